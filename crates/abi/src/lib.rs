@@ -1,0 +1,173 @@
+//! The contract between compiled code and the runtime: value tags, heap object
+//! layout and the names of the functions and data the runtime exports.
+//!
+//! The compiler and the runtime both read these constants; neither copies a
+//! number. Changing anything here changes the ABI of every executable.
+//!
+//! # Values
+//!
+//! A value is a NaN-boxed `u64`:
+//!
+//! ```text
+//!  63      48 47                                             0
+//! +----------+------------------------------------------------+
+//! |  < FFF9  |  any IEEE-754 double (NaNs canonicalised)      |  number
+//! |   FFF9   |  0                                             |  undefined
+//! |   FFFA   |  0                                             |  null
+//! |   FFFB   |  0 or 1                                        |  boolean
+//! |   FFFC   |  48-bit address of a heap cell (not a string)  |  object, function, symbol, box...
+//! |   FFFD   |  48-bit address of a string cell               |  string
+//! |   FFFE   |  16-bit proxy id (reserved, not used yet)      |  proxy
+//! |   FFFF   |  0 = exception sentinel, 1 = hole (TDZ/array)  |  internal, never user-visible
+//! +----------+------------------------------------------------+
+//! ```
+//!
+//! Every tagged value is `>= MIN_TAGGED`, so "is a number" is one unsigned
+//! compare. Raw integers and raw pointers below 2^48 stored in a traced heap
+//! word read as doubles and are ignored by the collector: that is what lets
+//! objects carry shape and code pointers in ordinary words.
+
+#![no_std]
+
+pub const TAG_SHIFT: u64 = 48;
+pub const PAYLOAD_MASK: u64 = (1 << 48) - 1;
+
+pub const TAG_UNDEFINED: u64 = 0xFFF9;
+pub const TAG_NULL: u64 = 0xFFFA;
+pub const TAG_BOOL: u64 = 0xFFFB;
+pub const TAG_OBJECT: u64 = 0xFFFC;
+pub const TAG_STRING: u64 = 0xFFFD;
+pub const TAG_PROXY: u64 = 0xFFFE;
+pub const TAG_SPECIAL: u64 = 0xFFFF;
+
+pub const MIN_TAGGED: u64 = TAG_UNDEFINED << TAG_SHIFT;
+pub const UNDEFINED: u64 = TAG_UNDEFINED << TAG_SHIFT;
+pub const NULL: u64 = TAG_NULL << TAG_SHIFT;
+pub const FALSE: u64 = TAG_BOOL << TAG_SHIFT;
+pub const TRUE: u64 = (TAG_BOOL << TAG_SHIFT) | 1;
+/// Returned by any call that threw; the thrown value is in the runtime's
+/// pending-exception slot.
+pub const EXCEPTION: u64 = TAG_SPECIAL << TAG_SHIFT;
+/// An uninitialised `let`/`const` binding (TDZ) or an array hole.
+pub const HOLE: u64 = (TAG_SPECIAL << TAG_SHIFT) | 1;
+/// The canonical NaN.
+pub const NAN: u64 = 0x7FF8_0000_0000_0000;
+
+/// Tags at or above this one carry a heap address in their payload.
+pub const fn is_heap_tag(tag: u64) -> bool {
+    tag == TAG_OBJECT || tag == TAG_STRING
+}
+
+// ---------------------------------------------------------------------------
+// Heap cells
+//
+// Every cell starts with an 8-byte header:
+//
+//   bits  0..32  size of the cell in bytes (a multiple of 8, at least 16)
+//   bits 32..40  kind (KIND_*)
+//   bits 40..48  flags (FLAG_*)
+//   bits 48..64  identity hash (objects) / reserved
+//
+// Cells of a traced kind are scanned word by word from offset 8 to `size`:
+// every word whose tag is a heap tag is a pointer. Strings are not scanned.
+// ---------------------------------------------------------------------------
+
+pub const HEADER_SIZE: u64 = 8;
+pub const HDR_KIND_SHIFT: u64 = 32;
+pub const HDR_FLAGS_SHIFT: u64 = 40;
+pub const HDR_HASH_SHIFT: u64 = 48;
+
+/// Set on a from-space cell that has been copied; word 1 holds the new address.
+pub const FLAG_FORWARDED: u64 = 1;
+/// `Object.preventExtensions` and friends.
+pub const FLAG_NONEXTENSIBLE: u64 = 2;
+/// Class constructors and functions that may be called with `new`.
+pub const FLAG_CONSTRUCTOR: u64 = 4;
+
+pub const KIND_STRING: u64 = 0;
+pub const KIND_BOX: u64 = 1;
+pub const KIND_VALARRAY: u64 = 2;
+pub const KIND_SYMBOL: u64 = 3;
+pub const KIND_ACCESSOR: u64 = 4;
+/// Raw bytes, never scanned.
+pub const KIND_BYTES: u64 = 5;
+/// First kind with the ordinary object layout (shape, proto, overflow).
+pub const KIND_FIRST_OBJECT: u64 = 16;
+pub const KIND_OBJECT: u64 = 16;
+pub const KIND_ARRAY: u64 = 17;
+pub const KIND_FUNCTION: u64 = 18;
+pub const KIND_ERROR: u64 = 19;
+pub const KIND_MAP: u64 = 20;
+pub const KIND_SET: u64 = 21;
+pub const KIND_ARGUMENTS: u64 = 22;
+pub const KIND_PRIMITIVE_WRAPPER: u64 = 23;
+pub const KIND_ITERATOR: u64 = 24;
+pub const KIND_BOUND_FUNCTION: u64 = 25;
+
+/// Whether the collector scans a cell of this kind.
+pub const fn kind_is_traced(kind: u64) -> bool {
+    kind != KIND_STRING && kind != KIND_BYTES
+}
+
+// String cell: header | len: u32, hash: u32 | u16 code units...
+pub const STR_LEN: i32 = 8;
+pub const STR_DATA: i32 = 16;
+
+// Box cell: header | value
+pub const BOX_VALUE: i32 = 8;
+
+// Value array: header | len (raw) | values...
+pub const VA_LEN: i32 = 8;
+pub const VA_DATA: i32 = 16;
+
+// Ordinary object layout, shared by every kind >= KIND_FIRST_OBJECT.
+pub const OBJ_SHAPE: i32 = 8;
+pub const OBJ_PROTO: i32 = 16;
+pub const OBJ_OVERFLOW: i32 = 24;
+/// First inline slot of a plain object.
+pub const OBJ_INLINE: i32 = 32;
+
+// Arrays: dense element storage in a value array.
+pub const ARR_ELEMS: i32 = 32;
+pub const ARR_LEN: i32 = 40;
+pub const ARR_SIZE: u64 = 48;
+
+// Functions: code pointer and metadata are raw words below 2^48.
+pub const FN_CODE: i32 = 32;
+pub const FN_META: i32 = 40;
+pub const FN_HOME: i32 = 48;
+pub const FN_CAPS: i32 = 56;
+
+/// Signature of every JavaScript-callable function (compiled or native):
+/// `(callee, this, new_target, argc, a0, a1, a2, a3, rest) -> value`, all
+/// `i64`, System V. Arguments past the fourth travel in `rest`, a value
+/// array, or `undefined` when there are none.
+pub const JS_REG_ARGS: usize = 4;
+pub const JS_PARAMS: usize = 5 + JS_REG_ARGS;
+
+// Symbols the compiled object defines and the runtime reads at start-up.
+pub const SYM_MAIN: &str = "perry_user_main";
+pub const SYM_STACKMAPS: &str = "perry_stackmaps";
+pub const SYM_STACKMAP_COUNT: &str = "perry_stackmap_count";
+pub const SYM_CONSTS: &str = "perry_consts";
+pub const SYM_CONST_DATA: &str = "perry_const_data";
+pub const SYM_CONST_COUNT: &str = "perry_const_count";
+pub const SYM_ATOMS: &str = "perry_atoms";
+pub const SYM_GLOBALS: &str = "perry_globals";
+pub const SYM_GLOBAL_COUNT: &str = "perry_global_count";
+pub const SYM_SOURCE_MAP: &str = "perry_source_files";
+
+/// One stack-map record as the compiler emits it:
+/// `[function address: u64][return offset: u32][frame span: u32][first slot: u32][slot count: u32]`
+pub const STACKMAP_RECORD_SIZE: usize = 24;
+
+/// Function metadata flags (`FnMeta::flags`).
+pub const FNF_ARROW: u32 = 1;
+pub const FNF_CLASS_CTOR: u32 = 2;
+pub const FNF_DERIVED: u32 = 4;
+pub const FNF_CONSTRUCTOR: u32 = 8;
+pub const FNF_METHOD: u32 = 16;
+
+/// Function metadata the compiler emits as static data, one per function:
+/// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`
+pub const FNMETA_SIZE: usize = 40;

@@ -1,0 +1,157 @@
+//! `libperry_runtime.a`: the runtime, collector and built-ins in one static
+//! library, with the C `main` every Perry executable starts in.
+//!
+//! `main` initialises the collector and runtime, installs the built-ins,
+//! reads the tables the compiler emitted (string constants, globals, function
+//! metadata, stack maps, source map), runs the program's module bodies through
+//! `perry_enter`, and reports an uncaught exception as Node does.
+
+use perry_runtime::Value;
+use perry_runtime::error;
+use std::io::Write;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+unsafe extern "C" {
+    fn perry_user_main(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64;
+    static perry_const_data: u8;
+    static mut perry_consts: u64;
+    static mut perry_atoms: u64;
+    static perry_const_count: u64;
+    static mut perry_globals: u64;
+    static perry_global_count: u64;
+    static perry_stackmaps: u8;
+    static perry_stackmap_count: u64;
+    static perry_stackmap_slots: u32;
+    static perry_stackmap_slot_count: u64;
+    static perry_fnmetas: u8;
+    static perry_fnmeta_count: u64;
+    static perry_srcmap: u8;
+    static perry_srcmap_len: u64;
+    static perry_srcmap_fns: u64;
+    static perry_srcmap_fn_count: u64;
+}
+
+static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
+
+/// Command-line arguments as `process.argv` shows them.
+pub fn argv() -> &'static [String] {
+    unsafe { ARGV.get() }
+}
+
+/// # Safety
+/// Called by the C runtime with a valid argv.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -> i32 {
+    let mut args = Vec::new();
+    for i in 0..argc as usize {
+        let s = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+        args.push(s.to_string_lossy().into_owned());
+    }
+    perry_stdlib::process::set_argv(args);
+    perry_runtime::init();
+    unsafe {
+        let count = perry_const_count as usize;
+        perry_runtime::abi::install_consts(&perry_const_data, &raw mut perry_consts, &raw mut perry_atoms, count);
+        perry_gc::roots::register_range("module-globals", &raw mut perry_globals, perry_global_count as usize);
+        perry_gc::frames::install_stackmaps(&perry_stackmaps, perry_stackmap_count as usize, &perry_stackmap_slots, perry_stackmap_slot_count as usize);
+        perry_runtime::abi::install_fnmetas(&perry_fnmetas as *const u8 as *const *mut perry_runtime::function::FnMeta, perry_fnmeta_count as usize);
+        let blob = std::slice::from_raw_parts(&perry_srcmap as *const u8, perry_srcmap_len as usize);
+        install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
+    }
+    perry_stdlib::install();
+    let block = [0u64, perry_abi::UNDEFINED, perry_abi::UNDEFINED, 0, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED];
+    let r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
+    let status = if r == perry_abi::EXCEPTION {
+        report_uncaught(error::take());
+        1
+    } else {
+        0
+    };
+    exit(status)
+}
+
+/// Flushes stdout, prints the GC summary and exits.
+pub fn exit(status: i32) -> ! {
+    let _ = std::io::stdout().flush();
+    perry_gc::stats::summary();
+    std::process::exit(status)
+}
+
+unsafe fn install_srcmap(blob: &[u8], fns: *const u64, nfns: usize) {
+    // Layout: the text map, then "\0", then the sources as `len\n<bytes>` records.
+    let split = blob.iter().position(|&b| b == 0).unwrap_or(blob.len());
+    let text = String::from_utf8_lossy(&blob[..split]);
+    unsafe { perry_runtime::sourcemap::install(&text, fns, nfns) };
+    let mut sources = Vec::new();
+    let mut p = split + 1;
+    while p < blob.len() {
+        let nl = match blob[p..].iter().position(|&b| b == b'\n') {
+            Some(n) => p + n,
+            None => break,
+        };
+        let len: usize = std::str::from_utf8(&blob[p..nl]).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let start = nl + 1;
+        let end = (start + len).min(blob.len());
+        sources.push(String::from_utf8_lossy(&blob[start..end]).into_owned());
+        p = end;
+    }
+    perry_runtime::sourcemap::install_sources(sources);
+}
+
+/// Prints an uncaught exception as Node does: the throwing line with a caret,
+/// then the error's stack (or the inspected value).
+fn report_uncaught(v: Value) {
+    let _ = std::io::stdout().flush();
+    let mut out = String::new();
+    let is_error = v.is_object() && perry_runtime::object::has_property(v, perry_runtime::atoms::names::STACK);
+    let stack = if is_error { perry_runtime::object::get_data_chain(v, perry_runtime::atoms::names::STACK).filter(|s| s.is_string()).map(perry_runtime::string::to_rust) } else { None };
+    // Location: the first `at` frame of the stack.
+    if let Some(st) = &stack
+        && let Some(loc) = first_location(st)
+    {
+        let (file, line, col) = loc;
+        out.push_str(&format!("{file}:{line}\n"));
+        if let Some(src) = perry_runtime::sourcemap::source_line(&file, line) {
+            out.push_str(&src);
+            out.push('\n');
+            out.push_str(&" ".repeat(col.saturating_sub(1) as usize));
+            out.push_str("^\n");
+        }
+        out.push('\n');
+    }
+    match stack {
+        Some(st) => {
+            out.push_str(&st);
+            let extra = perry_stdlib::inspect::error_extra_props(v);
+            if !extra.is_empty() {
+                out.push(' ');
+                out.push_str(&extra);
+            }
+            out.push('\n');
+        }
+        None => {
+            out.push_str("Uncaught ");
+            out.push_str(&perry_stdlib::inspect::inspect(v, 0));
+            out.push('\n');
+        }
+    }
+    out.push_str("\nNode.js v20 compatible (Perry)\n");
+    let _ = std::io::stderr().write_all(out.as_bytes());
+}
+
+fn first_location(stack: &str) -> Option<(String, u32, u32)> {
+    for line in stack.lines() {
+        let l = line.trim();
+        if let Some(rest) = l.strip_prefix("at ") {
+            let loc = if let (Some(a), Some(b)) = (rest.rfind('('), rest.rfind(')')) { &rest[a + 1..b] } else { rest };
+            let mut parts = loc.rsplitn(3, ':');
+            let col = parts.next()?.parse().ok()?;
+            let line = parts.next()?.parse().ok()?;
+            let file = parts.next()?.to_string();
+            return Some((file, line, col));
+        }
+    }
+    None
+}

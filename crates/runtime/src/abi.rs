@@ -1,0 +1,631 @@
+//! The functions compiled code calls. Each is reached through an exit
+//! trampoline (`perry_gc::exit_trampoline!`) so the collector can find the
+//! compiled frames; the Rust implementations are `*_impl`. Every function
+//! takes and returns `u64` values; a return of `perry_abi::EXCEPTION` means
+//! the call threw.
+
+use crate::array;
+use crate::atoms::{self, Atom, names};
+use crate::error::{self, JsResult, abi};
+use crate::function;
+use crate::iter;
+use crate::object;
+use crate::ops;
+use crate::realm::{self, I};
+use crate::shape;
+use crate::string;
+use crate::symbol;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::{HandleScope, JsCell};
+
+macro_rules! export {
+    ($(fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $body:block)*) => {
+        $(
+            #[allow(clippy::too_many_arguments)]
+            extern "C" fn $name($($arg: $ty),*) -> $ret $body
+            perry_gc::exit_trampoline!($name, $name);
+        )*
+    };
+}
+
+// ---------------------------------------------------------------------------
+// Tables the compiler emits
+// ---------------------------------------------------------------------------
+
+struct Tables {
+    consts: *mut u64,
+    atoms: *mut u64,
+    nconsts: usize,
+}
+
+static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut(), atoms: core::ptr::null_mut(), nconsts: 0 });
+
+/// A string constant of the compiled program.
+pub fn const_value(i: usize) -> Value {
+    let t = unsafe { TABLES.get() };
+    Value(unsafe { *t.consts.add(i) })
+}
+
+fn const_atom(i: u64) -> Atom {
+    let t = unsafe { TABLES.get() };
+    unsafe { *t.atoms.add(i as usize) as Atom }
+}
+
+fn const_rust(i: u64) -> String {
+    string::to_rust(const_value(i as usize))
+}
+
+/// Creates the string constants from the compiler's blob (u32 count, then
+/// per string a u32 length and its UTF-16 units) and their atoms.
+///
+/// # Safety
+/// The pointers are the compiler's tables of `count` entries.
+pub unsafe fn install_consts(blob: *const u8, consts: *mut u64, atoms_out: *mut u64, count: usize) {
+    let t = unsafe { TABLES.get() };
+    t.consts = consts;
+    t.atoms = atoms_out;
+    t.nconsts = count;
+    for i in 0..count {
+        unsafe { *consts.add(i) = UNDEFINED };
+    }
+    perry_gc::roots::register_range("string-constants", consts, count);
+    let mut p = unsafe { blob.add(4) };
+    for i in 0..count {
+        unsafe {
+            let len = (p as *const u32).read_unaligned() as usize;
+            p = p.add(4);
+            let mut u = Vec::with_capacity(len);
+            for j in 0..len {
+                u.push((p.add(j * 2) as *const u16).read_unaligned());
+            }
+            p = p.add(len * 2);
+            let a = atoms::intern_units(&u);
+            *consts.add(i) = atoms::value(a).0;
+            *atoms_out.add(i) = a as u64;
+        }
+    }
+}
+
+/// Patches compiled function metadata: names are constant indices until now.
+///
+/// # Safety
+/// `metas` holds `count` pointers to the compiler's `FnMeta` records.
+pub unsafe fn install_fnmetas(metas: *const *mut function::FnMeta, count: usize) {
+    for i in 0..count {
+        unsafe {
+            let m = &mut **metas.add(i);
+            m.name = if m.name == u32::MAX { names::EMPTY } else { const_atom(m.name as u64) };
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Stack limit
+// ---------------------------------------------------------------------------
+
+/// Compiled prologues compare their frame pointer with this.
+#[unsafe(no_mangle)]
+pub static mut PERRY_STACK_LIMIT: u64 = 0;
+
+pub fn init_stack_limit() {
+    let here = 0u8;
+    let addr = &here as *const u8 as u64;
+    let mut size: u64 = 8 << 20;
+    let mut rl = libc_rlimit { cur: 0, max: 0 };
+    if unsafe { getrlimit(3, &mut rl) } == 0 && rl.cur != u64::MAX && rl.cur > (1 << 20) {
+        size = rl.cur;
+    }
+    // Keep 256 KiB (and a quarter of small stacks) for the runtime below the limit.
+    let reserve = (256u64 << 10).max(size / 4);
+    unsafe { PERRY_STACK_LIMIT = addr - (size - reserve) };
+}
+
+#[repr(C)]
+struct libc_rlimit {
+    cur: u64,
+    max: u64,
+}
+unsafe extern "C" {
+    fn getrlimit(resource: i32, rl: *mut libc_rlimit) -> i32;
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
+    let regs = [a0, a1, a2, a3];
+    (0..argc as usize).map(|i| if i < JS_REG_ARGS { Value(regs[i]) } else { array::va_get(Value(rest), i - JS_REG_ARGS) }).collect()
+}
+
+fn b(x: bool) -> u64 {
+    if x { TRUE } else { FALSE }
+}
+
+fn r_unit(r: JsResult<()>) -> u64 {
+    match r {
+        Ok(()) => UNDEFINED,
+        Err(_) => EXCEPTION,
+    }
+}
+
+fn r_bool(r: JsResult<bool>) -> u64 {
+    match r {
+        Ok(x) => b(x),
+        Err(_) => EXCEPTION,
+    }
+}
+
+export! {
+    // ----- properties -----
+    fn perry_get_named(o: u64, atom: u64) -> u64 {
+        abi(object::get(Value(o), atom as Atom))
+    }
+    fn perry_set_named(o: u64, atom: u64, v: u64) -> u64 {
+        r_unit(object::set(Value(o), atom as Atom, Value(v)))
+    }
+    fn perry_get_index(o: u64, k: u64) -> u64 {
+        abi(object::get_value_key(Value(o), Value(k)))
+    }
+    fn perry_set_index(o: u64, k: u64, v: u64) -> u64 {
+        r_unit(object::set_value_key(Value(o), Value(k), Value(v)))
+    }
+    fn perry_get_super(home: u64, k: u64, this: u64) -> u64 {
+        let scope = HandleScope::new();
+        let ht = scope.root(this);
+        let hh = scope.root(home);
+        let a = match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION };
+        let p = object::proto_of(Value(hh.get()));
+        if !p.is_object() { return UNDEFINED; }
+        abi(object::get_with_receiver(p, a, Value(ht.get())))
+    }
+    fn perry_set_super(home: u64, k: u64, v: u64, this: u64) -> u64 {
+        let scope = HandleScope::new();
+        let ht = scope.root(this);
+        let hh = scope.root(home);
+        let hv = scope.root(v);
+        let a = match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION };
+        let p = object::proto_of(Value(hh.get()));
+        r_unit(object::set_with_receiver(p, a, Value(hv.get()), Value(ht.get())))
+    }
+    fn perry_delete(o: u64, k: u64) -> u64 {
+        let o = Value(o);
+        if o.is_nullish() {
+            return abi(Err(error::type_error(&format!("Cannot convert undefined or null to object"))));
+        }
+        let scope = HandleScope::new();
+        let ho = scope.root(o.0);
+        let a = match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION };
+        r_bool(object::delete(Value(ho.get()), a))
+    }
+    fn perry_in(k: u64, o: u64) -> u64 {
+        r_bool(ops::has_in(Value(k), Value(o)))
+    }
+    fn perry_new_object(cap: u64) -> u64 {
+        object::new_plain(cap as u32).0
+    }
+    fn perry_new_object_proto(proto: u64) -> u64 {
+        let p = Value(proto);
+        let p = if p.is_object() || p.is_null() { p } else { realm::get(I::ObjectProto) };
+        object::new_object_kind(KIND_OBJECT, p, 4).0
+    }
+    fn perry_define_prop(o: u64, k: u64, v: u64, flags: u64) -> u64 {
+        // flags: 1 getter, 2 setter, 4 not enumerable, 8 name the function after the key,
+        // 16 the key is a computed value (ToPropertyKey), 32 `__proto__` literal semantics.
+        let scope = HandleScope::new();
+        let ho = scope.root(o);
+        let hv = scope.root(v);
+        let a = if flags & 16 != 0 {
+            match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION }
+        } else {
+            object::to_key(Value(k)).unwrap_or(names::EMPTY)
+        };
+        let attrs = if flags & 4 != 0 { shape::HIDDEN } else { shape::DEFAULT };
+        let v = Value(hv.get());
+        if flags & 8 != 0 && v.is_function() && object::find_own(v, names::NAME).is_none() {
+            let kv = atoms::value(a);
+            let base = if kv.is_string() { string::to_rust(kv) } else {
+                let d = symbol::description(kv);
+                if d.is_string() { format!("[{}]", string::to_rust(d)) } else { String::new() }
+            };
+            let nm = match flags & 3 { 1 => format!("get {base}"), 2 => format!("set {base}"), _ => base };
+            let s = string::from_str(&nm);
+            object::define(Value(hv.get()), names::NAME, s, shape::CONFIGURABLE);
+        }
+        let o = Value(ho.get());
+        let v = Value(hv.get());
+        if flags & 32 != 0 && a == atoms::intern("__proto__") {
+            if v.is_object() || v.is_null() { object::set_proto(o, v); }
+            return UNDEFINED;
+        }
+        match flags & 3 {
+            1 => object::define_accessor(o, a, v, Value::UNDEFINED, attrs & !shape::WRITABLE),
+            2 => object::define_accessor(o, a, Value::UNDEFINED, v, attrs & !shape::WRITABLE),
+            _ => object::define(o, a, v, attrs),
+        }
+        UNDEFINED
+    }
+    fn perry_object_spread(o: u64, src: u64) -> u64 {
+        r_unit(copy_data_properties(Value(o), Value(src), &[]))
+    }
+    fn perry_object_rest(src: u64, excluded: u64) -> u64 {
+        let scope = HandleScope::new();
+        let hs = scope.root(src);
+        let he = scope.root(excluded);
+        let o = object::new_plain(4);
+        let ho = scope.root(o.0);
+        let ex = Value(he.get());
+        let mut keys = Vec::new();
+        for i in 0..array::len(ex) {
+            match object::to_key(array::get_index(Value(he.get()), i)) { Ok(a) => keys.push(a), Err(_) => return EXCEPTION }
+        }
+        let _ = ex;
+        match copy_data_properties(Value(ho.get()), Value(hs.get()), &keys) {
+            Ok(()) => ho.get(),
+            Err(_) => EXCEPTION,
+        }
+    }
+    fn perry_require_object_coercible(v: u64) -> u64 {
+        if Value(v).is_nullish() {
+            return abi(Err(error::type_error(&format!("Cannot destructure '{}' as it is {}.", ops::to_rust_string(Value(v)).unwrap_or_default(), if Value(v).is_null() { "null" } else { "undefined" }))));
+        }
+        UNDEFINED
+    }
+
+    // ----- arrays -----
+    fn perry_new_array(cap: u64) -> u64 {
+        let a = array::new_array(cap as usize);
+        a.set_word(ARR_LEN, 0);
+        a.0
+    }
+    fn perry_array_push(a: u64, v: u64) -> u64 {
+        array::push(Value(a), Value(v));
+        UNDEFINED
+    }
+    fn perry_array_hole(a: u64) -> u64 {
+        array::push(Value(a), Value::HOLE);
+        UNDEFINED
+    }
+    fn perry_spread_into(a: u64, it: u64) -> u64 {
+        abi(iter::collect_into(Value(a), Value(it)))
+    }
+    fn perry_rest_array(start: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        let args = collect_args(argc, a0, a1, a2, a3, rest);
+        let s = (start as usize).min(args.len());
+        array::from_values(&args[s..]).0
+    }
+    fn perry_arguments(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        let args = collect_args(argc, a0, a1, a2, a3, rest);
+        let scope = HandleScope::new();
+        let hs: Vec<_> = args.iter().map(|v| scope.root(v.0)).collect();
+        let o = object::new_object_kind(KIND_ARGUMENTS, realm::get(I::ObjectProto), args.len() as u32 + 2);
+        for (i, h) in hs.iter().enumerate() {
+            object::add_property(o, atoms::intern(&i.to_string()), Value(h.get()), shape::DEFAULT);
+        }
+        object::add_property(o, names::LENGTH, Value::int(args.len() as i64), shape::HIDDEN);
+        object::add_property(o, realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues), shape::HIDDEN);
+        o.0
+    }
+
+    // ----- functions and classes -----
+    fn perry_closure(meta: u64, code: u64) -> u64 {
+        let m = unsafe { &*(meta as *const function::FnMeta) };
+        function::alloc_function(m, code).0
+    }
+    fn perry_new_box(v: u64) -> u64 {
+        let scope = HandleScope::new();
+        let h = scope.root(v);
+        let p = perry_gc::alloc(16, KIND_BOX);
+        let bx = Value::from_cell(p);
+        bx.set_field(BOX_VALUE, Value(h.get()));
+        bx.0
+    }
+    fn perry_construct(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        let args = collect_args(argc, a0, a1, a2, a3, rest);
+        abi(function::construct(Value(f), &args, Value(f)))
+    }
+    fn perry_super_construct(active: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        let args = collect_args(argc, a0, a1, a2, a3, rest);
+        let parent = object::proto_of(Value(active));
+        if !function::is_constructor(parent) {
+            return abi(Err(error::type_error("Super constructor is not a constructor")));
+        }
+        abi(function::construct(parent, &args, Value(nt)))
+    }
+    fn perry_call_value(f: u64, this: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        let args = collect_args(argc, a0, a1, a2, a3, rest);
+        abi(function::call(Value(f), Value(this), &args))
+    }
+    fn perry_call_spread(f: u64, this: u64, args: u64) -> u64 {
+        let a = Value(args);
+        let v: Vec<Value> = (0..array::len(a)).map(|i| { let x = array::get_index(a, i); if x == Value::HOLE { Value::UNDEFINED } else { x } }).collect();
+        abi(function::call(Value(f), Value(this), &v))
+    }
+    fn perry_construct_spread(f: u64, args: u64) -> u64 {
+        let a = Value(args);
+        let v: Vec<Value> = (0..array::len(a)).map(|i| { let x = array::get_index(a, i); if x == Value::HOLE { Value::UNDEFINED } else { x } }).collect();
+        abi(function::construct(Value(f), &v, Value(f)))
+    }
+    fn perry_super_construct_spread(active: u64, nt: u64, args: u64) -> u64 {
+        let a = Value(args);
+        let v: Vec<Value> = (0..array::len(a)).map(|i| { let x = array::get_index(a, i); if x == Value::HOLE { Value::UNDEFINED } else { x } }).collect();
+        let parent = object::proto_of(Value(active));
+        if !function::is_constructor(parent) {
+            return abi(Err(error::type_error("Super constructor is not a constructor")));
+        }
+        abi(function::construct(parent, &v, Value(nt)))
+    }
+    fn perry_class_setup(ctor: u64, parent: u64, has_parent: u64) -> u64 {
+        // Returns the new prototype object, or EXCEPTION.
+        let scope = HandleScope::new();
+        let hc = scope.root(ctor);
+        let hp = scope.root(parent);
+        let proto_parent = if has_parent == 0 {
+            realm::get(I::ObjectProto)
+        } else {
+            let p = Value(hp.get());
+            if p.is_null() {
+                Value::NULL
+            } else if !function::is_constructor(p) {
+                return abi(Err(error::type_error(&format!("Class extends value {} is not a constructor or null", ops::inspect_brief(p)))));
+            } else {
+                let pp = match object::get(p, names::PROTOTYPE) { Ok(v) => v, Err(_) => return EXCEPTION };
+                if !pp.is_object() && !pp.is_null() {
+                    return abi(Err(error::type_error("Class extends value does not have valid prototype property")));
+                }
+                pp
+            }
+        };
+        let proto = object::new_object_kind(KIND_OBJECT, proto_parent, 4);
+        let hpr = scope.root(proto.0);
+        let c = Value(hc.get());
+        if has_parent != 0 && !Value(hp.get()).is_null() {
+            object::set_proto(c, Value(hp.get()));
+        }
+        object::define(c, names::PROTOTYPE, Value(hpr.get()), 0);
+        object::define_hidden(Value(hpr.get()), names::CONSTRUCTOR, Value(hc.get()));
+        hpr.get()
+    }
+    fn perry_set_home(f: u64, home: u64) -> u64 {
+        Value(f).set_field(FN_HOME, Value(home));
+        UNDEFINED
+    }
+    fn perry_throw_not_callable(_f: u64, text: u64) -> u64 {
+        abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
+    }
+    fn perry_throw_class_call(f: u64) -> u64 {
+        abi(Err(error::type_error(&format!("Class constructor {} cannot be invoked without 'new'", function::name_of(Value(f))))))
+    }
+    fn perry_this_tdz() -> u64 {
+        abi(Err(error::reference_error("Must call super constructor in derived class before accessing 'this' or returning from derived constructor")))
+    }
+    fn perry_super_twice() -> u64 {
+        abi(Err(error::reference_error("Super constructor may only be called once")))
+    }
+    fn perry_derived_return(v: u64) -> u64 {
+        let _ = v;
+        abi(Err(error::type_error("Derived constructors may only return object or undefined")))
+    }
+
+    // ----- exceptions -----
+    fn perry_throw(v: u64) -> u64 {
+        error::throw(Value(v));
+        EXCEPTION
+    }
+    fn perry_take_exception() -> u64 {
+        error::take().0
+    }
+    fn perry_throw_tdz(name: u64) -> u64 {
+        abi(Err(error::reference_error(&format!("Cannot access '{}' before initialization", const_rust(name)))))
+    }
+    fn perry_throw_const_assign() -> u64 {
+        abi(Err(error::type_error("Assignment to constant variable.")))
+    }
+    fn perry_throw_error(kind: u64, msg: u64) -> u64 {
+        let k = match kind { 1 => error::ErrorKind::TypeError, 2 => error::ErrorKind::ReferenceError, 3 => error::ErrorKind::SyntaxError, 4 => error::ErrorKind::RangeError, _ => error::ErrorKind::Error };
+        abi(Err(error::throw_error(k, &const_rust(msg))))
+    }
+    fn perry_stack_overflow() -> u64 {
+        abi(Err(error::range_error("Maximum call stack size exceeded")))
+    }
+
+    // ----- globals -----
+    fn perry_global_get(atom: u64) -> u64 {
+        let g = realm::get(I::Global);
+        match object::lookup_chain(g, atom as Atom) {
+            Some(object::Prop::Data(v, _)) => v.0,
+            Some(_) => abi(object::get(g, atom as Atom)),
+            None => abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom as Atom))))),
+        }
+    }
+    fn perry_global_typeof(atom: u64) -> u64 {
+        let g = realm::get(I::Global);
+        let v = match object::get(g, atom as Atom) { Ok(v) => v, Err(_) => return EXCEPTION };
+        atoms::value(atoms::intern(ops::typeof_str(v))).0
+    }
+    fn perry_global_set(atom: u64, v: u64) -> u64 {
+        let g = realm::get(I::Global);
+        if !object::has_property(g, atom as Atom) {
+            return abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom as Atom)))));
+        }
+        r_unit(object::set(g, atom as Atom, Value(v)))
+    }
+
+    // ----- operators -----
+    fn perry_add(a: u64, b: u64) -> u64 {
+        abi(ops::add(Value(a), Value(b)))
+    }
+    fn perry_numop(op: u64, a: u64, b: u64) -> u64 {
+        abi(ops::binary_num(ops::NumOp::from_u32(op as u32), Value(a), Value(b)))
+    }
+    fn perry_compare(op: u64, a: u64, b: u64) -> u64 {
+        r_bool(ops::compare(op as u32, Value(a), Value(b)))
+    }
+    fn perry_loose_eq(a: u64, b: u64) -> u64 {
+        r_bool(ops::loose_equals(Value(a), Value(b)))
+    }
+    fn perry_strict_eq(a: u64, c: u64) -> u64 {
+        b(ops::strict_equals(Value(a), Value(c)))
+    }
+    fn perry_to_number(v: u64) -> u64 {
+        match ops::to_number(Value(v)) { Ok(f) => Value::num(f).0, Err(_) => EXCEPTION }
+    }
+    fn perry_neg(v: u64) -> u64 {
+        match ops::to_number(Value(v)) { Ok(f) => Value::num(-f).0, Err(_) => EXCEPTION }
+    }
+    fn perry_bnot(v: u64) -> u64 {
+        match ops::to_number(Value(v)) { Ok(f) => Value::num(!ops::to_int32(f) as f64).0, Err(_) => EXCEPTION }
+    }
+    fn perry_truthy(v: u64) -> u64 {
+        ops::to_boolean(Value(v)) as u64
+    }
+    fn perry_typeof(v: u64) -> u64 {
+        atoms::value(atoms::intern(ops::typeof_str(Value(v)))).0
+    }
+    fn perry_instanceof(v: u64, t: u64) -> u64 {
+        r_bool(ops::instance_of(Value(v), Value(t)))
+    }
+    fn perry_to_string(v: u64) -> u64 {
+        abi(ops::to_string(Value(v)))
+    }
+    fn perry_to_property_key(v: u64) -> u64 {
+        match object::to_key(Value(v)) { Ok(a) => atoms::value(a).0, Err(_) => EXCEPTION }
+    }
+    fn perry_concat(a: u64, b: u64) -> u64 {
+        string::concat(Value(a), Value(b)).0
+    }
+
+    // ----- iteration -----
+    fn perry_iter_open(v: u64) -> u64 {
+        abi(iter::open(Value(v)))
+    }
+    fn perry_iter_next(it: u64) -> u64 {
+        abi(iter::step(Value(it)))
+    }
+    fn perry_iter_close(it: u64) -> u64 {
+        r_unit(iter::close(Value(it)))
+    }
+    fn perry_for_in(o: u64) -> u64 {
+        let keys = for_in_keys(Value(o));
+        let a = array::from_values(&[]);
+        let scope = HandleScope::new();
+        let ha = scope.root(a.0);
+        for k in keys {
+            array::push(Value(ha.get()), atoms::value(k));
+        }
+        iter::new_iterator(Value(ha.get()), iter::ARRAY_VALUES, I::ArrayIteratorProto).0
+    }
+
+    // ----- private names -----
+    fn perry_private_name(desc: u64) -> u64 {
+        symbol::new_symbol(const_value(desc as usize), true).0
+    }
+    fn perry_private_get(o: u64, name: u64) -> u64 {
+        let (o, n) = (Value(o), Value(name));
+        let a = symbol::atom_of(n);
+        if o.is_object() && object::find_own(o, a).is_some() {
+            return abi(object::get(o, a));
+        }
+        abi(Err(error::type_error(&format!("Cannot read private member {} from an object whose class did not declare it", string::to_rust(symbol::description(n))))))
+    }
+    fn perry_private_set(o: u64, name: u64, v: u64) -> u64 {
+        let (o, n) = (Value(o), Value(name));
+        let a = symbol::atom_of(n);
+        if o.is_object() && object::find_own(o, a).is_some() {
+            return r_unit(object::set(o, a, Value(v)));
+        }
+        abi(Err(error::type_error(&format!("Cannot write private member {} to an object whose class did not declare it", string::to_rust(symbol::description(n))))))
+    }
+    fn perry_private_define(o: u64, name: u64, v: u64, kind: u64) -> u64 {
+        let (o, n) = (Value(o), Value(name));
+        let a = symbol::atom_of(n);
+        if !o.is_object() { return UNDEFINED; }
+        match kind {
+            1 => object::define_accessor(o, a, Value(v), Value::UNDEFINED, 0),
+            2 => object::define_accessor(o, a, Value::UNDEFINED, Value(v), 0),
+            3 => object::define(o, a, Value(v), 0),
+            _ => {
+                if object::find_own(o, a).is_some() {
+                    return abi(Err(error::type_error("Cannot initialize private field twice on the same object")));
+                }
+                object::define(o, a, Value(v), shape::WRITABLE)
+            }
+        }
+        UNDEFINED
+    }
+    fn perry_private_in(name: u64, o: u64) -> u64 {
+        let o = Value(o);
+        if !o.is_object() {
+            return abi(Err(error::type_error("Cannot use 'in' operator to search for a private field in a non-object")));
+        }
+        b(object::find_own(o, symbol::atom_of(Value(name))).is_some())
+    }
+
+    // ----- templates -----
+    fn perry_template_object(cooked: u64, raw: u64) -> u64 {
+        let scope = HandleScope::new();
+        let hc = scope.root(cooked);
+        let hr = scope.root(raw);
+        object::define(Value(hc.get()), names::RAW, Value(hr.get()), 0);
+        Value(hr.get()).set_header_flag(FLAG_NONEXTENSIBLE);
+        Value(hc.get()).set_header_flag(FLAG_NONEXTENSIBLE);
+        hc.get()
+    }
+}
+
+/// `perry_fmod` is a leaf (no allocation): called directly.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_fmod(a: f64, b: f64) -> f64 {
+    ops::js_mod(a, b)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_pow(a: f64, b: f64) -> f64 {
+    ops::js_pow(a, b)
+}
+
+/// Keys for `for (k in o)`: enumerable string keys along the chain, each once.
+pub fn for_in_keys(o: Value) -> Vec<Atom> {
+    let mut out = Vec::new();
+    let mut seen = hashbrown::HashSet::new();
+    let mut cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
+    while cur.is_object() {
+        for k in object::own_keys(cur, false, false) {
+            if seen.insert(k) && object::is_enumerable_own(cur, k) {
+                out.push(k);
+            }
+        }
+        cur = object::proto_of(cur);
+    }
+    out
+}
+
+/// CopyDataProperties (7.3.25): own enumerable properties of `src` onto `o`.
+pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult<()> {
+    if src.is_nullish() {
+        return Ok(());
+    }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let hs = scope.root(src.0);
+    if src.is_string() {
+        let u: Vec<u16> = string::units(src).to_vec();
+        for (i, c) in u.iter().enumerate() {
+            let v = ops::unit_string(*c);
+            object::define(Value(ho.get()), atoms::intern(&i.to_string()), v, shape::DEFAULT);
+        }
+        return Ok(());
+    }
+    if !src.is_object() {
+        return Ok(());
+    }
+    for k in object::own_keys(src, false, true) {
+        if excluded.contains(&k) || !object::is_enumerable_own(Value(hs.get()), k) {
+            continue;
+        }
+        let v = object::get(Value(hs.get()), k)?;
+        object::define(Value(ho.get()), k, v, shape::DEFAULT);
+    }
+    Ok(())
+}

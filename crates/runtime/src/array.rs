@@ -1,0 +1,208 @@
+//! Value arrays (raw backing stores) and JavaScript arrays (dense elements in
+//! a value array, holes marked with HOLE).
+
+use crate::error::{self, JsResult};
+use crate::object;
+use crate::realm::{self, I};
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+pub fn va_alloc(cap: usize) -> Value {
+    let p = perry_gc::alloc(VA_DATA as usize + cap * 8, KIND_VALARRAY);
+    let v = Value::from_cell(p);
+    v.set_word(VA_LEN, cap as u64);
+    for i in 0..cap {
+        va_set(v, i, Value::UNDEFINED);
+    }
+    v
+}
+
+#[inline]
+pub fn va_capacity(v: Value) -> usize {
+    v.word(VA_LEN) as usize
+}
+
+#[inline]
+pub fn va_get(v: Value, i: usize) -> Value {
+    v.field(VA_DATA + (i as i32) * 8)
+}
+
+#[inline]
+pub fn va_set(v: Value, i: usize, x: Value) {
+    v.set_field(VA_DATA + (i as i32) * 8, x)
+}
+
+/// A new array of length `len` filled with holes (or `fill`).
+pub fn new_array_filled(len: usize, fill: Value) -> Value {
+    let scope = HandleScope::new();
+    let hf = scope.root(fill.0);
+    let elems = va_alloc(len.max(4));
+    let he = scope.root(elems.0);
+    let a = object::alloc_object(KIND_ARRAY, (ARR_SIZE - OBJ_INLINE as u64) as u32, 0, realm::get(I::ArrayProto));
+    a.set_field(ARR_ELEMS, Value(he.get()));
+    a.set_word(ARR_LEN, len as u64);
+    let f = Value(hf.get());
+    let e = Value(he.get());
+    for i in 0..len {
+        va_set(e, i, f);
+    }
+    a
+}
+
+pub fn new_array(len: usize) -> Value {
+    new_array_filled(len, Value::UNDEFINED)
+}
+
+/// An array holding `items` (the caller keeps them rooted or they are not heap values).
+pub fn from_values(items: &[Value]) -> Value {
+    let scope = HandleScope::new();
+    let hs: Vec<_> = items.iter().map(|v| scope.root(v.0)).collect();
+    let a = new_array(items.len());
+    let e = a.field(ARR_ELEMS);
+    for (i, h) in hs.iter().enumerate() {
+        va_set(e, i, Value(h.get()));
+    }
+    a
+}
+
+#[inline]
+pub fn len(a: Value) -> usize {
+    a.word(ARR_LEN) as usize
+}
+
+#[inline]
+pub fn get_index(a: Value, i: usize) -> Value {
+    if i < len(a) { va_get(a.field(ARR_ELEMS), i) } else { Value::HOLE }
+}
+
+/// Element `i` as [[Get]] sees it: holes read through the prototype chain.
+pub fn get(a: Value, i: usize) -> JsResult {
+    let v = get_index(a, i);
+    if v != Value::HOLE {
+        return Ok(v);
+    }
+    let p = object::proto_of(a);
+    if p.is_object() {
+        let k = crate::atoms::intern(&i.to_string());
+        return object::get_with_receiver(p, k, a);
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn ensure_capacity(a: Value, need: usize) -> Value {
+    let e = a.field(ARR_ELEMS);
+    let cap = va_capacity(e);
+    if need <= cap {
+        return a;
+    }
+    let scope = HandleScope::new();
+    let ha = scope.root(a.0);
+    let newcap = (cap + cap / 2).max(need).max(8);
+    let ne = va_alloc(newcap);
+    let a = Value(ha.get());
+    let e = a.field(ARR_ELEMS);
+    let n = len(a);
+    for i in 0..n {
+        va_set(ne, i, va_get(e, i));
+    }
+    a.set_field(ARR_ELEMS, ne);
+    a
+}
+
+pub fn set_index(a: Value, i: usize, v: Value) -> JsResult<()> {
+    let n = len(a);
+    if i < n {
+        va_set(a.field(ARR_ELEMS), i, v);
+        return Ok(());
+    }
+    if a.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+        return Err(error::type_error(&format!("Cannot add property {i}, object is not extensible")));
+    }
+    if i > 50_000_000 {
+        return Err(error::range_error("Invalid array length"));
+    }
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let a = ensure_capacity(a, i + 1);
+    let e = a.field(ARR_ELEMS);
+    for j in n..i {
+        va_set(e, j, Value::HOLE);
+    }
+    va_set(e, i, Value(hv.get()));
+    a.set_word(ARR_LEN, (i + 1) as u64);
+    Ok(())
+}
+
+pub fn push(a: Value, v: Value) {
+    let n = len(a);
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let a = ensure_capacity(a, n + 1);
+    va_set(a.field(ARR_ELEMS), n, Value(hv.get()));
+    a.set_word(ARR_LEN, (n + 1) as u64);
+}
+
+pub fn delete_index(a: Value, i: usize) {
+    if i < len(a) {
+        va_set(a.field(ARR_ELEMS), i, Value::HOLE);
+    }
+}
+
+pub fn truncate(a: Value, n: usize) {
+    let old = len(a);
+    if n < old {
+        let e = a.field(ARR_ELEMS);
+        for i in n..old {
+            va_set(e, i, Value::UNDEFINED);
+        }
+        a.set_word(ARR_LEN, n as u64);
+    }
+}
+
+pub fn set_length(a: Value, v: Value) -> JsResult<()> {
+    let f = crate::ops::to_number(v)?;
+    if f < 0.0 || f.fract() != 0.0 || f > 4294967295.0 {
+        return Err(error::range_error("Invalid array length"));
+    }
+    let n = f as usize;
+    let old = len(a);
+    if n < old {
+        truncate(a, n);
+    } else if n > old {
+        if n > 50_000_000 {
+            return Err(error::range_error("Invalid array length"));
+        }
+        let a = ensure_capacity(a, n);
+        let e = a.field(ARR_ELEMS);
+        for i in old..n {
+            va_set(e, i, Value::HOLE);
+        }
+        a.set_word(ARR_LEN, n as u64);
+    }
+    Ok(())
+}
+
+/// Inserts `count` holes at `at`, shifting later elements up.
+pub fn splice_gap(a: Value, at: usize, remove: usize, insert: usize) -> Value {
+    let n = len(a);
+    let newlen = n - remove + insert;
+    let a = ensure_capacity(a, newlen);
+    let e = a.field(ARR_ELEMS);
+    if insert > remove {
+        let d = insert - remove;
+        for i in (at + remove..n).rev() {
+            va_set(e, i + d, va_get(e, i));
+        }
+    } else if remove > insert {
+        let d = remove - insert;
+        for i in at + remove..n {
+            va_set(e, i - d, va_get(e, i));
+        }
+        for i in newlen..n {
+            va_set(e, i, Value::UNDEFINED);
+        }
+    }
+    a.set_word(ARR_LEN, newlen as u64);
+    a
+}

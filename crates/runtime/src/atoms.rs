@@ -1,0 +1,124 @@
+//! Interned property keys. An atom is a `u32`; the table keeps, per atom, the
+//! string (or symbol) value it stands for, as a root.
+
+use crate::string;
+use crate::value::Value;
+use hashbrown::HashMap;
+use perry_gc::JsCell;
+
+pub type Atom = u32;
+
+struct Table {
+    map: HashMap<Box<[u16]>, Atom>,
+    values: Vec<u64>,
+    /// Array-index value of each atom, or u32::MAX.
+    index: Vec<u32>,
+}
+
+static TABLE: JsCell<Option<Table>> = JsCell::new(None);
+
+fn table() -> &'static mut Table {
+    // SAFETY: single JS thread.
+    unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashMap::new(), values: Vec::new(), index: Vec::new() }) }
+}
+
+pub fn init() {
+    table();
+    perry_gc::roots::register_source("atoms", |visit| {
+        for v in table().values.iter_mut() {
+            visit(v as *mut u64);
+        }
+    });
+}
+
+/// Interns UTF-16 units. `u` must not point into the heap (copy it first).
+pub fn intern_units(u: &[u16]) -> Atom {
+    let t = table();
+    if let Some(&a) = t.map.get(u) {
+        return a;
+    }
+    let s = string::from_units(u);
+    let t = table();
+    let a = t.values.len() as Atom;
+    t.values.push(s.0);
+    t.index.push(string::as_array_index(u).unwrap_or(u32::MAX));
+    t.map.insert(u.into(), a);
+    a
+}
+
+pub fn intern(s: &str) -> Atom {
+    let v: Vec<u16> = s.encode_utf16().collect();
+    intern_units(&v)
+}
+
+/// Interns the string value `s`.
+pub fn intern_value(s: Value) -> Atom {
+    let t = table();
+    if let Some(&a) = t.map.get(string::units(s)) {
+        return a;
+    }
+    let u: Vec<u16> = string::units(s).to_vec();
+    let t = table();
+    let a = t.values.len() as Atom;
+    t.values.push(s.0);
+    t.index.push(string::as_array_index(&u).unwrap_or(u32::MAX));
+    t.map.insert(u.into_boxed_slice(), a);
+    a
+}
+
+/// A fresh atom for a symbol value (symbols are never interned by content).
+pub fn new_symbol_atom(sym: Value) -> Atom {
+    let t = table();
+    let a = t.values.len() as Atom;
+    t.values.push(sym.0);
+    t.index.push(u32::MAX);
+    a
+}
+
+/// The string or symbol value of an atom.
+#[inline]
+pub fn value(a: Atom) -> Value {
+    Value(table().values[a as usize])
+}
+
+#[inline]
+pub fn is_symbol(a: Atom) -> bool {
+    !value(a).is_string()
+}
+
+/// The array index an atom names, if it is a canonical index string.
+#[inline]
+pub fn array_index(a: Atom) -> Option<u32> {
+    let i = table().index[a as usize];
+    if i == u32::MAX { None } else { Some(i) }
+}
+
+pub fn to_rust(a: Atom) -> String {
+    let v = value(a);
+    if v.is_string() { string::to_rust(v) } else { crate::symbol::descriptive_string(v) }
+}
+
+/// Atoms the runtime uses by name, interned at start-up in this order.
+pub mod names {
+    use super::Atom;
+    macro_rules! atoms {
+        ($($id:ident = $s:literal),* $(,)?) => {
+            pub const ALL: &[&str] = &[$($s),*];
+            atoms!(@count 0u32, $($id),*);
+        };
+        (@count $n:expr, $id:ident $(, $rest:ident)*) => {
+            pub const $id: Atom = $n;
+            atoms!(@count $n + 1u32 $(, $rest)*);
+        };
+        (@count $n:expr) => {};
+    }
+    atoms! {
+        LENGTH = "length", PROTOTYPE = "prototype", CONSTRUCTOR = "constructor", NAME = "name",
+        MESSAGE = "message", STACK = "stack", CAUSE = "cause", TO_STRING = "toString",
+        VALUE_OF = "valueOf", NEXT = "next", DONE = "done", VALUE = "value", RETURN = "return",
+        GET = "get", SET = "set", WRITABLE = "writable", ENUMERABLE = "enumerable",
+        CONFIGURABLE = "configurable", TO_JSON = "toJSON", CALLEE = "callee", ERRORS = "errors",
+        EMPTY = "", THROW = "throw", RAW = "raw", INDEX = "index", INPUT = "input",
+        DEFAULT = "default",
+    }
+}

@@ -1,0 +1,156 @@
+//! Exceptions: the pending-exception slot, throwing, and error objects.
+
+use crate::atoms::names;
+use crate::object;
+use crate::realm::{self, I};
+use crate::string;
+use crate::value::Value;
+use perry_gc::{HandleScope, JsCell};
+
+/// The marker a Rust function returns when it threw; the thrown value waits
+/// in the pending-exception slot.
+#[derive(Debug, Clone, Copy)]
+pub struct Exc;
+pub type JsResult<T = Value> = Result<T, Exc>;
+
+static PENDING: JsCell<u64> = JsCell::new(perry_abi::UNDEFINED);
+
+pub fn init() {
+    perry_gc::roots::register_range("pending-exception", unsafe { PENDING.get() } as *mut u64, 1);
+}
+
+/// Throws `v`.
+#[inline]
+pub fn throw(v: Value) -> Exc {
+    unsafe { *PENDING.get() = v.0 };
+    Exc
+}
+
+/// Takes the pending exception (leaving undefined).
+pub fn take() -> Value {
+    let p = unsafe { PENDING.get() };
+    let v = Value(*p);
+    *p = perry_abi::UNDEFINED;
+    v
+}
+
+pub fn peek() -> Value {
+    Value(unsafe { *PENDING.get() })
+}
+
+/// Converts a result into the ABI form: the value or the sentinel.
+#[inline]
+pub fn abi(r: JsResult) -> u64 {
+    match r {
+        Ok(v) => v.0,
+        Err(Exc) => perry_abi::EXCEPTION,
+    }
+}
+
+/// Converts an ABI return value into a result.
+#[inline]
+pub fn from_abi(v: u64) -> JsResult {
+    if v == perry_abi::EXCEPTION { Err(Exc) } else { Ok(Value(v)) }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum ErrorKind {
+    Error,
+    TypeError,
+    RangeError,
+    SyntaxError,
+    ReferenceError,
+    EvalError,
+    UriError,
+}
+
+impl ErrorKind {
+    pub fn proto(self) -> I {
+        match self {
+            ErrorKind::Error => I::ErrorProto,
+            ErrorKind::TypeError => I::TypeErrorProto,
+            ErrorKind::RangeError => I::RangeErrorProto,
+            ErrorKind::SyntaxError => I::SyntaxErrorProto,
+            ErrorKind::ReferenceError => I::ReferenceErrorProto,
+            ErrorKind::EvalError => I::EvalErrorProto,
+            ErrorKind::UriError => I::UriErrorProto,
+        }
+    }
+}
+
+/// Creates an error object with `proto` and message (a string value or undefined).
+pub fn new_error_with_proto(proto: Value, msg: Value) -> Value {
+    let scope = HandleScope::new();
+    let hm = scope.root(msg.0);
+    let e = object::new_object_kind(perry_abi::KIND_ERROR, proto, 4);
+    let he = scope.root(e.0);
+    if !Value(hm.get()).is_undefined() {
+        object::define_hidden(Value(he.get()), names::MESSAGE, Value(hm.get()));
+    }
+    capture_stack(Value(he.get()));
+    Value(he.get())
+}
+
+/// Sets `stack` on an error: `Name: message` and one `at` line per compiled frame.
+pub fn capture_stack(e: Value) {
+    let scope = HandleScope::new();
+    let he = scope.root(e.0);
+    let frames = perry_gc::frames::backtrace(10);
+    let mut s = error_header(Value(he.get()));
+    for pc in frames {
+        if let Some(loc) = crate::sourcemap::describe_pc(pc) {
+            s.push_str("\n    at ");
+            s.push_str(&loc);
+        }
+    }
+    let sv = string::from_str(&s);
+    object::define_hidden(Value(he.get()), names::STACK, sv);
+}
+
+/// `Name: message` as Error.prototype.toString would print it (no getters run).
+pub fn error_header(e: Value) -> String {
+    let name = object::get_data_chain(e, names::NAME).filter(|v| v.is_string()).map(string::to_rust).unwrap_or_else(|| "Error".into());
+    let msg = object::get_data_chain(e, names::MESSAGE).filter(|v| v.is_string()).map(string::to_rust).unwrap_or_default();
+    if msg.is_empty() {
+        name
+    } else if name.is_empty() {
+        msg
+    } else {
+        format!("{name}: {msg}")
+    }
+}
+
+pub fn new_error(kind: ErrorKind, msg: &str) -> Value {
+    let m = string::from_str(msg);
+    new_error_with_proto(realm::get(kind.proto()), m)
+}
+
+#[cold]
+pub fn throw_error(kind: ErrorKind, msg: &str) -> Exc {
+    throw(new_error(kind, msg))
+}
+
+#[cold]
+pub fn type_error(msg: &str) -> Exc {
+    throw_error(ErrorKind::TypeError, msg)
+}
+
+#[cold]
+pub fn range_error(msg: &str) -> Exc {
+    throw_error(ErrorKind::RangeError, msg)
+}
+
+#[cold]
+pub fn reference_error(msg: &str) -> Exc {
+    throw_error(ErrorKind::ReferenceError, msg)
+}
+
+#[cold]
+pub fn syntax_error(msg: &str) -> Exc {
+    throw_error(ErrorKind::SyntaxError, msg)
+}
+
+#[cold]
+pub fn fatal_oom(what: &str) -> ! {
+    perry_gc::fatal(&format!("out of memory: {what}"))
+}

@@ -1,0 +1,258 @@
+//! Function objects: compiled closures and native (Rust) functions share one
+//! layout and one calling convention (see `perry_abi::JS_PARAMS`).
+
+use crate::array;
+use crate::atoms::{self, Atom, names};
+use crate::error::{self, JsResult};
+use crate::object;
+use crate::realm::{self, I};
+use crate::shape;
+use crate::string;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+/// Arguments of a native function, rooted in the handle stack.
+pub struct Args {
+    base: usize,
+    argc: usize,
+}
+
+impl Args {
+    #[inline]
+    pub fn callee(&self) -> Value {
+        Value(perry_gc::roots::handle_at(self.base))
+    }
+    #[inline]
+    pub fn this(&self) -> Value {
+        Value(perry_gc::roots::handle_at(self.base + 1))
+    }
+    #[inline]
+    pub fn new_target(&self) -> Value {
+        Value(perry_gc::roots::handle_at(self.base + 2))
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.argc
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.argc == 0
+    }
+    /// Argument `i`, or undefined.
+    #[inline]
+    pub fn get(&self, i: usize) -> Value {
+        if i < self.argc { Value(perry_gc::roots::handle_at(self.base + 3 + i)) } else { Value::UNDEFINED }
+    }
+    /// All arguments (a snapshot: re-read after allocating).
+    pub fn to_vec(&self) -> Vec<Value> {
+        (0..self.argc).map(|i| self.get(i)).collect()
+    }
+    /// Capture `i` of the callee (natives created with captures).
+    pub fn capture(&self, i: usize) -> Value {
+        self.callee().field(FN_CAPS + 8 * i as i32)
+    }
+}
+
+pub type NativeFn = fn(&Args) -> JsResult;
+
+/// Static metadata of a function; compiled functions get one from the
+/// compiler as data (name is a constant index until [`crate::init`] patches it).
+#[repr(C)]
+pub struct FnMeta {
+    pub name: u32,
+    pub length: u32,
+    pub flags: u32,
+    pub ncaps: u32,
+    pub native: Option<NativeFn>,
+    /// Source text range (byte offsets) in `file` for Function.prototype.toString.
+    pub src_start: u32,
+    pub src_end: u32,
+    pub file: u32,
+    pub _pad: u32,
+}
+const _: () = assert!(core::mem::size_of::<FnMeta>() == FNMETA_SIZE);
+
+unsafe extern "C" {
+    fn perry_native_call(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64;
+}
+
+perry_gc::exit_trampoline!(perry_native_call, native_call_impl);
+
+extern "C" fn native_call_impl(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+    let mark = perry_gc::roots::handles_len();
+    let base = perry_gc::roots::handles_push(callee);
+    perry_gc::roots::handles_push(this);
+    perry_gc::roots::handles_push(nt);
+    let regs = [a0, a1, a2, a3];
+    for i in 0..(argc as usize) {
+        let v = if i < JS_REG_ARGS { regs[i] } else { array::va_get(Value(rest), i - JS_REG_ARGS).0 };
+        perry_gc::roots::handles_push(v);
+    }
+    let meta = meta_of(Value(callee));
+    let f = meta.native.expect("native function without code");
+    let r = f(&Args { base, argc: argc as usize });
+    perry_gc::roots::handles_truncate(mark);
+    error::abi(r)
+}
+
+#[inline]
+pub fn meta_of(f: Value) -> &'static FnMeta {
+    unsafe { &*(f.word(FN_META) as *const FnMeta) }
+}
+
+/// Allocates a function cell for `meta` with `code`; captures are undefined.
+pub fn alloc_function(meta: &'static FnMeta, code: u64) -> Value {
+    let ncaps = meta.ncaps;
+    let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, 0, realm::get(I::FunctionProto));
+    f.set_word(FN_CODE, code);
+    f.set_word(FN_META, meta as *const FnMeta as u64);
+    f.set_field(FN_HOME, Value::UNDEFINED);
+    if meta.flags & (FNF_CONSTRUCTOR | FNF_CLASS_CTOR) != 0 {
+        f.set_header_flag(FLAG_CONSTRUCTOR);
+    }
+    f
+}
+
+/// A native function object.
+pub fn new_native(name: &str, length: u32, f: NativeFn) -> Value {
+    new_native_caps(name, length, f, 0, 0)
+}
+
+/// A native function with `ncaps` capture slots and extra `FNF_*` flags.
+pub fn new_native_caps(name: &str, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> Value {
+    let name = atoms::intern(name);
+    let meta: &'static FnMeta = Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 }));
+    alloc_function(meta, perry_native_call as *const () as u64)
+}
+
+/// Own properties every function has without storing them: `name`, `length`
+/// and, for constructors, a lazily created `prototype`.
+pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
+    let m = meta_of(f);
+    if key == names::NAME {
+        return Some(object::Prop::Data(atoms::value(m.name), shape::CONFIGURABLE));
+    }
+    if key == names::LENGTH {
+        return Some(object::Prop::Data(Value::int(m.length as i64), shape::CONFIGURABLE));
+    }
+    if key == names::PROTOTYPE && m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+        materialize_virtual(f, key);
+        return object::find_own(f, key).map(|(i, a)| object::Prop::Data(object::slot_get(f, i), a));
+    }
+    None
+}
+
+pub fn virtual_keys(f: Value) -> Vec<Atom> {
+    let m = meta_of(f);
+    let mut v = vec![names::LENGTH, names::NAME];
+    if m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+        v.push(names::PROTOTYPE);
+    }
+    v
+}
+
+/// Turns a virtual property into a real one (before it is written or
+/// deleted). Returns whether `key` was virtual.
+pub fn materialize_virtual(f: Value, key: Atom) -> bool {
+    if object::find_own(f, key).is_some() {
+        return false;
+    }
+    let m = meta_of(f);
+    if key == names::NAME {
+        object::add_property(f, key, atoms::value(m.name), shape::CONFIGURABLE);
+        return true;
+    }
+    if key == names::LENGTH {
+        object::add_property(f, key, Value::int(m.length as i64), shape::CONFIGURABLE);
+        return true;
+    }
+    if key == names::PROTOTYPE && m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+        let scope = HandleScope::new();
+        let hf = scope.root(f.0);
+        let p = object::new_plain(4);
+        let hp = scope.root(p.0);
+        object::define_hidden(Value(hp.get()), names::CONSTRUCTOR, Value(hf.get()));
+        object::add_property(Value(hf.get()), names::PROTOTYPE, Value(hp.get()), shape::WRITABLE);
+        return true;
+    }
+    false
+}
+
+/// Calls `f` with `this` and `args` from Rust.
+pub fn call(f: Value, this: Value, args: &[Value]) -> JsResult {
+    call_nt(f, this, Value::UNDEFINED, args)
+}
+
+fn call_nt(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
+    if !f.is_cell() || f.kind() != KIND_FUNCTION {
+        return Err(error::type_error(&format!("{} is not a function", crate::ops::inspect_brief(f))));
+    }
+    let mut block = [f.0, this.0, nt.0, args.len() as u64, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED];
+    for (i, a) in args.iter().take(JS_REG_ARGS).enumerate() {
+        block[4 + i] = a.0;
+    }
+    if args.len() > JS_REG_ARGS {
+        let scope = HandleScope::new();
+        let hs: Vec<_> = block.iter().map(|&w| scope.root(w)).collect();
+        let extra: Vec<_> = args[JS_REG_ARGS..].iter().map(|v| scope.root(v.0)).collect();
+        let rest = array::va_alloc(extra.len());
+        for (i, h) in extra.iter().enumerate() {
+            array::va_set(rest, i, Value(h.get()));
+        }
+        for (i, h) in hs.iter().enumerate() {
+            block[i] = h.get();
+        }
+        block[8] = rest.0;
+    }
+    let code = Value(block[0]).word(FN_CODE);
+    error::from_abi(perry_gc::frames::enter(code, &block))
+}
+
+pub fn is_constructor(f: Value) -> bool {
+    f.is_cell() && f.kind() == KIND_FUNCTION && f.header_flags() & FLAG_CONSTRUCTOR != 0
+}
+
+/// [[Construct]]: `new f(...args)` with `new_target`.
+pub fn construct(f: Value, args: &[Value], new_target: Value) -> JsResult {
+    if !is_constructor(f) {
+        return Err(error::type_error(&format!("{} is not a constructor", crate::ops::inspect_brief(f))));
+    }
+    let m = meta_of(f);
+    if m.native.is_some() || m.flags & FNF_DERIVED != 0 {
+        return call_nt(f, Value::HOLE, new_target, args);
+    }
+    let scope = HandleScope::new();
+    let hf = scope.root(f.0);
+    let hargs: Vec<_> = args.iter().map(|v| scope.root(v.0)).collect();
+    let hnt = scope.root(new_target.0);
+    let this = ordinary_create_from_constructor(new_target, I::ObjectProto)?;
+    let ht = scope.root(this.0);
+    let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
+    let r = call_nt(Value(hf.get()), this, Value(hnt.get()), &args)?;
+    if r.is_object() { Ok(r) } else { Ok(Value(ht.get())) }
+}
+
+/// A new ordinary object whose prototype is `new_target.prototype`
+/// (or the intrinsic `fallback` when that is not an object).
+pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsResult {
+    let p = if new_target.is_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
+    let proto = if p.is_object() { p } else { realm::get(fallback) };
+    Ok(object::new_object_kind(KIND_OBJECT, proto, 4))
+}
+
+/// The prototype for an object a native constructor creates.
+pub fn proto_from_new_target(new_target: Value, fallback: I) -> JsResult {
+    let p = if new_target.is_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
+    Ok(if p.is_object() { p } else { realm::get(fallback) })
+}
+
+/// The name a function prints with (`name` own property or metadata).
+pub fn name_of(f: Value) -> String {
+    if let Some(object::Prop::Data(v, _)) = object::get_own_property(f, names::NAME)
+        && v.is_string()
+    {
+        return string::to_rust(v);
+    }
+    String::new()
+}

@@ -1,0 +1,231 @@
+//! The iteration protocol. Built-in iterators (array, string, Map, Set) are
+//! iterator cells stepped natively; anything else is wrapped in a GENERIC
+//! cell holding the iterator object and its `next` method.
+//!
+//! Layout after the ordinary object words: `@32 target | @40 index | @48 mode | @56 next`.
+
+use crate::array;
+use crate::atoms::names;
+use crate::collections;
+use crate::error::{self, JsResult};
+use crate::function;
+use crate::object;
+use crate::ops;
+use crate::realm::{self, I};
+use crate::string;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+pub const TARGET: i32 = 32;
+pub const INDEX: i32 = 40;
+pub const MODE: i32 = 48;
+pub const NEXT: i32 = 56;
+
+pub const ARRAY_VALUES: u64 = 0;
+pub const ARRAY_KEYS: u64 = 1;
+pub const ARRAY_ENTRIES: u64 = 2;
+pub const STRING: u64 = 3;
+pub const MAP_ENTRIES: u64 = 4;
+pub const MAP_KEYS: u64 = 5;
+pub const MAP_VALUES: u64 = 6;
+pub const SET_VALUES: u64 = 7;
+pub const SET_ENTRIES: u64 = 8;
+pub const GENERIC: u64 = 9;
+pub const DONE: u64 = 10;
+
+/// A built-in iterator over `target` with `mode`.
+pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
+    let scope = HandleScope::new();
+    let ht = scope.root(target.0);
+    let it = object::alloc_object(KIND_ITERATOR, 32, 0, realm::get(proto));
+    it.set_field(TARGET, Value(ht.get()));
+    it.set_word(INDEX, 0);
+    it.set_word(MODE, mode);
+    it.set_field(NEXT, Value::UNDEFINED);
+    it
+}
+
+/// GetIterator(v, sync): a fast built-in iterator when the object's
+/// `[Symbol.iterator]` is the built-in one, else the generic protocol.
+pub fn open(v: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let f = object::get(v, realm::sym_atom(I::SymIterator)).map_err(|_| {
+        error::take();
+        error::type_error(&format!("{} is not iterable", ops::inspect_brief(Value(hv.get()))))
+    })?;
+    let v = Value(hv.get());
+    if f.is_undefined() || f.is_null() {
+        return Err(error::type_error(&format!("{} is not iterable", not_iterable_name(v))));
+    }
+    if f == realm::get(I::ArrayProtoValues) && v.is_array() {
+        return Ok(new_iterator(v, ARRAY_VALUES, I::ArrayIteratorProto));
+    }
+    let it = function::call(f, v, &[])?;
+    if it.is_cell() && it.kind() == KIND_ITERATOR && it.word(MODE) != GENERIC {
+        return Ok(it);
+    }
+    if !it.is_object() {
+        return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
+    }
+    let hit = scope.root(it.0);
+    let next = object::get(it, names::NEXT)?;
+    let hn = scope.root(next.0);
+    let cell = new_iterator(Value(hit.get()), GENERIC, I::IteratorProto);
+    cell.set_field(NEXT, Value(hn.get()));
+    Ok(cell)
+}
+
+fn not_iterable_name(v: Value) -> String {
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if v.is_number() {
+        format!("number {}", string::number_to_rust(v.as_number()))
+    } else if v.is_object() && !v.is_function() {
+        "object is not iterable (cannot read property Symbol(Symbol.iterator))".replace(" is not iterable (cannot read property Symbol(Symbol.iterator))", "")
+    } else {
+        ops::inspect_brief(v)
+    }
+}
+
+/// IteratorStep: the next value, or HOLE when done.
+pub fn step(it: Value) -> JsResult {
+    let mode = it.word(MODE);
+    let i = it.word(INDEX) as usize;
+    let t = it.field(TARGET);
+    match mode {
+        ARRAY_VALUES | ARRAY_KEYS | ARRAY_ENTRIES => {
+            let n = if t.is_array() { array::len(t) } else { ops::length_of(t)? };
+            let t = it.field(TARGET);
+            if i >= n {
+                it.set_word(MODE, DONE);
+                return Ok(Value::HOLE);
+            }
+            it.set_word(INDEX, (i + 1) as u64);
+            match mode {
+                ARRAY_KEYS => Ok(Value::int(i as i64)),
+                _ => {
+                    let scope = HandleScope::new();
+                    let hi = scope.root(it.0);
+                    let v = if t.is_array() { array::get(t, i)? } else { object::get_value_key(t, Value::int(i as i64))? };
+                    let _ = hi;
+                    if mode == ARRAY_VALUES { Ok(v) } else { Ok(pair(Value::int(i as i64), v)) }
+                }
+            }
+        }
+        STRING => {
+            let u = string::units(t);
+            if i >= u.len() {
+                it.set_word(MODE, DONE);
+                return Ok(Value::HOLE);
+            }
+            let c = u[i];
+            let n = if (0xD800..0xDC00).contains(&c) && i + 1 < u.len() && (0xDC00..0xE000).contains(&u[i + 1]) { 2 } else { 1 };
+            it.set_word(INDEX, (i + n) as u64);
+            if n == 1 {
+                Ok(ops::unit_string(c))
+            } else {
+                let pair = [u[i], u[i + 1]];
+                Ok(string::from_units(&pair))
+            }
+        }
+        MAP_ENTRIES | MAP_KEYS | MAP_VALUES | SET_VALUES | SET_ENTRIES => {
+            let mut i = i;
+            while i < collections::used(t) {
+                let (k, v) = collections::entry(t, i);
+                i += 1;
+                if k == Value::HOLE {
+                    continue;
+                }
+                it.set_word(INDEX, i as u64);
+                return Ok(match mode {
+                    MAP_KEYS | SET_VALUES => k,
+                    MAP_VALUES => v,
+                    SET_ENTRIES => pair(k, k),
+                    _ => pair(k, v),
+                });
+            }
+            it.set_word(MODE, DONE);
+            it.set_word(INDEX, i as u64);
+            Ok(Value::HOLE)
+        }
+        GENERIC => {
+            let scope = HandleScope::new();
+            let hit = scope.root(it.0);
+            let r = function::call(it.field(NEXT), t, &[])?;
+            if !r.is_object() {
+                return Err(error::type_error(&format!("Iterator result {} is not an object", ops::to_rust_string(r).unwrap_or_default())));
+            }
+            let hr = scope.root(r.0);
+            let d = object::get(r, names::DONE)?;
+            if ops::to_boolean(d) {
+                Value(hit.get()).set_word(MODE, DONE);
+                return Ok(Value::HOLE);
+            }
+            object::get(Value(hr.get()), names::VALUE)
+        }
+        _ => Ok(Value::HOLE),
+    }
+}
+
+fn pair(a: Value, b: Value) -> Value {
+    array::from_values(&[a, b])
+}
+
+/// IteratorClose: calls `return` on a generic iterator that is not done.
+pub fn close(it: Value) -> JsResult<()> {
+    if it.word(MODE) != GENERIC {
+        it.set_word(MODE, DONE);
+        return Ok(());
+    }
+    it.set_word(MODE, DONE);
+    let scope = HandleScope::new();
+    let ht = scope.root(it.field(TARGET).0);
+    let r = object::get(Value(ht.get()), names::RETURN)?;
+    if r.is_nullish() {
+        return Ok(());
+    }
+    let res = function::call(r, Value(ht.get()), &[])?;
+    if !res.is_object() {
+        return Err(error::type_error("iterator.return() did not return an object"));
+    }
+    Ok(())
+}
+
+/// `{ value, done }` objects for the built-in iterators' `next`.
+pub fn result_object(v: Value, done: bool) -> Value {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let o = object::new_plain(2);
+    object::add_property(o, names::VALUE, Value(hv.get()), crate::shape::DEFAULT);
+    object::add_property(o, names::DONE, Value::bool(done), crate::shape::DEFAULT);
+    o
+}
+
+/// Collects an iterable into a Rust vector of rooted values (spread, Array.from).
+pub fn collect_into(arr: Value, iterable: Value) -> JsResult<Value> {
+    let scope = HandleScope::new();
+    let ha = scope.root(arr.0);
+    if iterable.is_array() && object::get(iterable, realm::sym_atom(I::SymIterator))? == realm::get(I::ArrayProtoValues) {
+        let n = array::len(iterable);
+        let hs = scope.root(iterable.0);
+        for i in 0..n {
+            let v = array::get(Value(hs.get()), i)?;
+            array::push(Value(ha.get()), v);
+        }
+        return Ok(Value(ha.get()));
+    }
+    let it = open(iterable)?;
+    let hi = scope.root(it.0);
+    loop {
+        let v = step(Value(hi.get()))?;
+        if v == Value::HOLE {
+            break;
+        }
+        array::push(Value(ha.get()), v);
+    }
+    Ok(Value(ha.get()))
+}

@@ -1,0 +1,36 @@
+//! Perry's JavaScript runtime: values, the object model, operators, calls,
+//! exceptions, iteration, and the `extern "C"` ABI compiled code calls
+//! (module [`abi`]). Built-in objects live in `perry-stdlib`.
+
+pub mod abi;
+pub mod array;
+pub mod atoms;
+pub mod collections;
+pub mod error;
+pub mod function;
+pub mod iter;
+pub mod object;
+pub mod ops;
+pub mod realm;
+pub mod shape;
+pub mod sourcemap;
+pub mod string;
+pub mod symbol;
+pub mod value;
+
+pub use error::{Exc, JsResult};
+pub use function::Args;
+pub use value::Value;
+
+/// Sets up the collector and the runtime tables (before the stdlib installs
+/// the built-ins).
+pub fn init() {
+    perry_gc::heap::init();
+    atoms::init();
+    for n in atoms::names::ALL {
+        atoms::intern(n);
+    }
+    realm::init();
+    error::init();
+    abi::init_stack_limit();
+}

@@ -1,0 +1,591 @@
+//! The object model: allocation, shapes and slots, the property operations
+//! (get, set, define, delete, has, own keys) over the prototype chain, with the
+//! exotic behaviours of arrays, strings and functions.
+
+use crate::array;
+use crate::atoms::{self, Atom, names};
+use crate::error::{self, JsResult};
+use crate::function;
+use crate::realm::{self, I};
+use crate::shape::{self, Shape};
+use crate::string;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+/// Allocates an ordinary-layout cell of `kind` with `extra` bytes of
+/// kind-specific fields after the overflow word and room for `cap` inline slots.
+pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
+    let scope = HandleScope::new();
+    let hp = scope.root(proto.0);
+    let inline_start = OBJ_INLINE as u32 + extra;
+    let size = inline_start as usize + cap as usize * 8;
+    let p = perry_gc::alloc(size, kind);
+    let o = Value::from_cell(p);
+    let sh = shape::root(inline_start, cap);
+    o.set_word(OBJ_SHAPE, sh as *const Shape as u64);
+    o.set_field(OBJ_PROTO, Value(hp.get()));
+    o.set_field(OBJ_OVERFLOW, Value::UNDEFINED);
+    // Zero words read as +0; fill inline slots and extra fields with undefined.
+    let mut off = OBJ_INLINE;
+    while (off as usize) < size {
+        o.set_field(off, Value::UNDEFINED);
+        off += 8;
+    }
+    o
+}
+
+pub fn new_object_kind(kind: u64, proto: Value, cap: u32) -> Value {
+    alloc_object(kind, 0, cap, proto)
+}
+
+/// `{}` with Object.prototype.
+pub fn new_plain(cap: u32) -> Value {
+    alloc_object(KIND_OBJECT, 0, cap, realm::get(I::ObjectProto))
+}
+
+#[inline]
+pub fn shape_of(o: Value) -> &'static Shape {
+    unsafe { &*(o.word(OBJ_SHAPE) as *const Shape) }
+}
+
+#[inline]
+fn set_shape(o: Value, s: &'static Shape) {
+    o.set_word(OBJ_SHAPE, s as *const Shape as u64);
+}
+
+#[inline]
+pub fn proto_of(o: Value) -> Value {
+    o.field(OBJ_PROTO)
+}
+
+pub fn set_proto(o: Value, p: Value) {
+    o.set_field(OBJ_PROTO, p);
+}
+
+#[inline]
+fn slot_addr(o: Value, sh: &Shape, i: usize) -> *mut u64 {
+    if i < sh.inline_cap as usize {
+        unsafe { (o.ptr() as *mut u8).add(sh.inline_start as usize + i * 8) as *mut u64 }
+    } else {
+        let ov = o.field(OBJ_OVERFLOW);
+        unsafe { (ov.ptr() as *mut u8).add(VA_DATA as usize + (i - sh.inline_cap as usize) * 8) as *mut u64 }
+    }
+}
+
+#[inline]
+pub fn slot_get(o: Value, i: usize) -> Value {
+    Value(unsafe { *slot_addr(o, shape_of(o), i) })
+}
+
+#[inline]
+pub fn slot_set(o: Value, i: usize, v: Value) {
+    unsafe { *slot_addr(o, shape_of(o), i) = v.0 }
+}
+
+/// Appends a property (the key must not exist).
+pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
+    let sh = shape_of(o);
+    let i = sh.len();
+    if i >= sh.inline_cap as usize {
+        let need = i - sh.inline_cap as usize + 1;
+        let ov = o.field(OBJ_OVERFLOW);
+        let cap = if ov.is_undefined() { 0 } else { array::va_capacity(ov) };
+        if need > cap {
+            let scope = HandleScope::new();
+            let ho = scope.root(o.0);
+            let hv = scope.root(v.0);
+            let newcap = (cap * 2).max(4).max(need);
+            let nv = array::va_alloc(newcap);
+            let o2 = Value(ho.get());
+            let ov = o2.field(OBJ_OVERFLOW);
+            if !ov.is_undefined() {
+                for j in 0..cap {
+                    array::va_set(nv, j, array::va_get(ov, j));
+                }
+            }
+            o2.set_field(OBJ_OVERFLOW, nv);
+            let ns = shape_of(o2).add(key, attrs);
+            set_shape(o2, ns);
+            slot_set(o2, i, Value(hv.get()));
+            return;
+        }
+    }
+    let ns = sh.add(key, attrs);
+    set_shape(o, ns);
+    slot_set(o, i, v);
+}
+
+/// Own property lookup in the shape: (slot, attributes).
+#[inline]
+pub fn find_own(o: Value, key: Atom) -> Option<(usize, u8)> {
+    let sh = shape_of(o);
+    sh.lookup(key).map(|i| (i, sh.attrs[i]))
+}
+
+/// A property as found on one object of the chain.
+pub enum Prop {
+    Data(Value, u8),
+    Accessor(Value, Value, u8),
+}
+
+/// Own property of an object (ordinary or exotic), without running code.
+/// May allocate (a function's lazy `prototype`).
+pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
+    let kind = o.kind();
+    match kind {
+        KIND_ARRAY => {
+            if key == names::LENGTH {
+                return Some(Prop::Data(Value::int(array::len(o) as i64), shape::WRITABLE));
+            }
+            if let Some(i) = atoms::array_index(key) {
+                let v = array::get_index(o, i as usize);
+                return if v == Value::HOLE { None } else { Some(Prop::Data(v, shape::DEFAULT)) };
+            }
+        }
+        KIND_PRIMITIVE_WRAPPER => {
+            let pv = o.field(OBJ_INLINE);
+            if pv.is_string() {
+                if key == names::LENGTH {
+                    return Some(Prop::Data(Value::int(string::len(pv) as i64), 0));
+                }
+                if let Some(i) = atoms::array_index(key)
+                    && (i as usize) < string::len(pv)
+                {
+                    return Some(Prop::Data(crate::ops::char_at(pv, i as usize), shape::ENUMERABLE));
+                }
+            }
+        }
+        KIND_ARGUMENTS => {}
+        _ => {}
+    }
+    if let Some((i, a)) = find_own(o, key) {
+        let v = slot_get(o, i);
+        if a & shape::ACCESSOR != 0 {
+            return Some(Prop::Accessor(v.field(8), v.field(16), a));
+        }
+        return Some(Prop::Data(v, a));
+    }
+    if kind == KIND_FUNCTION {
+        return function::virtual_own(o, key);
+    }
+    None
+}
+
+/// [[Get]] on any value (primitives use their prototype).
+pub fn get(v: Value, key: Atom) -> JsResult {
+    get_with_receiver(v, key, v)
+}
+
+pub fn get_with_receiver(v: Value, key: Atom, receiver: Value) -> JsResult {
+    let mut o = match start_object(v, key)? {
+        Start::Value(x) => return Ok(x),
+        Start::Object(o) => o,
+    };
+    loop {
+        match get_own_property(o, key) {
+            Some(Prop::Data(x, _)) => return Ok(x),
+            Some(Prop::Accessor(g, _, _)) => {
+                if g.is_undefined() {
+                    return Ok(Value::UNDEFINED);
+                }
+                return function::call(g, receiver, &[]);
+            }
+            None => {}
+        }
+        o = proto_of(o);
+        if !o.is_object() {
+            return Ok(Value::UNDEFINED);
+        }
+    }
+}
+
+enum Start {
+    Value(Value),
+    Object(Value),
+}
+
+#[inline]
+fn start_object(v: Value, key: Atom) -> JsResult<Start> {
+    if v.is_object() {
+        return Ok(Start::Object(v));
+    }
+    if v.is_string() {
+        if key == names::LENGTH {
+            return Ok(Start::Value(Value::int(string::len(v) as i64)));
+        }
+        if let Some(i) = atoms::array_index(key) {
+            if (i as usize) < string::len(v) {
+                return Ok(Start::Value(crate::ops::char_at(v, i as usize)));
+            }
+            return Ok(Start::Value(Value::UNDEFINED));
+        }
+        return Ok(Start::Object(realm::get(I::StringProto)));
+    }
+    if v.is_number() {
+        return Ok(Start::Object(realm::get(I::NumberProto)));
+    }
+    if v.is_bool() {
+        return Ok(Start::Object(realm::get(I::BooleanProto)));
+    }
+    if v.is_symbol() {
+        return Ok(Start::Object(realm::get(I::SymbolProto)));
+    }
+    Err(error::type_error(&format!(
+        "Cannot read properties of {} (reading '{}')",
+        if v.is_null() { "null" } else { "undefined" },
+        atoms::to_rust(key)
+    )))
+}
+
+/// A data property's value along the chain, running no code (for printing errors).
+pub fn get_data_chain(v: Value, key: Atom) -> Option<Value> {
+    let mut o = v;
+    while o.is_object() {
+        if let Some((i, a)) = find_own(o, key) {
+            if a & shape::ACCESSOR != 0 {
+                return None;
+            }
+            return Some(slot_get(o, i));
+        }
+        o = proto_of(o);
+    }
+    None
+}
+
+/// [[Set]] in strict mode: throws on failure.
+pub fn set(target: Value, key: Atom, v: Value) -> JsResult<()> {
+    set_with_receiver(target, key, v, target)
+}
+
+pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<()> {
+    if !target.is_object() {
+        if target.is_nullish() {
+            return Err(error::type_error(&format!(
+                "Cannot set properties of {} (setting '{}')",
+                if target.is_null() { "null" } else { "undefined" },
+                atoms::to_rust(key)
+            )));
+        }
+        // Primitives: setters on the prototype run; anything else fails.
+        let proto = match start_object(target, key)? {
+            Start::Object(p) => p,
+            Start::Value(_) => {
+                return Err(error::type_error(&format!("Cannot assign to read only property '{}' of string", atoms::to_rust(key))));
+            }
+        };
+        if let Some(Prop::Accessor(_, s, _)) = lookup_chain(proto, key) {
+            if !s.is_undefined() {
+                function::call(s, receiver, &[v])?;
+                return Ok(());
+            }
+        }
+        return Err(error::type_error(&format!("Cannot create property '{}' on {}", atoms::to_rust(key), crate::ops::typeof_str(target))));
+    }
+    // Fast path: own writable data property.
+    if target == receiver
+        && let Some((i, a)) = find_own(target, key)
+    {
+        if a & (shape::ACCESSOR | shape::WRITABLE) == shape::WRITABLE {
+            slot_set(target, i, v);
+            return Ok(());
+        }
+    }
+    match target.kind() {
+        KIND_ARRAY if target == receiver => {
+            if let Some(i) = atoms::array_index(key) {
+                return array::set_index(target, i as usize, v);
+            }
+            if key == names::LENGTH {
+                return array::set_length(target, v);
+            }
+        }
+        _ => {}
+    }
+    match lookup_chain(target, key) {
+        Some(Prop::Accessor(_, s, _)) => {
+            if s.is_undefined() {
+                return Err(error::type_error(&format!("Cannot set property {} of {} which has only a getter", atoms::to_rust(key), crate::ops::inspect_brief(receiver))));
+            }
+            function::call(s, receiver, &[v])?;
+            Ok(())
+        }
+        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => {
+            Err(error::type_error(&format!("Cannot assign to read only property '{}' of object '{}'", atoms::to_rust(key), crate::ops::inspect_brief(receiver))))
+        }
+        _ => {
+            if !receiver.is_object() {
+                return Err(error::type_error("Cannot create property on primitive"));
+            }
+            if let Some((i, a)) = find_own(receiver, key) {
+                if a & shape::WRITABLE == 0 {
+                    return Err(error::type_error(&format!("Cannot assign to read only property '{}' of object", atoms::to_rust(key))));
+                }
+                slot_set(receiver, i, v);
+                return Ok(());
+            }
+            if receiver.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+                return Err(error::type_error(&format!("Cannot add property {}, object is not extensible", atoms::to_rust(key))));
+            }
+            if receiver.kind() == KIND_FUNCTION && function::materialize_virtual(receiver, key) {
+                return set_with_receiver(receiver, key, v, receiver);
+            }
+            add_property(receiver, key, v, shape::DEFAULT);
+            Ok(())
+        }
+    }
+}
+
+/// The first property named `key` on the chain starting at `o`.
+pub fn lookup_chain(mut o: Value, key: Atom) -> Option<Prop> {
+    while o.is_object() {
+        if let Some(p) = get_own_property(o, key) {
+            return Some(p);
+        }
+        o = proto_of(o);
+    }
+    None
+}
+
+/// Defines (or redefines) an own data property.
+pub fn define(o: Value, key: Atom, v: Value, attrs: u8) {
+    if o.kind() == KIND_ARRAY
+        && let Some(i) = atoms::array_index(key)
+    {
+        let _ = array::set_index(o, i as usize, v);
+        return;
+    }
+    if o.kind() == KIND_FUNCTION {
+        function::materialize_virtual(o, key);
+    }
+    match find_own(o, key) {
+        Some((i, a)) => {
+            if a != attrs {
+                set_shape(o, shape_of(o).with_attrs(i, attrs));
+            }
+            slot_set(o, i, v);
+        }
+        None => add_property(o, key, v, attrs),
+    }
+}
+
+/// An own, non-enumerable, writable, configurable data property (methods, `message`...).
+pub fn define_hidden(o: Value, key: Atom, v: Value) {
+    define(o, key, v, shape::HIDDEN)
+}
+
+/// Defines an accessor property; `getter`/`setter` may be undefined.
+pub fn define_accessor(o: Value, key: Atom, getter: Value, setter: Value, attrs: u8) {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let hg = scope.root(getter.0);
+    let hs = scope.root(setter.0);
+    // Merge with an existing accessor: defining only a getter keeps the setter.
+    let (mut g, mut s) = (Value(hg.get()), Value(hs.get()));
+    if let Some((i, a)) = find_own(Value(ho.get()), key)
+        && a & shape::ACCESSOR != 0
+    {
+        let old = slot_get(Value(ho.get()), i);
+        if g.is_undefined() {
+            g = old.field(8);
+        }
+        if s.is_undefined() {
+            s = old.field(16);
+        }
+        hg.set(g.0);
+        hs.set(s.0);
+    }
+    let cell = Value::from_cell(perry_gc::alloc(24, KIND_ACCESSOR));
+    cell.set_field(8, Value(hg.get()));
+    cell.set_field(16, Value(hs.get()));
+    define(Value(ho.get()), key, cell, attrs | shape::ACCESSOR);
+}
+
+/// [[Delete]] (strict: throws when the property is not configurable).
+pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
+    if !o.is_object() {
+        return Ok(true);
+    }
+    if o.kind() == KIND_ARRAY
+        && let Some(i) = atoms::array_index(key)
+    {
+        array::delete_index(o, i as usize);
+        return Ok(true);
+    }
+    if let Some((i, a)) = find_own(o, key) {
+        if a & shape::CONFIGURABLE == 0 {
+            return Err(error::type_error(&format!("Cannot delete property '{}' of {}", atoms::to_rust(key), crate::ops::inspect_brief(o))));
+        }
+        let sh = shape_of(o);
+        let n = sh.len();
+        // Shift later slots down, then switch to the shape without the key.
+        let vals: Vec<Value> = (i + 1..n).map(|j| slot_get(o, j)).collect();
+        let ns = sh.remove(i);
+        set_shape(o, ns);
+        for (k, v) in vals.into_iter().enumerate() {
+            slot_set(o, i + k, v);
+        }
+        // Clear the now-unused last slot so it keeps nothing alive.
+        if n - 1 < sh.inline_cap as usize {
+            unsafe { *slot_addr(o, sh, n - 1) = UNDEFINED };
+        } else {
+            let ov = o.field(OBJ_OVERFLOW);
+            array::va_set(ov, n - 1 - sh.inline_cap as usize, Value::UNDEFINED);
+        }
+        return Ok(true);
+    }
+    if o.kind() == KIND_FUNCTION && function::materialize_virtual(o, key) {
+        return delete(o, key);
+    }
+    Ok(true)
+}
+
+pub fn has_own(o: Value, key: Atom) -> bool {
+    o.is_object() && get_own_property(o, key).is_some()
+}
+
+pub fn has_property(o: Value, key: Atom) -> bool {
+    lookup_chain(o, key).is_some()
+}
+
+/// Own property keys in spec order: array indices ascending, then strings in
+/// insertion order, then symbols. `only_enumerable` filters; symbols are
+/// included only when `symbols` is set.
+pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
+    let mut idx: Vec<(u32, Atom)> = Vec::new();
+    let mut strs = Vec::new();
+    let mut syms = Vec::new();
+    match o.kind() {
+        KIND_ARRAY => {
+            let n = array::len(o);
+            for i in 0..n {
+                if array::get_index(o, i) != Value::HOLE {
+                    idx.push((i as u32, atoms::intern(&i.to_string())));
+                }
+            }
+            if !only_enumerable {
+                strs.push(names::LENGTH);
+            }
+        }
+        KIND_PRIMITIVE_WRAPPER => {
+            let pv = o.field(OBJ_INLINE);
+            if pv.is_string() {
+                for i in 0..string::len(pv) {
+                    idx.push((i as u32, atoms::intern(&i.to_string())));
+                }
+            }
+        }
+        KIND_FUNCTION if !only_enumerable => {
+            for k in function::virtual_keys(o) {
+                if find_own(o, k).is_none() {
+                    strs.push(k);
+                }
+            }
+        }
+        _ => {}
+    }
+    let sh = shape_of(o);
+    for (i, &k) in sh.keys.iter().enumerate() {
+        if only_enumerable && sh.attrs[i] & shape::ENUMERABLE == 0 {
+            continue;
+        }
+        if crate::symbol::is_private_atom(k) {
+            continue;
+        }
+        if atoms::is_symbol(k) {
+            if symbols {
+                syms.push(k);
+            }
+        } else if let Some(n) = atoms::array_index(k) {
+            idx.push((n, k));
+        } else {
+            strs.push(k);
+        }
+    }
+    idx.sort_by_key(|p| p.0);
+    let mut out: Vec<Atom> = idx.into_iter().map(|p| p.1).collect();
+    out.extend(strs);
+    out.extend(syms);
+    out
+}
+
+/// Whether an own property is enumerable.
+pub fn is_enumerable_own(o: Value, key: Atom) -> bool {
+    match get_own_property(o, key) {
+        Some(Prop::Data(_, a)) | Some(Prop::Accessor(_, _, a)) => a & shape::ENUMERABLE != 0,
+        None => false,
+    }
+}
+
+/// Converts any property key value to an atom (ToPropertyKey).
+pub fn to_key(k: Value) -> JsResult<Atom> {
+    if k.is_string() {
+        return Ok(atoms::intern_value(k));
+    }
+    if k.is_symbol() {
+        return Ok(crate::symbol::atom_of(k));
+    }
+    if k.is_number() {
+        let f = k.as_number();
+        if f >= 0.0 && f < 4294967295.0 && f.fract() == 0.0 {
+            return Ok(atoms::intern(&(f as u64).to_string()));
+        }
+    }
+    let p = crate::ops::to_primitive(k, crate::ops::Hint::String)?;
+    if p.is_symbol() {
+        return Ok(crate::symbol::atom_of(p));
+    }
+    let s = crate::ops::to_string(p)?;
+    Ok(atoms::intern_value(s))
+}
+
+/// `o[k]` with a value key: the array and string index fast paths, then [[Get]].
+pub fn get_value_key(o: Value, k: Value) -> JsResult {
+    if k.is_number() {
+        let f = k.as_number();
+        let i = f as usize;
+        if i as f64 == f {
+            if o.is_array() {
+                let v = array::get_index(o, i);
+                if v != Value::HOLE {
+                    return Ok(v);
+                }
+            } else if o.is_string() {
+                if i < string::len(o) {
+                    return Ok(crate::ops::char_at(o, i));
+                }
+                return Ok(Value::UNDEFINED);
+            }
+        }
+    }
+    if o.is_nullish() {
+        let scope = HandleScope::new();
+        let _h = scope.root(o.0);
+        let ks = crate::ops::to_string(k).map(string::to_rust).unwrap_or_default();
+        return Err(error::type_error(&format!(
+            "Cannot read properties of {} (reading '{}')",
+            if o.is_null() { "null" } else { "undefined" },
+            ks
+        )));
+    }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let a = to_key(k)?;
+    get(Value(ho.get()), a)
+}
+
+/// `o[k] = v` with a value key.
+pub fn set_value_key(o: Value, k: Value, v: Value) -> JsResult<()> {
+    if k.is_number() && o.is_array() {
+        let f = k.as_number();
+        let i = f as usize;
+        if i as f64 == f && f >= 0.0 {
+            return array::set_index(o, i, v);
+        }
+    }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let hv = scope.root(v.0);
+    let a = to_key(k)?;
+    set(Value(ho.get()), a, Value(hv.get()))
+}

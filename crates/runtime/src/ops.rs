@@ -1,0 +1,521 @@
+//! Abstract operations (ECMAScript chapter 7) and the operators (chapter 13)
+//! for the cases compiled code does not handle inline.
+
+use crate::array;
+use crate::atoms::{self, names};
+use crate::error::{self, JsResult};
+use crate::function;
+use crate::object;
+use crate::realm::{self, I};
+use crate::string;
+use crate::symbol;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+/// The one-unit string at index `i` (ASCII ones come from the atom table).
+pub fn char_at(s: Value, i: usize) -> Value {
+    let c = string::units(s)[i];
+    unit_string(c)
+}
+
+pub fn unit_string(c: u16) -> Value {
+    if c < 128 {
+        return atoms::value(atoms::intern_units(&[c]));
+    }
+    string::from_units(&[c])
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    Default,
+    Number,
+    String,
+}
+
+/// ToPrimitive (7.1.1).
+pub fn to_primitive(v: Value, hint: Hint) -> JsResult {
+    if !v.is_object() {
+        return Ok(v);
+    }
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let ex = object::get(v, realm::sym_atom(I::SymToPrimitive))?;
+    if !ex.is_nullish() {
+        let h = string::from_str(match hint {
+            Hint::Default => "default",
+            Hint::Number => "number",
+            Hint::String => "string",
+        });
+        let r = function::call(ex, Value(hv.get()), &[h])?;
+        if r.is_object() {
+            return Err(error::type_error("Cannot convert object to primitive value"));
+        }
+        return Ok(r);
+    }
+    let order = if hint == Hint::String { [names::TO_STRING, names::VALUE_OF] } else { [names::VALUE_OF, names::TO_STRING] };
+    for k in order {
+        let f = object::get(Value(hv.get()), k)?;
+        if f.is_function() {
+            let r = function::call(f, Value(hv.get()), &[])?;
+            if !r.is_object() {
+                return Ok(r);
+            }
+        }
+    }
+    Err(error::type_error("Cannot convert object to primitive value"))
+}
+
+/// ToNumber (7.1.4).
+pub fn to_number(v: Value) -> JsResult<f64> {
+    if v.is_number() {
+        return Ok(v.as_number());
+    }
+    match v.tag() {
+        TAG_UNDEFINED => Ok(f64::NAN),
+        TAG_NULL => Ok(0.0),
+        TAG_BOOL => Ok(if v.as_bool() { 1.0 } else { 0.0 }),
+        TAG_STRING => Ok(string::string_to_number(string::units(v))),
+        _ => {
+            if v.is_symbol() {
+                return Err(error::type_error("Cannot convert a Symbol value to a number"));
+            }
+            let p = to_primitive(v, Hint::Number)?;
+            to_number(p)
+        }
+    }
+}
+
+pub fn number_to_string_value(f: f64) -> Value {
+    if f.fract() == 0.0 && (0.0..1024.0).contains(&f) && !(f == 0.0 && f.is_sign_negative()) {
+        return atoms::value(atoms::intern(&(f as u32).to_string()));
+    }
+    string::from_str(&string::number_to_rust(f))
+}
+
+/// ToString (7.1.17), returning a string value.
+pub fn to_string(v: Value) -> JsResult {
+    if v.is_string() {
+        return Ok(v);
+    }
+    if v.is_number() {
+        return Ok(number_to_string_value(v.as_number()));
+    }
+    match v.tag() {
+        TAG_UNDEFINED => Ok(atoms::value(atoms::intern("undefined"))),
+        TAG_NULL => Ok(atoms::value(atoms::intern("null"))),
+        TAG_BOOL => Ok(atoms::value(atoms::intern(if v.as_bool() { "true" } else { "false" }))),
+        _ => {
+            if v.is_symbol() {
+                return Err(error::type_error("Cannot convert a Symbol value to a string"));
+            }
+            let p = to_primitive(v, Hint::String)?;
+            to_string(p)
+        }
+    }
+}
+
+/// ToString as a Rust string.
+pub fn to_rust_string(v: Value) -> JsResult<String> {
+    Ok(string::to_rust(to_string(v)?))
+}
+
+pub fn to_boolean(v: Value) -> bool {
+    if v.is_number() {
+        let f = v.as_number();
+        return !(f == 0.0 || f.is_nan());
+    }
+    match v.tag() {
+        TAG_UNDEFINED | TAG_NULL => false,
+        TAG_BOOL => v.as_bool(),
+        TAG_STRING => string::len(v) != 0,
+        _ => true,
+    }
+}
+
+pub fn to_int32(f: f64) -> i32 {
+    if !f.is_finite() {
+        return 0;
+    }
+    let t = f.trunc();
+    if t.abs() < 9.0e18 {
+        return (t as i64) as i32;
+    }
+    let m = t.rem_euclid(4294967296.0);
+    (m as u64 as u32) as i32
+}
+
+pub fn to_uint32(f: f64) -> u32 {
+    to_int32(f) as u32
+}
+
+/// ToIntegerOrInfinity.
+pub fn to_integer(v: Value) -> JsResult<f64> {
+    let f = to_number(v)?;
+    if f.is_nan() {
+        return Ok(0.0);
+    }
+    Ok(f.trunc() + 0.0)
+}
+
+/// ToObject (7.1.18).
+pub fn to_object(v: Value) -> JsResult {
+    if v.is_object() {
+        return Ok(v);
+    }
+    if v.is_nullish() {
+        return Err(error::type_error("Cannot convert undefined or null to object"));
+    }
+    let proto = if v.is_string() {
+        I::StringProto
+    } else if v.is_number() {
+        I::NumberProto
+    } else if v.is_bool() {
+        I::BooleanProto
+    } else {
+        I::SymbolProto
+    };
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let o = object::alloc_object(KIND_PRIMITIVE_WRAPPER, 8, 0, realm::get(proto));
+    o.set_field(OBJ_INLINE, Value(hv.get()));
+    Ok(o)
+}
+
+pub fn typeof_str(v: Value) -> &'static str {
+    if v.is_number() {
+        return "number";
+    }
+    match v.tag() {
+        TAG_UNDEFINED => "undefined",
+        TAG_NULL => "object",
+        TAG_BOOL => "boolean",
+        TAG_STRING => "string",
+        _ => {
+            if v.is_symbol() {
+                "symbol"
+            } else if v.is_function() {
+                "function"
+            } else {
+                "object"
+            }
+        }
+    }
+}
+
+/// A short rendering of a value for error messages.
+pub fn inspect_brief(v: Value) -> String {
+    if v.is_string() {
+        return format!("\"{}\"", string::to_rust(v));
+    }
+    if v.is_symbol() {
+        return symbol::descriptive_string(v);
+    }
+    if v.is_function() {
+        let n = function::name_of(v);
+        return if n.is_empty() { "function (anonymous)".into() } else { n };
+    }
+    if v.is_array() {
+        return "[object Array]".into();
+    }
+    if v.is_object() {
+        return "#<Object>".into();
+    }
+    to_rust_string(v).unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------
+// Operators
+// ---------------------------------------------------------------------------
+
+/// The `+` operator (13.15.3 ApplyStringOrNumericBinaryOperator).
+pub fn add(a: Value, b: Value) -> JsResult {
+    if a.is_number() && b.is_number() {
+        return Ok(Value::num(a.as_number() + b.as_number()));
+    }
+    if a.is_string() && b.is_string() {
+        return Ok(string::concat(a, b));
+    }
+    let scope = HandleScope::new();
+    let hb = scope.root(b.0);
+    let pa = to_primitive(a, Hint::Default)?;
+    let ha = scope.root(pa.0);
+    let pb = to_primitive(Value(hb.get()), Hint::Default)?;
+    let hb = scope.root(pb.0);
+    let (pa, pb) = (Value(ha.get()), Value(hb.get()));
+    if pa.is_string() || pb.is_string() {
+        let sa = to_string(pa)?;
+        let ha = scope.root(sa.0);
+        let sb = to_string(Value(hb.get()))?;
+        return Ok(string::concat(Value(ha.get()), sb));
+    }
+    let x = to_number(pa)?;
+    let y = to_number(pb)?;
+    Ok(Value::num(x + y))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum NumOp {
+    Sub = 0,
+    Mul,
+    Div,
+    Mod,
+    Exp,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Sar,
+    Shr,
+}
+
+impl NumOp {
+    pub fn from_u32(x: u32) -> NumOp {
+        match x {
+            0 => NumOp::Sub,
+            1 => NumOp::Mul,
+            2 => NumOp::Div,
+            3 => NumOp::Mod,
+            4 => NumOp::Exp,
+            5 => NumOp::And,
+            6 => NumOp::Or,
+            7 => NumOp::Xor,
+            8 => NumOp::Shl,
+            9 => NumOp::Sar,
+            _ => NumOp::Shr,
+        }
+    }
+}
+
+pub fn js_pow(x: f64, y: f64) -> f64 {
+    if y.is_nan() {
+        return f64::NAN;
+    }
+    if y == 0.0 {
+        return 1.0;
+    }
+    if (x == 1.0 || x == -1.0) && y.is_infinite() {
+        return f64::NAN;
+    }
+    x.powf(y)
+}
+
+pub fn js_mod(x: f64, y: f64) -> f64 {
+    if y == 0.0 || x.is_infinite() || x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if y.is_infinite() {
+        return x;
+    }
+    if x == 0.0 {
+        return x;
+    }
+    let r = x % y;
+    if r == 0.0 { 0.0f64.copysign(x) } else { r }
+}
+
+pub fn num_op(op: NumOp, x: f64, y: f64) -> f64 {
+    match op {
+        NumOp::Sub => x - y,
+        NumOp::Mul => x * y,
+        NumOp::Div => x / y,
+        NumOp::Mod => js_mod(x, y),
+        NumOp::Exp => js_pow(x, y),
+        NumOp::And => (to_int32(x) & to_int32(y)) as f64,
+        NumOp::Or => (to_int32(x) | to_int32(y)) as f64,
+        NumOp::Xor => (to_int32(x) ^ to_int32(y)) as f64,
+        NumOp::Shl => to_int32(x).wrapping_shl(to_uint32(y) & 31) as f64,
+        NumOp::Sar => (to_int32(x) >> (to_uint32(y) & 31)) as f64,
+        NumOp::Shr => (to_uint32(x) >> (to_uint32(y) & 31)) as f64,
+    }
+}
+
+pub fn binary_num(op: NumOp, a: Value, b: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hb = scope.root(b.0);
+    let x = to_number(a)?;
+    let y = to_number(Value(hb.get()))?;
+    Ok(Value::num(num_op(op, x, y)))
+}
+
+/// IsLessThan (7.2.13): Some(true/false), or None for undefined (NaN).
+pub fn less_than(a: Value, b: Value, left_first: bool) -> JsResult<Option<bool>> {
+    let scope = HandleScope::new();
+    let ha = scope.root(a.0);
+    let hb = scope.root(b.0);
+    let (px, py) = if left_first {
+        let px = to_primitive(a, Hint::Number)?;
+        let hx = scope.root(px.0);
+        let py = to_primitive(Value(hb.get()), Hint::Number)?;
+        (Value(hx.get()), py)
+    } else {
+        let py = to_primitive(b, Hint::Number)?;
+        let hy = scope.root(py.0);
+        let px = to_primitive(Value(ha.get()), Hint::Number)?;
+        (px, Value(hy.get()))
+    };
+    if px.is_string() && py.is_string() {
+        return Ok(Some(string::units(px) < string::units(py)));
+    }
+    let hy = scope.root(py.0);
+    let x = to_number(px)?;
+    let y = to_number(Value(hy.get()))?;
+    if x.is_nan() || y.is_nan() {
+        return Ok(None);
+    }
+    Ok(Some(x < y))
+}
+
+#[derive(Clone, Copy)]
+#[repr(u32)]
+pub enum CmpOp {
+    Lt = 0,
+    Le,
+    Gt,
+    Ge,
+}
+
+pub fn compare(op: u32, a: Value, b: Value) -> JsResult<bool> {
+    Ok(match op {
+        0 => less_than(a, b, true)? == Some(true),
+        1 => less_than(b, a, false)? == Some(false),
+        2 => less_than(b, a, false)? == Some(true),
+        _ => less_than(a, b, true)? == Some(false),
+    })
+}
+
+/// IsStrictlyEqual (7.2.16).
+pub fn strict_equals(a: Value, b: Value) -> bool {
+    if a.is_number() && b.is_number() {
+        return a.as_number() == b.as_number();
+    }
+    if a.is_string() && b.is_string() {
+        return string::eq(a, b);
+    }
+    a == b
+}
+
+/// SameValueZero.
+pub fn same_value_zero(a: Value, b: Value) -> bool {
+    if a.is_number() && b.is_number() {
+        let (x, y) = (a.as_number(), b.as_number());
+        return x == y || (x.is_nan() && y.is_nan());
+    }
+    strict_equals(a, b)
+}
+
+/// SameValue (Object.is).
+pub fn same_value(a: Value, b: Value) -> bool {
+    if a.is_number() && b.is_number() {
+        let (x, y) = (a.as_number(), b.as_number());
+        if x.is_nan() && y.is_nan() {
+            return true;
+        }
+        return x.to_bits() == y.to_bits();
+    }
+    strict_equals(a, b)
+}
+
+/// IsLooselyEqual (7.2.15).
+pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
+    if a.tag() == b.tag() || (a.is_number() && b.is_number()) {
+        return Ok(strict_equals(a, b));
+    }
+    if a.is_nullish() && b.is_nullish() {
+        return Ok(true);
+    }
+    if a.is_number() && b.is_string() {
+        return Ok(a.as_number() == string::string_to_number(string::units(b)));
+    }
+    if a.is_string() && b.is_number() {
+        return Ok(string::string_to_number(string::units(a)) == b.as_number());
+    }
+    if a.is_bool() {
+        return loose_equals(Value::num(if a.as_bool() { 1.0 } else { 0.0 }), b);
+    }
+    if b.is_bool() {
+        return loose_equals(a, Value::num(if b.as_bool() { 1.0 } else { 0.0 }));
+    }
+    if (a.is_number() || a.is_string() || a.is_symbol()) && b.is_object() {
+        let scope = HandleScope::new();
+        let ha = scope.root(a.0);
+        let pb = to_primitive(b, Hint::Default)?;
+        return loose_equals(Value(ha.get()), pb);
+    }
+    if a.is_object() && (b.is_number() || b.is_string() || b.is_symbol()) {
+        let scope = HandleScope::new();
+        let hb = scope.root(b.0);
+        let pa = to_primitive(a, Hint::Default)?;
+        return loose_equals(pa, Value(hb.get()));
+    }
+    Ok(false)
+}
+
+/// `v instanceof target` (13.10.2 InstanceofOperator).
+pub fn instance_of(v: Value, target: Value) -> JsResult<bool> {
+    if !target.is_object() {
+        return Err(error::type_error("Right-hand side of 'instanceof' is not an object"));
+    }
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let ht = scope.root(target.0);
+    let h = object::get(target, realm::sym_atom(I::SymHasInstance))?;
+    if !h.is_nullish() {
+        let r = function::call(h, Value(ht.get()), &[Value(hv.get())])?;
+        return Ok(to_boolean(r));
+    }
+    let target = Value(ht.get());
+    if !target.is_function() {
+        return Err(error::type_error("Right-hand side of 'instanceof' is not callable"));
+    }
+    ordinary_has_instance(target, Value(hv.get()))
+}
+
+pub fn ordinary_has_instance(c: Value, v: Value) -> JsResult<bool> {
+    if !v.is_object() {
+        return Ok(false);
+    }
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let mut c = c;
+    if c.kind() == KIND_BOUND_FUNCTION {
+        c = c.field(FN_CAPS);
+    }
+    let p = object::get(c, names::PROTOTYPE)?;
+    if !p.is_object() {
+        return Err(error::type_error("Function has non-object prototype in instanceof check"));
+    }
+    let mut o = object::proto_of(Value(hv.get()));
+    while o.is_object() {
+        if o == p {
+            return Ok(true);
+        }
+        o = object::proto_of(o);
+    }
+    Ok(false)
+}
+
+/// `key in obj`.
+pub fn has_in(key: Value, obj: Value) -> JsResult<bool> {
+    if !obj.is_object() {
+        let scope = HandleScope::new();
+        let _h = scope.root(obj.0);
+        let k = to_rust_string(key).unwrap_or_default();
+        return Err(error::type_error(&format!("Cannot use 'in' operator to search for '{k}' in {}", to_rust_string(obj).unwrap_or_default())));
+    }
+    let scope = HandleScope::new();
+    let ho = scope.root(obj.0);
+    let a = object::to_key(key)?;
+    Ok(object::has_property(Value(ho.get()), a))
+}
+
+/// Array-likes: `length` of any object as a usize.
+pub fn length_of(o: Value) -> JsResult<usize> {
+    if o.is_array() {
+        return Ok(array::len(o));
+    }
+    let l = object::get(o, names::LENGTH)?;
+    let f = to_integer(l)?;
+    Ok(if f <= 0.0 { 0 } else { f.min(9007199254740991.0) as usize })
+}

@@ -1,0 +1,117 @@
+//! Hidden classes. A shape is immutable and never freed: it lists the keys of
+//! an object in slot order with their attributes, and caches transitions.
+//! Objects whose shape is equal have the same layout, which is what inline
+//! caches in compiled code test.
+//!
+//! Slot `i` lives inline at `inline_start + 8*i` when `i < inline_cap`, else in
+//! the overflow value array at `i - inline_cap`.
+
+use crate::atoms::Atom;
+use core::cell::RefCell;
+use hashbrown::HashMap;
+use perry_gc::JsCell;
+
+pub const WRITABLE: u8 = 1;
+pub const ENUMERABLE: u8 = 2;
+pub const CONFIGURABLE: u8 = 4;
+/// The slot holds an accessor cell (getter/setter pair).
+pub const ACCESSOR: u8 = 8;
+pub const DEFAULT: u8 = WRITABLE | ENUMERABLE | CONFIGURABLE;
+pub const HIDDEN: u8 = WRITABLE | CONFIGURABLE;
+
+pub struct Shape {
+    pub inline_start: u32,
+    pub inline_cap: u32,
+    pub keys: Vec<Atom>,
+    pub attrs: Vec<u8>,
+    index: Option<HashMap<Atom, u32>>,
+    transitions: RefCell<HashMap<(Atom, u8), &'static Shape>>,
+    root: *const Shape,
+}
+
+static ROOTS: JsCell<Option<HashMap<(u32, u32), &'static Shape>>> = JsCell::new(None);
+
+/// The empty shape for cells whose first inline slot is at `inline_start` and
+/// that have room for `cap` inline slots.
+pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
+    let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
+    roots.entry((inline_start, cap)).or_insert_with(|| {
+        let s: &'static mut Shape = Box::leak(Box::new(Shape {
+            inline_start,
+            inline_cap: cap,
+            keys: Vec::new(),
+            attrs: Vec::new(),
+            index: None,
+            transitions: RefCell::new(HashMap::new()),
+            root: core::ptr::null(),
+        }));
+        s.root = s as *const Shape;
+        s
+    })
+}
+
+impl Shape {
+    #[inline]
+    pub fn lookup(&self, key: Atom) -> Option<usize> {
+        match &self.index {
+            Some(ix) => ix.get(&key).map(|&i| i as usize),
+            None => self.keys.iter().rposition(|&k| k == key),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    fn derive(&self, keys: Vec<Atom>, attrs: Vec<u8>) -> &'static Shape {
+        let index = if keys.len() > 8 { Some(keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect()) } else { None };
+        Box::leak(Box::new(Shape {
+            inline_start: self.inline_start,
+            inline_cap: self.inline_cap,
+            keys,
+            attrs,
+            index,
+            transitions: RefCell::new(HashMap::new()),
+            root: self.root,
+        }))
+    }
+
+    /// The shape with `key` appended.
+    pub fn add(&'static self, key: Atom, attrs: u8) -> &'static Shape {
+        if let Some(s) = self.transitions.borrow().get(&(key, attrs)) {
+            return s;
+        }
+        let mut keys = self.keys.clone();
+        keys.push(key);
+        let mut a = self.attrs.clone();
+        a.push(attrs);
+        let s = self.derive(keys, a);
+        self.transitions.borrow_mut().insert((key, attrs), s);
+        s
+    }
+
+    /// The shape with slot `i`'s attributes changed (a fresh, untransitioned shape).
+    pub fn with_attrs(&'static self, i: usize, attrs: u8) -> &'static Shape {
+        if self.attrs[i] == attrs {
+            return self;
+        }
+        let mut a = self.attrs.clone();
+        a[i] = attrs;
+        self.derive(self.keys.clone(), a)
+    }
+
+    /// The shape without slot `i`: later slots move down by one.
+    pub fn remove(&'static self, i: usize) -> &'static Shape {
+        let root = unsafe { &*self.root };
+        let mut s: &'static Shape = root;
+        for (j, (&k, &a)) in self.keys.iter().zip(self.attrs.iter()).enumerate() {
+            if j != i {
+                s = s.add(k, a);
+            }
+        }
+        s
+    }
+}

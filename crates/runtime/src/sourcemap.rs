@@ -1,0 +1,103 @@
+//! Maps return addresses in compiled code back to TypeScript positions, from
+//! the tables the compiler emits (for `Error.prototype.stack`).
+
+use perry_gc::JsCell;
+
+struct Entry {
+    start: u64,
+    end: u64,
+    /// Index of the function's name in `names`.
+    name: u32,
+    /// Sorted (code offset, file, line, col).
+    locs: Vec<(u32, u32, u32, u32)>,
+}
+
+struct Map {
+    files: Vec<String>,
+    sources: Vec<String>,
+    entries: Vec<Entry>,
+    names: Vec<String>,
+}
+
+static MAP: JsCell<Map> = JsCell::new(Map { files: Vec::new(), sources: Vec::new(), entries: Vec::new(), names: Vec::new() });
+
+/// Parses the compiler's source-map blob: a text format, one record per line:
+/// `F <file>` declares a file; `N <name>` a function name; `R <fnindex> <name idx>`
+/// starts a function (address patched by `install`); `L <off> <file> <line> <col>`.
+///
+/// # Safety
+/// `addrs` must hold `count` function addresses in the blob's function order.
+pub unsafe fn install(blob: &str, addrs: *const u64, count: usize) {
+    let m = unsafe { MAP.get() };
+    let addrs = if count == 0 { &[][..] } else { unsafe { core::slice::from_raw_parts(addrs, count) } };
+    for line in blob.lines() {
+        let (tag, rest) = line.split_at(1.min(line.len()));
+        let rest = rest.trim_start();
+        match tag {
+            "F" => m.files.push(rest.to_string()),
+            "N" => m.names.push(rest.to_string()),
+            "R" => {
+                let mut it = rest.split(' ');
+                let fi: usize = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                let name: u32 = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                let size: u64 = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                let start = addrs.get(fi).copied().unwrap_or(0);
+                m.entries.push(Entry { start, end: start + size, name, locs: Vec::new() });
+            }
+            "L" => {
+                let v: Vec<u32> = rest.split(' ').filter_map(|x| x.parse().ok()).collect();
+                if v.len() == 4
+                    && let Some(e) = m.entries.last_mut()
+                {
+                    e.locs.push((v[0], v[1], v[2], v[3]));
+                }
+            }
+            _ => {}
+        }
+    }
+    m.entries.sort_by_key(|e| e.start);
+}
+
+/// `name (file:line:col)` for a return address, or None outside compiled code.
+pub fn describe_pc(pc: u64) -> Option<String> {
+    let (name, file, line, col) = locate(pc)?;
+    Some(if name.is_empty() { format!("{file}:{line}:{col}") } else { format!("{name} ({file}:{line}:{col})") })
+}
+
+/// (function name, file, line, column) of a return address.
+pub fn locate(pc: u64) -> Option<(String, String, u32, u32)> {
+    let m = unsafe { MAP.get() };
+    let i = m.entries.partition_point(|e| e.start <= pc);
+    if i == 0 {
+        return None;
+    }
+    let e = &m.entries[i - 1];
+    if pc > e.end {
+        return None;
+    }
+    let off = (pc - 1 - e.start) as u32;
+    let j = e.locs.partition_point(|l| l.0 <= off);
+    let l = if j == 0 { e.locs.first()? } else { &e.locs[j - 1] };
+    let file = m.files.get(l.1 as usize).cloned().unwrap_or_default();
+    let name = m.names.get(e.name as usize).cloned().unwrap_or_default();
+    Some((name, file, l.2, l.3))
+}
+
+/// Embedded source text of file `file` between byte offsets (Function.prototype.toString).
+pub fn source_text(file: u32, start: u32, end: u32) -> Option<String> {
+    let m = unsafe { MAP.get() };
+    let src = m.sources.get(file as usize)?;
+    src.get(start as usize..end as usize).map(|s| s.to_string())
+}
+
+/// The text of line `line` (1-based) of file `file`.
+pub fn source_line(file: &str, line: u32) -> Option<String> {
+    let m = unsafe { MAP.get() };
+    let i = m.files.iter().position(|f| f == file)?;
+    m.sources.get(i)?.lines().nth(line.saturating_sub(1) as usize).map(|s| s.to_string())
+}
+
+/// Registers the source text of each file, in file order.
+pub fn install_sources(sources: Vec<String>) {
+    unsafe { MAP.get() }.sources = sources;
+}

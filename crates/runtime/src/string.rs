@@ -1,0 +1,276 @@
+//! String cells: UTF-16 code units stored inline.
+//!
+//! NOTE: DESIGN.md wants a one-byte/two-byte representation and ropes; this
+//! first version stores every string as UTF-16 and concatenation copies.
+
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+/// Allocates a string of `len` code units, zero-filled.
+pub fn alloc_string(len: usize) -> Value {
+    if len > (1 << 30) {
+        crate::error::fatal_oom("Invalid string length");
+    }
+    let p = perry_gc::alloc(STR_DATA as usize + len * 2, KIND_STRING);
+    unsafe { *(p.add(1) as *mut u32) = len as u32 };
+    Value::from_string_cell(p)
+}
+
+#[inline]
+pub fn len(s: Value) -> usize {
+    unsafe { *(s.ptr().add(1) as *const u32) as usize }
+}
+
+/// The code units of `s`. Valid until the next allocation.
+#[inline]
+pub fn units<'a>(s: Value) -> &'a [u16] {
+    unsafe { core::slice::from_raw_parts((s.ptr() as *const u8).add(STR_DATA as usize) as *const u16, len(s)) }
+}
+
+#[inline]
+fn units_mut<'a>(s: Value) -> &'a mut [u16] {
+    unsafe { core::slice::from_raw_parts_mut((s.ptr() as *mut u8).add(STR_DATA as usize) as *mut u16, len(s)) }
+}
+
+pub fn from_units(u: &[u16]) -> Value {
+    // `u` must not point into the heap: copy first if it might.
+    let s = alloc_string(u.len());
+    units_mut(s).copy_from_slice(u);
+    s
+}
+
+pub fn from_str(s: &str) -> Value {
+    let v: Vec<u16> = s.encode_utf16().collect();
+    from_units(&v)
+}
+
+pub fn to_rust(s: Value) -> String {
+    String::from_utf16_lossy(units(s))
+}
+
+/// Concatenates two strings.
+pub fn concat(a: Value, b: Value) -> Value {
+    let (la, lb) = (len(a), len(b));
+    if la == 0 {
+        return b;
+    }
+    if lb == 0 {
+        return a;
+    }
+    let scope = HandleScope::new();
+    let ha = scope.root(a.0);
+    let hb = scope.root(b.0);
+    let s = alloc_string(la + lb);
+    let (a, b) = (Value(ha.get()), Value(hb.get()));
+    let d = units_mut(s);
+    d[..la].copy_from_slice(units(a));
+    d[la..].copy_from_slice(units(b));
+    s
+}
+
+/// Concatenates many strings (already rooted by the caller, or not heap-moving).
+pub fn concat_many(parts: &[Value]) -> Value {
+    let scope = HandleScope::new();
+    let hs: Vec<_> = parts.iter().map(|p| scope.root(p.0)).collect();
+    let total: usize = parts.iter().map(|p| len(*p)).sum();
+    let s = alloc_string(total);
+    let d = units_mut(s);
+    let mut at = 0;
+    for h in hs {
+        let u = units(Value(h.get()));
+        d[at..at + u.len()].copy_from_slice(u);
+        at += u.len();
+    }
+    s
+}
+
+/// A substring `[start, end)` in code units.
+pub fn substring(s: Value, start: usize, end: usize) -> Value {
+    if start == 0 && end == len(s) {
+        return s;
+    }
+    let scope = HandleScope::new();
+    let h = scope.root(s.0);
+    let r = alloc_string(end - start);
+    units_mut(r).copy_from_slice(&units(Value(h.get()))[start..end]);
+    r
+}
+
+pub fn eq(a: Value, b: Value) -> bool {
+    a == b || units(a) == units(b)
+}
+
+pub fn hash_units(u: &[u16]) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for &c in u {
+        h ^= c as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+// ---------------------------------------------------------------------------
+// Number <-> string
+// ---------------------------------------------------------------------------
+
+/// Number::toString(10), ECMAScript's shortest round-trip form.
+pub fn number_to_rust(f: f64) -> String {
+    if f == 0.0 {
+        return "0".into();
+    }
+    let mut b = ryu_js::Buffer::new();
+    b.format(f).to_string()
+}
+
+/// Number::toString(radix) for radix 2..36.
+pub fn number_to_radix(f: f64, radix: u32) -> String {
+    if radix == 10 || !f.is_finite() {
+        return number_to_rust(f);
+    }
+    let neg = f < 0.0;
+    let f = f.abs();
+    let mut int = f.trunc();
+    let mut frac = f - int;
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut s = Vec::new();
+    if int == 0.0 {
+        s.push(b'0');
+    }
+    while int >= 1.0 {
+        let d = (int % radix as f64) as usize;
+        s.push(digits[d]);
+        int = (int / radix as f64).trunc();
+    }
+    s.reverse();
+    if frac > 0.0 {
+        s.push(b'.');
+        // Enough digits to round-trip, as V8 does approximately.
+        let mut n = 0;
+        let mut delta = 0.5 * (f64::EPSILON * f.max(1e-300)).max(f64::MIN_POSITIVE);
+        delta = delta.max(f64::from_bits(1));
+        while n < 1100 {
+            frac *= radix as f64;
+            delta *= radix as f64;
+            let d = frac.trunc() as usize;
+            frac -= d as f64;
+            s.push(digits[d]);
+            n += 1;
+            if frac < delta {
+                break;
+            }
+            if 1.0 - frac < delta {
+                // round up
+                let mut i = s.len() - 1;
+                loop {
+                    if s[i] == b'.' {
+                        i -= 1;
+                        continue;
+                    }
+                    let v = (s[i] as char).to_digit(36).unwrap() + 1;
+                    if v < radix {
+                        s[i] = digits[v as usize];
+                        break;
+                    }
+                    s[i] = b'0';
+                    if i == 0 {
+                        s.insert(0, b'1');
+                        break;
+                    }
+                    i -= 1;
+                }
+                break;
+            }
+        }
+        while s.last() == Some(&b'0') {
+            s.pop();
+        }
+        if s.last() == Some(&b'.') {
+            s.pop();
+        }
+    }
+    let mut out = String::from_utf8(s).unwrap();
+    if neg {
+        out.insert(0, '-');
+    }
+    out
+}
+
+fn is_js_whitespace(c: u16) -> bool {
+    matches!(c, 0x09 | 0x0A | 0x0B | 0x0C | 0x0D | 0x20 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000 | 0xFEFF)
+}
+
+pub fn trim_units(u: &[u16], start: bool, end: bool) -> (usize, usize) {
+    let mut a = 0;
+    let mut b = u.len();
+    if start {
+        while a < b && is_js_whitespace(u[a]) {
+            a += 1;
+        }
+    }
+    if end {
+        while b > a && is_js_whitespace(u[b - 1]) {
+            b -= 1;
+        }
+    }
+    (a, b)
+}
+
+/// StringToNumber (ECMAScript 7.1.4.1.1).
+pub fn string_to_number(u: &[u16]) -> f64 {
+    let (a, b) = trim_units(u, true, true);
+    let t: String = String::from_utf16_lossy(&u[a..b]);
+    if t.is_empty() {
+        return 0.0;
+    }
+    let lower = t.as_bytes();
+    if lower.len() > 2 && lower[0] == b'0' {
+        let radix = match lower[1] {
+            b'x' | b'X' => 16,
+            b'o' | b'O' => 8,
+            b'b' | b'B' => 2,
+            _ => 0,
+        };
+        if radix != 0 {
+            let mut v = 0f64;
+            for &c in &lower[2..] {
+                match (c as char).to_digit(radix) {
+                    Some(d) => v = v * radix as f64 + d as f64,
+                    None => return f64::NAN,
+                }
+            }
+            return v;
+        }
+    }
+    match t.as_str() {
+        "Infinity" | "+Infinity" => return f64::INFINITY,
+        "-Infinity" => return f64::NEG_INFINITY,
+        _ => {}
+    }
+    // Only decimal literal syntax: digits, one dot, exponent.
+    let ok = t.bytes().enumerate().all(|(i, c)| {
+        c.is_ascii_digit() || c == b'.' || c == b'e' || c == b'E' || ((c == b'+' || c == b'-') && (i == 0 || matches!(lower[i - 1], b'e' | b'E')))
+    });
+    if !ok || t.contains("inf") || t.contains("nan") {
+        return f64::NAN;
+    }
+    t.parse::<f64>().unwrap_or(f64::NAN)
+}
+
+/// Whether the units are a canonical array index ("0", "17", not "01").
+pub fn as_array_index(u: &[u16]) -> Option<u32> {
+    if u.is_empty() || u.len() > 10 {
+        return None;
+    }
+    if u.len() > 1 && u[0] == b'0' as u16 {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in u {
+        if !(b'0' as u16..=b'9' as u16).contains(&c) {
+            return None;
+        }
+        v = v * 10 + (c - b'0' as u16) as u64;
+    }
+    if v < u32::MAX as u64 { Some(v as u32) } else { None }
+}

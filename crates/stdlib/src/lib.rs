@@ -1,0 +1,139 @@
+//! The ECMAScript built-ins, one module per built-in, registered from one
+//! table ([`install`]). Each method's doc comment names its spec section.
+//!
+//! Rooting rule (see ARCHITECTURE.md): a native receives its arguments in
+//! handles (`Args`); any other heap value it keeps across an allocation goes
+//! into a `HandleScope`.
+
+use perry_runtime::atoms::{self, Atom};
+use perry_runtime::function::{self, NativeFn};
+use perry_runtime::object;
+use perry_runtime::realm::{self, I};
+use perry_runtime::shape;
+use perry_runtime::{JsResult, Value};
+use perry_gc::HandleScope;
+
+pub mod array;
+pub mod boolean;
+pub mod console;
+pub mod error;
+pub mod function_builtins;
+pub mod global;
+pub mod inspect;
+pub mod iterator;
+pub mod json;
+pub mod map_set;
+pub mod math;
+pub mod number;
+pub mod object_builtins;
+pub mod process;
+pub mod string_builtins;
+pub mod symbol_builtins;
+
+/// Defines a native method (non-enumerable) on `target`.
+pub fn method(target: Value, name: &str, length: u32, f: NativeFn) -> Value {
+    let scope = HandleScope::new();
+    let ht = scope.root(target.0);
+    let fv = function::new_native(name, length, f);
+    let hf = scope.root(fv.0);
+    object::define_hidden(Value(ht.get()), atoms::intern(name), fv);
+    Value(hf.get())
+}
+
+/// Defines a native method keyed by a symbol atom; `name` is its function name.
+pub fn method_atom(target: Value, key: Atom, name: &str, length: u32, f: NativeFn) -> Value {
+    let scope = HandleScope::new();
+    let ht = scope.root(target.0);
+    let fv = function::new_native(name, length, f);
+    let hf = scope.root(fv.0);
+    object::define_hidden(Value(ht.get()), key, fv);
+    Value(hf.get())
+}
+
+/// Defines a getter (non-enumerable, configurable) on `target`.
+pub fn getter(target: Value, name: &str, f: NativeFn) {
+    let scope = HandleScope::new();
+    let ht = scope.root(target.0);
+    let fv = function::new_native(&format!("get {name}"), 0, f);
+    object::define_accessor(Value(ht.get()), atoms::intern(name), fv, Value::UNDEFINED, shape::CONFIGURABLE);
+}
+
+/// Defines a constant data property (not writable, not enumerable, not configurable).
+pub fn constant(target: Value, name: &str, v: Value) {
+    object::define(target, atoms::intern(name), v, 0);
+}
+
+/// Creates a constructor function `name` whose `prototype` is `proto`, and
+/// defines it on the global object.
+pub fn constructor(name: &str, length: u32, f: NativeFn, proto: Value) -> Value {
+    let scope = HandleScope::new();
+    let hp = scope.root(proto.0);
+    let c = function::new_native_caps(name, length, f, 0, perry_abi::FNF_CONSTRUCTOR);
+    let hc = scope.root(c.0);
+    object::define(Value(hc.get()), atoms::names::PROTOTYPE, Value(hp.get()), 0);
+    object::define_hidden(Value(hp.get()), atoms::names::CONSTRUCTOR, Value(hc.get()));
+    global_value(name, Value(hc.get()));
+    Value(hc.get())
+}
+
+/// Defines `name` on the global object (writable, configurable, not enumerable).
+pub fn global_value(name: &str, v: Value) {
+    object::define_hidden(realm::get(I::Global), atoms::intern(name), v);
+}
+
+/// A fresh ordinary object with `proto`, stored as intrinsic `i`.
+fn intrinsic_object(i: I, proto: Value) -> Value {
+    let o = object::new_object_kind(perry_abi::KIND_OBJECT, proto, 8);
+    realm::set(i, o);
+    o
+}
+
+/// Creates every intrinsic and global. Called once after `perry_runtime::init`.
+pub fn install() {
+    // The prototypes first: everything else hangs off them.
+    let op = intrinsic_object(I::ObjectProto, Value::NULL);
+    let _ = op;
+    let fp = intrinsic_object(I::FunctionProto, realm::get(I::ObjectProto));
+    let _ = fp;
+    let ap = perry_runtime::array::new_array(0);
+    object::set_proto(ap, realm::get(I::ObjectProto));
+    realm::set(I::ArrayProto, ap);
+    for i in [I::StringProto, I::NumberProto, I::BooleanProto, I::SymbolProto, I::ErrorProto, I::MapProto, I::SetProto, I::IteratorProto] {
+        intrinsic_object(i, realm::get(I::ObjectProto));
+    }
+    for i in [I::ArrayIteratorProto, I::StringIteratorProto, I::MapIteratorProto, I::SetIteratorProto] {
+        intrinsic_object(i, realm::get(I::IteratorProto));
+    }
+    for i in [I::TypeErrorProto, I::RangeErrorProto, I::SyntaxErrorProto, I::ReferenceErrorProto, I::EvalErrorProto, I::UriErrorProto, I::AggregateErrorProto] {
+        intrinsic_object(i, realm::get(I::ErrorProto));
+    }
+    intrinsic_object(I::Global, realm::get(I::ObjectProto));
+    let g = realm::get(I::Global);
+    global_value("globalThis", g);
+
+    symbol_builtins::install_well_known();
+    object_builtins::install();
+    function_builtins::install();
+    iterator::install();
+    array::install();
+    string_builtins::install();
+    number::install();
+    boolean::install();
+    symbol_builtins::install();
+    error::install();
+    math::install();
+    json::install();
+    map_set::install();
+    global::install();
+    console::install();
+    process::install();
+}
+
+/// `this` checked to be of a kind (for methods like Map.prototype.get).
+pub fn this_of_kind(this: Value, kind: u64, what: &str) -> JsResult {
+    if this.is_cell() && this.kind() == kind {
+        Ok(this)
+    } else {
+        Err(perry_runtime::error::type_error(&format!("Method {what} called on incompatible receiver {}", perry_runtime::ops::inspect_brief(this))))
+    }
+}

@@ -1,0 +1,53 @@
+//! The `process` global (Node.js): argv, env, exit.
+
+use perry_gc::HandleScope;
+use perry_runtime::function::Args;
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+use std::io::Write;
+
+static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
+
+/// Called by `main` before the built-ins are installed.
+pub fn set_argv(args: Vec<String>) {
+    unsafe { *ARGV.get() = args };
+}
+
+/// process.exit([code])
+fn exit(args: &Args) -> JsResult {
+    let code = if args.get(0).is_undefined() { 0 } else { ops::to_number(args.get(0))? as i32 };
+    let _ = std::io::stdout().flush();
+    perry_gc::stats::summary();
+    std::process::exit(code)
+}
+
+pub fn install() {
+    let scope = HandleScope::new();
+    let p = object::new_plain(8);
+    let hp = scope.root(p.0);
+    // argv: [executable, script, ...args], as Node gives [node, script, ...].
+    let argv = perry_runtime::array::new_array(0);
+    let ha = scope.root(argv.0);
+    let args = unsafe { ARGV.get() }.clone();
+    let exe = std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| args.first().cloned().unwrap_or_default());
+    let mut list = vec![exe.clone(), exe];
+    list.extend(args.into_iter().skip(1));
+    for a in list {
+        let s = string::from_str(&a);
+        perry_runtime::array::push(Value(ha.get()), s);
+    }
+    object::define(Value(hp.get()), perry_runtime::atoms::intern("argv"), Value(ha.get()), perry_runtime::shape::DEFAULT);
+    let env = object::new_plain(16);
+    let he = scope.root(env.0);
+    for (k, v) in std::env::vars() {
+        let s = string::from_str(&v);
+        object::define(Value(he.get()), perry_runtime::atoms::intern(&k), s, perry_runtime::shape::DEFAULT);
+    }
+    object::define(Value(hp.get()), perry_runtime::atoms::intern("env"), Value(he.get()), perry_runtime::shape::DEFAULT);
+    let pl = string::from_str("linux");
+    object::define(Value(hp.get()), perry_runtime::atoms::intern("platform"), pl, perry_runtime::shape::DEFAULT);
+    crate::method(Value(hp.get()), "exit", 1, exit);
+    crate::global_value("process", Value(hp.get()));
+}

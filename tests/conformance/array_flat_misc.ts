@@ -1,0 +1,30 @@
+// Array keys/entries/values iteration, nested arrays and copying idioms
+const arr = ["a", "b", "c"];
+console.log([...arr.keys()], [...arr.entries()], [...arr.values()]);
+const matrix = [[1, 2], [3, 4], [5, 6]];
+const flat: number[] = [];
+for (const row of matrix) for (const v of row) flat.push(v);
+console.log(flat);
+const copy1 = [...arr];
+const copy2 = arr.slice();
+const copy3 = Array.from(arr);
+const copy4 = arr.concat();
+copy1.push("d");
+console.log(arr.length, copy1.length, copy2.join(""), copy3.join(""), copy4.join(""));
+const deep = [[1], [2]];
+const shallow = deep.slice();
+shallow[0].push(99);
+console.log(deep);
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+console.log(range(5), range(0));
+const chunk = <T>(xs: T[], size: number) => {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out;
+};
+console.log(chunk([1, 2, 3, 4, 5], 2));
+const zip = <A, B>(xs: A[], ys: B[]) => xs.map((x, i) => [x, ys[i]] as [A, B]);
+console.log(zip([1, 2, 3], ["x", "y", "z"]));
+const unique = [3, 1, 3, 2, 1].filter((v, i, all) => all.indexOf(v) === i);
+console.log(unique);
+console.log(Array.isArray(matrix[0]), matrix.length * matrix[0].length);

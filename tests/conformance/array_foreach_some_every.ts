@@ -1,0 +1,24 @@
+// forEach, some, every
+const arr = ["a", "b", "c"];
+const seen: string[] = [];
+const ret = arr.forEach((x, i, all) => seen.push(`${i}:${x}/${all.length}`));
+console.log(seen, ret);
+let sum = 0;
+[1, 2, 3].forEach((n) => { sum += n; });
+console.log(sum);
+console.log([1, 2, 3].some((n) => n > 2), [1, 2, 3].some((n) => n > 3), [].some(() => true));
+console.log([1, 2, 3].every((n) => n > 0), [1, 2, 3].every((n) => n > 1), [].every(() => false));
+const checked: number[] = [];
+[1, 2, 3, 4].some((n) => { checked.push(n); return n === 2; });
+console.log(checked);
+const checked2: number[] = [];
+[1, 2, 3, 4].every((n) => { checked2.push(n); return n < 3; });
+console.log(checked2);
+const growing = [1, 2];
+const visits: number[] = [];
+growing.forEach((n) => { visits.push(n); if (growing.length < 5) growing.push(n * 10); });
+console.log(visits, growing);
+const ctx = { factor: 3, out: [] as number[] };
+[1, 2].forEach(function (this: typeof ctx, n) { this.out.push(n * this.factor); }, ctx);
+console.log(ctx.out);
+console.log(["x", 1, null].every((v) => v !== undefined), [null].some((v) => v === null));

@@ -1,0 +1,26 @@
+// Array length, indexing, out-of-range reads and writes
+const a = [1, 2, 3];
+console.log(a.length, a[0], a[2], a[3], a[-1]);
+a[5] = 6;
+console.log(a.length);
+a.length = 2;
+console.log(a, a.length);
+const b: number[] = [];
+b[0] = 10;
+b[1] = 20;
+console.log(b, b.length);
+const m = [[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+console.log(m[1][2], m[2][0], m.length, m[0].length);
+const transposed = m[0].map((_, c) => m.map((row) => row[c]));
+console.log(transposed);
+const idx = "1";
+console.log(a[idx as any], a[1.0], (a as any)["01"]);
+const big = Array.from({ length: 1000 }, (_, i) => i);
+console.log(big.length, big[999], big[big.length - 1]);
+let total = 0;
+for (let i = 0; i < big.length; i += 100) total += big[i];
+console.log(total);
+const strs = ["x", "y"];
+strs[strs.length] = "z";
+console.log(strs);
+console.log([1, 2, 3].length = 1, [].length);

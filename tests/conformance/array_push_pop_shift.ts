@@ -1,0 +1,28 @@
+// push, pop, shift, unshift
+const a: number[] = [];
+console.log(a.push(1), a.push(2, 3), a);
+console.log(a.pop(), a);
+console.log(a.shift(), a);
+console.log(a.unshift(10, 20), a);
+console.log(a.unshift(), a.push(), a);
+const empty: number[] = [];
+console.log(empty.pop(), empty.shift(), empty.length);
+const queue = ["a", "b", "c"];
+const out: string[] = [];
+while (queue.length > 0) out.push(queue.shift()!);
+console.log(out, queue);
+const stack = [1, 2, 3];
+const popped: number[] = [];
+while (stack.length) popped.push(stack.pop()!);
+console.log(popped);
+const nested: number[][] = [];
+nested.push([1], [2, 3]);
+console.log(nested, nested.length);
+const arr = [1, 2, 3];
+arr.length = 1;
+console.log(arr, arr.length);
+arr.length = 0;
+console.log(arr, arr.pop());
+const mixed: unknown[] = ["s"];
+mixed.push(undefined, null, { o: 1 });
+console.log(mixed);

@@ -1,0 +1,25 @@
+// slice and splice with positive, negative and out-of-range indices
+const base = [0, 1, 2, 3, 4, 5];
+console.log(base.slice(), base.slice(2), base.slice(2, 4), base.slice(-2), base.slice(-4, -1));
+console.log(base.slice(4, 2), base.slice(10), base.slice(-10, 2), base.slice(0, -10));
+console.log(base.slice(1.5, 3.9), base.slice(NaN as any, 2));
+const s1 = [1, 2, 3, 4, 5];
+console.log(s1.splice(1, 2), s1);
+const s2 = [1, 2, 3, 4, 5];
+console.log(s2.splice(2), s2);
+const s3 = [1, 2, 3];
+console.log(s3.splice(1, 0, 9, 8), s3);
+const s4 = [1, 2, 3, 4];
+console.log(s4.splice(-2, 1, "x" as any), s4);
+const s5 = [1, 2, 3];
+console.log(s5.splice(0, 100), s5);
+const s6 = [1, 2, 3];
+console.log(s6.splice(5, 1, 4), s6);
+const s7 = [1, 2, 3];
+console.log(s7.splice(1, -1, 7), s7);
+const s8 = ["a", "b", "c", "d"];
+const removed = s8.splice(1, 2, "B", "C", "D");
+console.log(removed, s8, s8.length);
+const copy = base.slice();
+copy[0] = 99;
+console.log(base[0], copy[0]);

@@ -1,0 +1,27 @@
+// Conditional (ternary) and comma expressions
+const grade = (s: number) => (s >= 90 ? "A" : s >= 80 ? "B" : s >= 70 ? "C" : "F");
+console.log([95, 85, 75, 10].map(grade));
+let calls: string[] = [];
+const t = () => (calls.push("t"), true);
+const f = () => (calls.push("f"), false);
+const r1 = t() ? "yes" : f() ? "no" : "maybe";
+console.log(r1, calls);
+calls = [];
+const r2 = f() ? t() : f();
+console.log(r2, calls);
+let x = (1, 2, 3);
+console.log(x);
+let a = 0, b = 0;
+const c = (a++, b += 10, a + b);
+console.log(a, b, c);
+const arr: number[] = [];
+for (let i = 0, j = 5; i < j; i++, j--) arr.push(i * 10 + j);
+console.log(arr);
+const nestedTernary = (n: number) => n % 15 === 0 ? "FizzBuzz" : n % 3 === 0 ? "Fizz" : n % 5 === 0 ? "Buzz" : String(n);
+console.log([1, 3, 5, 15, 16].map(nestedTernary).join(","));
+const obj = { v: 0 };
+const res = true ? (obj.v = 5) : (obj.v = 10);
+console.log(res, obj.v);
+console.log(null ? "a" : undefined ? "b" : 0 ? "c" : "" ? "d" : "e");
+const value = (console.log("side effect"), "comma result");
+console.log(value);

@@ -1,0 +1,24 @@
+// for-of over strings iterates code points (astral chars stay whole)
+const s = "héllo";
+const chars: string[] = [];
+for (const ch of s) chars.push(ch);
+console.log(chars, chars.length, s.length);
+const emoji = "a😀b";
+const ec: string[] = [];
+for (const ch of emoji) ec.push(ch);
+console.log(ec.length, emoji.length);
+console.log(ec);
+for (const ch of "😀😁") console.log(ch, ch.length);
+const indexed: string[] = [];
+for (let i = 0; i < emoji.length; i++) indexed.push(emoji.charCodeAt(i).toString(16));
+console.log(indexed);
+console.log([..."😀x"].length, Array.from("😀x").length);
+let count = 0;
+for (const _ of "") count++;
+console.log("empty", count);
+let vowels = 0;
+for (const c of "programming language") if ("aeiou".includes(c)) vowels++;
+console.log("vowels", vowels);
+let reversed = "";
+for (const c of "abc😀") reversed = c + reversed;
+console.log(reversed);

@@ -1,0 +1,36 @@
+// Destructuring in assignment expressions, including swaps
+let a = 1, b = 2;
+[a, b] = [b, a];
+console.log(a, b);
+let x = 1, y = 2, z = 3;
+[x, y, z] = [z, x, y];
+console.log(x, y, z);
+const arr = [10, 20, 30];
+[arr[0], arr[2]] = [arr[2], arr[0]];
+console.log(arr);
+const obj: any = {};
+({ a: obj.first, b: obj.second = "dflt" } = { a: "A" } as any);
+console.log(obj);
+let p: number, q: number[];
+[p, ...q] = [1, 2, 3];
+console.log(p, q);
+let m: any, n: any;
+({ m, n = 5 } = { m: 4 } as any);
+console.log(m, n);
+const result = ([a, b] = [100, 200]);
+console.log(result, a, b);
+let i = 0, j = 0;
+for ([i, j] = [0, 10]; i < j; [i, j] = [i + 2, j - 2]) {}
+console.log(i, j);
+let s1, s2, rest;
+[s1, , s2, ...rest] = "abcdef";
+console.log(s1, s2, rest);
+let fibA = 0, fibB = 1;
+for (let k = 0; k < 10; k++) [fibA, fibB] = [fibB, fibA + fibB];
+console.log(fibA, fibB);
+const target: any[] = [];
+[target[0], target[1]] = "xy";
+console.log(target);
+let nestedA, nestedB;
+({ outer: [nestedA, { v: nestedB }] } = { outer: [1, { v: 2 }] } as any);
+console.log(nestedA, nestedB);

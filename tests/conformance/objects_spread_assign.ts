@@ -1,0 +1,32 @@
+// Object spread and Object.assign
+const base = { a: 1, b: 2 };
+const ext = { ...base, c: 3 };
+console.log(ext, base);
+const overridden = { ...base, a: 10 };
+const notOverridden = { a: 10, ...base };
+console.log(overridden, notOverridden);
+const target: any = { t: 0 };
+const returned = Object.assign(target, { a: 1 }, { b: 2 }, { a: 3 });
+console.log(returned === target, target);
+console.log(Object.assign({}, null, undefined, { x: 1 }));
+console.log(Object.assign({}, "ab"), Object.assign({}, [5, 6]));
+const getterSrc = { get g() { return "computed"; } };
+const assigned = Object.assign({}, getterSrc);
+console.log(assigned, Object.keys(assigned));
+const sym = Symbol("s");
+const withSym = { [sym]: 1, n: 2 };
+const symCopy = { ...withSym };
+console.log(symCopy[sym], symCopy.n);
+const nested = { deep: { v: 1 } };
+const clone = { ...nested };
+clone.deep.v = 99;
+console.log(nested.deep.v);
+const deepClone = JSON.parse(JSON.stringify({ deep: { v: 1 } }));
+deepClone.deep.v = 2;
+console.log(deepClone);
+class Point { constructor(public x: number, public y: number) {} norm() { return this.x + this.y; } }
+const p = new Point(1, 2);
+const spreadP: any = { ...p };
+console.log(spreadP, typeof spreadP.norm, spreadP instanceof Point);
+const order = { z: 1, a: 2, ...{ m: 3, z: 4 } };
+console.log(Object.keys(order));

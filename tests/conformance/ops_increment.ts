@@ -1,0 +1,47 @@
+// ++ and -- prefix/postfix on variables, properties and elements
+let i = 5;
+console.log(i++, i, ++i, i, i--, i, --i, i);
+let s: any = "5";
+s++;
+console.log(s, typeof s);
+let t: any = "abc";
+t++;
+console.log(t);
+let n: any = null;
+n++;
+console.log(n);
+let u: any = undefined;
+u--;
+console.log(u);
+let f = 1.5;
+f++;
+console.log(f);
+const obj: any = { a: 1, nested: { b: 10 } };
+console.log(obj.a++, obj.a, ++obj.a, obj.a);
+console.log(obj.nested.b--, --obj.nested.b, obj.nested.b);
+console.log(obj["a"]++, obj["a"]);
+const arr = [0, 10, 20];
+console.log(arr[0]++, ++arr[1], arr[2]--, arr);
+let idx = 0;
+arr[idx++]++;
+console.log(arr, idx);
+let x = 1;
+const y = x++ + ++x;
+console.log(x, y);
+let z = 10;
+const w = z-- - --z;
+console.log(z, w);
+let big = Number.MAX_SAFE_INTEGER;
+big++;
+big++;
+console.log(big);
+const counts: Record<string, number> = {};
+for (const ch of "banana") {
+  counts[ch] = (counts[ch] || 0);
+  counts[ch]++;
+}
+console.log(counts);
+let m = -0;
+m++;
+m--;
+console.log(m, Object.is(m, 0));

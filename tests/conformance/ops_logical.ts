@@ -1,0 +1,25 @@
+// Logical operators return one of their operands
+console.log(1 && 2, 0 && 2, "" && "x", "a" && "", null && 1, undefined && 1);
+console.log(1 || 2, 0 || 2, "" || "x", "a" || "", null || undefined, undefined || null);
+console.log(!0, !1, !"", !"a", !null, !undefined, !NaN, !{}, ![]);
+console.log(!!0, !!"0", !!NaN, !!-1);
+const calls: string[] = [];
+const t = (label: string) => { calls.push(label); return true; };
+const f = (label: string) => { calls.push(label); return false; };
+console.log(f("a") && t("b"), calls.join(","));
+calls.length = 0;
+console.log(t("a") || f("b"), calls.join(","));
+calls.length = 0;
+console.log(t("a") && f("b") || t("c"), calls.join(","));
+calls.length = 0;
+console.log(f("a") || f("b") && t("c"), calls.join(","));
+const cfg: any = { name: "", retries: 0, enabled: false };
+console.log(cfg.name || "default", cfg.retries || 3, cfg.enabled || true);
+console.log(cfg.name ?? "default", cfg.retries ?? 3, cfg.enabled ?? true);
+const obj = { a: { b: 1 } };
+console.log(obj && obj.a && obj.a.b);
+const missing: any = null;
+console.log(missing && missing.a.b);
+console.log([] && "array truthy", {} && "object truthy");
+console.log(0 || "" || null || "last", 1 && "a" && 0 && "never");
+console.log((0 || null) ?? "nullish");

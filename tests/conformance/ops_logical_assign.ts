@@ -1,0 +1,46 @@
+// Logical assignment &&=, ||=, ??=
+let a: any = 0;
+a ||= 10;
+console.log(a);
+a ||= 20;
+console.log(a);
+let b: any = 1;
+b &&= "and";
+console.log(b);
+b = 0;
+b &&= "not assigned";
+console.log(b);
+let c: any = null;
+c ??= "was null";
+console.log(c);
+c ??= "not assigned";
+console.log(c);
+let d: any = 0;
+d ??= 99;
+console.log(d);
+const obj: any = { count: 0, name: "", list: null };
+obj.count ||= 5;
+obj.name ??= "unnamed";
+obj.list ??= [];
+obj.list.push(1);
+obj.missing ??= "added";
+obj.count &&= obj.count * 2;
+console.log(obj);
+let calls = 0;
+const get = () => { calls++; return "computed"; };
+let keep: any = "kept";
+keep ||= get();
+keep ??= get();
+let zero: any = 0;
+zero &&= get();
+console.log(keep, zero, calls);
+const cache: Record<string, number[]> = {};
+for (const w of ["a", "b", "a", "c", "a"]) {
+  (cache[w] ??= []).push(w.length);
+}
+console.log(cache);
+const arr: any[] = [null, 0, 1];
+arr[0] ??= "x";
+arr[1] ||= "y";
+arr[2] &&= "z";
+console.log(arr);

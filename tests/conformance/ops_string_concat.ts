@@ -1,0 +1,23 @@
+// + with strings and other types
+const T: any = true, N: any = null, U: any = undefined, E: any = [], O: any = {};
+console.log("a" + 1, 1 + "a", "a" + 1 + 2, 1 + 2 + "a", "a" + (1 + 2));
+console.log("x" + T, "x" + N, "x" + U, "x" + NaN, "x" + -0);
+console.log("x" + [1, 2], "x" + E, "x" + O, "x" + [[1, [2]]]);
+console.log(1 + ([2] as any), ([1] as any) + [2], E + E, E + O, O + E);
+console.log(T + 1, T + T, N + 1, U + 1, N + N);
+console.log(1 + N + "s", "s" + N + 1);
+console.log("" + 1e21, "" + 1e-7, "" + 123.456, "" + 0.000001);
+let s = "start";
+s += 1;
+s += T;
+s += N;
+console.log(s);
+const S3: any = "3", S2: any = "2", S10: any = "10", S4: any = "4", S7: any = "7";
+console.log(S3 - 1, S3 * S2, S10 / S4, S7 % S4);
+const SA: any = "a", SE: any = "", SP: any = " 5 ", SH: any = "0x10";
+console.log(SA - 1, SE - 1, SP * 2, SH - 0);
+console.log(([3] as any) * ([4] as any), E - 1, ([1, 2] as any) - 1);
+console.log("1" + - "1", + SE, - SE);
+const fn = function foo() {};
+console.log(typeof ("" + fn), "" + (() => 1));
+console.log(`${1}${"2"}${[3]}${null}${undefined}`);

@@ -1,0 +1,24 @@
+// replace with string patterns (first occurrence only) and function replacements
+const s = "the cat and the hat";
+console.log(s.replace("the", "a"), "|", s.replace("dog", "x"), "|", s.replace("", "START "));
+console.log(s.replace("at", "og"), "|", s.replace("hat", "bat"));
+console.log("aaa".replace("a", "b"), "aaa".replace("aa", "b"), "abc".replace("abc", ""));
+console.log(s.replace("cat", (m) => m.toUpperCase()));
+console.log(s.replace("hat", (m, offset) => `${m}@${offset}`));
+console.log(s.replace("the", (m, offset, whole) => `[${offset}/${whole.length}]`));
+console.log("a.b.c".replace(".", "/"), "1+1".replace("+", " plus "));
+console.log("".replace("", "empty"), "abc".replace("", "-"));
+const template = "Hello {name}, you are {age}";
+const vars: Record<string, string> = { name: "Ann", age: "30" };
+let filled = template;
+for (const k of Object.keys(vars)) filled = filled.replace("{" + k + "}", vars[k]);
+console.log(filled);
+const replaceEvery = (str: string, from: string, to: string) => str.split(from).join(to);
+console.log(replaceEvery("a-b-c", "-", "+"), replaceEvery(s, "the", "THE"));
+let looped = "x_y_z";
+while (looped.includes("_")) looped = looped.replace("_", " ");
+console.log(looped);
+const original = "unchanged";
+original.replace("un", "");
+console.log(original);
+console.log("number 5".replace("5", String(5 * 2)), "null".replace("null", null as any));

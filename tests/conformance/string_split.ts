@@ -1,0 +1,20 @@
+// split with string separators and limits
+console.log("a,b,c".split(","));
+console.log("a,b,,c,".split(","));
+console.log("abc".split(""));
+console.log("a b  c".split(" "));
+console.log("one--two--three".split("--"));
+console.log("no-separator".split(","));
+console.log("".split(","), "".split(""));
+console.log("a,b,c,d".split(",", 2), "a,b".split(",", 0), "a,b".split(",", 10));
+console.log("abc".split());
+console.log("héllo".split(""), "h😀".split("").length);
+console.log(",".split(","), ",,".split(","));
+const csv = "name,age\nann,30\nbob,25";
+const rows = csv.split("\n").map((line) => line.split(","));
+console.log(rows);
+const [header, ...data] = rows;
+console.log(data.map((r) => Object.fromEntries(r.map((v, i) => [header[i], v]))));
+console.log("key=value=more".split("=", 2));
+const words = "  leading and trailing  ".split(" ");
+console.log(words.length, words.filter((w) => w.length > 0));

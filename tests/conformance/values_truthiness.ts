@@ -1,0 +1,13 @@
+// Truthiness of every kind of value
+const cases: [string, unknown][] = [
+  ["0", 0], ["-0", -0], ["NaN", NaN], ["1", 1], ["-1", -1], ["Infinity", Infinity],
+  ["empty string", ""], ["space", " "], ["'0'", "0"], ["'false'", "false"],
+  ["true", true], ["false", false], ["null", null], ["undefined", undefined],
+  ["{}", {}], ["[]", []], ["[0]", [0]], ["function", () => 0], ["symbol", Symbol()],
+];
+for (const [label, v] of cases) {
+  console.log(label, "=>", v ? "truthy" : "falsy", Boolean(v), !!v, !v);
+}
+let count = 0;
+for (const [, v] of cases) if (v) count++;
+console.log("truthy count", count);

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Regenerate the expected outputs of the differential conformance corpus.
+#
+# Usage:
+#   tests/gen-expected.sh                 # every test in tests/conformance/
+#   tests/gen-expected.sh FILE_OR_DIR...  # only the given tests, e.g.
+#       tests/gen-expected.sh tests/conformance/closures_counter.ts
+#       tests/gen-expected.sh tests/conformance/modules_named      (a directory test)
+#
+# A test is either
+#   * tests/conformance/NAME.ts        -- a single self-contained program, or
+#   * tests/conformance/NAME/main.ts   -- a multi-module program (main.ts plus
+#                                         sibling .ts modules using relative imports).
+# For each test the TypeScript is turned into JavaScript with esbuild (types
+# stripped; directory tests are bundled from main.ts) and run with node. The
+# program's stdout is written to tests/conformance/NAME.out. If the exit status
+# is non-zero, the number is written to tests/conformance/NAME.status;
+# otherwise any stale NAME.status is removed. stderr is never recorded.
+#
+# Requirements: node, and esbuild (installed with `npm install -g esbuild`
+# when missing).
+set -u
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+conf="$here/conformance"
+
+if ! command -v esbuild >/dev/null 2>&1; then
+    echo "esbuild not found; installing it with npm install -g esbuild" >&2
+    npm install -g esbuild >&2 || { echo "failed to install esbuild" >&2; exit 1; }
+fi
+command -v node >/dev/null 2>&1 || { echo "node not found" >&2; exit 1; }
+
+unset NODE_EXTRA_CA_CERTS
+export NO_COLOR=1
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+tests=()
+if [ "$#" -eq 0 ]; then
+    for f in "$conf"/*.ts; do [ -e "$f" ] && tests+=("$f"); done
+    for d in "$conf"/*/; do [ -e "$d/main.ts" ] && tests+=("${d%/}"); done
+else
+    for a in "$@"; do
+        a="${a%/}"
+        if [ -d "$a" ] || [ -f "$a" ]; then
+            tests+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")")
+        else
+            echo "no such test: $a" >&2
+            exit 1
+        fi
+    done
+fi
+
+failures=0
+for t in "${tests[@]}"; do
+    if [ -d "$t" ]; then
+        name="$(basename "$t")"
+        base="$(dirname "$t")/$name"
+        js="$tmp/$name.mjs"
+        if ! esbuild "$t/main.ts" --bundle --format=esm --platform=node \
+                --target=es2022 --log-level=error --outfile="$js"; then
+            echo "esbuild failed: $t" >&2
+            failures=$((failures + 1))
+            continue
+        fi
+    else
+        name="$(basename "$t" .ts)"
+        base="$(dirname "$t")/$name"
+        js="$tmp/$name.mjs"
+        # --loader=ts only applies to stdin, so the file is piped in.
+        if ! esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+                --log-level=error <"$t" >"$js"; then
+            echo "esbuild failed: $t" >&2
+            failures=$((failures + 1))
+            continue
+        fi
+    fi
+    if grep -q "__commonJS" "$js"; then
+        # esbuild wraps a file in a CommonJS shim when it uses top-level
+        # `this`, module, exports or require; such a test would not be ESM.
+        echo "warning: $t was compiled as CommonJS (top-level this/require?)" >&2
+    fi
+    (cd "$tmp" && node "$js" >"$base.out" 2>/dev/null)
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "$status" >"$base.status"
+    else
+        rm -f "$base.status"
+    fi
+done
+
+echo "generated expected output for ${#tests[@]} test(s), $failures esbuild failure(s)" >&2
+[ "$failures" -eq 0 ]
