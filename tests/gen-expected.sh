@@ -3,7 +3,8 @@
 #
 # Usage:
 #   tests/gen-expected.sh                 # every test in tests/conformance/
-#   tests/gen-expected.sh FILE_OR_DIR...  # only the given tests, e.g.
+#   tests/gen-expected.sh TEST...         # only the given tests (NAME.ts, a test
+#                                         # directory, or NAME.out/NAME.status), e.g.
 #       tests/gen-expected.sh tests/conformance/closures_counter.ts
 #       tests/gen-expected.sh tests/conformance/modules_named      (a directory test)
 #
@@ -41,13 +42,28 @@ if [ "$#" -eq 0 ]; then
     for f in "$conf"/*.ts; do [ -e "$f" ] && tests+=("$f"); done
     for d in "$conf"/*/; do [ -e "$d/main.ts" ] && tests+=("${d%/}"); done
 else
+    declare -A seen=()
     for a in "$@"; do
         a="${a%/}"
-        if [ -d "$a" ] || [ -f "$a" ]; then
-            tests+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")")
+        # Accept NAME.ts, a test directory, or NAME / NAME.out / NAME.status.
+        case "$a" in
+            *.out) a="${a%.out}" ;;
+            *.status) a="${a%.status}" ;;
+        esac
+        if [ -f "$a" ] && [ "${a%.ts}" != "$a" ]; then
+            :
+        elif [ -d "$a" ] && [ -f "$a/main.ts" ]; then
+            :
+        elif [ -f "$a.ts" ]; then
+            a="$a.ts"
         else
             echo "no such test: $a" >&2
             exit 1
+        fi
+        abs="$(cd "$(dirname "$a")" && pwd)/$(basename "$a")"
+        if [ -z "${seen[$abs]:-}" ]; then
+            seen[$abs]=1
+            tests+=("$abs")
         fi
     done
 fi

@@ -46,4 +46,3 @@ for (const n of [1, 0, -1]) {
   }
 }
 console.log(Object.keys(new MyErr("m", 2)));
-console.log(typeof p.stack);

@@ -22,12 +22,8 @@ class Dog extends Animal {
     super(name);
     this.tricks = tricks;
   }
-  speak() {
-    return super.speak() + "!";
-  }
-  describe() {
-    return `Dog<${super.describe()}>[${this.tricks.join(",")}]`;
-  }
+  speak() { return super.speak() + "!"; }
+  describe() { return `Dog<${super.describe()}>[${this.tricks.join(",")}]`; }
 }
 const a = new Animal("generic");
 const d = new Dog("rex", "sit", "roll");

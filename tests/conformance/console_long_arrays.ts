@@ -11,3 +11,7 @@ console.log([1, 2, 3, 4, 5, 6]);
 console.log([1, 2, 3, 4, 5, 6, 7]);
 console.log("abcdefghijklmnopqrstuvwxyz".split(""));
 console.log({ list: Array.from({ length: 105 }, () => 0) });
+console.log([1, 22, 333, 4444, 55555, 666666, 7777777]);
+console.log([-1, -22, 3.5, 0, 1e21, NaN, 7]);
+console.log(Array.from({ length: 30 }, (_, i) => ({ i })).length, Array.from({ length: 8 }, (_, i) => "item" + i));
+console.log([true, false, true, false, true, false, true, false]);

@@ -12,3 +12,5 @@ console.log();
 console.log("after empty line");
 console.log(1, "1", [1], ["1"]);
 console.log("a", 1, true, null, undefined, [], {});
+console.log(Symbol("with space"), Symbol("quote'd"), [Symbol("")]);
+console.log({ [Symbol.iterator]: 1, [Symbol("x")]: [2] });

@@ -12,10 +12,7 @@ let found: [number, number] | null = null;
 const grid = [[1, 2, 3], [4, 5, 6], [7, 8, 9]];
 search: for (let r = 0; r < grid.length; r++) {
   for (let c = 0; c < grid[r].length; c++) {
-    if (grid[r][c] === 6) {
-      found = [r, c];
-      break search;
-    }
+    if (grid[r][c] === 6) { found = [r, c]; break search; }
   }
 }
 console.log(found);
@@ -40,7 +37,7 @@ loop1: for (const x of ["a", "b", "c"]) {
 }
 console.log(log);
 let k = 0;
-lbl: for (; ;) {
+lbl: for (;;) {
   k++;
   for (const _ of [1]) {
     if (k < 3) continue lbl;

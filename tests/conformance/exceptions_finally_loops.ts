@@ -22,62 +22,31 @@ for (let i = 0; i < 5; i++) {
   log2.push("after" + i);
 }
 console.log(log2.join(" "));
-function breakOverridesReturn() {
-  for (let i = 0; i < 3; i++) {
-    try {
-      return "returned " + i;
-    } finally {
-      break;
-    }
-  }
-  return "after loop";
-}
-console.log(breakOverridesReturn());
-function continueOverridesReturn() {
-  let n = 0;
-  for (let i = 0; i < 3; i++) {
-    try {
-      n++;
-      return "returned";
-    } finally {
-      continue;
-    }
-  }
-  return "loop finished, n=" + n;
-}
-console.log(continueOverridesReturn());
-function breakSwallowsThrow() {
-  while (true) {
-    try {
-      throw new Error("swallowed");
-    } finally {
-      break;
-    }
-  }
-  return "no error escaped";
-}
-console.log(breakSwallowsThrow());
 const log3: string[] = [];
-outer: for (let i = 0; i < 3; i++) {
-  for (let j = 0; j < 3; j++) {
-    try {
-      if (j === 1) continue outer;
-      log3.push(`${i}${j}`);
-    } finally {
-      log3.push("f");
-    }
-  }
-}
-console.log(log3.join(" "));
-let w = 0;
-const log4: string[] = [];
-while (w < 3) {
+let k = 0;
+do {
   try {
-    w++;
-    if (w === 2) continue;
-    log4.push("w" + w);
+    k++;
+    if (k === 2) continue;
+    if (k === 4) break;
+    log3.push("k" + k);
   } finally {
-    log4.push("fw" + w);
+    log3.push("f" + k);
   }
+} while (k < 10);
+console.log(log3.join(" "), k);
+const log4: string[] = [];
+for (const item of ["a", "b", "c"]) {
+  try {
+    if (item === "b") throw new Error("skip " + item);
+    log4.push(item);
+  } catch (e: any) {
+    log4.push("caught(" + e.message + ")");
+    continue;
+  } finally {
+    log4.push("fin-" + item);
+  }
+  log4.push("after-" + item);
 }
 console.log(log4.join(" "));
+console.log(log.length + log2.length + log3.length + log4.length);

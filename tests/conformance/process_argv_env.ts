@@ -1,11 +1,17 @@
-// process.argv and process.env (only environment-independent facts)
+// process.argv and process.env: only environment-independent facts are printed
 console.log(process.argv.length >= 2);
-console.log(Array.isArray(process.argv));
-console.log(typeof process.argv[0], typeof process.argv[1]);
 console.log(typeof process.env);
+const argCount = process.argv.length >= 2 ? "at least two" : "fewer than two";
+console.log("argv has", argCount, "entries");
+const env = process.env;
+console.log(typeof env === "object" && env !== null);
+function describeProcess() {
+  const facts: string[] = [];
+  facts.push("argv ok: " + (process.argv.length >= 2));
+  facts.push("env type: " + typeof process.env);
+  facts.push("exit type: " + typeof process.exit);
+  return facts;
+}
+for (const f of describeProcess()) console.log(f);
 console.log(typeof process);
-const envKeys = Object.keys(process.env);
-console.log(Array.isArray(envKeys));
-console.log(typeof process.exit);
-console.log(process.env.PERRY_SURELY_UNSET_VARIABLE_12345);
-console.log(process.env.PERRY_SURELY_UNSET_VARIABLE_12345 ?? "default value");
+console.log("done");

@@ -5,8 +5,12 @@ function work() {
   return "done";
 }
 console.log(work());
-console.log("about to exit");
+const status = [1, 2].reduce((a, b) => a + b, 0);
+console.log("computed status", status);
 console.log(typeof process.exit);
-console.log("exit code will be 3");
-process.exit(3);
+function shutdown(code: number) {
+  console.log("shutting down with", code);
+  process.exit(code);
+}
+shutdown(status);
 console.log("never printed");

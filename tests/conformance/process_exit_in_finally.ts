@@ -12,8 +12,13 @@ function inner() {
 }
 function outer() {
   console.log("outer start");
-  console.log("calling inner");
-  inner();
+  console.log("log has", log.length, "entries");
+  try {
+    console.log("calling inner");
+    inner();
+  } catch (e) {
+    console.log("not caught either");
+  }
   console.log("outer end (unreachable)");
 }
 outer();

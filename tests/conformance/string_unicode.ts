@@ -11,3 +11,6 @@ console.log("ÉCOLE".toLowerCase(), "école".toUpperCase());
 console.log(JSON.stringify("😀"), JSON.stringify("é\n"), JSON.stringify("\u0001"));
 console.log(["é", "e", "f", "😀", "z"].sort().join(" "));
 console.log("x😀y".indexOf("y"), "x😀y".at(1) === "\ud83d");
+const mixed = "aé日😀";
+console.log([...mixed].map((c) => c.length).join(","), mixed.split("").length);
+console.log(mixed.toUpperCase(), mixed.slice(1, 3), mixed.indexOf("日"));

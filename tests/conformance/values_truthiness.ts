@@ -11,3 +11,7 @@ for (const [label, v] of cases) {
 let count = 0;
 for (const [, v] of cases) if (v) count++;
 console.log("truthy count", count);
+const filtered = cases.filter(([, v]) => v).map(([l]) => l);
+console.log(filtered.join(", "));
+console.log(!!document_like(), !!"", !!" ".trim());
+function document_like(): object | null { return null; }

@@ -83,6 +83,10 @@ pub const FLAG_FORWARDED: u64 = 1;
 pub const FLAG_NONEXTENSIBLE: u64 = 2;
 /// Class constructors and functions that may be called with `new`.
 pub const FLAG_CONSTRUCTOR: u64 = 4;
+/// Arrays: every element is non-configurable (`Object.seal`/`Object.freeze`).
+pub const FLAG_SEALED_ELEMENTS: u64 = 8;
+/// Arrays: every element and `length` are also non-writable (`Object.freeze`).
+pub const FLAG_FROZEN_ELEMENTS: u64 = 16;
 
 pub const KIND_STRING: u64 = 0;
 pub const KIND_BOX: u64 = 1;

@@ -1,1 +1,148 @@
-fn main(){}
+//! `perry`: compiles a TypeScript program into one native executable.
+
+mod analyze;
+mod codegen;
+mod diag;
+mod link;
+mod modules;
+
+use clap::{Parser, Subcommand};
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "perry", version, about = "Compile TypeScript to a native executable", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Compile FILE.ts (and the modules it imports) into an executable.
+    Compile {
+        file: PathBuf,
+        /// Output executable (default: the file name without extension).
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        /// Print the time each compiler phase took.
+        #[arg(long)]
+        timings: bool,
+    },
+    /// Compile FILE.ts into the cache (if needed) and run it with ARGS.
+    Run {
+        file: PathBuf,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+struct Timings {
+    on: bool,
+    last: Instant,
+}
+
+impl Timings {
+    fn phase(&mut self, name: &str) {
+        if self.on {
+            eprintln!("[timings] {name}: {:.1} ms", self.last.elapsed().as_secs_f64() * 1000.0);
+        }
+        self.last = Instant::now();
+    }
+}
+
+/// Parses, compiles and links `file` into `out`.
+fn build(file: &Path, out: &Path, timings: bool) -> Result<(), String> {
+    let mut t = Timings { on: timings, last: Instant::now() };
+    let graph = modules::Graph::load(file).map_err(render)?;
+    t.phase("parse");
+    let object = codegen::Compiler::new(&graph).compile().map_err(render)?;
+    t.phase("codegen");
+    let dir = tempdir()?;
+    let obj_path = dir.join("program.o");
+    std::fs::write(&obj_path, object).map_err(|e| format!("cannot write object file: {e}"))?;
+    let r = link::link(&obj_path, out);
+    let _ = std::fs::remove_dir_all(&dir);
+    r?;
+    t.phase("link");
+    Ok(())
+}
+
+fn render(diags: Vec<diag::Diagnostic>) -> String {
+    diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+fn tempdir() -> Result<PathBuf, String> {
+    let d = std::env::temp_dir().join(format!("perry-{}-{}", std::process::id(), Instant::now().elapsed().as_nanos()));
+    std::fs::create_dir_all(&d).map_err(|e| format!("cannot create a temporary directory: {e}"))?;
+    Ok(d)
+}
+
+/// Cache key: compiler version, runtime library, and every reachable source.
+fn cache_key(file: &Path) -> Result<String, String> {
+    let graph = modules::Graph::load(file).map_err(render)?;
+    let mut h = Sha256::new();
+    h.update(env!("CARGO_PKG_VERSION").as_bytes());
+    h.update(link::runtime_hash().as_bytes());
+    if let Ok(exe) = std::env::current_exe()
+        && let Ok(meta) = std::fs::metadata(exe)
+        && let Ok(m) = meta.modified()
+    {
+        h.update(format!("{m:?}").as_bytes());
+    }
+    for m in &graph.modules {
+        h.update(m.path.to_string_lossy().as_bytes());
+        h.update([0]);
+        h.update(m.source.as_bytes());
+        h.update([0]);
+    }
+    Ok(link::hex(&h.finalize())[..24].to_string())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Cmd::Compile { file, output, timings } => {
+            let out = output.unwrap_or_else(|| file.with_extension(""));
+            match build(&file, &out, timings) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Cmd::Run { file, args } => {
+            let key = match cache_key(&file) {
+                Ok(k) => k,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            };
+            let dir = link::cache_root().join("bin");
+            let exe = dir.join(key);
+            if !exe.exists() {
+                if let Err(e) = std::fs::create_dir_all(&dir) {
+                    eprintln!("cannot create the cache directory {}: {e}", dir.display());
+                    return ExitCode::from(1);
+                }
+                let tmp = dir.join(format!("build.{}", std::process::id()));
+                if let Err(e) = build(&file, &tmp, false) {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+                if let Err(e) = std::fs::rename(&tmp, &exe) {
+                    eprintln!("cannot store the executable in the cache: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+            use std::os::unix::process::CommandExt;
+            let err = std::process::Command::new(&exe).arg0(&file).args(&args).exec();
+            eprintln!("cannot run {}: {err}", exe.display());
+            ExitCode::from(1)
+        }
+    }
+}

@@ -82,10 +82,13 @@ pub fn get(a: Value, i: usize) -> JsResult {
     if v != Value::HOLE {
         return Ok(v);
     }
-    let p = object::proto_of(a);
-    if p.is_object() {
+    if object::proto_of(a).is_object() {
+        // Interning the key may allocate: keep the array rooted.
+        let scope = HandleScope::new();
+        let ha = scope.root(a.0);
         let k = crate::atoms::intern(&i.to_string());
-        return object::get_with_receiver(p, k, a);
+        let a = Value(ha.get());
+        return object::get_with_receiver(object::proto_of(a), k, a);
     }
     Ok(Value::UNDEFINED)
 }
@@ -113,6 +116,9 @@ fn ensure_capacity(a: Value, need: usize) -> Value {
 pub fn set_index(a: Value, i: usize, v: Value) -> JsResult<()> {
     let n = len(a);
     if i < n {
+        if a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
+            return Err(error::type_error(&format!("Cannot assign to read only property '{i}' of object '[object Array]'")));
+        }
         va_set(a.field(ARR_ELEMS), i, v);
         return Ok(());
     }
@@ -167,6 +173,14 @@ pub fn set_length(a: Value, v: Value) -> JsResult<()> {
     }
     let n = f as usize;
     let old = len(a);
+    if n != old && a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
+        return Err(error::type_error("Cannot assign to read only property 'length' of object '[object Array]'"));
+    }
+    if n < old && a.header_flags() & FLAG_SEALED_ELEMENTS != 0 {
+        if let Some(last) = (n..old).rev().find(|&i| get_index(a, i) != Value::HOLE) {
+            return Err(error::type_error(&format!("Cannot delete property '{last}' of [object Array]")));
+        }
+    }
     if n < old {
         truncate(a, n);
     } else if n > old {

@@ -49,6 +49,9 @@ pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
 /// GetIterator(v, sync): a fast built-in iterator when the object's
 /// `[Symbol.iterator]` is the built-in one, else the generic protocol.
 pub fn open(v: Value) -> JsResult {
+    if v.is_cell() && v.kind() == KIND_ITERATOR && v.word(MODE) == GENERIC {
+        return Ok(v);
+    }
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let f = object::get(v, realm::sym_atom(I::SymIterator)).map_err(|_| {

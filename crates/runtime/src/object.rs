@@ -135,12 +135,21 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
     let kind = o.kind();
     match kind {
         KIND_ARRAY => {
+            let flags = o.header_flags();
             if key == names::LENGTH {
-                return Some(Prop::Data(Value::int(array::len(o) as i64), shape::WRITABLE));
+                let a = if flags & FLAG_FROZEN_ELEMENTS != 0 { 0 } else { shape::WRITABLE };
+                return Some(Prop::Data(Value::int(array::len(o) as i64), a));
             }
             if let Some(i) = atoms::array_index(key) {
                 let v = array::get_index(o, i as usize);
-                return if v == Value::HOLE { None } else { Some(Prop::Data(v, shape::DEFAULT)) };
+                let a = if flags & FLAG_FROZEN_ELEMENTS != 0 {
+                    shape::ENUMERABLE
+                } else if flags & FLAG_SEALED_ELEMENTS != 0 {
+                    shape::ENUMERABLE | shape::WRITABLE
+                } else {
+                    shape::DEFAULT
+                };
+                return if v == Value::HOLE { None } else { Some(Prop::Data(v, a)) };
             }
         }
         KIND_PRIMITIVE_WRAPPER => {
@@ -409,6 +418,9 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
     if o.kind() == KIND_ARRAY
         && let Some(i) = atoms::array_index(key)
     {
+        if o.header_flags() & FLAG_SEALED_ELEMENTS != 0 && array::get_index(o, i as usize) != Value::HOLE {
+            return Err(error::type_error(&format!("Cannot delete property '{i}' of [object Array]")));
+        }
         array::delete_index(o, i as usize);
         return Ok(true);
     }

@@ -1,3 +1,723 @@
-//! TODO
+//! The JSON object (ECMAScript 25.5): `JSON.parse` with V8's (Node 20's)
+//! error messages and `JSON.stringify` with V8's circular-structure message.
 
-pub fn install() {}
+use perry_abi::*;
+use perry_gc::{Handle, HandleScope};
+use perry_runtime::array;
+use perry_runtime::atoms::{self, Atom, names};
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::realm::{self, I};
+use perry_runtime::shape;
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+
+#[inline]
+fn hv(h: Handle) -> Value {
+    Value(h.get())
+}
+
+// ---------------------------------------------------------------------------
+// JSON.parse — 25.5.1
+// ---------------------------------------------------------------------------
+
+struct Parser {
+    src: Vec<u16>,
+    pos: usize,
+}
+
+fn is_ws(c: u16) -> bool {
+    c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+}
+
+fn is_digit(c: u16) -> bool {
+    (b'0' as u16..=b'9' as u16).contains(&c)
+}
+
+impl Parser {
+    fn peek(&self) -> Option<u16> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.src.len() && is_ws(self.src[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    fn fail(&self, msg: String) -> error::Exc {
+        error::syntax_error(&msg)
+    }
+
+    fn fail_at(&self, what: &str, pos: usize) -> error::Exc {
+        self.fail(format!("{what} in JSON at position {pos}"))
+    }
+
+    /// V8's report for an unexpected token at `pos` (its kind decided by the character there).
+    fn unexpected(&self, pos: usize) -> error::Exc {
+        let Some(c) = self.src.get(pos).copied() else {
+            return self.fail("Unexpected end of JSON input".into());
+        };
+        if c == b'"' as u16 {
+            return self.fail_at("Unexpected string", pos);
+        }
+        if c == b'-' as u16 || is_digit(c) {
+            return self.fail_at("Unexpected number", pos);
+        }
+        let whole = String::from_utf16_lossy(&self.src);
+        if matches!(whole.as_str(), "[object Object]" | "undefined" | "Infinity" | "NaN") {
+            return self.fail(format!("\"{whole}\" is not valid JSON"));
+        }
+        let tok = String::from_utf16_lossy(&[c]);
+        let len = self.src.len();
+        const CTX: usize = 10;
+        let msg = if len <= CTX * 2 + 1 {
+            format!("Unexpected token '{tok}', \"{whole}\" is not valid JSON")
+        } else if pos < CTX {
+            format!("Unexpected token '{tok}', \"{}\"... is not valid JSON", String::from_utf16_lossy(&self.src[..pos + CTX]))
+        } else if pos < len - CTX {
+            format!("Unexpected token '{tok}', ...\"{}\"... is not valid JSON", String::from_utf16_lossy(&self.src[pos - CTX..pos + CTX]))
+        } else {
+            format!("Unexpected token '{tok}', ...\"{}\" is not valid JSON", String::from_utf16_lossy(&self.src[pos - CTX..]))
+        };
+        self.fail(msg)
+    }
+
+    fn parse_value(&mut self) -> JsResult {
+        if crate::inspect::stack_exhausted() {
+            return Err(error::range_error("Maximum call stack size exceeded"));
+        }
+        self.skip_ws();
+        let Some(c) = self.peek() else {
+            return Err(self.unexpected(self.pos));
+        };
+        match c {
+            0x22 => {
+                let u = self.parse_string()?;
+                Ok(string::from_units(&u))
+            }
+            0x2D | 0x30..=0x39 => self.parse_number(),
+            0x7B => self.parse_object(),
+            0x5B => self.parse_array(),
+            0x74 => self.parse_literal("true", Value::TRUE),
+            0x66 => self.parse_literal("false", Value::FALSE),
+            0x6E => self.parse_literal("null", Value::NULL),
+            _ => Err(self.unexpected(self.pos)),
+        }
+    }
+
+    fn parse_literal(&mut self, word: &str, v: Value) -> JsResult {
+        for (i, b) in word.bytes().enumerate() {
+            let p = self.pos + i;
+            if self.src.get(p) != Some(&(b as u16)) {
+                return Err(self.unexpected(p));
+            }
+        }
+        self.pos += word.len();
+        Ok(v)
+    }
+
+    fn parse_number(&mut self) -> JsResult {
+        let start = self.pos;
+        if self.peek() == Some(b'-' as u16) {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(0x30) => {
+                self.pos += 1;
+                if self.peek().is_some_and(is_digit) {
+                    return Err(self.unexpected(self.pos));
+                }
+            }
+            Some(c) if is_digit(c) => {
+                while self.peek().is_some_and(is_digit) {
+                    self.pos += 1;
+                }
+            }
+            _ => return Err(self.fail_at("No number after minus sign", self.pos)),
+        }
+        if self.peek() == Some(b'.' as u16) {
+            self.pos += 1;
+            if !self.peek().is_some_and(is_digit) {
+                return Err(self.fail_at("Unterminated fractional number", self.pos));
+            }
+            while self.peek().is_some_and(is_digit) {
+                self.pos += 1;
+            }
+        }
+        if matches!(self.peek(), Some(0x65) | Some(0x45)) {
+            self.pos += 1;
+            if matches!(self.peek(), Some(0x2B) | Some(0x2D)) {
+                self.pos += 1;
+            }
+            if !self.peek().is_some_and(is_digit) {
+                return Err(self.fail_at("Exponent part is missing a number", self.pos));
+            }
+            while self.peek().is_some_and(is_digit) {
+                self.pos += 1;
+            }
+        }
+        let text: String = self.src[start..self.pos].iter().map(|&c| c as u8 as char).collect();
+        Ok(Value::num(text.parse::<f64>().unwrap_or(f64::NAN)))
+    }
+
+    /// A string literal starting at the opening quote; returns its code units.
+    fn parse_string(&mut self) -> JsResult<Vec<u16>> {
+        self.pos += 1;
+        let mut out = Vec::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.fail_at("Unterminated string", self.src.len()));
+            };
+            if c == b'"' as u16 {
+                self.pos += 1;
+                return Ok(out);
+            }
+            if c < 0x20 {
+                return Err(self.fail_at("Bad control character in string literal", self.pos));
+            }
+            if c != b'\\' as u16 {
+                out.push(c);
+                self.pos += 1;
+                continue;
+            }
+            self.pos += 1;
+            let Some(e) = self.peek() else {
+                return Err(self.fail_at("Unterminated string", self.src.len()));
+            };
+            let simple = match e {
+                0x22 => Some(0x22),
+                0x5C => Some(0x5C),
+                0x2F => Some(0x2F),
+                0x62 => Some(0x08),
+                0x66 => Some(0x0C),
+                0x6E => Some(0x0A),
+                0x72 => Some(0x0D),
+                0x74 => Some(0x09),
+                _ => None,
+            };
+            if let Some(s) = simple {
+                out.push(s);
+                self.pos += 1;
+                continue;
+            }
+            if e != b'u' as u16 {
+                return Err(self.fail_at("Bad escaped character", self.pos));
+            }
+            let mut v: u16 = 0;
+            for i in 1..=4 {
+                let d = self.src.get(self.pos + i).and_then(|&c| char::from_u32(c as u32)).and_then(|c| c.to_digit(16));
+                match d {
+                    Some(d) => v = v * 16 + d as u16,
+                    None => return Err(self.fail_at("Bad Unicode escape", self.pos + i)),
+                }
+            }
+            out.push(v);
+            self.pos += 5;
+        }
+    }
+
+    fn parse_object(&mut self) -> JsResult {
+        self.pos += 1;
+        let scope = HandleScope::new();
+        let o = object::new_plain(4);
+        let ho = scope.root(o.0);
+        self.skip_ws();
+        if self.peek() == Some(b'}' as u16) {
+            self.pos += 1;
+            return Ok(hv(ho));
+        }
+        if self.peek() != Some(b'"' as u16) {
+            return Err(self.fail_at("Expected property name or '}'", self.pos));
+        }
+        loop {
+            let k = self.parse_string()?;
+            let key = atoms::intern_units(&k);
+            self.skip_ws();
+            if self.peek() != Some(b':' as u16) {
+                return Err(self.fail_at("Expected ':' after property name", self.pos));
+            }
+            self.pos += 1;
+            let v = self.parse_value()?;
+            create_data_property(hv(ho), key, v);
+            self.skip_ws();
+            match self.peek() {
+                Some(0x2C) => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    if self.peek() != Some(b'"' as u16) {
+                        return Err(self.fail_at("Expected double-quoted property name", self.pos));
+                    }
+                }
+                Some(0x7D) => {
+                    self.pos += 1;
+                    return Ok(hv(ho));
+                }
+                _ => return Err(self.fail_at("Expected ',' or '}' after property value", self.pos)),
+            }
+        }
+    }
+
+    fn parse_array(&mut self) -> JsResult {
+        self.pos += 1;
+        let scope = HandleScope::new();
+        let a = array::new_array(0);
+        let ha = scope.root(a.0);
+        self.skip_ws();
+        if self.peek() == Some(b']' as u16) {
+            self.pos += 1;
+            return Ok(hv(ha));
+        }
+        loop {
+            let v = self.parse_value()?;
+            array::push(hv(ha), v);
+            self.skip_ws();
+            match self.peek() {
+                Some(0x2C) => self.pos += 1,
+                Some(0x5D) => {
+                    self.pos += 1;
+                    return Ok(hv(ha));
+                }
+                _ => return Err(self.fail_at("Expected ',' or ']' after array element", self.pos)),
+            }
+        }
+    }
+}
+
+/// CreateDataProperty on an ordinary object or array (never throws here).
+fn create_data_property(o: Value, key: Atom, v: Value) {
+    if o.is_array()
+        && let Some(i) = atoms::array_index(key)
+    {
+        let _ = array::set_index(o, i as usize, v);
+        return;
+    }
+    object::define(o, key, v, shape::DEFAULT);
+}
+
+/// Parses JSON text (the code units of a string) into a value.
+pub fn parse_units(src: Vec<u16>) -> JsResult {
+    let mut p = Parser { src, pos: 0 };
+    let v = p.parse_value()?;
+    let scope = HandleScope::new();
+    let h = scope.root(v.0);
+    p.skip_ws();
+    if p.pos < p.src.len() {
+        return Err(p.fail_at("Unexpected non-whitespace character after JSON", p.pos));
+    }
+    Ok(hv(h))
+}
+
+/// InternalizeJSONProperty — 25.5.1.1
+fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
+    if crate::inspect::stack_exhausted() {
+        return Err(error::range_error("Maximum call stack size exceeded"));
+    }
+    let scope = HandleScope::new();
+    let hname = scope.root(name.0);
+    let key = object::to_key(name)?;
+    let val = object::get(hv(holder), key)?;
+    let hval = scope.root(val.0);
+    if val.is_object() {
+        if val.is_array() {
+            let len = ops::length_of(val)?;
+            for i in 0..len {
+                let k = ops::number_to_string_value(i as f64);
+                let hk = scope.root(k.0);
+                let ne = internalize(hval, k, reviver)?;
+                let a = atoms::intern_value(hv(hk));
+                if ne.is_undefined() {
+                    object::delete(hv(hval), a)?;
+                } else {
+                    create_data_property(hv(hval), a, ne);
+                }
+            }
+        } else {
+            let keys = object::own_keys(val, true, false);
+            for a in keys {
+                let ne = internalize(hval, atoms::value(a), reviver)?;
+                if ne.is_undefined() {
+                    object::delete(hv(hval), a)?;
+                } else {
+                    create_data_property(hv(hval), a, ne);
+                }
+            }
+        }
+    }
+    function::call(hv(reviver), hv(holder), &[hv(hname), hv(hval)])
+}
+
+/// JSON.parse ( text [ , reviver ] ) — 25.5.1
+fn json_parse(args: &Args) -> JsResult {
+    let s = ops::to_string(args.get(0))?;
+    let u = string::units(s).to_vec();
+    let v = parse_units(u)?;
+    if !args.get(1).is_function() {
+        return Ok(v);
+    }
+    let scope = HandleScope::new();
+    let hv0 = scope.root(v.0);
+    let root = object::new_plain(1);
+    let hroot = scope.root(root.0);
+    object::define(hv(hroot), names::EMPTY, hv(hv0), shape::DEFAULT);
+    let hrev = scope.root(args.get(1).0);
+    internalize(hroot, atoms::value(names::EMPTY), hrev)
+}
+
+// ---------------------------------------------------------------------------
+// JSON.stringify — 25.5.2
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy)]
+enum Key {
+    Atom(Atom),
+    Index(usize),
+}
+
+struct Ser {
+    replacer: Option<Handle>,
+    property_list: Option<Vec<Atom>>,
+    gap: Vec<u16>,
+    indent: Vec<u16>,
+    /// Objects being serialized, with the key each was reached by.
+    stack: Vec<(Handle, Option<Key>)>,
+    out: Vec<u16>,
+}
+
+fn push_str(out: &mut Vec<u16>, s: &str) {
+    out.extend(s.encode_utf16());
+}
+
+/// QuoteJSONString — 25.5.2.3
+pub fn quote_json_string(out: &mut Vec<u16>, u: &[u16]) {
+    out.push(b'"' as u16);
+    let mut i = 0;
+    while i < u.len() {
+        let c = u[i];
+        match c {
+            0x08 => push_str(out, "\\b"),
+            0x09 => push_str(out, "\\t"),
+            0x0A => push_str(out, "\\n"),
+            0x0C => push_str(out, "\\f"),
+            0x0D => push_str(out, "\\r"),
+            0x22 => push_str(out, "\\\""),
+            0x5C => push_str(out, "\\\\"),
+            _ if c < 0x20 => push_str(out, &format!("\\u{:04x}", c)),
+            0xD800..=0xDBFF => {
+                if i + 1 < u.len() && (0xDC00..=0xDFFF).contains(&u[i + 1]) {
+                    out.push(c);
+                    out.push(u[i + 1]);
+                    i += 2;
+                    continue;
+                }
+                push_str(out, &format!("\\u{:04x}", c));
+            }
+            0xDC00..=0xDFFF => push_str(out, &format!("\\u{:04x}", c)),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out.push(b'"' as u16);
+}
+
+fn key_value(k: Key) -> Value {
+    match k {
+        Key::Atom(a) => atoms::value(a),
+        Key::Index(i) => ops::number_to_string_value(i as f64),
+    }
+}
+
+fn key_units(k: Key) -> Vec<u16> {
+    match k {
+        Key::Atom(a) => {
+            let v = atoms::value(a);
+            if v.is_string() { string::units(v).to_vec() } else { Vec::new() }
+        }
+        Key::Index(i) => i.to_string().encode_utf16().collect(),
+    }
+}
+
+fn get_key(holder: Value, k: Key) -> JsResult {
+    match k {
+        Key::Atom(a) => object::get(holder, a),
+        Key::Index(i) => {
+            if holder.is_array() {
+                array::get(holder, i)
+            } else {
+                object::get_value_key(holder, Value::int(i as i64))
+            }
+        }
+    }
+}
+
+/// The constructor name V8 prints in the circular-structure message.
+fn constructor_name(v: Value) -> String {
+    let mut o = v;
+    while o.is_object() {
+        if let Some(object::Prop::Data(c, _)) = object::get_own_property(o, names::CONSTRUCTOR)
+            && c.is_function()
+        {
+            let n = function::name_of(c);
+            if !n.is_empty() {
+                return n;
+            }
+        }
+        o = object::proto_of(o);
+    }
+    if v.is_array() { "Array".into() } else { "Object".into() }
+}
+
+impl Ser {
+    fn circular_error(&self, v: Value, closing: Key) -> error::Exc {
+        let start = self.stack.iter().position(|(h, _)| h.get() == v.0).unwrap_or(0);
+        let describe = |k: Key| match k {
+            Key::Index(i) => format!("index {i}"),
+            Key::Atom(a) => format!("property '{}'", atoms::to_rust(a)),
+        };
+        let mut msg = String::from("Converting circular structure to JSON");
+        msg.push_str(&format!("\n    --> starting at object with constructor '{}'", constructor_name(hv(self.stack[start].0))));
+        let line = |i: usize| -> String {
+            let (h, k) = self.stack[i];
+            format!("\n    |     {} -> object with constructor '{}'", k.map(describe).unwrap_or_default(), constructor_name(hv(h)))
+        };
+        let inner: Vec<usize> = (start + 1..self.stack.len()).collect();
+        if inner.len() > 3 {
+            msg.push_str(&line(inner[0]));
+            msg.push_str(&line(inner[1]));
+            msg.push_str("\n    |     ...");
+            msg.push_str(&line(inner[inner.len() - 1]));
+        } else {
+            for &i in &inner {
+                msg.push_str(&line(i));
+            }
+        }
+        msg.push_str(&format!("\n    --- {} closes the circle", describe(closing)));
+        error::type_error(&msg)
+    }
+
+    /// SerializeJSONProperty — 25.5.2.2. Returns false for undefined (nothing written).
+    fn property(&mut self, holder: Handle, key: Key) -> JsResult<bool> {
+        let scope = HandleScope::new();
+        let v = get_key(hv(holder), key)?;
+        let h = scope.root(v.0);
+        if v.is_object() {
+            let to_json = object::get(v, names::TO_JSON)?;
+            if to_json.is_function() {
+                let hf = scope.root(to_json.0);
+                let k = key_value(key);
+                let r = function::call(hv(hf), hv(h), &[k])?;
+                h.set(r.0);
+            }
+        }
+        if let Some(rep) = self.replacer {
+            let k = key_value(key);
+            let hk = scope.root(k.0);
+            let r = function::call(hv(rep), hv(holder), &[hv(hk), hv(h)])?;
+            h.set(r.0);
+        }
+        let v = hv(h);
+        if v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER {
+            let inner = v.field(OBJ_INLINE);
+            if inner.is_number() {
+                let f = ops::to_number(v)?;
+                h.set(Value::num(f).0);
+            } else if inner.is_string() {
+                let s = ops::to_string(v)?;
+                h.set(s.0);
+            } else if inner.is_bool() {
+                h.set(inner.0);
+            }
+        }
+        let v = hv(h);
+        if v.is_null() {
+            push_str(&mut self.out, "null");
+        } else if v.is_bool() {
+            push_str(&mut self.out, if v.as_bool() { "true" } else { "false" });
+        } else if v.is_string() {
+            let u = string::units(v).to_vec();
+            quote_json_string(&mut self.out, &u);
+        } else if v.is_number() {
+            let f = v.as_number();
+            if f.is_finite() {
+                push_str(&mut self.out, &string::number_to_rust(f));
+            } else {
+                push_str(&mut self.out, "null");
+            }
+        } else if v.is_object() && !v.is_function() {
+            if self.stack.iter().any(|(s, _)| s.get() == v.0) {
+                return Err(self.circular_error(v, key));
+            }
+            if crate::inspect::stack_exhausted() {
+                return Err(error::range_error("Maximum call stack size exceeded"));
+            }
+            self.stack.push((h, Some(key)));
+            let r = if v.is_array() { self.array(h) } else { self.object(h) };
+            self.stack.pop();
+            r?;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn newline_indent(&mut self) {
+        if !self.gap.is_empty() {
+            self.out.push(b'\n' as u16);
+            self.out.extend_from_slice(&self.indent);
+        }
+    }
+
+    /// SerializeJSONObject — 25.5.2.5
+    fn object(&mut self, h: Handle) -> JsResult<()> {
+        let stepback = self.indent.clone();
+        self.indent.extend_from_slice(&self.gap.clone());
+        let keys: Vec<Atom> = match &self.property_list {
+            Some(k) => k.clone(),
+            None => object::own_keys(hv(h), true, false),
+        };
+        self.out.push(b'{' as u16);
+        let mut any = false;
+        for k in keys {
+            let mark = self.out.len();
+            if any {
+                self.out.push(b',' as u16);
+            }
+            self.newline_indent();
+            let ku = key_units(Key::Atom(k));
+            quote_json_string(&mut self.out, &ku);
+            self.out.push(b':' as u16);
+            if !self.gap.is_empty() {
+                self.out.push(b' ' as u16);
+            }
+            if self.property(h, Key::Atom(k))? {
+                any = true;
+            } else {
+                self.out.truncate(mark);
+            }
+        }
+        self.indent = stepback;
+        if any {
+            self.newline_indent();
+        }
+        self.out.push(b'}' as u16);
+        Ok(())
+    }
+
+    /// SerializeJSONArray — 25.5.2.6
+    fn array(&mut self, h: Handle) -> JsResult<()> {
+        let stepback = self.indent.clone();
+        self.indent.extend_from_slice(&self.gap.clone());
+        let len = ops::length_of(hv(h))?;
+        self.out.push(b'[' as u16);
+        for i in 0..len {
+            if i > 0 {
+                self.out.push(b',' as u16);
+            }
+            self.newline_indent();
+            if !self.property(h, Key::Index(i))? {
+                push_str(&mut self.out, "null");
+            }
+        }
+        self.indent = stepback;
+        if len > 0 {
+            self.newline_indent();
+        }
+        self.out.push(b']' as u16);
+        Ok(())
+    }
+}
+
+/// JSON.stringify as a Rust call: `None` when the result is undefined.
+pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option<Value>> {
+    let scope = HandleScope::new();
+    let hval = scope.root(value.0);
+    let hrep = scope.root(replacer.0);
+    let hspace = scope.root(space.0);
+    let mut ser = Ser { replacer: None, property_list: None, gap: Vec::new(), indent: Vec::new(), stack: Vec::new(), out: Vec::new() };
+    let rep = hv(hrep);
+    if rep.is_function() {
+        ser.replacer = Some(hrep);
+    } else if rep.is_array() {
+        let mut list: Vec<Atom> = Vec::new();
+        let len = ops::length_of(rep)?;
+        for i in 0..len {
+            let v = array::get(hv(hrep), i)?;
+            let item = if v.is_string() {
+                Some(atoms::intern_value(v))
+            } else if v.is_number() {
+                let s = ops::to_string(v)?;
+                Some(atoms::intern_value(s))
+            } else if v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER && {
+                let p = v.field(OBJ_INLINE);
+                p.is_string() || p.is_number()
+            } {
+                let s = ops::to_string(v)?;
+                Some(atoms::intern_value(s))
+            } else {
+                None
+            };
+            if let Some(a) = item
+                && !list.contains(&a)
+            {
+                list.push(a);
+            }
+        }
+        ser.property_list = Some(list);
+    }
+    // The space argument — 25.5.2.1 steps 5-8.
+    let mut sp = hv(hspace);
+    if sp.is_object() && sp.kind() == KIND_PRIMITIVE_WRAPPER {
+        let p = sp.field(OBJ_INLINE);
+        if p.is_number() {
+            sp = Value::num(ops::to_number(sp)?);
+        } else if p.is_string() {
+            sp = ops::to_string(sp)?;
+        }
+    }
+    if sp.is_number() {
+        let n = ops::to_integer(sp)?.clamp(0.0, 10.0) as usize;
+        ser.gap = vec![b' ' as u16; n];
+    } else if sp.is_string() {
+        let u = string::units(sp);
+        ser.gap = u[..u.len().min(10)].to_vec();
+    }
+    let wrapper = object::new_plain(1);
+    let hw = scope.root(wrapper.0);
+    object::define(hv(hw), names::EMPTY, hv(hval), shape::DEFAULT);
+    if ser.property(hw, Key::Atom(names::EMPTY))? {
+        Ok(Some(string::from_units(&ser.out)))
+    } else {
+        Ok(None)
+    }
+}
+
+/// JSON.stringify ( value [ , replacer [ , space ] ] ) — 25.5.2
+fn json_stringify(args: &Args) -> JsResult {
+    Ok(stringify(args.get(0), args.get(1), args.get(2))?.unwrap_or(Value::UNDEFINED))
+}
+
+pub fn install() {
+    let scope = HandleScope::new();
+    let j = object::new_plain(4);
+    let hj = scope.root(j.0);
+    crate::method(hv(hj), "parse", 2, json_parse);
+    crate::method(hv(hj), "stringify", 3, json_stringify);
+    let tag = string::from_str("JSON");
+    object::define(hv(hj), realm::sym_atom(I::SymToStringTag), tag, shape::CONFIGURABLE);
+    crate::global_value("JSON", hv(hj));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        let mut out = Vec::new();
+        let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
+        quote_json_string(&mut out, &u);
+        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
+    }
+}

@@ -1,3 +1,975 @@
-//! TODO
+//! String (ECMAScript 22.1): the constructor, its statics and
+//! String.prototype. Methods work on a copy of the receiver's code units
+//! (`Vec<u16>`), so nothing points into the moving heap across a call.
+//!
+//! The RegExp-dependent hooks (`@@replace`, `@@split`, `@@match`) are looked
+//! up by name on the global `Symbol`, so they start working once RegExp
+//! defines `Symbol.replace` and friends.
 
-pub fn install() {}
+use crate::global::{def_constructor, def_method};
+use crate::method_atom;
+use perry_abi::{KIND_PRIMITIVE_WRAPPER, OBJ_INLINE};
+use perry_gc::HandleScope;
+use perry_runtime::array;
+use perry_runtime::atoms::{self, Atom, names};
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::iter;
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::realm::{self, I};
+use perry_runtime::string;
+use perry_runtime::symbol;
+use perry_runtime::{JsResult, Value};
+use unicode_normalization::UnicodeNormalization;
+
+/// V8's maximum string length (2^29 - 24 code units).
+pub const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+#[inline]
+fn is_high(c: u16) -> bool {
+    (0xD800..0xDC00).contains(&c)
+}
+#[inline]
+fn is_low(c: u16) -> bool {
+    (0xDC00..0xE000).contains(&c)
+}
+
+/// ToString(v) as owned code units.
+pub fn to_units(v: Value) -> JsResult<Vec<u16>> {
+    Ok(string::units(ops::to_string(v)?).to_vec())
+}
+
+fn new_str(u: &[u16]) -> Value {
+    if u.is_empty() {
+        return atoms::value(names::EMPTY);
+    }
+    if u.len() == 1 {
+        return ops::unit_string(u[0]);
+    }
+    string::from_units(u)
+}
+
+/// RequireObjectCoercible(this) then ToString, as owned units.
+fn this_units(args: &Args, name: &str) -> JsResult<Vec<u16>> {
+    let t = args.this();
+    if t.is_nullish() {
+        return Err(error::type_error(&format!("String.prototype.{name} called on null or undefined")));
+    }
+    to_units(t)
+}
+
+/// RequireObjectCoercible(this) then ToString, as a string value.
+fn this_string(args: &Args, name: &str) -> JsResult {
+    let t = args.this();
+    if t.is_nullish() {
+        return Err(error::type_error(&format!("String.prototype.{name} called on null or undefined")));
+    }
+    ops::to_string(t)
+}
+
+/// Clamps a ToIntegerOrInfinity result into `0..=len`.
+fn clamp_pos(f: f64, len: usize) -> usize {
+    if f <= 0.0 {
+        0
+    } else if f >= len as f64 {
+        len
+    } else {
+        f as usize
+    }
+}
+
+/// A relative index (negative counts from the end) clamped into `0..=len`.
+fn rel_pos(f: f64, len: usize) -> usize {
+    if f < 0.0 { clamp_pos(len as f64 + f, len) } else { clamp_pos(f, len) }
+}
+
+/// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`.
+pub fn index_of(hay: &[u16], needle: &[u16], from: usize) -> Option<usize> {
+    if needle.is_empty() {
+        return if from <= hay.len() { Some(from) } else { None };
+    }
+    if needle.len() > hay.len() {
+        return None;
+    }
+    let last = hay.len() - needle.len();
+    let first = needle[0];
+    let mut i = from;
+    while i <= last {
+        if hay[i] == first && &hay[i..i + needle.len()] == needle {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The atom of a well-known symbol found as `Symbol[name]`, if some built-in
+/// has defined it (Symbol.replace, Symbol.split, Symbol.match ...).
+fn well_known(name: &str) -> Option<Atom> {
+    let g = realm::get(I::Global);
+    let sym_ctor = object::get_data_chain(g, atoms::intern("Symbol"))?;
+    if !sym_ctor.is_object() {
+        return None;
+    }
+    let s = object::get_data_chain(sym_ctor, atoms::intern(name))?;
+    if s.is_symbol() { Some(symbol::atom_of(s)) } else { None }
+}
+
+/// GetMethod(v, @@name) for a well-known symbol that may not exist yet.
+fn symbol_method(v: Value, name: &str) -> JsResult<Option<Value>> {
+    let Some(a) = well_known(name) else { return Ok(None) };
+    let m = object::get(v, a)?;
+    if m.is_nullish() {
+        return Ok(None);
+    }
+    if !m.is_function() {
+        return Err(error::type_error(&format!("{} is not a function", ops::inspect_brief(m))));
+    }
+    Ok(Some(m))
+}
+
+/// IsRegExp (7.2.8).
+fn is_regexp(v: Value) -> JsResult<bool> {
+    if !v.is_object() {
+        return Ok(false);
+    }
+    let Some(a) = well_known("match") else { return Ok(false) };
+    let m = object::get(v, a)?;
+    Ok(ops::to_boolean(m))
+}
+
+fn no_regexp(v: Value, name: &str) -> JsResult<()> {
+    if is_regexp(v)? {
+        return Err(error::type_error(&format!("First argument to String.prototype.{name} must not be a regular expression")));
+    }
+    Ok(())
+}
+
+/// Applies `f` to each well-formed run of `u`, keeping lone surrogates as they are.
+fn map_wtf16(u: &[u16], f: impl Fn(&str) -> String) -> Vec<u16> {
+    let mut out = Vec::with_capacity(u.len());
+    let mut i = 0;
+    while i < u.len() {
+        let start = i;
+        while i < u.len() {
+            let c = u[i];
+            if is_high(c) {
+                if i + 1 < u.len() && is_low(u[i + 1]) {
+                    i += 2;
+                    continue;
+                }
+                break;
+            }
+            if is_low(c) {
+                break;
+            }
+            i += 1;
+        }
+        if i > start {
+            let s = String::from_utf16(&u[start..i]).unwrap_or_default();
+            out.extend(f(&s).encode_utf16());
+        }
+        if i < u.len() {
+            out.push(u[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Code point at `i` (a lone surrogate is its own code point) and its length in units.
+fn code_point_at(u: &[u16], i: usize) -> (u32, usize) {
+    let c = u[i];
+    if is_high(c) && i + 1 < u.len() && is_low(u[i + 1]) {
+        (0x10000 + (((c as u32) - 0xD800) << 10) + (u[i + 1] as u32 - 0xDC00), 2)
+    } else {
+        (c as u32, 1)
+    }
+}
+
+fn push_code_point(out: &mut Vec<u16>, cp: u32) {
+    if cp < 0x10000 {
+        out.push(cp as u16);
+    } else {
+        let c = cp - 0x10000;
+        out.push(0xD800 + (c >> 10) as u16);
+        out.push(0xDC00 + (c & 0x3FF) as u16);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Constructor and statics
+// ---------------------------------------------------------------------------
+
+/// String ( value ) — 22.1.1.1
+fn string_ctor(args: &Args) -> JsResult {
+    let s = if args.is_empty() {
+        atoms::value(names::EMPTY)
+    } else {
+        let v = args.get(0);
+        if args.new_target().is_undefined() && v.is_symbol() {
+            return Ok(string::from_str(&symbol::descriptive_string(v)));
+        }
+        ops::to_string(v)?
+    };
+    if args.new_target().is_undefined() {
+        return Ok(s);
+    }
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let proto = function::proto_from_new_target(args.new_target(), I::StringProto)?;
+    let hp = scope.root(proto.0);
+    let o = ops::to_object(Value(hs.get()))?;
+    object::set_proto(o, Value(hp.get()));
+    Ok(o)
+}
+
+/// String.fromCharCode ( ...codeUnits ) — 22.1.2.1
+fn from_char_code(args: &Args) -> JsResult {
+    let mut u = Vec::with_capacity(args.len());
+    for i in 0..args.len() {
+        let n = ops::to_number(args.get(i))?;
+        u.push(ops::to_uint32(n) as u16);
+    }
+    Ok(new_str(&u))
+}
+
+/// String.fromCodePoint ( ...codePoints ) — 22.1.2.2
+fn from_code_point(args: &Args) -> JsResult {
+    let mut u = Vec::with_capacity(args.len());
+    for i in 0..args.len() {
+        let n = ops::to_number(args.get(i))?;
+        if n.is_nan() || n.fract() != 0.0 || !(0.0..=1114111.0).contains(&n) {
+            return Err(error::range_error(&format!("Invalid code point {}", string::number_to_rust(n))));
+        }
+        push_code_point(&mut u, n as u32);
+    }
+    Ok(new_str(&u))
+}
+
+/// String.raw ( template, ...substitutions ) — 22.1.2.4
+fn raw(args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let cooked = ops::to_object(args.get(0))?;
+    let r = object::get(cooked, names::RAW)?;
+    let raw = ops::to_object(r)?;
+    let hr = scope.root(raw.0);
+    let n = ops::length_of(raw)?;
+    let mut out = Vec::new();
+    for i in 0..n {
+        let seg = object::get_value_key(Value(hr.get()), Value::int(i as i64))?;
+        out.extend(to_units(seg)?);
+        if i + 1 == n {
+            break;
+        }
+        if i + 1 < args.len() {
+            out.extend(to_units(args.get(i + 1))?);
+        }
+    }
+    Ok(new_str(&out))
+}
+
+// ---------------------------------------------------------------------------
+// String.prototype
+// ---------------------------------------------------------------------------
+
+/// thisStringValue (22.1.3.35.1).
+fn this_string_value(v: Value, name: &str) -> JsResult {
+    if v.is_string() {
+        return Ok(v);
+    }
+    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_string() {
+        return Ok(v.field(OBJ_INLINE));
+    }
+    Err(error::type_error(&format!("String.prototype.{name} requires that 'this' be a String")))
+}
+
+/// String.prototype.toString — 22.1.3.29
+fn to_string(args: &Args) -> JsResult {
+    this_string_value(args.this(), "toString")
+}
+
+/// String.prototype.valueOf — 22.1.3.35
+fn value_of(args: &Args) -> JsResult {
+    this_string_value(args.this(), "valueOf")
+}
+
+/// String.prototype.at ( index ) — 22.1.3.1
+fn at(args: &Args) -> JsResult {
+    let s = this_units(args, "at")?;
+    let k = ops::to_integer(args.get(0))?;
+    let len = s.len() as f64;
+    let k = if k < 0.0 { len + k } else { k };
+    if k < 0.0 || k >= len {
+        return Ok(Value::UNDEFINED);
+    }
+    Ok(ops::unit_string(s[k as usize]))
+}
+
+/// String.prototype.charAt ( pos ) — 22.1.3.2
+fn char_at(args: &Args) -> JsResult {
+    let s = this_units(args, "charAt")?;
+    let p = ops::to_integer(args.get(0))?;
+    if p < 0.0 || p >= s.len() as f64 {
+        return Ok(atoms::value(names::EMPTY));
+    }
+    Ok(ops::unit_string(s[p as usize]))
+}
+
+/// String.prototype.charCodeAt ( pos ) — 22.1.3.3
+fn char_code_at(args: &Args) -> JsResult {
+    let s = this_units(args, "charCodeAt")?;
+    let p = ops::to_integer(args.get(0))?;
+    if p < 0.0 || p >= s.len() as f64 {
+        return Ok(Value::num(f64::NAN));
+    }
+    Ok(Value::int(s[p as usize] as i64))
+}
+
+/// String.prototype.codePointAt ( pos ) — 22.1.3.4
+fn code_point_at_m(args: &Args) -> JsResult {
+    let s = this_units(args, "codePointAt")?;
+    let p = ops::to_integer(args.get(0))?;
+    if p < 0.0 || p >= s.len() as f64 {
+        return Ok(Value::UNDEFINED);
+    }
+    Ok(Value::int(code_point_at(&s, p as usize).0 as i64))
+}
+
+/// String.prototype.concat ( ...args ) — 22.1.3.5
+fn concat(args: &Args) -> JsResult {
+    let mut s = this_units(args, "concat")?;
+    for i in 0..args.len() {
+        s.extend(to_units(args.get(i))?);
+        if s.len() > MAX_STRING_LENGTH {
+            return Err(error::range_error("Invalid string length"));
+        }
+    }
+    Ok(new_str(&s))
+}
+
+/// String.prototype.endsWith ( searchString [ , endPosition ] ) — 22.1.3.7
+fn ends_with(args: &Args) -> JsResult {
+    let s = this_units(args, "endsWith")?;
+    no_regexp(args.get(0), "endsWith")?;
+    let search = to_units(args.get(0))?;
+    let end = if args.get(1).is_undefined() { s.len() } else { clamp_pos(ops::to_integer(args.get(1))?, s.len()) };
+    if search.len() > end {
+        return Ok(Value::FALSE);
+    }
+    Ok(Value::bool(s[end - search.len()..end] == search[..]))
+}
+
+/// String.prototype.includes ( searchString [ , position ] ) — 22.1.3.8
+fn includes(args: &Args) -> JsResult {
+    let s = this_units(args, "includes")?;
+    no_regexp(args.get(0), "includes")?;
+    let search = to_units(args.get(0))?;
+    let p = clamp_pos(ops::to_integer(args.get(1))?, s.len());
+    Ok(Value::bool(index_of(&s, &search, p).is_some()))
+}
+
+/// String.prototype.indexOf ( searchString [ , position ] ) — 22.1.3.9
+fn index_of_m(args: &Args) -> JsResult {
+    let s = this_units(args, "indexOf")?;
+    let search = to_units(args.get(0))?;
+    let p = clamp_pos(ops::to_integer(args.get(1))?, s.len());
+    Ok(Value::int(index_of(&s, &search, p).map(|i| i as i64).unwrap_or(-1)))
+}
+
+/// String.prototype.lastIndexOf ( searchString [ , position ] ) — 22.1.3.11
+fn last_index_of(args: &Args) -> JsResult {
+    let s = this_units(args, "lastIndexOf")?;
+    let search = to_units(args.get(0))?;
+    let n = ops::to_number(args.get(1))?;
+    let pos = if n.is_nan() { f64::INFINITY } else { n.trunc() };
+    let start = clamp_pos(pos, s.len());
+    if search.len() > s.len() {
+        return Ok(Value::int(-1));
+    }
+    let mut i = start.min(s.len() - search.len());
+    loop {
+        if s[i..i + search.len()] == search[..] {
+            return Ok(Value::int(i as i64));
+        }
+        if i == 0 {
+            return Ok(Value::int(-1));
+        }
+        i -= 1;
+    }
+}
+
+/// A collation key element: (primary class, primary weight, accents, case).
+fn collation_elems(u: &[u16]) -> Vec<(u8, u32, u32, u8)> {
+    let s = String::from_utf16_lossy(u);
+    let mut out: Vec<(u8, u32, u32, u8)> = Vec::new();
+    for c in s.nfd() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            if let Some(last) = out.last_mut() {
+                last.2 = last.2.wrapping_mul(31).wrapping_add(c as u32);
+            }
+            continue;
+        }
+        let lower = c.to_lowercase().next().unwrap_or(c);
+        let class = if c.is_whitespace() {
+            1
+        } else if c.is_alphabetic() {
+            4
+        } else if c.is_numeric() {
+            3
+        } else if c.is_ascii_punctuation() || c.is_control() {
+            2
+        } else {
+            3
+        };
+        let case = if c != lower { 1 } else { 0 };
+        out.push((class, if class == 3 { c.to_digit(10).map(|d| d + '0' as u32).unwrap_or(c as u32) } else { lower as u32 }, 0, case));
+    }
+    out
+}
+
+/// String.prototype.localeCompare ( that ) — 22.1.3.12. An approximation of
+/// the root collation: letters compare case- and accent-insensitively first,
+/// then by accents, then lower case before upper case.
+fn locale_compare(args: &Args) -> JsResult {
+    let a = this_units(args, "localeCompare")?;
+    let b = to_units(args.get(0))?;
+    if a == b {
+        return Ok(Value::int(0));
+    }
+    let ka = collation_elems(&a);
+    let kb = collation_elems(&b);
+    let prim = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| (e.0, e.1)).collect::<Vec<_>>();
+    let sec = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.2).collect::<Vec<_>>();
+    let ter = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.3).collect::<Vec<_>>();
+    let ord = prim(&ka).cmp(&prim(&kb)).then_with(|| sec(&ka).cmp(&sec(&kb))).then_with(|| ter(&ka).cmp(&ter(&kb)));
+    Ok(Value::int(match ord {
+        core::cmp::Ordering::Less => -1,
+        core::cmp::Ordering::Equal => 0,
+        core::cmp::Ordering::Greater => 1,
+    }))
+}
+
+/// String.prototype.normalize ( [ form ] ) — 22.1.3.15
+fn normalize(args: &Args) -> JsResult {
+    let s = this_units(args, "normalize")?;
+    let form = if args.get(0).is_undefined() { "NFC".to_string() } else { ops::to_rust_string(args.get(0))? };
+    let out = match form.as_str() {
+        "NFC" => map_wtf16(&s, |x| x.nfc().collect()),
+        "NFD" => map_wtf16(&s, |x| x.nfd().collect()),
+        "NFKC" => map_wtf16(&s, |x| x.nfkc().collect()),
+        "NFKD" => map_wtf16(&s, |x| x.nfkd().collect()),
+        _ => return Err(error::range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")),
+    };
+    Ok(new_str(&out))
+}
+
+/// ToLength (7.1.20) as usize-ish f64.
+fn to_length(v: Value) -> JsResult<f64> {
+    let f = ops::to_integer(v)?;
+    Ok(f.clamp(0.0, 9007199254740991.0))
+}
+
+/// StringPad (22.1.3.17.2)
+fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
+    let s = this_units(args, name)?;
+    let max = to_length(args.get(0))?;
+    if max <= s.len() as f64 {
+        return Ok(new_str(&s));
+    }
+    let fill: Vec<u16> = if args.get(1).is_undefined() { vec![0x20] } else { to_units(args.get(1))? };
+    if fill.is_empty() {
+        return Ok(new_str(&s));
+    }
+    if max > MAX_STRING_LENGTH as f64 {
+        return Err(error::range_error("Invalid string length"));
+    }
+    let need = max as usize - s.len();
+    let filler: Vec<u16> = fill.iter().copied().cycle().take(need).collect();
+    let mut out = Vec::with_capacity(max as usize);
+    if at_start {
+        out.extend(filler);
+        out.extend(s);
+    } else {
+        out.extend(s);
+        out.extend(filler);
+    }
+    Ok(new_str(&out))
+}
+
+/// String.prototype.padEnd ( maxLength [ , fillString ] ) — 22.1.3.16
+fn pad_end(args: &Args) -> JsResult {
+    pad(args, "padEnd", false)
+}
+
+/// String.prototype.padStart ( maxLength [ , fillString ] ) — 22.1.3.17
+fn pad_start(args: &Args) -> JsResult {
+    pad(args, "padStart", true)
+}
+
+/// String.prototype.repeat ( count ) — 22.1.3.18
+fn repeat(args: &Args) -> JsResult {
+    let s = this_units(args, "repeat")?;
+    let n = ops::to_number(args.get(0))?;
+    let n = if n.is_nan() { 0.0 } else { n };
+    if n < 0.0 || n.is_infinite() {
+        return Err(error::range_error(&format!("Invalid count value: {}", string::number_to_rust(n))));
+    }
+    let n = n.trunc();
+    if n == 0.0 || s.is_empty() {
+        return Ok(atoms::value(names::EMPTY));
+    }
+    if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
+        return Err(error::range_error("Invalid string length"));
+    }
+    let out: Vec<u16> = s.iter().copied().cycle().take(s.len() * n as usize).collect();
+    Ok(new_str(&out))
+}
+
+/// GetSubstitution (22.1.3.19.1). `captures` are the capture groups
+/// (None for undefined); `named` is the groups object or undefined.
+pub fn get_substitution(matched: &[u16], s: &[u16], position: usize, captures: &[Option<Vec<u16>>], named: Value, replacement: &[u16]) -> JsResult<Vec<u16>> {
+    let scope = HandleScope::new();
+    let hn = scope.root(named.0);
+    let d = |c: u16| (b'0' as u16..=b'9' as u16).contains(&c);
+    let mut out = Vec::with_capacity(replacement.len());
+    let mut i = 0;
+    let m = captures.len();
+    while i < replacement.len() {
+        let c = replacement[i];
+        if c != b'$' as u16 || i + 1 >= replacement.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let n = replacement[i + 1];
+        if n == b'$' as u16 {
+            out.push(b'$' as u16);
+            i += 2;
+        } else if n == b'&' as u16 {
+            out.extend_from_slice(matched);
+            i += 2;
+        } else if n == b'`' as u16 {
+            out.extend_from_slice(&s[..position.min(s.len())]);
+            i += 2;
+        } else if n == b'\'' as u16 {
+            let tail = (position + matched.len()).min(s.len());
+            out.extend_from_slice(&s[tail..]);
+            i += 2;
+        } else if d(n) {
+            let two = i + 2 < replacement.len() && d(replacement[i + 2]);
+            let mut digits = if two { 2 } else { 1 };
+            let mut index = (n - b'0' as u16) as usize;
+            if two {
+                let idx2 = index * 10 + (replacement[i + 2] - b'0' as u16) as usize;
+                if idx2 > m {
+                    digits = 1;
+                } else {
+                    index = idx2;
+                }
+            }
+            if (1..=m).contains(&index) {
+                if let Some(cap) = &captures[index - 1] {
+                    out.extend_from_slice(cap);
+                }
+            } else {
+                out.extend_from_slice(&replacement[i..i + 1 + digits]);
+            }
+            i += 1 + digits;
+        } else if n == b'<' as u16 {
+            if Value(hn.get()).is_undefined() {
+                out.extend_from_slice(&replacement[i..i + 2]);
+                i += 2;
+            } else {
+                match replacement[i + 2..].iter().position(|&x| x == b'>' as u16) {
+                    None => {
+                        out.extend_from_slice(&replacement[i..i + 2]);
+                        i += 2;
+                    }
+                    Some(gt) => {
+                        let name = replacement[i + 2..i + 2 + gt].to_vec();
+                        let key = atoms::intern_units(&name);
+                        let cap = object::get(Value(hn.get()), key)?;
+                        if !cap.is_undefined() {
+                            out.extend(to_units(cap)?);
+                        }
+                        i += 3 + gt;
+                    }
+                }
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
+/// Calls a replacer function `f(matched, position, string)` and converts the result.
+fn call_replacer(f: Value, matched: &[u16], position: usize, s: Value) -> JsResult<Vec<u16>> {
+    let scope = HandleScope::new();
+    let hf = scope.root(f.0);
+    let hs = scope.root(s.0);
+    let m = new_str(matched);
+    let r = function::call(Value(hf.get()), Value::UNDEFINED, &[m, Value::int(position as i64), Value(hs.get())])?;
+    to_units(r)
+}
+
+/// String.prototype.replace ( searchValue, replaceValue ) — 22.1.3.19
+fn replace(args: &Args) -> JsResult {
+    if args.this().is_nullish() {
+        return Err(error::type_error("String.prototype.replace called on null or undefined"));
+    }
+    if !args.get(0).is_nullish()
+        && let Some(m) = symbol_method(args.get(0), "replace")?
+    {
+        return function::call(m, args.get(0), &[args.this(), args.get(1)]);
+    }
+    let sv = ops::to_string(args.this())?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
+    let search = to_units(args.get(0))?;
+    let functional = args.get(1).is_function();
+    let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
+    let s = string::units(Value(hs.get())).to_vec();
+    let Some(pos) = index_of(&s, &search, 0) else { return Ok(Value(hs.get())) };
+    let replacement = if functional {
+        call_replacer(args.get(1), &search, pos, Value(hs.get()))?
+    } else {
+        get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)?
+    };
+    let mut out = Vec::with_capacity(s.len() + replacement.len());
+    out.extend_from_slice(&s[..pos]);
+    out.extend(replacement);
+    out.extend_from_slice(&s[pos + search.len()..]);
+    Ok(new_str(&out))
+}
+
+/// String.prototype.replaceAll ( searchValue, replaceValue ) — 22.1.3.20
+fn replace_all(args: &Args) -> JsResult {
+    if args.this().is_nullish() {
+        return Err(error::type_error("String.prototype.replaceAll called on null or undefined"));
+    }
+    let sv = args.get(0);
+    if !sv.is_nullish() {
+        if is_regexp(sv)? {
+            let flags = object::get(args.get(0), atoms::intern("flags"))?;
+            if flags.is_nullish() {
+                return Err(error::type_error("String.prototype.replaceAll called with a non-global RegExp argument"));
+            }
+            let f = to_units(flags)?;
+            if !f.contains(&(b'g' as u16)) {
+                return Err(error::type_error("replaceAll must be called with a global RegExp"));
+            }
+        }
+        if let Some(m) = symbol_method(args.get(0), "replace")? {
+            return function::call(m, args.get(0), &[args.this(), args.get(1)]);
+        }
+    }
+    let sv = ops::to_string(args.this())?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
+    let search = to_units(args.get(0))?;
+    let functional = args.get(1).is_function();
+    let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
+    let s = string::units(Value(hs.get())).to_vec();
+    let advance = search.len().max(1);
+    let mut positions = Vec::new();
+    let mut p = index_of(&s, &search, 0);
+    while let Some(i) = p {
+        positions.push(i);
+        p = index_of(&s, &search, i + advance);
+    }
+    if positions.is_empty() {
+        return Ok(Value(hs.get()));
+    }
+    let mut end = 0;
+    let mut out = Vec::with_capacity(s.len());
+    for pos in positions {
+        out.extend_from_slice(&s[end..pos]);
+        let r = if functional {
+            call_replacer(args.get(1), &search, pos, Value(hs.get()))?
+        } else {
+            get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)?
+        };
+        out.extend(r);
+        if out.len() > MAX_STRING_LENGTH {
+            return Err(error::range_error("Invalid string length"));
+        }
+        end = pos + search.len();
+    }
+    if end < s.len() {
+        out.extend_from_slice(&s[end..]);
+    }
+    Ok(new_str(&out))
+}
+
+/// String.prototype.slice ( start, end ) — 22.1.3.22
+fn slice(args: &Args) -> JsResult {
+    let s = this_units(args, "slice")?;
+    let from = rel_pos(ops::to_integer(args.get(0))?, s.len());
+    let to = if args.get(1).is_undefined() { s.len() } else { rel_pos(ops::to_integer(args.get(1))?, s.len()) };
+    if from >= to {
+        return Ok(atoms::value(names::EMPTY));
+    }
+    Ok(new_str(&s[from..to]))
+}
+
+/// Makes an array of strings from owned pieces.
+fn array_of_strings(pieces: &[&[u16]]) -> Value {
+    let scope = HandleScope::new();
+    let a = array::new_array(0);
+    let ha = scope.root(a.0);
+    for p in pieces {
+        let sv = new_str(p);
+        array::push(Value(ha.get()), sv);
+    }
+    Value(ha.get())
+}
+
+/// String.prototype.split ( separator, limit ) — 22.1.3.23
+fn split(args: &Args) -> JsResult {
+    if args.this().is_nullish() {
+        return Err(error::type_error("String.prototype.split called on null or undefined"));
+    }
+    if !args.get(0).is_nullish()
+        && let Some(m) = symbol_method(args.get(0), "split")?
+    {
+        return function::call(m, args.get(0), &[args.this(), args.get(1)]);
+    }
+    let s = to_units(args.this())?;
+    let lim = if args.get(1).is_undefined() { u32::MAX } else { ops::to_uint32(ops::to_number(args.get(1))?) } as usize;
+    let r = to_units(args.get(0))?;
+    if lim == 0 {
+        return Ok(array::new_array(0));
+    }
+    if args.get(0).is_undefined() {
+        return Ok(array_of_strings(&[&s]));
+    }
+    if r.is_empty() {
+        let n = s.len().min(lim);
+        let pieces: Vec<&[u16]> = (0..n).map(|i| &s[i..i + 1]).collect();
+        return Ok(array_of_strings(&pieces));
+    }
+    if s.is_empty() {
+        return Ok(array_of_strings(&[&s]));
+    }
+    let mut pieces: Vec<&[u16]> = Vec::new();
+    let mut i = 0;
+    let mut j = index_of(&s, &r, 0);
+    while let Some(jj) = j {
+        pieces.push(&s[i..jj]);
+        if pieces.len() == lim {
+            return Ok(array_of_strings(&pieces));
+        }
+        i = jj + r.len();
+        j = index_of(&s, &r, i);
+    }
+    pieces.push(&s[i..]);
+    Ok(array_of_strings(&pieces))
+}
+
+/// String.prototype.startsWith ( searchString [ , position ] ) — 22.1.3.24
+fn starts_with(args: &Args) -> JsResult {
+    let s = this_units(args, "startsWith")?;
+    no_regexp(args.get(0), "startsWith")?;
+    let search = to_units(args.get(0))?;
+    let start = clamp_pos(ops::to_integer(args.get(1))?, s.len());
+    Ok(Value::bool(s[start..].starts_with(&search)))
+}
+
+/// String.prototype.substring ( start, end ) — 22.1.3.25
+fn substring(args: &Args) -> JsResult {
+    let s = this_units(args, "substring")?;
+    let a = clamp_pos(ops::to_integer(args.get(0))?, s.len());
+    let b = if args.get(1).is_undefined() { s.len() } else { clamp_pos(ops::to_integer(args.get(1))?, s.len()) };
+    let (from, to) = if a <= b { (a, b) } else { (b, a) };
+    Ok(new_str(&s[from..to]))
+}
+
+/// String.prototype.substr ( start, length ) — B.2.2.1
+fn substr(args: &Args) -> JsResult {
+    let s = this_units(args, "substr")?;
+    let len = s.len();
+    let start = rel_pos(ops::to_integer(args.get(0))?, len);
+    let n = if args.get(1).is_undefined() { len as f64 } else { ops::to_integer(args.get(1))? };
+    let end = clamp_pos(start as f64 + n, len);
+    if start >= end {
+        return Ok(atoms::value(names::EMPTY));
+    }
+    Ok(new_str(&s[start..end]))
+}
+
+fn lower(u: &[u16]) -> Vec<u16> {
+    if u.iter().all(|&c| c < 128) {
+        return u.iter().map(|&c| if (b'A' as u16..=b'Z' as u16).contains(&c) { c + 32 } else { c }).collect();
+    }
+    map_wtf16(u, |s| s.to_lowercase())
+}
+
+fn upper(u: &[u16]) -> Vec<u16> {
+    if u.iter().all(|&c| c < 128) {
+        return u.iter().map(|&c| if (b'a' as u16..=b'z' as u16).contains(&c) { c - 32 } else { c }).collect();
+    }
+    map_wtf16(u, |s| s.to_uppercase())
+}
+
+/// String.prototype.toLowerCase — 22.1.3.28
+fn to_lower_case(args: &Args) -> JsResult {
+    let s = this_units(args, "toLowerCase")?;
+    Ok(new_str(&lower(&s)))
+}
+
+/// String.prototype.toUpperCase — 22.1.3.30
+fn to_upper_case(args: &Args) -> JsResult {
+    let s = this_units(args, "toUpperCase")?;
+    Ok(new_str(&upper(&s)))
+}
+
+/// String.prototype.toLocaleLowerCase — 22.1.3.26 (root locale)
+fn to_locale_lower_case(args: &Args) -> JsResult {
+    let s = this_units(args, "toLocaleLowerCase")?;
+    Ok(new_str(&lower(&s)))
+}
+
+/// String.prototype.toLocaleUpperCase — 22.1.3.27 (root locale)
+fn to_locale_upper_case(args: &Args) -> JsResult {
+    let s = this_units(args, "toLocaleUpperCase")?;
+    Ok(new_str(&upper(&s)))
+}
+
+fn trim_impl(args: &Args, name: &str, start: bool, end: bool) -> JsResult {
+    let sv = this_string(args, name)?;
+    let (a, b) = string::trim_units(string::units(sv), start, end);
+    Ok(string::substring(sv, a, b))
+}
+
+/// String.prototype.trim — 22.1.3.32
+fn trim(args: &Args) -> JsResult {
+    trim_impl(args, "trim", true, true)
+}
+
+/// String.prototype.trimStart — 22.1.3.34
+fn trim_start(args: &Args) -> JsResult {
+    trim_impl(args, "trimStart", true, false)
+}
+
+/// String.prototype.trimEnd — 22.1.3.33
+fn trim_end(args: &Args) -> JsResult {
+    trim_impl(args, "trimEnd", false, true)
+}
+
+fn well_formed(u: &[u16]) -> bool {
+    let mut i = 0;
+    while i < u.len() {
+        let c = u[i];
+        if is_high(c) {
+            if i + 1 < u.len() && is_low(u[i + 1]) {
+                i += 2;
+                continue;
+            }
+            return false;
+        }
+        if is_low(c) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// String.prototype.isWellFormed — 22.1.3.10
+fn is_well_formed(args: &Args) -> JsResult {
+    let s = this_units(args, "isWellFormed")?;
+    Ok(Value::bool(well_formed(&s)))
+}
+
+/// String.prototype.toWellFormed — 22.1.3.31
+fn to_well_formed(args: &Args) -> JsResult {
+    let sv = this_string(args, "toWellFormed")?;
+    if well_formed(string::units(sv)) {
+        return Ok(sv);
+    }
+    let s = string::units(sv).to_vec();
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let (cp, n) = code_point_at(&s, i);
+        if (0xD800..0xE000).contains(&cp) {
+            out.push(0xFFFD);
+        } else {
+            out.extend_from_slice(&s[i..i + n]);
+        }
+        i += n;
+    }
+    Ok(new_str(&out))
+}
+
+/// String.prototype [ @@iterator ] — 22.1.3.36
+fn iterator(args: &Args) -> JsResult {
+    let s = this_string(args, "[Symbol.iterator]")?;
+    Ok(iter::new_iterator(s, iter::STRING, I::StringIteratorProto))
+}
+
+pub fn install() {
+    // Interned now so that looking them up later never allocates.
+    for n in ["Symbol", "replace", "split", "match", "flags", "trimLeft", "trimRight"] {
+        atoms::intern(n);
+    }
+    let scope = HandleScope::new();
+    let hp = scope.root(realm::get(I::StringProto).0);
+    let c = def_constructor("String", 1, string_ctor, hp);
+    let hc = scope.root(c.0);
+    def_method(hc, "fromCharCode", 1, from_char_code);
+    def_method(hc, "fromCodePoint", 1, from_code_point);
+    def_method(hc, "raw", 1, raw);
+
+    let table: &[(&str, u32, function::NativeFn)] = &[
+        ("at", 1, at),
+        ("charAt", 1, char_at),
+        ("charCodeAt", 1, char_code_at),
+        ("codePointAt", 1, code_point_at_m),
+        ("concat", 1, concat),
+        ("endsWith", 1, ends_with),
+        ("includes", 1, includes),
+        ("indexOf", 1, index_of_m),
+        ("isWellFormed", 0, is_well_formed),
+        ("lastIndexOf", 1, last_index_of),
+        ("localeCompare", 1, locale_compare),
+        ("normalize", 0, normalize),
+        ("padEnd", 1, pad_end),
+        ("padStart", 1, pad_start),
+        ("repeat", 1, repeat),
+        ("replace", 2, replace),
+        ("replaceAll", 2, replace_all),
+        ("slice", 2, slice),
+        ("split", 2, split),
+        ("startsWith", 1, starts_with),
+        ("substr", 2, substr),
+        ("substring", 2, substring),
+        ("toLocaleLowerCase", 0, to_locale_lower_case),
+        ("toLocaleUpperCase", 0, to_locale_upper_case),
+        ("toLowerCase", 0, to_lower_case),
+        ("toString", 0, to_string),
+        ("toUpperCase", 0, to_upper_case),
+        ("toWellFormed", 0, to_well_formed),
+        ("trim", 0, trim),
+        ("valueOf", 0, value_of),
+    ];
+    for &(name, len, f) in table {
+        def_method(hp, name, len, f);
+    }
+    // trimLeft / trimRight are the same function objects (B.2.2.15, B.2.2.16).
+    for (name, alias, f) in [("trimStart", "trimLeft", trim_start as function::NativeFn), ("trimEnd", "trimRight", trim_end)] {
+        let alias = atoms::intern(alias);
+        let fv = def_method(hp, name, 0, f);
+        object::define_hidden(Value(hp.get()), alias, fv);
+    }
+    atoms::intern("[Symbol.iterator]");
+    method_atom(Value(hp.get()), realm::sym_atom(I::SymIterator), "[Symbol.iterator]", 0, iterator);
+}

@@ -1,0 +1,1789 @@
+//! Expressions: literals, operators with their inline number fast paths,
+//! property access, calls, closures and classes.
+
+use super::FnBody;
+use super::func::{FnCompiler, fn_length};
+use crate::analyze::{self, CtxKind};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{InstBuilder, Value as V, types};
+use cranelift_module::Module as _;
+use oxc_ast::ast::*;
+use oxc_span::GetSpan;
+use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator};
+use oxc_syntax::symbol::SymbolFlags;
+use perry_abi::*;
+
+/// Where a member reference points, evaluated once (for compound assignment).
+pub enum Place {
+    Binding(oxc_syntax::symbol::SymbolId, u32),
+    Named(V, String),
+    Keyed(V, V),
+    Private(V, V),
+    Super(V, V),
+    Global(String),
+}
+
+impl FnCompiler<'_, '_, '_> {
+    pub fn expr(&mut self, e: &'static Expression<'static>) -> V {
+        self.expr_named(e, None)
+    }
+
+    /// An expression; anonymous functions and classes get `name` (NamedEvaluation).
+    pub fn expr_named(&mut self, e: &'static Expression<'static>, name: Option<&str>) -> V {
+        self.ensure_open();
+        match e {
+            Expression::NumericLiteral(n) => self.num(n.value),
+            Expression::StringLiteral(s) => {
+                if s.lone_surrogates {
+                    let u = decode_lone_surrogates(s.value.as_str());
+                    self.str_units_const(u)
+                } else {
+                    self.str_const(s.value.as_str())
+                }
+            }
+            Expression::BooleanLiteral(b) => self.iconst(if b.value { TRUE } else { FALSE }),
+            Expression::NullLiteral(_) => self.iconst(NULL),
+            Expression::TemplateLiteral(t) => self.template(t),
+            Expression::Identifier(id) => self.identifier(id),
+            Expression::ThisExpression(_) => self.this_value(),
+            Expression::ParenthesizedExpression(p) => self.expr_named(&p.expression, name),
+            Expression::TSAsExpression(x) => self.expr_named(&x.expression, name),
+            Expression::TSSatisfiesExpression(x) => self.expr_named(&x.expression, name),
+            Expression::TSNonNullExpression(x) => self.expr_named(&x.expression, name),
+            Expression::TSTypeAssertion(x) => self.expr_named(&x.expression, name),
+            Expression::TSInstantiationExpression(x) => self.expr_named(&x.expression, name),
+            Expression::SequenceExpression(s) => {
+                let mut last = self.undef();
+                for x in &s.expressions {
+                    last = self.expr(x);
+                }
+                last
+            }
+            Expression::ArrayExpression(a) => self.array_literal(a),
+            Expression::ObjectExpression(o) => self.object_literal(o),
+            Expression::FunctionExpression(f) => {
+                if f.generator || f.r#async {
+                    self.c.unsupported(self.module, f.span.start, if f.generator { "generator functions" } else { "async functions" });
+                    return self.undef();
+                }
+                let key = &**f as *const Function as usize;
+                let nm = f.id.as_ref().map(|i| i.name.as_str()).or(name).unwrap_or("");
+                self.make_closure(key, FnBody::Function(self.module, f), nm, fn_length(&f.params))
+            }
+            Expression::ArrowFunctionExpression(a) => {
+                if a.r#async {
+                    self.c.unsupported(self.module, a.span.start, "async arrow functions");
+                    return self.undef();
+                }
+                let key = &**a as *const ArrowFunctionExpression as usize;
+                self.make_closure(key, FnBody::Arrow(self.module, a), name.unwrap_or(""), fn_length(&a.params))
+            }
+            Expression::ClassExpression(c) => self.class_named(c, name),
+            Expression::UnaryExpression(u) => self.unary(u),
+            Expression::BinaryExpression(b) => self.binary(b),
+            Expression::LogicalExpression(l) => self.logical(l),
+            Expression::ConditionalExpression(c) => {
+                let t = self.expr(&c.test);
+                let t = self.truthy(t);
+                let res = self.new_var();
+                let yes = self.b.create_block();
+                let no = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(t, yes, &[], no, &[]);
+                self.b.switch_to_block(yes);
+                self.terminated = false;
+                let v = self.expr_named(&c.consequent, name);
+                self.ensure_open();
+                self.b.def_var(res, v);
+                self.jump(done);
+                self.b.switch_to_block(no);
+                self.terminated = false;
+                let v = self.expr_named(&c.alternate, name);
+                self.ensure_open();
+                self.b.def_var(res, v);
+                self.jump(done);
+                self.switch_to(done);
+                self.b.use_var(res)
+            }
+            Expression::AssignmentExpression(a) => self.assignment(a),
+            Expression::UpdateExpression(u) => self.update(u),
+            Expression::StaticMemberExpression(m) => {
+                let o = self.expr(&m.object);
+                if m.optional {
+                    self.chain_guard(o);
+                }
+                self.get_named(o, m.property.name.as_str(), m.span.start)
+            }
+            Expression::ComputedMemberExpression(m) => {
+                let o = self.expr(&m.object);
+                if m.optional {
+                    self.chain_guard(o);
+                }
+                let k = self.expr(&m.expression);
+                self.set_pos(m.span.start);
+                self.rt_check("perry_get_index", &[o, k])
+            }
+            Expression::PrivateFieldExpression(p) => {
+                let o = self.expr(&p.object);
+                if p.optional {
+                    self.chain_guard(o);
+                }
+                let n = self.private_name(p.field.name.as_str(), p.span.start);
+                self.rt_check("perry_private_get", &[o, n])
+            }
+            Expression::CallExpression(c) => self.call(c),
+            Expression::NewExpression(n) => self.new_expr(n),
+            Expression::ChainExpression(c) => {
+                let exit = self.b.create_block();
+                let res = self.new_var();
+                self.chain.push((exit, res));
+                let v = match &c.expression {
+                    ChainElement::CallExpression(call) => self.call(call),
+                    ChainElement::TSNonNullExpression(x) => self.expr(&x.expression),
+                    other => {
+                        let m = other.as_member_expression().unwrap();
+                        self.member(m)
+                    }
+                };
+                self.chain.pop();
+                self.ensure_open();
+                self.b.def_var(res, v);
+                self.jump(exit);
+                self.switch_to(exit);
+                self.b.use_var(res)
+            }
+            Expression::TaggedTemplateExpression(t) => self.tagged_template(t),
+            Expression::ImportMeta(m) => {
+                self.c.unsupported(self.module, m.span.start, "import.meta");
+                self.undef()
+            }
+            Expression::NewTarget(_) => self.new_target(),
+            Expression::PrivateInExpression(p) => {
+                let o = self.expr(&p.right);
+                let n = self.private_name(p.left.name.as_str(), p.span.start);
+                self.rt_check("perry_private_in", &[n, o])
+            }
+            Expression::Super(s) => {
+                self.c.unsupported(self.module, s.span.start, "bare super");
+                self.undef()
+            }
+            Expression::AwaitExpression(a) => {
+                self.c.unsupported(self.module, a.span.start, "await");
+                self.undef()
+            }
+            Expression::YieldExpression(y) => {
+                self.c.unsupported(self.module, y.span.start, "yield");
+                self.undef()
+            }
+            Expression::RegExpLiteral(r) => {
+                self.c.unsupported(self.module, r.span.start, "regular expressions");
+                self.undef()
+            }
+            Expression::BigIntLiteral(b) => {
+                self.c.unsupported(self.module, b.span.start, "BigInt");
+                self.undef()
+            }
+            Expression::ImportExpression(i) => {
+                self.c.unsupported(self.module, i.span.start, "dynamic import()");
+                self.undef()
+            }
+            Expression::JSXElement(j) => {
+                self.c.unsupported(self.module, j.span.start, "JSX");
+                self.undef()
+            }
+            Expression::JSXFragment(j) => {
+                self.c.unsupported(self.module, j.span.start, "JSX");
+                self.undef()
+            }
+            Expression::V8IntrinsicExpression(v) => {
+                self.c.unsupported(self.module, v.span.start, "V8 intrinsics");
+                self.undef()
+            }
+        }
+    }
+
+    fn member(&mut self, m: &'static MemberExpression<'static>) -> V {
+        match m {
+            MemberExpression::StaticMemberExpression(x) => {
+                let o = self.expr(&x.object);
+                if x.optional {
+                    self.chain_guard(o);
+                }
+                self.get_named(o, x.property.name.as_str(), x.span.start)
+            }
+            MemberExpression::ComputedMemberExpression(x) => {
+                let o = self.expr(&x.object);
+                if x.optional {
+                    self.chain_guard(o);
+                }
+                let k = self.expr(&x.expression);
+                self.rt_check("perry_get_index", &[o, k])
+            }
+            MemberExpression::PrivateFieldExpression(p) => {
+                let o = self.expr(&p.object);
+                if p.optional {
+                    self.chain_guard(o);
+                }
+                let n = self.private_name(p.field.name.as_str(), p.span.start);
+                self.rt_check("perry_private_get", &[o, n])
+            }
+        }
+    }
+
+    /// Optional chaining: leaves the chain with undefined when `v` is nullish.
+    pub fn chain_guard(&mut self, v: V) {
+        let Some(&(exit, res)) = self.chain.last() else { return };
+        let n = self.is_nullish(v);
+        let short = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(n, short, &[], cont, &[]);
+        self.b.switch_to_block(short);
+        let u = self.undef();
+        self.b.def_var(res, u);
+        self.b.ins().jump(exit, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    pub fn get_named(&mut self, o: V, name: &str, at: u32) -> V {
+        if let Some(s) = self.super_home_guard(o) {
+            return s;
+        }
+        self.set_pos(at);
+        let a = self.atom(name);
+        self.rt_check("perry_get_named", &[o, a])
+    }
+
+    fn super_home_guard(&mut self, _o: V) -> Option<V> {
+        None
+    }
+
+    fn identifier(&mut self, id: &'static IdentifierReference<'static>) -> V {
+        let name = id.name.as_str();
+        let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
+        match sym {
+            Some(s) => {
+                let flags = self.scoping().symbol_flags(s);
+                if flags.contains(SymbolFlags::EnumMember) {
+                    // A member of the enum being declared: read it from the enum object.
+                    if let Some(&(objv, _)) = self.enum_obj.last() {
+                        let o = self.b.use_var(objv);
+                        return self.get_named(o, name, id.span.start);
+                    }
+                }
+                self.read_binding(s, id.span.start)
+            }
+            None => match name {
+                "undefined" => self.undef(),
+                "NaN" => self.num(f64::NAN),
+                "Infinity" => self.num(f64::INFINITY),
+                "arguments" => self.arguments(),
+                _ => {
+                    self.set_pos(id.span.start);
+                    let a = self.atom(name);
+                    self.rt_check("perry_global_get", &[a])
+                }
+            },
+        }
+    }
+
+    fn template(&mut self, t: &'static TemplateLiteral<'static>) -> V {
+        let first = cooked(&t.quasis[0]);
+        let mut acc = self.str_units_const(first);
+        for (i, e) in t.expressions.iter().enumerate() {
+            let accv = self.new_var();
+            self.b.def_var(accv, acc);
+            let v = self.expr(e);
+            let s = self.to_string_val(v);
+            let a = self.b.use_var(accv);
+            let a = self.rt("perry_concat", &[a, s]);
+            let q = cooked(&t.quasis[i + 1]);
+            acc = if q.is_empty() {
+                a
+            } else {
+                let av = self.new_var();
+                self.b.def_var(av, a);
+                let qs = self.str_units_const(q);
+                let a = self.b.use_var(av);
+                self.rt("perry_concat", &[a, qs])
+            };
+        }
+        acc
+    }
+
+    fn to_string_val(&mut self, v: V) -> V {
+        let t = self.tag_of(v);
+        let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
+        let res = self.new_var();
+        self.b.def_var(res, v);
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iss, done, &[], slow, &[]);
+        self.b.switch_to_block(slow);
+        let s = self.rt_check("perry_to_string", &[v]);
+        self.b.def_var(res, s);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn tagged_template(&mut self, t: &'static TaggedTemplateExpression<'static>) -> V {
+        // The strings array is created once per site and cached in a global slot.
+        let site = t as *const TaggedTemplateExpression as usize;
+        let slot = match self.c.site_slots.get(&site) {
+            Some(&s) => s,
+            None => {
+                let s = self.c.new_global(super::SlotInit::Undefined);
+                self.c.site_slots.insert(site, s);
+                s
+            }
+        };
+        let cur = self.global_get(slot);
+        let isu = self.b.ins().icmp_imm_u(IntCC::Equal, cur, UNDEFINED as i64);
+        let mk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isu, mk, &[], done, &[]);
+        self.b.switch_to_block(mk);
+        let n = self.iconst(t.quasi.quasis.len() as u64);
+        let cooked_arr = self.rt("perry_new_array", &[n]);
+        let cv = self.new_var();
+        self.b.def_var(cv, cooked_arr);
+        let raw_arr = self.rt("perry_new_array", &[n]);
+        let rv = self.new_var();
+        self.b.def_var(rv, raw_arr);
+        for q in &t.quasi.quasis {
+            let c = match &q.value.cooked {
+                Some(_) => {
+                    let u = cooked(q);
+                    self.str_units_const(u)
+                }
+                None => self.undef(),
+            };
+            let a = self.b.use_var(cv);
+            self.rt("perry_array_push", &[a, c]);
+            let r = self.str_const(q.value.raw.as_str());
+            let a = self.b.use_var(rv);
+            self.rt("perry_array_push", &[a, r]);
+        }
+        let c = self.b.use_var(cv);
+        let r = self.b.use_var(rv);
+        let obj = self.rt("perry_template_object", &[c, r]);
+        self.global_set(slot, obj);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        // Callee and this as for a call.
+        let (f, this) = self.callee_and_this(&t.tag);
+        let fv = self.new_var();
+        self.b.def_var(fv, f);
+        let tv = self.new_var();
+        self.b.def_var(tv, this);
+        let strings = self.global_get(slot);
+        let mut args = vec![strings];
+        for e in &t.quasi.expressions {
+            let held: Vec<_> = args
+                .iter()
+                .map(|&a| {
+                    let v = self.new_var();
+                    self.b.def_var(v, a);
+                    v
+                })
+                .collect();
+            let v = self.expr(e);
+            args = held.into_iter().map(|h| self.b.use_var(h)).collect();
+            args.push(v);
+        }
+        let f = self.b.use_var(fv);
+        let this = self.b.use_var(tv);
+        self.call_with(f, this, args, "tag")
+    }
+
+    /// Calls with any number of argument values (spills to an array past four).
+    pub fn call_with(&mut self, f: V, this: V, args: Vec<V>, what: &str) -> V {
+        if args.len() <= JS_REG_ARGS {
+            return self.call_value(f, this, &args, what);
+        }
+        let fv = self.new_var();
+        self.b.def_var(fv, f);
+        let tv = self.new_var();
+        self.b.def_var(tv, this);
+        let held: Vec<_> = args
+            .iter()
+            .map(|&a| {
+                let v = self.new_var();
+                self.b.def_var(v, a);
+                v
+            })
+            .collect();
+        let n = self.iconst(args.len() as u64);
+        let arr = self.rt("perry_new_array", &[n]);
+        let av = self.new_var();
+        self.b.def_var(av, arr);
+        for h in held {
+            let a = self.b.use_var(av);
+            let v = self.b.use_var(h);
+            self.rt("perry_array_push", &[a, v]);
+        }
+        let f = self.b.use_var(fv);
+        let this = self.b.use_var(tv);
+        let a = self.b.use_var(av);
+        self.rt_check("perry_call_spread", &[f, this, a])
+    }
+
+    fn array_literal(&mut self, a: &'static ArrayExpression<'static>) -> V {
+        let n = self.iconst(a.elements.len() as u64);
+        let arr = self.rt("perry_new_array", &[n]);
+        let av = self.new_var();
+        self.b.def_var(av, arr);
+        for el in &a.elements {
+            match el {
+                ArrayExpressionElement::SpreadElement(s) => {
+                    let v = self.expr(&s.argument);
+                    let a = self.b.use_var(av);
+                    self.rt_check("perry_spread_into", &[a, v]);
+                }
+                ArrayExpressionElement::Elision(_) => {
+                    let a = self.b.use_var(av);
+                    self.rt("perry_array_hole", &[a]);
+                }
+                other => {
+                    let v = self.expr(other.to_expression());
+                    let a = self.b.use_var(av);
+                    self.rt("perry_array_push", &[a, v]);
+                }
+            }
+        }
+        self.b.use_var(av)
+    }
+
+    /// The value of a property key (string constant, or computed and converted).
+    pub fn prop_key(&mut self, key: &'static PropertyKey<'static>, computed: bool) -> (V, bool) {
+        if !computed {
+            match key {
+                PropertyKey::StaticIdentifier(id) => return (self.str_const(id.name.as_str()), false),
+                PropertyKey::PrivateIdentifier(p) => return (self.str_const(p.name.as_str()), false),
+                other => {
+                    let e = other.to_expression();
+                    match e {
+                        Expression::StringLiteral(s) => return (self.str_const(s.value.as_str()), false),
+                        Expression::NumericLiteral(n) => {
+                            let s = perry_number_key(n.value);
+                            return (self.str_const(&s), false);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let e = key.to_expression();
+        let v = self.expr(e);
+        (self.rt_check("perry_to_property_key", &[v]), true)
+    }
+
+    pub fn static_key_name(key: &PropertyKey) -> Option<String> {
+        match key {
+            PropertyKey::StaticIdentifier(id) => Some(id.name.as_str().to_string()),
+            PropertyKey::StringLiteral(s) => Some(s.value.as_str().to_string()),
+            PropertyKey::NumericLiteral(n) => Some(perry_number_key(n.value)),
+            _ => None,
+        }
+    }
+
+    fn object_literal(&mut self, o: &'static ObjectExpression<'static>) -> V {
+        let n = self.iconst(o.properties.len().clamp(2, 16) as u64);
+        let obj = self.rt("perry_new_object", &[n]);
+        let ov = self.new_var();
+        self.b.def_var(ov, obj);
+        for p in &o.properties {
+            match p {
+                ObjectPropertyKind::SpreadProperty(s) => {
+                    let v = self.expr(&s.argument);
+                    let o = self.b.use_var(ov);
+                    self.rt_check("perry_object_spread", &[o, v]);
+                }
+                ObjectPropertyKind::ObjectProperty(p) => {
+                    let (k, computed) = self.prop_key(&p.key, p.computed);
+                    let kv = self.new_var();
+                    self.b.def_var(kv, k);
+                    let static_name = if p.computed { None } else { Self::static_key_name(&p.key) };
+                    let v = match (&p.value, p.kind) {
+                        (Expression::FunctionExpression(f), _) if p.method || p.kind != PropertyKind::Init => {
+                            let key = &**f as *const Function as usize;
+                            let nm = static_name.clone().unwrap_or_default();
+                            let nm = match p.kind {
+                                PropertyKind::Get => format!("get {nm}"),
+                                PropertyKind::Set => format!("set {nm}"),
+                                _ => nm,
+                            };
+                            let clo = self.make_closure(key, FnBody::Function(self.module, f), &nm, fn_length(&f.params));
+                            let o = self.b.use_var(ov);
+                            self.rt("perry_set_home", &[clo, o]);
+                            clo
+                        }
+                        _ => self.expr_named(&p.value, static_name.as_deref()),
+                    };
+                    let mut flags = match p.kind {
+                        PropertyKind::Get => 1,
+                        PropertyKind::Set => 2,
+                        PropertyKind::Init => 0,
+                    };
+                    if computed {
+                        flags |= 16 | 8;
+                    }
+                    if !p.computed && !p.shorthand && !p.method && static_name.as_deref() == Some("__proto__") {
+                        flags |= 32;
+                    }
+                    let fl = self.iconst(flags);
+                    let o = self.b.use_var(ov);
+                    let k = self.b.use_var(kv);
+                    self.rt("perry_define_prop", &[o, k, v, fl]);
+                }
+            }
+        }
+        self.b.use_var(ov)
+    }
+
+    // ----- operators -----
+
+    fn unary(&mut self, u: &'static UnaryExpression<'static>) -> V {
+        match u.operator {
+            UnaryOperator::Typeof => {
+                if let Expression::Identifier(id) = &u.argument
+                    && id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none()
+                    && !matches!(id.name.as_str(), "undefined" | "NaN" | "Infinity" | "arguments")
+                {
+                    let a = self.atom(id.name.as_str());
+                    return self.rt_check("perry_global_typeof", &[a]);
+                }
+                let v = self.expr(&u.argument);
+                self.rt("perry_typeof", &[v])
+            }
+            UnaryOperator::Void => {
+                self.expr(&u.argument);
+                self.undef()
+            }
+            UnaryOperator::LogicalNot => {
+                let v = self.expr(&u.argument);
+                let t = self.truthy(v);
+                let f = self.iconst(FALSE);
+                let tr = self.iconst(TRUE);
+                self.b.ins().select(t, f, tr)
+            }
+            UnaryOperator::UnaryNegation => {
+                let v = self.expr(&u.argument);
+                self.num_unary(v, "perry_neg", |fc, f| fc.b.ins().fneg(f))
+            }
+            UnaryOperator::UnaryPlus => {
+                let v = self.expr(&u.argument);
+                self.num_unary(v, "perry_to_number", |_, f| f)
+            }
+            UnaryOperator::BitwiseNot => {
+                let v = self.expr(&u.argument);
+                self.rt_check("perry_bnot", &[v])
+            }
+            UnaryOperator::Delete => match &u.argument {
+                Expression::StaticMemberExpression(m) => {
+                    let o = self.expr(&m.object);
+                    let k = self.str_const(m.property.name.as_str());
+                    self.rt_check("perry_delete", &[o, k])
+                }
+                Expression::ComputedMemberExpression(m) => {
+                    let o = self.expr(&m.object);
+                    let k = self.expr(&m.expression);
+                    self.rt_check("perry_delete", &[o, k])
+                }
+                Expression::ChainExpression(c) => {
+                    let _ = c;
+                    self.c.unsupported(self.module, u.span.start, "delete of an optional chain");
+                    self.undef()
+                }
+                other => {
+                    self.expr(other);
+                    self.iconst(TRUE)
+                }
+            },
+        }
+    }
+
+    fn num_unary(&mut self, v: V, slow: &'static str, fast: impl Fn(&mut Self, V) -> V) -> V {
+        let res = self.new_var();
+        let isn = self.is_number(v);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isn, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let f = self.f64_of(v);
+        let r = fast(self, f);
+        let r = self.val_of_f64(r);
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let r = self.rt_check(slow, &[v]);
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn binary(&mut self, b: &'static BinaryExpression<'static>) -> V {
+        if b.operator == BinaryOperator::In
+            && let Expression::PrivateInExpression(_) = &b.left
+        {
+            return self.expr(&b.left);
+        }
+        let l = self.expr(&b.left);
+        let lv = self.new_var();
+        self.b.def_var(lv, l);
+        let r = self.expr(&b.right);
+        let l = self.b.use_var(lv);
+        self.set_pos(b.span.start);
+        self.binop(b.operator, l, r)
+    }
+
+    pub fn binop(&mut self, op: BinaryOperator, l: V, r: V) -> V {
+        use BinaryOperator as B;
+        match op {
+            B::Addition => self.arith(l, r, |fc, a, b| fc.b.ins().fadd(a, b), Slow::Add),
+            B::Subtraction => self.arith(l, r, |fc, a, b| fc.b.ins().fsub(a, b), Slow::Num(0)),
+            B::Multiplication => self.arith(l, r, |fc, a, b| fc.b.ins().fmul(a, b), Slow::Num(1)),
+            B::Division => self.arith(l, r, |fc, a, b| fc.b.ins().fdiv(a, b), Slow::Num(2)),
+            B::Remainder => self.arith(
+                l,
+                r,
+                |fc, a, b| {
+                    let fref = fc.c.module.declare_func_in_func(fc.c.fmod, fc.b.func);
+                    let call = fc.b.ins().call(fref, &[a, b]);
+                    fc.b.inst_results(call)[0]
+                },
+                Slow::Num(3),
+            ),
+            B::Exponential => self.arith(
+                l,
+                r,
+                |fc, a, b| {
+                    let fref = fc.c.module.declare_func_in_func(fc.c.pow, fc.b.func);
+                    let call = fc.b.ins().call(fref, &[a, b]);
+                    fc.b.inst_results(call)[0]
+                },
+                Slow::Num(4),
+            ),
+            B::BitwiseAnd => self.bitop(l, r, 5),
+            B::BitwiseOR => self.bitop(l, r, 6),
+            B::BitwiseXOR => self.bitop(l, r, 7),
+            B::ShiftLeft => self.bitop(l, r, 8),
+            B::ShiftRight => self.bitop(l, r, 9),
+            B::ShiftRightZeroFill => self.bitop(l, r, 10),
+            B::LessThan => self.compare(l, r, FloatCC::LessThan, 0),
+            B::LessEqualThan => self.compare(l, r, FloatCC::LessThanOrEqual, 1),
+            B::GreaterThan => self.compare(l, r, FloatCC::GreaterThan, 2),
+            B::GreaterEqualThan => self.compare(l, r, FloatCC::GreaterThanOrEqual, 3),
+            B::StrictEquality => {
+                let c = self.strict_eq(l, r);
+                self.bool_val(c)
+            }
+            B::StrictInequality => {
+                let c = self.strict_eq(l, r);
+                let f = self.iconst(FALSE);
+                let t = self.iconst(TRUE);
+                self.b.ins().select(c, f, t)
+            }
+            B::Equality | B::Inequality => {
+                let res = self.new_var();
+                let both = self.both_numbers(l, r);
+                let fb = self.b.create_block();
+                let sb = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(both, fb, &[], sb, &[]);
+                self.b.switch_to_block(fb);
+                let a = self.f64_of(l);
+                let c = self.f64_of(r);
+                let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
+                let v = self.bool_val(eq);
+                self.b.def_var(res, v);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(sb);
+                let v = self.rt_check("perry_loose_eq", &[l, r]);
+                self.b.def_var(res, v);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
+                let v = self.b.use_var(res);
+                if op == B::Inequality { self.b.ins().bxor_imm_u(v, 1) } else { v }
+            }
+            B::In => self.rt_check("perry_in", &[l, r]),
+            B::Instanceof => self.rt_check("perry_instanceof", &[l, r]),
+        }
+    }
+
+    /// `===` as an i8 condition.
+    pub fn strict_eq(&mut self, l: V, r: V) -> V {
+        let res = self.b.declare_var(types::I8);
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let other = self.b.create_block();
+        let strs = self.b.create_block();
+        let bits = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], other, &[]);
+        self.b.switch_to_block(fb);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
+        self.b.def_var(res, eq);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(other);
+        let tl = self.tag_of(l);
+        let tr = self.tag_of(r);
+        let sl = self.b.ins().icmp_imm_u(IntCC::Equal, tl, TAG_STRING as i64);
+        let sr = self.b.ins().icmp_imm_u(IntCC::Equal, tr, TAG_STRING as i64);
+        let both_s = self.b.ins().band(sl, sr);
+        self.b.ins().brif(both_s, strs, &[], bits, &[]);
+        self.b.switch_to_block(strs);
+        let v = self.rt("perry_strict_eq", &[l, r]);
+        let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
+        self.b.def_var(res, c);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(bits);
+        let c = self.b.ins().icmp(IntCC::Equal, l, r);
+        self.b.def_var(res, c);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn arith(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, slow: Slow) -> V {
+        let res = self.new_var();
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let x = fast(self, a, c);
+        let x = self.val_of_f64(x);
+        self.b.def_var(res, x);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let v = match slow {
+            Slow::Add => self.rt_check("perry_add", &[l, r]),
+            Slow::Num(op) => {
+                let o = self.iconst(op);
+                self.rt_check("perry_numop", &[o, l, r])
+            }
+        };
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    /// Bitwise operators: inline ToInt32 when both are numbers below 2^63 in magnitude.
+    fn bitop(&mut self, l: V, r: V, op: u64) -> V {
+        let res = self.new_var();
+        let both = self.both_numbers(l, r);
+        let chk = self.b.create_block();
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, chk, &[], sb, &[]);
+        self.b.switch_to_block(chk);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let lim = self.b.ins().f64const(9.0e18);
+        let aa = self.b.ins().fabs(a);
+        let ca = self.b.ins().fabs(c);
+        let ok1 = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
+        let ok2 = self.b.ins().fcmp(FloatCC::LessThan, ca, lim);
+        let ok = self.b.ins().band(ok1, ok2);
+        self.b.ins().brif(ok, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
+        let ci = self.b.ins().fcvt_to_sint_sat(types::I64, c);
+        let ai = self.b.ins().ireduce(types::I32, ai);
+        let ci = self.b.ins().ireduce(types::I32, ci);
+        let out = match op {
+            5 => self.b.ins().band(ai, ci),
+            6 => self.b.ins().bor(ai, ci),
+            7 => self.b.ins().bxor(ai, ci),
+            8 => self.b.ins().ishl(ai, ci),
+            9 => self.b.ins().sshr(ai, ci),
+            _ => self.b.ins().ushr(ai, ci),
+        };
+        let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
+        let v = self.val_of_f64(f);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let o = self.iconst(op);
+        let v = self.rt_check("perry_numop", &[o, l, r]);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn compare(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
+        let res = self.new_var();
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let x = self.b.ins().fcmp(cc, a, c);
+        let v = self.bool_val(x);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let o = self.iconst(op);
+        let v = self.rt_check("perry_compare", &[o, l, r]);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn logical(&mut self, l: &'static LogicalExpression<'static>) -> V {
+        let res = self.new_var();
+        let left = self.expr(&l.left);
+        self.b.def_var(res, left);
+        let cond = match l.operator {
+            LogicalOperator::And => self.truthy(left),
+            LogicalOperator::Or => {
+                let t = self.truthy(left);
+                self.b.ins().bxor_imm_u(t, 1)
+            }
+            LogicalOperator::Coalesce => self.is_nullish(left),
+        };
+        let rhs = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(cond, rhs, &[], done, &[]);
+        self.b.switch_to_block(rhs);
+        let v = self.expr(&l.right);
+        self.ensure_open();
+        self.b.def_var(res, v);
+        self.jump(done);
+        self.switch_to(done);
+        self.b.use_var(res)
+    }
+
+    // ----- assignment -----
+
+    /// Evaluates the reference part of a simple target once.
+    pub fn place(&mut self, t: &'static SimpleAssignmentTarget<'static>) -> Place {
+        match t {
+            SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
+                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
+                match sym {
+                    Some(s) => Place::Binding(s, id.span.start),
+                    None => Place::Global(id.name.as_str().to_string()),
+                }
+            }
+            SimpleAssignmentTarget::StaticMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let k = self.str_const(m.property.name.as_str());
+                    return Place::Super(home, k);
+                }
+                let o = self.expr(&m.object);
+                Place::Named(o, m.property.name.as_str().to_string())
+            }
+            SimpleAssignmentTarget::ComputedMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.expr(&m.expression);
+                    let k = self.rt_check("perry_to_property_key", &[k]);
+                    let home = self.b.use_var(hv);
+                    return Place::Super(home, k);
+                }
+                let o = self.expr(&m.object);
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let k = self.expr(&m.expression);
+                let o = self.b.use_var(ov);
+                Place::Keyed(o, k)
+            }
+            SimpleAssignmentTarget::PrivateFieldExpression(p) => {
+                let o = self.expr(&p.object);
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let n = self.private_name(p.field.name.as_str(), p.span.start);
+                let o = self.b.use_var(ov);
+                Place::Private(o, n)
+            }
+            SimpleAssignmentTarget::TSAsExpression(x) => self.place_expr(&x.expression),
+            SimpleAssignmentTarget::TSSatisfiesExpression(x) => self.place_expr(&x.expression),
+            SimpleAssignmentTarget::TSNonNullExpression(x) => self.place_expr(&x.expression),
+            SimpleAssignmentTarget::TSTypeAssertion(x) => self.place_expr(&x.expression),
+        }
+    }
+
+    fn place_expr(&mut self, e: &'static Expression<'static>) -> Place {
+        match e {
+            Expression::Identifier(id) => {
+                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
+                match sym {
+                    Some(s) => Place::Binding(s, id.span.start),
+                    None => Place::Global(id.name.as_str().to_string()),
+                }
+            }
+            Expression::StaticMemberExpression(m) => {
+                let o = self.expr(&m.object);
+                Place::Named(o, m.property.name.as_str().to_string())
+            }
+            Expression::ComputedMemberExpression(m) => {
+                let o = self.expr(&m.object);
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let k = self.expr(&m.expression);
+                let o = self.b.use_var(ov);
+                Place::Keyed(o, k)
+            }
+            Expression::ParenthesizedExpression(p) => self.place_expr(&p.expression),
+            Expression::TSAsExpression(x) => self.place_expr(&x.expression),
+            Expression::TSNonNullExpression(x) => self.place_expr(&x.expression),
+            other => {
+                self.c.unsupported(self.module, other.span().start, "this assignment target");
+                Place::Global("undefined".into())
+            }
+        }
+    }
+
+    /// Holds the SSA values of a place in variables (so they survive calls).
+    fn hold_place(&mut self, p: Place) -> HeldPlace {
+        let hold = |fc: &mut Self, v: V| {
+            let x = fc.new_var();
+            fc.b.def_var(x, v);
+            x
+        };
+        match p {
+            Place::Binding(s, at) => HeldPlace::Binding(s, at),
+            Place::Global(n) => HeldPlace::Global(n),
+            Place::Named(o, n) => HeldPlace::Named(hold(self, o), n),
+            Place::Keyed(o, k) => {
+                let o = hold(self, o);
+                let k = hold(self, k);
+                HeldPlace::Keyed(o, k)
+            }
+            Place::Private(o, n) => {
+                let o = hold(self, o);
+                let n = hold(self, n);
+                HeldPlace::Private(o, n)
+            }
+            Place::Super(h, k) => {
+                let h = hold(self, h);
+                let k = hold(self, k);
+                HeldPlace::Super(h, k)
+            }
+        }
+    }
+
+    fn read_place(&mut self, p: &HeldPlace) -> V {
+        match p {
+            HeldPlace::Binding(s, at) => self.read_binding(*s, *at),
+            HeldPlace::Global(n) => {
+                let a = self.atom(n);
+                self.rt_check("perry_global_get", &[a])
+            }
+            HeldPlace::Named(o, n) => {
+                let o = self.b.use_var(*o);
+                let a = self.atom(n);
+                self.rt_check("perry_get_named", &[o, a])
+            }
+            HeldPlace::Keyed(o, k) => {
+                let o = self.b.use_var(*o);
+                let k = self.b.use_var(*k);
+                self.rt_check("perry_get_index", &[o, k])
+            }
+            HeldPlace::Private(o, n) => {
+                let o = self.b.use_var(*o);
+                let n = self.b.use_var(*n);
+                self.rt_check("perry_private_get", &[o, n])
+            }
+            HeldPlace::Super(h, k) => {
+                let h = self.b.use_var(*h);
+                let k = self.b.use_var(*k);
+                let this = self.this_value();
+                self.rt_check("perry_get_super", &[h, k, this])
+            }
+        }
+    }
+
+    fn write_place(&mut self, p: &HeldPlace, v: V) {
+        match p {
+            HeldPlace::Binding(s, at) => self.assign_binding(*s, v, *at),
+            HeldPlace::Global(n) => {
+                let a = self.atom(n);
+                self.rt_check("perry_global_set", &[a, v]);
+            }
+            HeldPlace::Named(o, n) => {
+                let o = self.b.use_var(*o);
+                let a = self.atom(n);
+                self.rt_check("perry_set_named", &[o, a, v]);
+            }
+            HeldPlace::Keyed(o, k) => {
+                let o = self.b.use_var(*o);
+                let k = self.b.use_var(*k);
+                self.rt_check("perry_set_index", &[o, k, v]);
+            }
+            HeldPlace::Private(o, n) => {
+                let o = self.b.use_var(*o);
+                let n = self.b.use_var(*n);
+                self.rt_check("perry_private_set", &[o, n, v]);
+            }
+            HeldPlace::Super(h, k) => {
+                let h = self.b.use_var(*h);
+                let k = self.b.use_var(*k);
+                let this = self.this_value();
+                self.rt_check("perry_set_super", &[h, k, v, this]);
+            }
+        }
+    }
+
+    fn place_name(p: &HeldPlace) -> Option<String> {
+        match p {
+            HeldPlace::Binding(..) | HeldPlace::Global(_) => None,
+            _ => None,
+        }
+    }
+
+    fn assignment(&mut self, a: &'static AssignmentExpression<'static>) -> V {
+        use AssignmentOperator as A;
+        let simple = a.left.as_simple_assignment_target();
+        let Some(target) = simple else {
+            // Destructuring assignment.
+            let v = self.expr(&a.right);
+            let vv = self.new_var();
+            self.b.def_var(vv, v);
+            if let Some(p) = a.left.as_assignment_target_pattern() {
+                self.assign_pattern(p, v);
+            }
+            return self.b.use_var(vv);
+        };
+        let place = self.place(target);
+        let held = self.hold_place(place);
+        let name = match target {
+            SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => Some(id.name.as_str()),
+            _ => None,
+        };
+        let _ = Self::place_name(&held);
+        match a.operator {
+            A::Assign => {
+                let v = self.expr_named(&a.right, name);
+                let vv = self.new_var();
+                self.b.def_var(vv, v);
+                self.write_place(&held, v);
+                self.b.use_var(vv)
+            }
+            A::LogicalAnd | A::LogicalOr | A::LogicalNullish => {
+                let cur = self.read_place(&held);
+                let res = self.new_var();
+                self.b.def_var(res, cur);
+                let go = match a.operator {
+                    A::LogicalAnd => self.truthy(cur),
+                    A::LogicalOr => {
+                        let t = self.truthy(cur);
+                        self.b.ins().bxor_imm_u(t, 1)
+                    }
+                    _ => self.is_nullish(cur),
+                };
+                let yes = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(go, yes, &[], done, &[]);
+                self.b.switch_to_block(yes);
+                let v = self.expr_named(&a.right, name);
+                self.b.def_var(res, v);
+                self.write_place(&held, v);
+                self.jump(done);
+                self.switch_to(done);
+                self.b.use_var(res)
+            }
+            op => {
+                let cur = self.read_place(&held);
+                let cv = self.new_var();
+                self.b.def_var(cv, cur);
+                let r = self.expr(&a.right);
+                let cur = self.b.use_var(cv);
+                let bop = match op {
+                    A::Addition => BinaryOperator::Addition,
+                    A::Subtraction => BinaryOperator::Subtraction,
+                    A::Multiplication => BinaryOperator::Multiplication,
+                    A::Division => BinaryOperator::Division,
+                    A::Remainder => BinaryOperator::Remainder,
+                    A::Exponential => BinaryOperator::Exponential,
+                    A::ShiftLeft => BinaryOperator::ShiftLeft,
+                    A::ShiftRight => BinaryOperator::ShiftRight,
+                    A::ShiftRightZeroFill => BinaryOperator::ShiftRightZeroFill,
+                    A::BitwiseOR => BinaryOperator::BitwiseOR,
+                    A::BitwiseXOR => BinaryOperator::BitwiseXOR,
+                    A::BitwiseAnd => BinaryOperator::BitwiseAnd,
+                    _ => unreachable!(),
+                };
+                let v = self.binop(bop, cur, r);
+                let vv = self.new_var();
+                self.b.def_var(vv, v);
+                self.write_place(&held, v);
+                self.b.use_var(vv)
+            }
+        }
+    }
+
+    fn update(&mut self, u: &'static UpdateExpression<'static>) -> V {
+        let place = self.place(&u.argument);
+        let held = self.hold_place(place);
+        let cur = self.read_place(&held);
+        let old = self.num_unary(cur, "perry_to_number", |_, f| f);
+        let ov = self.new_var();
+        self.b.def_var(ov, old);
+        let f = self.f64_of(old);
+        let one = self.b.ins().f64const(1.0);
+        let n = if u.operator == UpdateOperator::Increment { self.b.ins().fadd(f, one) } else { self.b.ins().fsub(f, one) };
+        let n = self.val_of_f64(n);
+        let n = self.track(n);
+        let nv = self.new_var();
+        self.b.def_var(nv, n);
+        self.write_place(&held, n);
+        if u.prefix { self.b.use_var(nv) } else { self.b.use_var(ov) }
+    }
+
+    // ----- calls -----
+
+    /// The function and `this` for a call's callee expression.
+    fn callee_and_this(&mut self, callee: &'static Expression<'static>) -> (V, V) {
+        match callee {
+            Expression::StaticMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let k = self.str_const(m.property.name.as_str());
+                    let this = self.this_value();
+                    let tv = self.new_var();
+                    self.b.def_var(tv, this);
+                    let f = self.rt_check("perry_get_super", &[home, k, this]);
+                    return (f, self.b.use_var(tv));
+                }
+                let o = self.expr(&m.object);
+                if m.optional {
+                    self.chain_guard(o);
+                }
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let f = self.get_named(o, m.property.name.as_str(), m.span.start);
+                (f, self.b.use_var(ov))
+            }
+            Expression::ComputedMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.expr(&m.expression);
+                    let this = self.this_value();
+                    let tv = self.new_var();
+                    self.b.def_var(tv, this);
+                    let home = self.b.use_var(hv);
+                    let f = self.rt_check("perry_get_super", &[home, k, this]);
+                    return (f, self.b.use_var(tv));
+                }
+                let o = self.expr(&m.object);
+                if m.optional {
+                    self.chain_guard(o);
+                }
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let k = self.expr(&m.expression);
+                let o = self.b.use_var(ov);
+                let f = self.rt_check("perry_get_index", &[o, k]);
+                (f, self.b.use_var(ov))
+            }
+            Expression::PrivateFieldExpression(p) => {
+                let o = self.expr(&p.object);
+                if p.optional {
+                    self.chain_guard(o);
+                }
+                let ov = self.new_var();
+                self.b.def_var(ov, o);
+                let n = self.private_name(p.field.name.as_str(), p.span.start);
+                let o = self.b.use_var(ov);
+                let f = self.rt_check("perry_private_get", &[o, n]);
+                (f, self.b.use_var(ov))
+            }
+            Expression::ParenthesizedExpression(p) => match &p.expression {
+                e @ (Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_)) => self.callee_and_this(e),
+                e => {
+                    let f = self.expr(e);
+                    (f, self.undef())
+                }
+            },
+            Expression::TSNonNullExpression(x) => self.callee_and_this(&x.expression),
+            Expression::TSAsExpression(x) => self.callee_and_this(&x.expression),
+            e => {
+                let f = self.expr(e);
+                (f, self.undef())
+            }
+        }
+    }
+
+    /// Evaluates call arguments; Err(array) when a spread forces an array.
+    fn arguments_list(&mut self, args: &'static [Argument<'static>]) -> Result<Vec<V>, V> {
+        let has_spread = args.iter().any(|a| matches!(a, Argument::SpreadElement(_)));
+        if has_spread || args.len() > JS_REG_ARGS {
+            let n = self.iconst(args.len() as u64);
+            let arr = self.rt("perry_new_array", &[n]);
+            let av = self.new_var();
+            self.b.def_var(av, arr);
+            for a in args {
+                match a {
+                    Argument::SpreadElement(s) => {
+                        let v = self.expr(&s.argument);
+                        let arr = self.b.use_var(av);
+                        self.rt_check("perry_spread_into", &[arr, v]);
+                    }
+                    other => {
+                        let v = self.expr(other.to_expression());
+                        let arr = self.b.use_var(av);
+                        self.rt("perry_array_push", &[arr, v]);
+                    }
+                }
+            }
+            return Err(self.b.use_var(av));
+        }
+        let mut held = Vec::new();
+        for a in args {
+            let v = self.expr(a.to_expression());
+            let x = self.new_var();
+            self.b.def_var(x, v);
+            held.push(x);
+        }
+        Ok(held.into_iter().map(|h| self.b.use_var(h)).collect())
+    }
+
+    fn call(&mut self, c: &'static CallExpression<'static>) -> V {
+        if let Expression::Super(_) = &c.callee {
+            return self.super_call(c);
+        }
+        let (f, this) = self.callee_and_this(&c.callee);
+        if c.optional {
+            self.chain_guard(f);
+        }
+        let fv = self.new_var();
+        self.b.def_var(fv, f);
+        let tv = self.new_var();
+        self.b.def_var(tv, this);
+        let what = callee_text(self.m.source, &c.callee);
+        let args = self.arguments_list(&c.arguments);
+        self.set_pos(c.span.start);
+        let f = self.b.use_var(fv);
+        let this = self.b.use_var(tv);
+        match args {
+            Ok(list) => self.call_value(f, this, &list, &what),
+            Err(arr) => {
+                // Check callability first for the right error message.
+                let isf = self.is_function(f);
+                let ok = self.b.create_block();
+                let bad = self.b.create_block();
+                self.b.ins().brif(isf, ok, &[], bad, &[]);
+                self.b.switch_to_block(bad);
+                let ci = self.c.const_str(&what);
+                let t = self.iconst(ci as u64);
+                self.rt("perry_throw_not_callable", &[f, t]);
+                let h = self.handler();
+                self.b.ins().jump(h, &[]);
+                self.b.switch_to_block(ok);
+                self.rt_check("perry_call_spread", &[f, this, arr])
+            }
+        }
+    }
+
+    pub fn is_function(&mut self, f: V) -> V {
+        let res = self.b.declare_var(types::I8);
+        let t = self.tag_of(f);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let no = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], no, &[]);
+        self.b.switch_to_block(chk);
+        let hdr = self.load_field(f, 0);
+        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
+        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let isf = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
+        self.b.def_var(res, isf);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(no);
+        let z = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(res, z);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    fn new_expr(&mut self, n: &'static NewExpression<'static>) -> V {
+        let f = self.expr(&n.callee);
+        let fv = self.new_var();
+        self.b.def_var(fv, f);
+        let args = self.arguments_list(&n.arguments);
+        self.set_pos(n.span.start);
+        let f = self.b.use_var(fv);
+        match args {
+            Ok(list) => {
+                let argc = self.iconst(list.len() as u64);
+                let u = self.undef();
+                let mut full = vec![f, argc];
+                for i in 0..JS_REG_ARGS {
+                    full.push(*list.get(i).unwrap_or(&u));
+                }
+                full.push(u);
+                self.rt_check("perry_construct", &full)
+            }
+            Err(arr) => self.rt_check("perry_construct_spread", &[f, arr]),
+        }
+    }
+
+    /// The home object for `super.x`: the running method's [[HomeObject]].
+    fn super_home(&mut self) -> V {
+        let f = self.fn_obj();
+        let v = self.load_field(f, FN_HOME);
+        self.track(v)
+    }
+
+    fn super_call(&mut self, c: &'static CallExpression<'static>) -> V {
+        let args = self.arguments_list(&c.arguments);
+        self.set_pos(c.span.start);
+        let active = self.fn_obj();
+        let av = self.new_var();
+        self.b.def_var(av, active);
+        let nt = self.new_target();
+        let active = self.b.use_var(av);
+        let obj = match args {
+            Ok(list) => {
+                let argc = self.iconst(list.len() as u64);
+                let u = self.undef();
+                let mut full = vec![active, nt, argc];
+                for i in 0..JS_REG_ARGS {
+                    full.push(*list.get(i).unwrap_or(&u));
+                }
+                full.push(u);
+                self.rt_check("perry_super_construct", &full)
+            }
+            Err(arr) => self.rt_check("perry_super_construct_spread", &[active, nt, arr]),
+        };
+        let ov = self.new_var();
+        self.b.def_var(ov, obj);
+        // `this` must still be uninitialised.
+        let cur = self.pseudo_this_raw();
+        let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, cur, HOLE as i64);
+        let ok = self.b.create_block();
+        let twice = self.b.create_block();
+        self.b.ins().brif(is_hole, ok, &[], twice, &[]);
+        self.b.switch_to_block(twice);
+        self.rt("perry_super_twice", &[]);
+        let h = self.handler();
+        self.b.ins().jump(h, &[]);
+        self.b.switch_to_block(ok);
+        let obj = self.b.use_var(ov);
+        self.set_this(obj);
+        // Field initialisers of a derived class run right after super() returns.
+        let owner = self.m.analysis.non_arrow(self.ctx_id);
+        if owner == self.ctx_id
+            && let Some(class) = self.ctor_class
+        {
+            self.field_initializers(class);
+        }
+        self.b.use_var(ov)
+    }
+
+    fn pseudo_this_raw(&mut self) -> V {
+        let owner = self.m.analysis.non_arrow(self.ctx_id);
+        if owner != self.ctx_id {
+            let i = self.m.analysis.ctxs[self.ctx_id].cap_index[&crate::analyze::Cap::This];
+            let bx = self.capture_box(i);
+            return self.box_get(bx);
+        }
+        if let Some(&bv) = self.pseudo_box.get(&crate::analyze::Cap::This) {
+            let bx = self.b.use_var(bv);
+            return self.box_get(bx);
+        }
+        self.b.use_var(self.this_v)
+    }
+
+    // ----- classes -----
+
+    pub fn class(&mut self, c: &'static Class<'static>) -> V {
+        self.class_named(c, None)
+    }
+
+    /// The private name symbol for `#name` in the innermost class declaring it.
+    pub fn private_name(&mut self, name: &str, at: u32) -> V {
+        // Private names are per class declaration site; find the slot by name
+        // among the classes enclosing `at`.
+        let slot = self.c.private_slot_for(self.module, name, at);
+        match slot {
+            Some(s) => self.global_get(s),
+            None => {
+                self.c.unsupported(self.module, at, "private name outside its class");
+                self.undef()
+            }
+        }
+    }
+
+    pub fn class_named(&mut self, c: &'static Class<'static>, name: Option<&str>) -> V {
+        if c.declare {
+            return self.undef();
+        }
+        let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();
+        // Heritage first.
+        let parent = match &c.heritage {
+            Some(h) => Some(self.expr(&h.expression)),
+            None => None,
+        };
+        let pv = self.new_var();
+        let p = parent.unwrap_or_else(|| self.undef());
+        self.b.def_var(pv, p);
+        // Private names of this class.
+        for el in &c.body.body {
+            let pname = match el {
+                ClassElement::MethodDefinition(m) => private_key(&m.key),
+                ClassElement::PropertyDefinition(p) => private_key(&p.key),
+                ClassElement::AccessorProperty(p) => private_key(&p.key),
+                _ => None,
+            };
+            if let Some(n) = pname {
+                let slot = self.c.private_slot(c, n);
+                let desc = self.c.const_str(&format!("#{n}"));
+                let d = self.iconst(desc as u64);
+                let sym = self.rt("perry_private_name", &[d]);
+                self.global_set(slot, sym);
+            }
+        }
+        // The inner class binding (class expressions with a name) is visible in the body.
+        let key = analyze::ctor_key(c);
+        let length = analyze::explicit_ctor(c).map_or(0, |f| fn_length(&f.params));
+        let ctor = self.make_closure(key, FnBody::Ctor(self.module, c), &cname, length);
+        let cv = self.new_var();
+        self.b.def_var(cv, ctor);
+        if let Some(id) = &c.id
+            && let Some(sym) = id.symbol_id.get()
+            && Some(self.scoping().symbol_scope_id(sym)) == c.scope_id.get()
+        {
+            self.declare_local(sym, ctor);
+            self.initialized.insert(sym);
+        }
+        let p = self.b.use_var(pv);
+        let has = self.iconst(c.heritage.is_some() as u64);
+        let ctor = self.b.use_var(cv);
+        let proto = self.rt_check("perry_class_setup", &[ctor, p, has]);
+        let protov = self.new_var();
+        self.b.def_var(protov, proto);
+        let ctor = self.b.use_var(cv);
+        self.rt("perry_set_home", &[ctor, proto]);
+        if let Some(id) = &c.id
+            && let Some(sym) = id.symbol_id.get()
+            && self.scoping().symbol_scope_id(sym) != c.scope_id.get().unwrap_or(self.m.analysis.module_scope)
+        {
+            // The outer binding is initialised by the caller once the class is complete.
+        }
+        for el in &c.body.body {
+            let ClassElement::MethodDefinition(m) = el else {
+                if let ClassElement::AccessorProperty(a) = el {
+                    self.c.unsupported(self.module, a.span.start, "auto-accessor fields");
+                }
+                continue;
+            };
+            if m.kind == MethodDefinitionKind::Constructor || m.value.body.is_none() {
+                continue;
+            }
+            if m.value.generator || m.value.r#async {
+                self.c.unsupported(self.module, m.span.start, if m.value.generator { "generator methods" } else { "async methods" });
+                continue;
+            }
+            let target = if m.r#static { self.b.use_var(cv) } else { self.b.use_var(protov) };
+            let tv = self.new_var();
+            self.b.def_var(tv, target);
+            let (k, computed) = if let Some(n) = private_key(&m.key) {
+                let slot = self.c.private_slot(c, n);
+                (self.global_get(slot), false)
+            } else {
+                self.prop_key(&m.key, m.computed)
+            };
+            let kv = self.new_var();
+            self.b.def_var(kv, k);
+            let base = Self::static_key_name(&m.key).or_else(|| private_key(&m.key).map(|n| format!("#{n}"))).unwrap_or_default();
+            let nm = match m.kind {
+                MethodDefinitionKind::Get => format!("get {base}"),
+                MethodDefinitionKind::Set => format!("set {base}"),
+                _ => base,
+            };
+            let fkey = &*m.value as *const Function as usize;
+            let clo = self.make_closure(fkey, FnBody::Function(self.module, &m.value), &nm, fn_length(&m.value.params));
+            let t = self.b.use_var(tv);
+            self.rt("perry_set_home", &[clo, t]);
+            let mut flags = 4u64;
+            match m.kind {
+                MethodDefinitionKind::Get => flags |= 1,
+                MethodDefinitionKind::Set => flags |= 2,
+                _ => {}
+            }
+            if computed {
+                flags |= 16 | 8;
+            }
+            let fl = self.iconst(flags);
+            let t = self.b.use_var(tv);
+            let k = self.b.use_var(kv);
+            self.rt("perry_define_prop", &[t, k, clo, fl]);
+        }
+        // Static fields and blocks run in the static initialiser with this = the class.
+        let has_static = c.body.body.iter().any(|e| matches!(e, ClassElement::StaticBlock(_)) || matches!(e, ClassElement::PropertyDefinition(p) if p.r#static));
+        if has_static {
+            let skey = analyze::class_static_key(c);
+            let init = self.make_closure(skey, FnBody::StaticInit(self.module, c), "", 0);
+            let ctor = self.b.use_var(cv);
+            self.rt("perry_set_home", &[init, ctor]);
+            let ctor = self.b.use_var(cv);
+            self.call_value(init, ctor, &[], "static initializer");
+        }
+        self.b.use_var(cv)
+    }
+
+    /// Instance fields (and TS parameter properties) of `class` on `this`.
+    pub fn field_initializers(&mut self, class: &'static Class<'static>) {
+        for el in &class.body.body {
+            let ClassElement::PropertyDefinition(p) = el else { continue };
+            if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition {
+                continue;
+            }
+            let this = self.this_value();
+            let thv = self.new_var();
+            self.b.def_var(thv, this);
+            if let Some(n) = private_key(&p.key) {
+                let v = match &p.value {
+                    Some(e) => self.expr_named(e, Some(&format!("#{n}"))),
+                    None => self.undef(),
+                };
+                let vv = self.new_var();
+                self.b.def_var(vv, v);
+                let slot = self.c.private_slot(class, n);
+                let name = self.global_get(slot);
+                let this = self.b.use_var(thv);
+                let v = self.b.use_var(vv);
+                let z = self.iconst(0);
+                self.rt_check("perry_private_define", &[this, name, v, z]);
+                continue;
+            }
+            let (k, computed) = self.prop_key(&p.key, p.computed);
+            let kv = self.new_var();
+            self.b.def_var(kv, k);
+            let nm = Self::static_key_name(&p.key);
+            let v = match &p.value {
+                Some(e) => self.expr_named(e, nm.as_deref()),
+                None => self.undef(),
+            };
+            let this = self.b.use_var(thv);
+            let k = self.b.use_var(kv);
+            let fl = self.iconst(if computed { 16 } else { 0 });
+            self.rt_check("perry_define_prop", &[this, k, v, fl]);
+        }
+        // Private methods live on the prototype (found by perry_private_get).
+    }
+
+    pub fn compile_ctor(&mut self, class: &'static Class<'static>) {
+        self.display_name = class.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
+        self.ctor_class = Some(class);
+        // Calling a class without `new` throws.
+        let nt = self.b.use_var(self.nt);
+        let isu = self.b.ins().icmp_imm_u(IntCC::Equal, nt, UNDEFINED as i64);
+        let bad = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.ins().brif(isu, bad, &[], ok, &[]);
+        self.b.switch_to_block(bad);
+        let f = self.b.use_var(self.callee);
+        self.rt("perry_throw_class_call", &[f]);
+        let h = self.handler();
+        self.b.ins().jump(h, &[]);
+        self.b.switch_to_block(ok);
+        if self.is_derived {
+            let hole = self.iconst(HOLE);
+            self.set_this(hole);
+        }
+        match analyze::explicit_ctor(class) {
+            Some(f) => {
+                let params = super::func::param_symbols(&f.params);
+                self.compile_params(&f.params);
+                self.init_scope(f.scope_id.get(), &params);
+                if !self.is_derived {
+                    self.field_initializers(class);
+                }
+                // TypeScript parameter properties: `constructor(private x: T)`.
+                self.param_properties(f);
+                if let Some(body) = &f.body {
+                    self.hoist_functions(&body.statements);
+                    self.stmts(&body.statements);
+                }
+            }
+            None => {
+                if self.is_derived {
+                    // constructor(...args) { super(...args); }
+                    let argc = self.b.use_var(self.argc);
+                    let regs: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
+                    let rest = self.b.use_var(self.rest);
+                    let zero = self.iconst(0);
+                    let arr = self.rt("perry_rest_array", &[zero, argc, regs[0], regs[1], regs[2], regs[3], rest]);
+                    let active = self.b.use_var(self.callee);
+                    let nt = self.b.use_var(self.nt);
+                    let obj = self.rt_check("perry_super_construct_spread", &[active, nt, arr]);
+                    self.set_this(obj);
+                    self.field_initializers(class);
+                } else {
+                    self.field_initializers(class);
+                }
+            }
+        }
+        self.ensure_open();
+        let u = self.undef();
+        let r = self.ctor_return_value(u);
+        self.b.ins().return_(&[r]);
+    }
+
+    fn param_properties(&mut self, f: &'static Function<'static>) {
+        for p in &f.params.items {
+            if p.accessibility.is_none() && !p.readonly && !p.r#override {
+                continue;
+            }
+            let BindingPattern::BindingIdentifier(id) = &p.pattern else { continue };
+            let Some(sym) = id.symbol_id.get() else { continue };
+            let v = self.read_raw(sym);
+            let vv = self.new_var();
+            self.b.def_var(vv, v);
+            let this = self.this_value();
+            let k = self.str_const(id.name.as_str());
+            let v = self.b.use_var(vv);
+            let fl = self.iconst(0);
+            self.rt_check("perry_define_prop", &[this, k, v, fl]);
+        }
+    }
+
+    pub fn compile_static_init(&mut self, class: &'static Class<'static>) {
+        for el in &class.body.body {
+            match el {
+                ClassElement::PropertyDefinition(p) if p.r#static => {
+                    let this = self.this_value();
+                    let thv = self.new_var();
+                    self.b.def_var(thv, this);
+                    if let Some(n) = private_key(&p.key) {
+                        let v = match &p.value {
+                            Some(e) => self.expr(e),
+                            None => self.undef(),
+                        };
+                        let vv = self.new_var();
+                        self.b.def_var(vv, v);
+                        let slot = self.c.private_slot(class, n);
+                        let name = self.global_get(slot);
+                        let this = self.b.use_var(thv);
+                        let v = self.b.use_var(vv);
+                        let z = self.iconst(0);
+                        self.rt_check("perry_private_define", &[this, name, v, z]);
+                        continue;
+                    }
+                    let (k, computed) = self.prop_key(&p.key, p.computed);
+                    let kv = self.new_var();
+                    self.b.def_var(kv, k);
+                    let nm = Self::static_key_name(&p.key);
+                    let v = match &p.value {
+                        Some(e) => self.expr_named(e, nm.as_deref()),
+                        None => self.undef(),
+                    };
+                    let this = self.b.use_var(thv);
+                    let k = self.b.use_var(kv);
+                    let fl = self.iconst(if computed { 16 } else { 0 });
+                    self.rt_check("perry_define_prop", &[this, k, v, fl]);
+                }
+                ClassElement::StaticBlock(b) => {
+                    self.init_scope(b.scope_id.get(), &[]);
+                    self.hoist_functions(&b.body);
+                    self.stmts(&b.body);
+                    self.ensure_open();
+                }
+                _ => {}
+            }
+        }
+        let _ = CtxKind::Module;
+    }
+}
+
+pub enum HeldPlace {
+    Binding(oxc_syntax::symbol::SymbolId, u32),
+    Global(String),
+    Named(cranelift_frontend::Variable, String),
+    Keyed(cranelift_frontend::Variable, cranelift_frontend::Variable),
+    Private(cranelift_frontend::Variable, cranelift_frontend::Variable),
+    Super(cranelift_frontend::Variable, cranelift_frontend::Variable),
+}
+
+enum Slow {
+    Add,
+    Num(u64),
+}
+
+fn private_key<'a>(k: &'a PropertyKey) -> Option<&'a str> {
+    match k {
+        PropertyKey::PrivateIdentifier(p) => Some(p.name.as_str()),
+        _ => None,
+    }
+}
+
+/// The cooked value of a template element as UTF-16.
+fn cooked(q: &TemplateElement) -> Vec<u16> {
+    match &q.value.cooked {
+        Some(c) => {
+            if q.lone_surrogates {
+                decode_lone_surrogates(c.as_str())
+            } else {
+                c.as_str().encode_utf16().collect()
+            }
+        }
+        None => Vec::new(),
+    }
+}
+
+/// oxc encodes lone surrogates as U+FFFD followed by 4 hex digits (and a
+/// literal U+FFFD as U+FFFD fffd).
+pub fn decode_lone_surrogates(s: &str) -> Vec<u16> {
+    let mut out = Vec::new();
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\u{FFFD}' {
+            let hex: String = it.clone().take(4).collect();
+            if hex.len() == 4
+                && let Ok(v) = u16::from_str_radix(&hex, 16)
+            {
+                for _ in 0..4 {
+                    it.next();
+                }
+                out.push(v);
+                continue;
+            }
+        }
+        let mut buf = [0u16; 2];
+        out.extend_from_slice(c.encode_utf16(&mut buf));
+    }
+    out
+}
+
+/// Property key text of a numeric literal (ToString of the number).
+pub fn perry_number_key(f: f64) -> String {
+    if f == 0.0 {
+        return "0".into();
+    }
+    let mut b = ryu_js::Buffer::new();
+    b.format(f).to_string()
+}
+
+/// The source text of a callee, as V8 names it in "x is not a function".
+fn callee_text(src: &str, e: &Expression) -> String {
+    let sp = e.span();
+    let t = src.get(sp.start as usize..sp.end as usize).unwrap_or("expression");
+    let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    if t.len() > 60 { "expression".into() } else { t }
+}

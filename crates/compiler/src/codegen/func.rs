@@ -1,0 +1,993 @@
+//! Per-function code generation state and the value-level helpers every
+//! statement and expression uses (tags, boxing, calls, exception checks).
+//!
+//! Rooting invariant: every `i64` SSA value or variable that holds a
+//! JavaScript value is declared to need a stack map, so the safepoint pass
+//! spills it around calls and reloads it after (the collector may move what
+//! it points to). Untagged pointers derived from a value are used only
+//! between two calls, never across one.
+
+use super::{Compiler, FnBody};
+use crate::analyze::{Cap, CtxKind};
+use crate::modules::Module;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{self, Block, InstBuilder, MemFlagsData as MemFlags, Value as V, types};
+use cranelift_module::Module as _;
+use cranelift_frontend::{FunctionBuilder, Variable};
+use hashbrown::HashMap;
+use oxc_ast::ast::*;
+use oxc_semantic::Scoping;
+use oxc_syntax::scope::ScopeId;
+use oxc_syntax::symbol::{SymbolFlags, SymbolId};
+use perry_abi::*;
+
+/// Where a binding lives.
+#[derive(Clone, Copy, Debug)]
+pub enum Loc {
+    Global(u32),
+    /// A local variable holding the value.
+    Local(Variable),
+    /// A local variable holding the box.
+    Boxed(Variable),
+    /// Capture `i` of the current closure (a box).
+    Captured(usize),
+}
+
+/// Something to run when control leaves a region early (break/continue/return).
+#[derive(Clone, Copy)]
+pub enum Cleanup {
+    Finally(&'static BlockStatement<'static>, usize),
+    IterClose(Variable),
+}
+
+pub struct JumpTarget {
+    pub labels: Vec<String>,
+    pub brk: Block,
+    pub cont: Option<Block>,
+    pub cleanup_depth: usize,
+    /// Plain labelled statement (only `break label` may target it).
+    pub label_only: bool,
+}
+
+pub struct FnCompiler<'c, 'g, 'b> {
+    pub c: &'c mut Compiler<'g>,
+    pub b: FunctionBuilder<'b>,
+    pub module: usize,
+    pub m: &'g Module,
+    pub ctx_id: usize,
+    pub key: usize,
+    pub body: FnBody,
+    pub display_name: String,
+    pub callee: Variable,
+    pub this_v: Variable,
+    pub nt: Variable,
+    pub argc: Variable,
+    pub regs: [Variable; 4],
+    pub rest: Variable,
+    pub locals: HashMap<SymbolId, Variable>,
+    pub pseudo_box: HashMap<Cap, Variable>,
+    pub arguments_var: Option<Variable>,
+    pub handlers: Vec<Block>,
+    pub throw_block: Block,
+    pub jumps: Vec<JumpTarget>,
+    pub cleanups: Vec<Cleanup>,
+    pub terminated: bool,
+    pub pending_labels: Vec<String>,
+    pub enum_obj: Vec<(Variable, ScopeId)>,
+    /// Optional-chain short-circuit targets: (exit block, result variable).
+    pub chain: Vec<(Block, Variable)>,
+    /// Class whose fields a derived constructor initialises after `super()`.
+    pub ctor_class: Option<&'static Class<'static>>,
+    pub is_ctor: bool,
+    pub is_derived: bool,
+    /// Lexical bindings whose declaration has been compiled (reads after it skip the TDZ check).
+    pub initialized: hashbrown::HashSet<SymbolId>,
+}
+
+impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
+    pub fn new(c: &'c mut Compiler<'g>, mut b: FunctionBuilder<'b>, key: usize, module: usize, body: FnBody) -> Self {
+        let m: &'g Module = &c.graph.modules[module];
+        let ctx_id = m.analysis.by_node[&key];
+        let mk = |b: &mut FunctionBuilder<'b>| {
+            let v = b.declare_var(types::I64);
+            b.declare_var_needs_stack_map(v);
+            v
+        };
+        let callee = mk(&mut b);
+        let this_v = mk(&mut b);
+        let nt = mk(&mut b);
+        let argc = b.declare_var(types::I64);
+        let regs = [mk(&mut b), mk(&mut b), mk(&mut b), mk(&mut b)];
+        let rest = mk(&mut b);
+        let throw_block = b.create_block();
+        let kind = m.analysis.ctxs[ctx_id].kind;
+        FnCompiler {
+            c,
+            b,
+            module,
+            m,
+            ctx_id,
+            key,
+            body,
+            display_name: String::new(),
+            callee,
+            this_v,
+            nt,
+            argc,
+            regs,
+            rest,
+            locals: HashMap::new(),
+            pseudo_box: HashMap::new(),
+            arguments_var: None,
+            handlers: Vec::new(),
+            throw_block,
+            jumps: Vec::new(),
+            cleanups: Vec::new(),
+            terminated: false,
+            pending_labels: Vec::new(),
+            enum_obj: Vec::new(),
+            chain: Vec::new(),
+            ctor_class: None,
+            is_ctor: matches!(kind, CtxKind::Ctor { .. }),
+            is_derived: matches!(kind, CtxKind::Ctor { derived: true }),
+            initialized: hashbrown::HashSet::new(),
+        }
+    }
+
+    pub fn scoping(&self) -> &'g Scoping {
+        &self.m.scoping
+    }
+
+    pub fn kind(&self) -> CtxKind {
+        self.m.analysis.ctxs[self.ctx_id].kind
+    }
+
+    // ----- small builders -----
+
+    pub fn iconst(&mut self, v: u64) -> V {
+        self.b.ins().iconst(types::I64, v as i64)
+    }
+    pub fn undef(&mut self) -> V {
+        self.iconst(UNDEFINED)
+    }
+    pub fn num(&mut self, f: f64) -> V {
+        let f = if f.is_nan() { f64::from_bits(NAN) } else { f };
+        self.iconst(f.to_bits())
+    }
+    pub fn bool_val(&mut self, cond: V) -> V {
+        let t = self.iconst(TRUE);
+        let f = self.iconst(FALSE);
+        self.b.ins().select(cond, t, f)
+    }
+    /// Declares an SSA value as holding a JS value (stack-mapped).
+    pub fn track(&mut self, v: V) -> V {
+        self.b.declare_value_needs_stack_map(v);
+        v
+    }
+    pub fn new_var(&mut self) -> Variable {
+        let v = self.b.declare_var(types::I64);
+        self.b.declare_var_needs_stack_map(v);
+        v
+    }
+    pub fn is_number(&mut self, v: V) -> V {
+        self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, v, MIN_TAGGED as i64)
+    }
+    pub fn both_numbers(&mut self, a: V, b: V) -> V {
+        let x = self.is_number(a);
+        let y = self.is_number(b);
+        self.b.ins().band(x, y)
+    }
+    pub fn f64_of(&mut self, v: V) -> V {
+        self.b.ins().bitcast(types::F64, MemFlags::new(), v)
+    }
+    pub fn val_of_f64(&mut self, f: V) -> V {
+        self.b.ins().bitcast(types::I64, MemFlags::new(), f)
+    }
+    pub fn tag_of(&mut self, v: V) -> V {
+        self.b.ins().ushr_imm_u(v, TAG_SHIFT as i64)
+    }
+    pub fn ptr_of(&mut self, v: V) -> V {
+        self.b.ins().band_imm_u(v, PAYLOAD_MASK as i64)
+    }
+    pub fn load_field(&mut self, v: V, off: i32) -> V {
+        let p = self.ptr_of(v);
+        self.b.ins().load(types::I64, MemFlags::trusted(), p, off)
+    }
+    pub fn store_field(&mut self, obj: V, off: i32, val: V) {
+        let p = self.ptr_of(obj);
+        self.b.ins().store(MemFlags::trusted(), val, p, off);
+    }
+
+    pub fn switch_to(&mut self, blk: Block) {
+        if !self.terminated {
+            self.b.ins().jump(blk, &[]);
+        }
+        self.b.switch_to_block(blk);
+        self.terminated = false;
+    }
+
+    /// After a terminator: continue in a fresh (unreachable) block.
+    pub fn dead(&mut self) {
+        self.terminated = true;
+    }
+
+    pub fn jump(&mut self, blk: Block) {
+        if !self.terminated {
+            self.b.ins().jump(blk, &[]);
+        }
+        self.terminated = true;
+    }
+
+    /// Ensures there is an open block to emit into.
+    pub fn ensure_open(&mut self) {
+        if self.terminated {
+            let blk = self.b.create_block();
+            self.b.switch_to_block(blk);
+            self.terminated = false;
+        }
+    }
+
+    pub fn set_pos(&mut self, offset: u32) {
+        let p = self.c.position(self.module, offset);
+        self.b.set_srcloc(ir::SourceLoc::new(p));
+    }
+
+    // ----- calls into the runtime -----
+
+    pub fn rt(&mut self, name: &'static str, args: &[V]) -> V {
+        self.ensure_open();
+        let id = *self.c.rt.get(name).unwrap_or_else(|| panic!("runtime function {name} not declared"));
+        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let call = self.b.ins().call(fref, args);
+        let r = self.b.inst_results(call)[0];
+        self.track(r)
+    }
+
+    /// A runtime call that may throw: branches to the current handler on EXCEPTION.
+    pub fn rt_check(&mut self, name: &'static str, args: &[V]) -> V {
+        let r = self.rt(name, args);
+        self.check(r);
+        r
+    }
+
+    pub fn handler(&self) -> Block {
+        *self.handlers.last().unwrap_or(&self.throw_block)
+    }
+
+    /// Branches to the current exception handler when `v` is the sentinel.
+    pub fn check(&mut self, v: V) {
+        let is_exc = self.b.ins().icmp_imm_u(IntCC::Equal, v, EXCEPTION as i64);
+        let cont = self.b.create_block();
+        let h = self.handler();
+        self.b.ins().brif(is_exc, h, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// Jumps to the current handler (the pending exception is set).
+    pub fn throw_pending(&mut self) {
+        let h = self.handler();
+        self.jump(h);
+    }
+
+    /// Throws an error of `kind` (0 Error, 1 TypeError, 2 ReferenceError, 3 SyntaxError, 4 RangeError).
+    pub fn throw_error(&mut self, kind: u64, msg: &str) {
+        let k = self.iconst(kind);
+        let ci = self.c.const_str(msg);
+        let m = self.iconst(ci as u64);
+        self.rt("perry_throw_error", &[k, m]);
+        self.throw_pending();
+    }
+
+    // ----- constants, globals, atoms -----
+
+    pub fn data_addr(&mut self, id: cranelift_module::DataId) -> V {
+        let gv = self.c.module.declare_data_in_func(id, self.b.func);
+        self.b.ins().symbol_value(types::I64, gv)
+    }
+
+    /// A string constant's value.
+    pub fn str_const(&mut self, s: &str) -> V {
+        let i = self.c.const_str(s);
+        self.const_value(i)
+    }
+
+    pub fn const_value(&mut self, i: u32) -> V {
+        let base = self.data_addr(self.c.consts_data);
+        let v = self.b.ins().load(types::I64, MemFlags::trusted(), base, (i * 8) as i32);
+        self.track(v)
+    }
+
+    pub fn str_units_const(&mut self, u: Vec<u16>) -> V {
+        let i = self.c.const_units(u);
+        self.const_value(i)
+    }
+
+    /// The atom of a property name (runtime-interned at start-up).
+    pub fn atom(&mut self, name: &str) -> V {
+        let i = self.c.const_str(name);
+        let base = self.data_addr(self.c.atoms_data);
+        self.b.ins().load(types::I64, MemFlags::trusted(), base, (i * 8) as i32)
+    }
+
+    pub fn global_get(&mut self, slot: u32) -> V {
+        let base = self.data_addr(self.c.globals_data);
+        let v = self.b.ins().load(types::I64, MemFlags::trusted(), base, (slot * 8) as i32);
+        self.track(v)
+    }
+
+    pub fn global_set(&mut self, slot: u32, v: V) {
+        let base = self.data_addr(self.c.globals_data);
+        self.b.ins().store(MemFlags::trusted(), v, base, (slot * 8) as i32);
+    }
+
+    // ----- bindings -----
+
+    pub fn is_boxed(&self, sym: SymbolId) -> bool {
+        self.m.analysis.boxed.contains(&sym)
+    }
+
+    pub fn loc(&mut self, sym: SymbolId) -> Loc {
+        if let Some(&s) = self.c.global_slots.get(&(self.module, sym)) {
+            return Loc::Global(s);
+        }
+        if let Some(&i) = self.m.analysis.ctxs[self.ctx_id].cap_index.get(&Cap::Sym(sym)) {
+            return Loc::Captured(i);
+        }
+        let var = match self.locals.get(&sym) {
+            Some(&v) => v,
+            None => {
+                // Not initialised by a scope entry (should not happen): make it undefined.
+                let v = self.new_var();
+                self.locals.insert(sym, v);
+                v
+            }
+        };
+        if self.is_boxed(sym) { Loc::Boxed(var) } else { Loc::Local(var) }
+    }
+
+    /// The box of capture `i` of the running closure.
+    pub fn capture_box(&mut self, i: usize) -> V {
+        let f = self.b.use_var(self.callee);
+        let v = self.load_field(f, FN_CAPS + 8 * i as i32);
+        self.track(v)
+    }
+
+    pub fn box_get(&mut self, bx: V) -> V {
+        let v = self.load_field(bx, BOX_VALUE);
+        self.track(v)
+    }
+
+    pub fn box_set(&mut self, bx: V, v: V) {
+        self.store_field(bx, BOX_VALUE, v);
+    }
+
+    /// Reads a binding without a TDZ check.
+    pub fn read_raw(&mut self, sym: SymbolId) -> V {
+        match self.loc(sym) {
+            Loc::Global(s) => self.global_get(s),
+            Loc::Local(v) => self.b.use_var(v),
+            Loc::Boxed(v) => {
+                let bx = self.b.use_var(v);
+                self.box_get(bx)
+            }
+            Loc::Captured(i) => {
+                let bx = self.capture_box(i);
+                self.box_get(bx)
+            }
+        }
+    }
+
+    pub fn needs_tdz(&self, sym: SymbolId) -> bool {
+        self.scoping().symbol_flags(sym).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class)
+    }
+
+    /// Reads a binding, throwing ReferenceError in its temporal dead zone.
+    pub fn read_binding(&mut self, sym: SymbolId, at: u32) -> V {
+        let v = self.read_raw(sym);
+        let _ = at;
+        // A read compiled after the declaration ran in this function cannot be in the TDZ.
+        if self.needs_tdz(sym) && !self.initialized.contains(&sym) {
+            self.tdz_check(v, self.scoping().symbol_name(sym).to_string());
+        }
+        v
+    }
+
+    pub fn tdz_check(&mut self, v: V, name: String) {
+        let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        let bad = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.ins().brif(is_hole, bad, &[], ok, &[]);
+        self.b.switch_to_block(bad);
+        let ci = self.c.const_str(&name);
+        let n = self.iconst(ci as u64);
+        self.rt("perry_throw_tdz", &[n]);
+        self.throw_pending();
+        self.b.switch_to_block(ok);
+        self.terminated = false;
+    }
+
+    /// Writes a binding (declaration initialisation: no TDZ or const check).
+    pub fn init_binding(&mut self, sym: SymbolId, v: V) {
+        match self.loc(sym) {
+            Loc::Global(s) => self.global_set(s, v),
+            Loc::Local(var) => self.b.def_var(var, v),
+            Loc::Boxed(var) => {
+                let bx = self.b.use_var(var);
+                self.box_set(bx, v);
+            }
+            Loc::Captured(i) => {
+                let bx = self.capture_box(i);
+                self.box_set(bx, v);
+            }
+        }
+    }
+
+    /// Assignment to a binding: const bindings throw, TDZ is checked.
+    pub fn assign_binding(&mut self, sym: SymbolId, v: V, at: u32) {
+        let flags = self.scoping().symbol_flags(sym);
+        if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) {
+            if self.needs_tdz(sym) {
+                let cur = self.read_raw(sym);
+                self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
+            }
+            self.rt("perry_throw_const_assign", &[]);
+            self.throw_pending();
+            self.ensure_open();
+            return;
+        }
+        let _ = at;
+        if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) && !self.initialized.contains(&sym) {
+            let cur = self.read_raw(sym);
+            self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
+        }
+        self.init_binding(sym, v);
+    }
+
+    /// Declares storage for a binding of this function (a box when captured).
+    pub fn declare_local(&mut self, sym: SymbolId, init: V) {
+        if self.c.global_slots.contains_key(&(self.module, sym)) {
+            self.global_set(self.c.global_slots[&(self.module, sym)], init);
+            return;
+        }
+        if self.m.analysis.ctxs[self.ctx_id].cap_index.contains_key(&Cap::Sym(sym)) {
+            return;
+        }
+        let var = match self.locals.get(&sym) {
+            Some(&v) => v,
+            None => {
+                let v = self.new_var();
+                self.locals.insert(sym, v);
+                v
+            }
+        };
+        if self.is_boxed(sym) {
+            let bx = self.rt("perry_new_box", &[init]);
+            self.b.def_var(var, bx);
+        } else {
+            self.b.def_var(var, init);
+        }
+    }
+
+    /// Enters a scope: every let/const/class binding starts in the TDZ, every
+    /// var is undefined (function scopes only), captured ones get fresh boxes.
+    pub fn init_scope(&mut self, scope: Option<ScopeId>, skip: &[SymbolId]) {
+        let Some(scope) = scope else { return };
+        let syms: Vec<SymbolId> = self.scoping().get_bindings(scope).iter().map(|(_, &s)| s).collect();
+        for sym in syms {
+            if skip.contains(&sym) {
+                continue;
+            }
+            let f = self.scoping().symbol_flags(sym);
+            if f.contains(SymbolFlags::Import) || !f.intersects(SymbolFlags::Value) {
+                continue;
+            }
+            if f.intersects(SymbolFlags::EnumMember) {
+                continue;
+            }
+            let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { HOLE } else { UNDEFINED };
+            let v = self.iconst(init);
+            self.declare_local(sym, v);
+        }
+    }
+
+    // ----- this / arguments / new.target -----
+
+    fn pseudo(&mut self, cap: Cap) -> V {
+        let owner = self.m.analysis.non_arrow(self.ctx_id);
+        if owner != self.ctx_id {
+            let i = self.m.analysis.ctxs[self.ctx_id].cap_index[&cap];
+            let bx = self.capture_box(i);
+            return self.box_get(bx);
+        }
+        if let Some(&bv) = self.pseudo_box.get(&cap) {
+            let bx = self.b.use_var(bv);
+            return self.box_get(bx);
+        }
+        match cap {
+            Cap::This => self.b.use_var(self.this_v),
+            Cap::NewTarget => self.b.use_var(self.nt),
+            Cap::FnObj => self.b.use_var(self.callee),
+            Cap::Arguments => match self.arguments_var {
+                Some(v) => self.b.use_var(v),
+                None => self.undef(),
+            },
+            Cap::Sym(_) => unreachable!(),
+        }
+    }
+
+    pub fn set_this(&mut self, v: V) {
+        let owner = self.m.analysis.non_arrow(self.ctx_id);
+        if owner != self.ctx_id {
+            let i = self.m.analysis.ctxs[self.ctx_id].cap_index[&Cap::This];
+            let bx = self.capture_box(i);
+            self.box_set(bx, v);
+            return;
+        }
+        if let Some(&bv) = self.pseudo_box.get(&Cap::This) {
+            let bx = self.b.use_var(bv);
+            self.box_set(bx, v);
+        }
+        self.b.def_var(self.this_v, v);
+    }
+
+    pub fn this_value(&mut self) -> V {
+        let v = self.pseudo(Cap::This);
+        let owner = self.m.analysis.non_arrow(self.ctx_id);
+        if matches!(self.m.analysis.ctxs[owner].kind, CtxKind::Ctor { derived: true }) {
+            let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+            let bad = self.b.create_block();
+            let ok = self.b.create_block();
+            self.b.ins().brif(is_hole, bad, &[], ok, &[]);
+            self.b.switch_to_block(bad);
+            self.rt("perry_this_tdz", &[]);
+            self.throw_pending();
+            self.b.switch_to_block(ok);
+            self.terminated = false;
+        }
+        v
+    }
+
+    pub fn new_target(&mut self) -> V {
+        self.pseudo(Cap::NewTarget)
+    }
+    pub fn fn_obj(&mut self) -> V {
+        self.pseudo(Cap::FnObj)
+    }
+    pub fn arguments(&mut self) -> V {
+        self.pseudo(Cap::Arguments)
+    }
+
+    /// The box (or value) a child closure captures for `cap`.
+    pub fn capture_for_child(&mut self, cap: Cap) -> V {
+        if let Some(&i) = self.m.analysis.ctxs[self.ctx_id].cap_index.get(&cap) {
+            return self.capture_box(i);
+        }
+        match cap {
+            Cap::Sym(s) => match self.loc(s) {
+                Loc::Boxed(v) | Loc::Local(v) => self.b.use_var(v),
+                Loc::Captured(i) => self.capture_box(i),
+                Loc::Global(_) => self.undef(),
+            },
+            other => match self.pseudo_box.get(&other) {
+                Some(&bv) => self.b.use_var(bv),
+                None => self.undef(),
+            },
+        }
+    }
+
+    // ----- closures and calls -----
+
+    /// Creates the closure for a function context.
+    pub fn make_closure(&mut self, key: usize, body: FnBody, name: &str, length: u32) -> V {
+        let (fid, meta) = {
+            let info = self.c.function_for(key, self.module, body, name, length);
+            (info.id, info.meta)
+        };
+        let meta_addr = self.data_addr(meta);
+        let fref = self.c.module.declare_func_in_func(fid, self.b.func);
+        let code = self.b.ins().func_addr(types::I64, fref);
+        let f = self.rt("perry_closure", &[meta_addr, code]);
+        let child = self.m.analysis.by_node[&key];
+        let caps = self.m.analysis.ctxs[child].captures.clone();
+        for (i, cap) in caps.into_iter().enumerate() {
+            let v = self.capture_for_child(cap);
+            self.store_field(f, FN_CAPS + 8 * i as i32, v);
+        }
+        f
+    }
+
+    /// Calls `f` with `this` and register arguments (at most 4), with the
+    /// inline function check; non-callables throw TypeError naming `what`.
+    pub fn call_value(&mut self, f: V, this: V, args: &[V], what: &str) -> V {
+        assert!(args.len() <= JS_REG_ARGS);
+        let result = self.new_var();
+        let is_obj = {
+            let t = self.tag_of(f);
+            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
+        };
+        let check_kind = self.b.create_block();
+        let do_call = self.b.create_block();
+        let not_fn = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(is_obj, check_kind, &[], not_fn, &[]);
+        self.b.switch_to_block(check_kind);
+        let hdr = self.load_field(f, 0);
+        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
+        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let is_fn = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
+        self.b.ins().brif(is_fn, do_call, &[], not_fn, &[]);
+        self.b.switch_to_block(do_call);
+        let code = self.load_field(f, FN_CODE);
+        let undef = self.undef();
+        let argc = self.iconst(args.len() as u64);
+        let mut full = vec![f, this, undef, argc];
+        for i in 0..JS_REG_ARGS {
+            full.push(if i < args.len() { args[i] } else { undef });
+        }
+        full.push(undef);
+        let sig = self.b.import_signature(self.c.js_sig.clone());
+        let call = self.b.ins().call_indirect(sig, code, &full);
+        let r = self.b.inst_results(call)[0];
+        let r = self.track(r);
+        self.b.def_var(result, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_fn);
+        let ci = self.c.const_str(what);
+        let text = self.iconst(ci as u64);
+        self.rt("perry_throw_not_callable", &[f, text]);
+        let h = self.handler();
+        self.b.ins().jump(h, &[]);
+        self.b.switch_to_block(done);
+        self.terminated = false;
+        let r = self.b.use_var(result);
+        self.check(r);
+        r
+    }
+
+    /// `ToBoolean` as an i8 condition.
+    pub fn truthy(&mut self, v: V) -> V {
+        let res = self.b.declare_var(types::I8);
+        let isnum = self.is_number(v);
+        let numb = self.b.create_block();
+        let other = self.b.create_block();
+        let boolb = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isnum, numb, &[], other, &[]);
+        self.b.switch_to_block(numb);
+        let f = self.f64_of(v);
+        let z = self.b.ins().f64const(0.0);
+        let c = self.b.ins().fcmp(FloatCC::OrderedNotEqual, f, z);
+        self.b.def_var(res, c);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(other);
+        let t = self.tag_of(v);
+        let isb = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_BOOL as i64);
+        self.b.ins().brif(isb, boolb, &[], slow, &[]);
+        self.b.switch_to_block(boolb);
+        let low = self.b.ins().band_imm_u(v, 1);
+        let c = self.b.ins().icmp_imm_u(IntCC::NotEqual, low, 0);
+        self.b.def_var(res, c);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let r = self.rt("perry_truthy", &[v]);
+        let c = self.b.ins().icmp_imm_u(IntCC::NotEqual, r, 0);
+        self.b.def_var(res, c);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    pub fn is_nullish(&mut self, v: V) -> V {
+        let a = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
+        let b = self.b.ins().icmp_imm_u(IntCC::Equal, v, NULL as i64);
+        self.b.ins().bor(a, b)
+    }
+
+    // ----- function bodies -----
+
+    fn prologue(&mut self) {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        let p: Vec<V> = self.b.block_params(entry).to_vec();
+        self.b.def_var(self.callee, p[0]);
+        self.b.def_var(self.this_v, p[1]);
+        self.b.def_var(self.nt, p[2]);
+        self.b.def_var(self.argc, p[3]);
+        for i in 0..4 {
+            self.b.def_var(self.regs[i], p[4 + i]);
+        }
+        self.b.def_var(self.rest, p[8]);
+        // Stack overflow check: RangeError instead of a crash.
+        let fp = self.b.ins().get_frame_pointer(types::I64);
+        let la = self.data_addr(self.c.stack_limit);
+        let limit = self.b.ins().load(types::I64, MemFlags::trusted(), la, 0);
+        let low = self.b.ins().icmp(IntCC::UnsignedLessThan, fp, limit);
+        let over = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.ins().brif(low, over, &[], ok, &[]);
+        self.b.switch_to_block(over);
+        self.rt("perry_stack_overflow", &[]);
+        let e = self.iconst(EXCEPTION);
+        self.b.ins().return_(&[e]);
+        self.b.switch_to_block(ok);
+        // Pseudo-variables that inner arrows capture live in boxes.
+        let boxed: Vec<Cap> = self.m.analysis.ctxs[self.ctx_id].boxed_pseudo.iter().copied().collect();
+        let owner_is_self = self.m.analysis.non_arrow(self.ctx_id) == self.ctx_id;
+        if owner_is_self && self.m.analysis.ctxs[self.ctx_id].uses_arguments {
+            let argc = self.b.use_var(self.argc);
+            let r: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
+            let rest = self.b.use_var(self.rest);
+            let a = self.rt("perry_arguments", &[argc, r[0], r[1], r[2], r[3], rest]);
+            let v = self.new_var();
+            self.b.def_var(v, a);
+            self.arguments_var = Some(v);
+        }
+        if owner_is_self {
+            for cap in boxed {
+                let init = match cap {
+                    Cap::This => self.b.use_var(self.this_v),
+                    Cap::NewTarget => self.b.use_var(self.nt),
+                    Cap::FnObj => self.b.use_var(self.callee),
+                    Cap::Arguments => match self.arguments_var {
+                        Some(v) => self.b.use_var(v),
+                        None => self.undef(),
+                    },
+                    Cap::Sym(_) => continue,
+                };
+                let bx = self.rt("perry_new_box", &[init]);
+                let var = self.new_var();
+                self.b.def_var(var, bx);
+                self.pseudo_box.insert(cap, var);
+            }
+        }
+    }
+
+    /// Parameter `i` as passed (undefined when missing).
+    pub fn param(&mut self, i: usize) -> V {
+        if i < JS_REG_ARGS {
+            return self.b.use_var(self.regs[i]);
+        }
+        // rest[i - 4] when argc > i.
+        let argc = self.b.use_var(self.argc);
+        let has = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, argc, i as i64);
+        let res = self.new_var();
+        let yes = self.b.create_block();
+        let no = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(has, yes, &[], no, &[]);
+        self.b.switch_to_block(yes);
+        let rest = self.b.use_var(self.rest);
+        let v = self.load_field(rest, VA_DATA + 8 * (i - JS_REG_ARGS) as i32);
+        let v = self.track(v);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(no);
+        let u = self.undef();
+        self.b.def_var(res, u);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    pub fn compile_params(&mut self, params: &'static FormalParameters<'static>) {
+        for (i, p) in params.items.iter().enumerate() {
+            let mut v = self.param(i);
+            if let Some(init) = &p.initializer {
+                v = self.default_value(v, init, pattern_name(&p.pattern));
+            }
+            self.bind_pattern(&p.pattern, v, true);
+        }
+        if let Some(r) = &params.rest {
+            let start = self.iconst(params.items.len() as u64);
+            let argc = self.b.use_var(self.argc);
+            let regs: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
+            let rest = self.b.use_var(self.rest);
+            let arr = self.rt("perry_rest_array", &[start, argc, regs[0], regs[1], regs[2], regs[3], rest]);
+            self.bind_pattern(&r.rest.argument, arr, true);
+        }
+    }
+
+    /// `v === undefined ? <init> : v`, with the default named after `name`.
+    pub fn default_value(&mut self, v: V, init: &'static Expression<'static>, name: Option<&str>) -> V {
+        let res = self.new_var();
+        self.b.def_var(res, v);
+        let is_undef = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
+        let yes = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(is_undef, yes, &[], done, &[]);
+        self.b.switch_to_block(yes);
+        let d = self.expr_named(init, name);
+        self.b.def_var(res, d);
+        self.jump(done);
+        self.switch_to(done);
+        self.b.use_var(res)
+    }
+
+    pub fn compile_body(&mut self) {
+        self.prologue();
+        match self.body {
+            FnBody::Module(_) => {
+                self.display_name = String::new();
+                let program = self.m.program;
+                self.module_prologue();
+                self.hoist_functions(&program.body);
+                self.stmts(&program.body);
+                self.ensure_open();
+                let u = self.undef();
+                self.b.ins().return_(&[u]);
+            }
+            FnBody::Function(_, f) => {
+                self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
+                let params = param_symbols(&f.params);
+                self.compile_params(&f.params);
+                self.init_scope(f.scope_id.get(), &params);
+                if let Some(id) = &f.id
+                    && f.r#type == FunctionType::FunctionExpression
+                    && let Some(s) = id.symbol_id.get()
+                    && self.scoping().symbol_scope_id(s) == f.scope_id.get().unwrap()
+                {
+                    let me = self.b.use_var(self.callee);
+                    self.declare_local(s, me);
+                }
+                if let Some(body) = &f.body {
+                    self.hoist_functions(&body.statements);
+                    self.stmts(&body.statements);
+                }
+                self.ensure_open();
+                let u = self.undef();
+                self.b.ins().return_(&[u]);
+            }
+            FnBody::Arrow(_, a) => {
+                let params = param_symbols(&a.params);
+                self.compile_params(&a.params);
+                self.init_scope(a.scope_id.get(), &params);
+                if let Some(e) = a.get_expression() {
+                    let v = self.expr(e);
+                    self.ensure_open();
+                    self.b.ins().return_(&[v]);
+                } else if let Some(body) = a.get_function_body() {
+                    self.hoist_functions(&body.statements);
+                    self.stmts(&body.statements);
+                    self.ensure_open();
+                    let u = self.undef();
+                    self.b.ins().return_(&[u]);
+                }
+            }
+            FnBody::Ctor(_, class) => self.compile_ctor(class),
+            FnBody::StaticInit(_, class) => {
+                self.display_name = "<static_initializer>".into();
+                self.compile_static_init(class);
+                self.ensure_open();
+                let u = self.undef();
+                self.b.ins().return_(&[u]);
+            }
+        }
+        // The function-level exception exit.
+        self.b.switch_to_block(self.throw_block);
+        let e = self.iconst(EXCEPTION);
+        self.b.ins().return_(&[e]);
+    }
+
+    pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) {
+        self.b.seal_all_blocks();
+        self.b.finalize(cfg);
+    }
+
+    /// Creates the closures of the function declarations among `stmts`.
+    pub fn hoist_functions(&mut self, stmts: &'static [Statement<'static>]) {
+        for s in stmts {
+            let f: &'static Function<'static> = match s {
+                Statement::FunctionDeclaration(f) => f,
+                Statement::ExportDeclaration(d) => match &d.declaration {
+                    Declaration::FunctionDeclaration(f) => f,
+                    _ => continue,
+                },
+                Statement::ExportDefaultDeclaration(d) => match &d.declaration {
+                    ExportDefaultDeclarationKind::FunctionDeclaration(f) if f.id.is_some() => f,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if f.body.is_none() {
+                continue;
+            }
+            let Some(id) = &f.id else { continue };
+            let Some(sym) = id.symbol_id.get() else { continue };
+            if f.generator || f.r#async {
+                self.c.unsupported(self.module, f.span.start, if f.generator { "generator functions" } else { "async functions" });
+                continue;
+            }
+            let key = f as *const Function as usize;
+            let clo = self.make_closure(key, FnBody::Function(self.module, f), id.name.as_str(), fn_length(&f.params));
+            self.init_binding(sym, clo);
+        }
+    }
+
+    /// Builds the namespace objects (`import * as ns`) this module reads.
+    fn module_prologue(&mut self) {
+        let g = self.c.graph;
+        let program = self.m.program;
+        for st in &program.body {
+            let Statement::ImportDeclaration(d) = st else { continue };
+            let Some(specs) = &d.specifiers else { continue };
+            for s in specs {
+                if let ImportDeclarationSpecifier::ImportNamespaceSpecifier(_) = s {
+                    let dep = self.m.deps[d.source.value.as_str()];
+                    self.build_namespace(dep);
+                }
+            }
+        }
+        let _ = g;
+    }
+
+    fn build_namespace(&mut self, dep: usize) {
+        let slot = self.c.namespace_slot(dep);
+        let mut names = Vec::new();
+        self.c.graph.export_names(dep, 0, &mut names);
+        let null = self.iconst(NULL);
+        let obj = self.rt("perry_new_object_proto", &[null]);
+        let objv = self.new_var();
+        self.b.def_var(objv, obj);
+        for n in names {
+            let v = match self.c.graph.resolve_export(dep, &n, 0) {
+                Some((tm, crate::modules::Export::Local(ts))) => match self.c.global_slots.get(&(tm, ts)).copied() {
+                    Some(s) => self.global_get(s),
+                    None => continue,
+                },
+                Some((tm, crate::modules::Export::DefaultExpr)) => {
+                    let s = self.c.default_slots[&tm];
+                    self.global_get(s)
+                }
+                Some((_, crate::modules::Export::Namespace(ns))) => {
+                    self.build_namespace(ns);
+                    let s = self.c.namespace_slot(ns);
+                    self.global_get(s)
+                }
+                _ => continue,
+            };
+            let k = self.str_const(&n);
+            let o = self.b.use_var(objv);
+            let fl = self.iconst(0);
+            self.rt("perry_define_prop", &[o, k, v, fl]);
+        }
+        let o = self.b.use_var(objv);
+        self.global_set(slot, o);
+    }
+}
+
+pub fn param_symbols(params: &FormalParameters) -> Vec<SymbolId> {
+    let mut out = Vec::new();
+    for p in &params.items {
+        crate::modules::pattern_names(&p.pattern, &mut Vec::new());
+        let mut v = Vec::new();
+        crate::modules::pattern_names(&p.pattern, &mut v);
+        out.extend(v.into_iter().map(|x| x.1));
+    }
+    if let Some(r) = &params.rest {
+        let mut v = Vec::new();
+        crate::modules::pattern_names(&r.rest.argument, &mut v);
+        out.extend(v.into_iter().map(|x| x.1));
+    }
+    out
+}
+
+/// Function.length: parameters before the first default or rest.
+pub fn fn_length(params: &FormalParameters) -> u32 {
+    let mut n = 0;
+    for p in &params.items {
+        if p.initializer.is_some() || matches!(p.pattern, BindingPattern::AssignmentPattern(_)) {
+            break;
+        }
+        n += 1;
+    }
+    n
+}
+
+pub fn pattern_name<'a>(p: &'a BindingPattern) -> Option<&'a str> {
+    match p {
+        BindingPattern::BindingIdentifier(id) => Some(id.name.as_str()),
+        _ => None,
+    }
+}

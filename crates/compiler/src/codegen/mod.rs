@@ -1,0 +1,660 @@
+//! Cranelift code generation: one object file holding every function of the
+//! program, the string constants, module globals, function metadata, the
+//! stack-map table and the source map that the runtime reads at start-up
+//! (symbol names in `perry_abi`).
+
+mod expr;
+mod func;
+mod pattern;
+mod stmt;
+
+use crate::analyze::CtxKind;
+use crate::diag::Diagnostic;
+use crate::modules::{Export, Graph};
+use cranelift_codegen::ir::{self, AbiParam, types};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module};
+use cranelift_object::{ObjectBuilder, ObjectModule};
+use hashbrown::HashMap;
+use oxc_syntax::symbol::{SymbolFlags, SymbolId};
+
+pub use func::FnCompiler;
+
+/// Runtime entry points compiled code calls: name and number of i64 params.
+/// Every one returns an i64 value (EXCEPTION when it threw).
+pub const RUNTIME: &[(&str, usize)] = &[
+    ("perry_get_named", 2),
+    ("perry_set_named", 3),
+    ("perry_get_index", 2),
+    ("perry_set_index", 3),
+    ("perry_get_super", 3),
+    ("perry_set_super", 4),
+    ("perry_delete", 2),
+    ("perry_in", 2),
+    ("perry_new_object", 1),
+    ("perry_new_object_proto", 1),
+    ("perry_define_prop", 4),
+    ("perry_object_spread", 2),
+    ("perry_object_rest", 2),
+    ("perry_require_object_coercible", 1),
+    ("perry_new_array", 1),
+    ("perry_array_push", 2),
+    ("perry_array_hole", 1),
+    ("perry_spread_into", 2),
+    ("perry_rest_array", 7),
+    ("perry_arguments", 6),
+    ("perry_closure", 2),
+    ("perry_new_box", 1),
+    ("perry_construct", 7),
+    ("perry_super_construct", 8),
+    ("perry_call_value", 8),
+    ("perry_call_spread", 3),
+    ("perry_construct_spread", 2),
+    ("perry_super_construct_spread", 3),
+    ("perry_class_setup", 3),
+    ("perry_set_home", 2),
+    ("perry_throw_not_callable", 2),
+    ("perry_throw_class_call", 1),
+    ("perry_this_tdz", 0),
+    ("perry_super_twice", 0),
+    ("perry_derived_return", 1),
+    ("perry_throw", 1),
+    ("perry_take_exception", 0),
+    ("perry_throw_tdz", 1),
+    ("perry_throw_const_assign", 0),
+    ("perry_throw_error", 2),
+    ("perry_stack_overflow", 0),
+    ("perry_global_get", 1),
+    ("perry_global_typeof", 1),
+    ("perry_global_set", 2),
+    ("perry_add", 2),
+    ("perry_numop", 3),
+    ("perry_compare", 3),
+    ("perry_loose_eq", 2),
+    ("perry_strict_eq", 2),
+    ("perry_to_number", 1),
+    ("perry_neg", 1),
+    ("perry_bnot", 1),
+    ("perry_truthy", 1),
+    ("perry_typeof", 1),
+    ("perry_instanceof", 2),
+    ("perry_to_string", 1),
+    ("perry_to_property_key", 1),
+    ("perry_concat", 2),
+    ("perry_iter_open", 1),
+    ("perry_iter_next", 1),
+    ("perry_iter_close", 1),
+    ("perry_for_in", 1),
+    ("perry_private_name", 1),
+    ("perry_private_get", 2),
+    ("perry_private_set", 3),
+    ("perry_private_define", 4),
+    ("perry_private_in", 2),
+    ("perry_template_object", 2),
+];
+
+/// A global slot's meaning (for its initial value).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SlotInit {
+    Undefined,
+    Hole,
+}
+
+pub struct FnInfo {
+    pub id: FuncId,
+    pub meta: DataId,
+}
+
+/// What is compiled for a function context.
+#[derive(Clone, Copy)]
+pub enum FnBody {
+    /// A module's top-level code.
+    Module(usize),
+    Function(usize, &'static oxc_ast::ast::Function<'static>),
+    Arrow(usize, &'static oxc_ast::ast::ArrowFunctionExpression<'static>),
+    /// A class constructor (explicit or synthetic) with its field initialisers.
+    Ctor(usize, &'static oxc_ast::ast::Class<'static>),
+    /// A class's static fields and blocks.
+    StaticInit(usize, &'static oxc_ast::ast::Class<'static>),
+}
+
+pub struct Compiler<'g> {
+    pub graph: &'g Graph,
+    pub module: ObjectModule,
+    pub isa: OwnedTargetIsa,
+    pub rt: HashMap<&'static str, FuncId>,
+    pub fmod: FuncId,
+    pub pow: FuncId,
+    pub js_sig: ir::Signature,
+    pub consts: Vec<Vec<u16>>,
+    const_index: HashMap<Vec<u16>, u32>,
+    pub consts_data: DataId,
+    pub atoms_data: DataId,
+    pub globals_data: DataId,
+    pub stack_limit: DataId,
+    pub globals: Vec<SlotInit>,
+    /// (module, symbol) -> global slot.
+    pub global_slots: HashMap<(usize, SymbolId), u32>,
+    /// Synthetic per-module slots (default export, namespace objects).
+    pub default_slots: HashMap<usize, u32>,
+    pub namespace_slots: HashMap<usize, u32>,
+    /// Function context key (AST address) -> compiled function.
+    pub fns: HashMap<usize, FnInfo>,
+    pub queue: Vec<(usize, usize, FnBody)>,
+    pub metas: Vec<DataId>,
+    pub stackmaps: Vec<(FuncId, u32, u32, Vec<u32>)>,
+    pub srcmap: String,
+    pub srcmap_fns: Vec<FuncId>,
+    pub positions: Vec<(u32, u32, u32)>,
+    pub names: Vec<String>,
+    pub errors: Vec<Diagnostic>,
+    pub fn_count: usize,
+    pub ctx: cranelift_codegen::Context,
+    pub fctx: cranelift_frontend::FunctionBuilderContext,
+    /// Sites that need a value computed once (tagged templates, private names).
+    pub site_slots: HashMap<usize, u32>,
+    /// Private names: (class address, name) -> global slot holding the symbol,
+    /// and (module, class span, name, slot) to find the innermost class.
+    pub private_slots: HashMap<(usize, String), u32>,
+    pub private_spans: Vec<(usize, u32, u32, String, u32)>,
+}
+
+pub fn make_isa(opt: bool) -> OwnedTargetIsa {
+    let mut fb = settings::builder();
+    fb.set("opt_level", if opt { "speed" } else { "none" }).unwrap();
+    fb.set("is_pic", "true").unwrap();
+    fb.set("preserve_frame_pointers", "true").unwrap();
+    fb.set("unwind_info", "false").unwrap();
+    fb.set("enable_verifier", if cfg!(debug_assertions) { "true" } else { "false" }).unwrap();
+    let ib = cranelift_native::builder().expect("host ISA");
+    ib.finish(settings::Flags::new(fb)).expect("ISA")
+}
+
+impl<'g> Compiler<'g> {
+    pub fn new(graph: &'g Graph) -> Compiler<'g> {
+        let isa = make_isa(true);
+        let ob = ObjectBuilder::new(isa.clone(), "perry_program", cranelift_module::default_libcall_names()).unwrap();
+        let mut module = ObjectModule::new(ob);
+        let mut rt = HashMap::new();
+        for &(name, n) in RUNTIME {
+            let mut sig = module.make_signature();
+            for _ in 0..n {
+                sig.params.push(AbiParam::new(types::I64));
+            }
+            sig.returns.push(AbiParam::new(types::I64));
+            let id = module.declare_function(name, Linkage::Import, &sig).unwrap();
+            rt.insert(name, id);
+        }
+        let mut fsig = module.make_signature();
+        fsig.params.push(AbiParam::new(types::F64));
+        fsig.params.push(AbiParam::new(types::F64));
+        fsig.returns.push(AbiParam::new(types::F64));
+        let fmod = module.declare_function("perry_fmod", Linkage::Import, &fsig).unwrap();
+        let pow = module.declare_function("perry_pow", Linkage::Import, &fsig).unwrap();
+        let mut js_sig = module.make_signature();
+        for _ in 0..perry_abi::JS_PARAMS {
+            js_sig.params.push(AbiParam::new(types::I64));
+        }
+        js_sig.returns.push(AbiParam::new(types::I64));
+        let consts_data = module.declare_data(perry_abi::SYM_CONSTS, Linkage::Export, true, false).unwrap();
+        let atoms_data = module.declare_data(perry_abi::SYM_ATOMS, Linkage::Export, true, false).unwrap();
+        let globals_data = module.declare_data(perry_abi::SYM_GLOBALS, Linkage::Export, true, false).unwrap();
+        let stack_limit = module.declare_data("PERRY_STACK_LIMIT", Linkage::Import, true, false).unwrap();
+        let ctx = module.make_context();
+        Compiler {
+            graph,
+            module,
+            isa,
+            rt,
+            fmod,
+            pow,
+            js_sig,
+            consts: Vec::new(),
+            const_index: HashMap::new(),
+            consts_data,
+            atoms_data,
+            globals_data,
+            stack_limit,
+            globals: Vec::new(),
+            global_slots: HashMap::new(),
+            default_slots: HashMap::new(),
+            namespace_slots: HashMap::new(),
+            fns: HashMap::new(),
+            queue: Vec::new(),
+            metas: Vec::new(),
+            stackmaps: Vec::new(),
+            srcmap: String::new(),
+            srcmap_fns: Vec::new(),
+            positions: Vec::new(),
+            names: Vec::new(),
+            errors: Vec::new(),
+            fn_count: 0,
+            ctx,
+            fctx: cranelift_frontend::FunctionBuilderContext::new(),
+            site_slots: HashMap::new(),
+            private_slots: HashMap::new(),
+            private_spans: Vec::new(),
+        }
+    }
+
+    /// Index of a string constant (also its atom index).
+    pub fn const_str(&mut self, s: &str) -> u32 {
+        let u: Vec<u16> = s.encode_utf16().collect();
+        self.const_units(u)
+    }
+
+    pub fn const_units(&mut self, u: Vec<u16>) -> u32 {
+        if let Some(&i) = self.const_index.get(&u) {
+            return i;
+        }
+        let i = self.consts.len() as u32;
+        self.consts.push(u.clone());
+        self.const_index.insert(u, i);
+        i
+    }
+
+    pub fn new_global(&mut self, init: SlotInit) -> u32 {
+        self.globals.push(init);
+        self.globals.len() as u32 - 1
+    }
+
+    /// Allocates global slots for every module-scope value binding, and
+    /// resolves imports to the exporting module's slots.
+    fn assign_globals(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let g = self.graph;
+        for (mi, m) in g.modules.iter().enumerate() {
+            let root = m.analysis.module_scope;
+            for (_, &sym) in m.scoping.get_bindings(root).iter() {
+                let f = m.scoping.symbol_flags(sym);
+                if f.contains(SymbolFlags::Import) || !f.intersects(SymbolFlags::Value) {
+                    continue;
+                }
+                let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { SlotInit::Hole } else { SlotInit::Undefined };
+                let s = self.new_global(init);
+                self.global_slots.insert((mi, sym), s);
+            }
+            let d = self.new_global(SlotInit::Hole);
+            self.default_slots.insert(mi, d);
+        }
+        let mut errors = Vec::new();
+        for (mi, m) in g.modules.iter().enumerate() {
+            for st in &m.program.body {
+                let oxc_ast::ast::Statement::ImportDeclaration(d) = st else { continue };
+                let Some(specs) = &d.specifiers else { continue };
+                if !d.import_kind.is_value() {
+                    continue;
+                }
+                let dep = m.deps[d.source.value.as_str()];
+                for s in specs {
+                    use oxc_ast::ast::ImportDeclarationSpecifier as S;
+                    let (local, name) = match s {
+                        S::ImportSpecifier(x) => {
+                            if !x.import_kind.is_value() {
+                                continue;
+                            }
+                            (&x.local, Some(x.imported.name().as_str().to_string()))
+                        }
+                        S::ImportDefaultSpecifier(x) => (&x.local, Some("default".to_string())),
+                        S::ImportNamespaceSpecifier(x) => (&x.local, None),
+                    };
+                    let Some(sym) = local.symbol_id.get() else { continue };
+                    // Imports used only as types have no value: skip them.
+                    let used_as_value = m.scoping.get_resolved_references(sym).any(|r| r.flags().is_value());
+                    let slot = match name {
+                        None => Some(self.namespace_slot(dep)),
+                        Some(n) => match g.resolve_export(dep, &n, 0) {
+                            Some((tm, Export::Local(ts))) => self.global_slots.get(&(tm, ts)).copied(),
+                            Some((tm, Export::DefaultExpr)) => Some(self.default_slots[&tm]),
+                            Some((tm, Export::Namespace(ns))) => {
+                                let _ = tm;
+                                Some(self.namespace_slot(ns))
+                            }
+                            _ => None,
+                        },
+                    };
+                    match slot {
+                        Some(s) => {
+                            self.global_slots.insert((mi, sym), s);
+                        }
+                        None if used_as_value => errors.push(Diagnostic::new(&m.display, m.source, local.span.start, format!("module '{}' has no export named '{}'", d.source.value.as_str(), local.name.as_str()))),
+                        None => {}
+                    }
+                }
+            }
+        }
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
+    }
+
+    /// The global slot holding the private name `#name` of class `c`.
+    pub fn private_slot(&mut self, c: &'static oxc_ast::ast::Class<'static>, name: &str) -> u32 {
+        let key = (c as *const _ as usize, name.to_string());
+        if let Some(&s) = self.private_slots.get(&key) {
+            return s;
+        }
+        let s = self.new_global(SlotInit::Undefined);
+        self.private_slots.insert(key, s);
+        let module = self.graph.modules.iter().position(|m| {
+            let src = m.source.as_ptr() as usize;
+            let _ = src;
+            true
+        });
+        let _ = module;
+        self.private_spans.push((usize::MAX, c.span.start, c.span.end, name.to_string(), s));
+        s
+    }
+
+    /// The slot of `#name` in the innermost class around offset `at`.
+    pub fn private_slot_for(&mut self, _module: usize, name: &str, at: u32) -> Option<u32> {
+        self.private_spans
+            .iter()
+            .filter(|(_, a, b, n, _)| *a <= at && at < *b && n == name)
+            .min_by_key(|(_, a, b, _, _)| b - a)
+            .map(|x| x.4)
+    }
+
+    pub fn namespace_slot(&mut self, m: usize) -> u32 {
+        if let Some(&s) = self.namespace_slots.get(&m) {
+            return s;
+        }
+        let s = self.new_global(SlotInit::Undefined);
+        self.namespace_slots.insert(m, s);
+        s
+    }
+
+    /// Declares (once) the machine function for a function context and queues its body.
+    pub fn function_for(&mut self, key: usize, module: usize, body: FnBody, name: &str, length: u32) -> &FnInfo {
+        if !self.fns.contains_key(&key) {
+            let ctx_id = self.graph.modules[module].analysis.by_node[&key];
+            let actx = &self.graph.modules[module].analysis.ctxs[ctx_id];
+            let n = self.fn_count;
+            self.fn_count += 1;
+            let id = self.module.declare_function(&format!("perry_fn_{n}"), Linkage::Local, &self.js_sig.clone()).unwrap();
+            let meta = self.module.declare_data(&format!("perry_meta_{n}"), Linkage::Local, true, false).unwrap();
+            let flags = match actx.kind {
+                CtxKind::Arrow => perry_abi::FNF_ARROW,
+                CtxKind::Method => perry_abi::FNF_METHOD,
+                CtxKind::Ctor { derived } => perry_abi::FNF_CLASS_CTOR | if derived { perry_abi::FNF_DERIVED } else { 0 },
+                CtxKind::Function => {
+                    let is_plain = match body {
+                        FnBody::Function(_, f) => !f.generator && !f.r#async,
+                        _ => true,
+                    };
+                    if is_plain { perry_abi::FNF_CONSTRUCTOR } else { 0 }
+                }
+                _ => 0,
+            };
+            let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };
+            let (src_start, src_end) = match body {
+                FnBody::Function(_, f) => (f.span.start, f.span.end),
+                FnBody::Arrow(_, a) => (a.span.start, a.span.end),
+                FnBody::Ctor(_, c) | FnBody::StaticInit(_, c) => (c.span.start, c.span.end),
+                FnBody::Module(_) => (0, 0),
+            };
+            let mut bytes = Vec::with_capacity(perry_abi::FNMETA_SIZE);
+            bytes.extend_from_slice(&name_idx.to_le_bytes());
+            bytes.extend_from_slice(&length.to_le_bytes());
+            bytes.extend_from_slice(&flags.to_le_bytes());
+            bytes.extend_from_slice(&(actx.captures.len() as u32).to_le_bytes());
+            bytes.extend_from_slice(&0u64.to_le_bytes());
+            bytes.extend_from_slice(&src_start.to_le_bytes());
+            bytes.extend_from_slice(&src_end.to_le_bytes());
+            bytes.extend_from_slice(&(module as u32).to_le_bytes());
+            bytes.extend_from_slice(&0u32.to_le_bytes());
+            let mut d = DataDescription::new();
+            d.define(bytes.into_boxed_slice());
+            d.set_align(8);
+            self.module.define_data(meta, &d).unwrap();
+            self.metas.push(meta);
+            self.queue.push((key, module, body));
+            self.fns.insert(key, FnInfo { id, meta });
+        }
+        &self.fns[&key]
+    }
+
+    /// Records a source position for stack traces; returns its index.
+    pub fn position(&mut self, module: usize, offset: u32) -> u32 {
+        let m = &self.graph.modules[module];
+        let (line, col) = crate::diag::line_col(m.source, offset);
+        self.positions.push((module as u32, line, col));
+        self.positions.len() as u32 - 1
+    }
+
+    pub fn unsupported(&mut self, module: usize, offset: u32, what: &str) {
+        let m = &self.graph.modules[module];
+        self.errors.push(Diagnostic::new(&m.display, m.source, offset, format!("not supported yet: {what}")));
+    }
+
+    /// Compiles the whole program into an object file.
+    pub fn compile(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+        self.assign_globals()?;
+        for (mi, m) in self.graph.modules.iter().enumerate() {
+            let key = m.program as *const _ as usize;
+            self.function_for(key, mi, FnBody::Module(mi), "", 0);
+        }
+        while let Some((key, module, body)) = self.queue.pop() {
+            self.compile_function(key, module, body);
+        }
+        if !self.errors.is_empty() {
+            return Err(std::mem::take(&mut self.errors));
+        }
+        self.emit_main();
+        self.emit_tables();
+        let product = self.module.finish();
+        Ok(product.emit().map_err(|e| vec![Diagnostic { file: String::new(), line: 0, col: 0, message: format!("object emission failed: {e}"), frame: String::new() }])?)
+    }
+
+    fn compile_function(&mut self, key: usize, module: usize, body: FnBody) {
+        let info_id = self.fns[&key].id;
+        let mut ctx = std::mem::replace(&mut self.ctx, self.module.make_context());
+        let mut fctx = std::mem::replace(&mut self.fctx, cranelift_frontend::FunctionBuilderContext::new());
+        ctx.func.signature = self.js_sig.clone();
+        ctx.func.name = ir::UserFuncName::user(0, info_id.as_u32());
+        let name = {
+            let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let cfg = self.module.target_config();
+            let mut fc = FnCompiler::new(self, b, key, module, body);
+            fc.compile_body();
+            let n = fc.display_name.clone();
+            fc.finish(cfg);
+            n
+        };
+        if !self.errors.is_empty() {
+            self.ctx = ctx;
+            self.fctx = fctx;
+            return;
+        }
+        if let Err(e) = self.module.define_function(info_id, &mut ctx) {
+            let m = &self.graph.modules[module];
+            self.errors.push(Diagnostic { file: m.display.clone(), line: 0, col: 0, message: format!("internal compiler error: code generation failed: {e:?}"), frame: String::new() });
+            return;
+        }
+        let cc = ctx.compiled_code().unwrap();
+        for (off, span, map) in cc.buffer.user_stack_maps() {
+            let slots: Vec<u32> = map.entries().map(|(_, o)| o).collect();
+            self.stackmaps.push((info_id, *off, *span, slots));
+        }
+        let size = cc.code_info().total_size;
+        let name_idx = self.names.len();
+        self.names.push(name);
+        use std::fmt::Write;
+        let _ = writeln!(self.srcmap, "R {} {} {}", self.srcmap_fns.len(), name_idx, size);
+        self.srcmap_fns.push(info_id);
+        let mut last = u32::MAX;
+        for l in cc.buffer.get_srclocs_sorted() {
+            if l.loc.is_default() {
+                continue;
+            }
+            let p = l.loc.bits();
+            if p == last {
+                continue;
+            }
+            last = p;
+            if let Some(&(f, line, col)) = self.positions.get(p as usize) {
+                let _ = writeln!(self.srcmap, "L {} {} {} {}", l.start, f, line, col);
+            }
+        }
+        ctx.clear();
+        self.ctx = ctx;
+        self.fctx = fctx;
+    }
+
+    /// `perry_user_main`: creates every module's hoisted functions, then runs
+    /// the module bodies in evaluation order.
+    fn emit_main(&mut self) {
+        let id = self.module.declare_function(perry_abi::SYM_MAIN, Linkage::Export, &self.js_sig.clone()).unwrap();
+        let mut ctx = self.module.make_context();
+        ctx.func.signature = self.js_sig.clone();
+        let mut fctx = cranelift_frontend::FunctionBuilderContext::new();
+        {
+            use cranelift_codegen::ir::InstBuilder;
+            let mut b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
+            let entry = b.create_block();
+            b.append_block_params_for_function_params(entry);
+            b.switch_to_block(entry);
+            let undef = b.ins().iconst(types::I64, perry_abi::UNDEFINED as i64);
+            let zero = b.ins().iconst(types::I64, 0);
+            let order = self.graph.order.clone();
+            for mi in order {
+                let key = self.graph.modules[mi].program as *const _ as usize;
+                let fid = self.fns[&key].id;
+                let fref = self.module.declare_func_in_func(fid, b.func);
+                let args = [zero, undef, undef, zero, undef, undef, undef, undef, undef];
+                let call = b.ins().call(fref, &args);
+                let r = b.inst_results(call)[0];
+                let is_exc = b.ins().icmp_imm_u(ir::condcodes::IntCC::Equal, r, perry_abi::EXCEPTION as i64);
+                let next = b.create_block();
+                let fail = b.create_block();
+                b.ins().brif(is_exc, fail, &[], next, &[]);
+                b.switch_to_block(fail);
+                b.ins().return_(&[r]);
+                b.switch_to_block(next);
+            }
+            b.ins().return_(&[undef]);
+            b.seal_all_blocks();
+            b.finalize(self.module.target_config());
+        }
+        self.module.define_function(id, &mut ctx).unwrap();
+    }
+
+    fn emit_tables(&mut self) {
+        let m = &mut self.module;
+        let export = |m: &mut ObjectModule, name: &str, bytes: Vec<u8>, writable: bool| {
+            let id = m.declare_data(name, Linkage::Export, writable, false).unwrap();
+            let mut d = DataDescription::new();
+            d.define(bytes.into_boxed_slice());
+            d.set_align(8);
+            m.define_data(id, &d).unwrap();
+        };
+        let n = self.consts.len();
+        let mut blob = Vec::new();
+        blob.extend_from_slice(&(n as u32).to_le_bytes());
+        for u in &self.consts {
+            blob.extend_from_slice(&(u.len() as u32).to_le_bytes());
+            for c in u {
+                blob.extend_from_slice(&c.to_le_bytes());
+            }
+        }
+        export(m, perry_abi::SYM_CONST_DATA, blob, false);
+        export(m, perry_abi::SYM_CONST_COUNT, (n as u64).to_le_bytes().to_vec(), false);
+        for id in [self.consts_data, self.atoms_data] {
+            let mut d = DataDescription::new();
+            d.define_zeroinit((n * 8).max(8));
+            d.set_align(8);
+            m.define_data(id, &d).unwrap();
+        }
+        let mut g = Vec::new();
+        for s in &self.globals {
+            let v = match s {
+                SlotInit::Undefined => perry_abi::UNDEFINED,
+                SlotInit::Hole => perry_abi::HOLE,
+            };
+            g.extend_from_slice(&v.to_le_bytes());
+        }
+        if g.is_empty() {
+            g.extend_from_slice(&perry_abi::UNDEFINED.to_le_bytes());
+        }
+        let mut d = DataDescription::new();
+        d.define(g.into_boxed_slice());
+        d.set_align(8);
+        m.define_data(self.globals_data, &d).unwrap();
+        export(m, perry_abi::SYM_GLOBAL_COUNT, (self.globals.len() as u64).to_le_bytes().to_vec(), false);
+
+        // Stack maps: records with function relocations, then the slot offsets.
+        let rec_id = m.declare_data(perry_abi::SYM_STACKMAPS, Linkage::Export, false, false).unwrap();
+        let mut recs = Vec::new();
+        let mut slots: Vec<u8> = Vec::new();
+        let mut nslots = 0u32;
+        let mut d = DataDescription::new();
+        let mut relocs = Vec::new();
+        for (i, (fid, off, span, sl)) in self.stackmaps.iter().enumerate() {
+            recs.extend_from_slice(&0u64.to_le_bytes());
+            recs.extend_from_slice(&off.to_le_bytes());
+            recs.extend_from_slice(&span.to_le_bytes());
+            recs.extend_from_slice(&nslots.to_le_bytes());
+            recs.extend_from_slice(&(sl.len() as u32).to_le_bytes());
+            for s in sl {
+                slots.extend_from_slice(&s.to_le_bytes());
+            }
+            nslots += sl.len() as u32;
+            relocs.push((i * perry_abi::STACKMAP_RECORD_SIZE, *fid));
+        }
+        if recs.is_empty() {
+            recs.extend_from_slice(&[0u8; 8]);
+        }
+        d.define(recs.into_boxed_slice());
+        d.set_align(8);
+        for (off, fid) in relocs {
+            let fr = m.declare_func_in_data(fid, &mut d);
+            d.write_function_addr(off as u32, fr);
+        }
+        m.define_data(rec_id, &d).unwrap();
+        export(m, perry_abi::SYM_STACKMAP_COUNT, (self.stackmaps.len() as u64).to_le_bytes().to_vec(), false);
+        if slots.is_empty() {
+            slots.extend_from_slice(&[0u8; 4]);
+        }
+        export(m, "perry_stackmap_slots", slots, false);
+        export(m, "perry_stackmap_slot_count", (nslots as u64).to_le_bytes().to_vec(), false);
+
+        // Function metadata table.
+        let metas_id = m.declare_data("perry_fnmetas", Linkage::Export, false, false).unwrap();
+        let mut d = DataDescription::new();
+        d.define(vec![0u8; (self.metas.len() * 8).max(8)].into_boxed_slice());
+        d.set_align(8);
+        for (i, &meta) in self.metas.iter().enumerate() {
+            let gv = m.declare_data_in_data(meta, &mut d);
+            d.write_data_addr((i * 8) as u32, gv, 0);
+        }
+        m.define_data(metas_id, &d).unwrap();
+        export(m, "perry_fnmeta_count", (self.metas.len() as u64).to_le_bytes().to_vec(), false);
+
+        // Source map: text records, NUL, then each module's source text.
+        let mut blob = String::new();
+        for md in &self.graph.modules {
+            blob.push_str(&format!("F {}\n", md.display));
+        }
+        for n in &self.names {
+            blob.push_str(&format!("N {}\n", n.replace('\n', " ")));
+        }
+        blob.push_str(&self.srcmap);
+        let mut bytes = blob.into_bytes();
+        bytes.push(0);
+        for md in &self.graph.modules {
+            bytes.extend_from_slice(format!("{}\n", md.source.len()).as_bytes());
+            bytes.extend_from_slice(md.source.as_bytes());
+        }
+        let len = bytes.len();
+        export(m, "perry_srcmap", bytes, false);
+        export(m, "perry_srcmap_len", (len as u64).to_le_bytes().to_vec(), false);
+        let fns_id = m.declare_data("perry_srcmap_fns", Linkage::Export, false, false).unwrap();
+        let mut d = DataDescription::new();
+        d.define(vec![0u8; (self.srcmap_fns.len() * 8).max(8)].into_boxed_slice());
+        d.set_align(8);
+        for (i, &fid) in self.srcmap_fns.iter().enumerate() {
+            let fr = m.declare_func_in_data(fid, &mut d);
+            d.write_function_addr((i * 8) as u32, fr);
+        }
+        m.define_data(fns_id, &d).unwrap();
+        export(m, "perry_srcmap_fn_count", (self.srcmap_fns.len() as u64).to_le_bytes().to_vec(), false);
+    }
+}

@@ -1,0 +1,704 @@
+//! Statements: declarations, control flow, exceptions, loops and iteration.
+
+use super::FnBody;
+use super::func::{Cleanup, FnCompiler, JumpTarget, fn_length, pattern_name};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, Value as V};
+use cranelift_frontend::Variable;
+use oxc_ast::ast::*;
+use oxc_span::GetSpan;
+use perry_abi::*;
+
+impl FnCompiler<'_, '_, '_> {
+    pub fn stmts(&mut self, list: &'static [Statement<'static>]) {
+        for s in list {
+            self.stmt(s);
+        }
+    }
+
+    pub fn stmt(&mut self, s: &'static Statement<'static>) {
+        self.ensure_open();
+        self.set_pos(s.span().start);
+        let labels = std::mem::take(&mut self.pending_labels);
+        match s {
+            Statement::ExpressionStatement(e) => {
+                self.expr(&e.expression);
+            }
+            Statement::VariableDeclaration(d) => self.var_decl(d),
+            Statement::FunctionDeclaration(_) => {}
+            Statement::ClassDeclaration(c) => {
+                let v = self.class(c);
+                if let Some(id) = &c.id
+                    && let Some(sym) = id.symbol_id.get()
+                {
+                    self.init_binding(sym, v);
+                    self.initialized.insert(sym);
+                }
+            }
+            Statement::BlockStatement(b) => {
+                if labels.is_empty() {
+                    self.block(b);
+                } else {
+                    let brk = self.b.create_block();
+                    self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), label_only: true });
+                    self.block(b);
+                    self.jumps.pop();
+                    self.switch_to(brk);
+                }
+            }
+            Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
+            Statement::IfStatement(i) => {
+                let c = self.expr(&i.test);
+                let t = self.truthy(c);
+                let then_b = self.b.create_block();
+                let else_b = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(t, then_b, &[], else_b, &[]);
+                self.b.switch_to_block(then_b);
+                self.terminated = false;
+                self.stmt(&i.consequent);
+                self.jump(done);
+                self.b.switch_to_block(else_b);
+                self.terminated = false;
+                if let Some(a) = &i.alternate {
+                    self.stmt(a);
+                }
+                self.jump(done);
+                self.switch_to(done);
+            }
+            Statement::WhileStatement(w) => {
+                let head = self.b.create_block();
+                let body = self.b.create_block();
+                let exit = self.b.create_block();
+                self.switch_to(head);
+                let c = self.expr(&w.test);
+                let t = self.truthy(c);
+                self.b.ins().brif(t, body, &[], exit, &[]);
+                self.b.switch_to_block(body);
+                self.terminated = false;
+                self.loop_body(labels, exit, head, &w.body);
+                self.jump(head);
+                self.switch_to(exit);
+            }
+            Statement::DoWhileStatement(w) => {
+                let body = self.b.create_block();
+                let test = self.b.create_block();
+                let exit = self.b.create_block();
+                self.switch_to(body);
+                self.loop_body(labels, exit, test, &w.body);
+                self.switch_to(test);
+                let c = self.expr(&w.test);
+                let t = self.truthy(c);
+                self.b.ins().brif(t, body, &[], exit, &[]);
+                self.terminated = true;
+                self.switch_to(exit);
+            }
+            Statement::ForStatement(f) => self.for_stmt(f, labels),
+            Statement::ForOfStatement(f) => {
+                if f.r#await {
+                    self.c.unsupported(self.module, f.span.start, "for await...of");
+                    return;
+                }
+                let it_src = self.expr(&f.right);
+                let it = self.rt_check("perry_iter_open", &[it_src]);
+                self.iter_loop(labels, it, true, f.scope_id.get(), &f.left, &f.body);
+            }
+            Statement::ForInStatement(f) => {
+                let o = self.expr(&f.right);
+                let it = self.rt_check("perry_for_in", &[o]);
+                self.iter_loop(labels, it, false, f.scope_id.get(), &f.left, &f.body);
+            }
+            Statement::ContinueStatement(c) => {
+                let label = c.label.as_ref().map(|l| l.name.as_str());
+                let idx = self.jumps.iter().rposition(|j| j.cont.is_some() && label.is_none_or(|l| j.labels.iter().any(|x| x == l)));
+                match idx {
+                    Some(i) => {
+                        let depth = self.jumps[i].cleanup_depth;
+                        let target = self.jumps[i].cont.unwrap();
+                        self.run_cleanups(depth);
+                        self.jump(target);
+                    }
+                    None => self.c.unsupported(self.module, c.span.start, "continue outside a loop"),
+                }
+            }
+            Statement::BreakStatement(c) => {
+                let label = c.label.as_ref().map(|l| l.name.as_str());
+                let idx = self.jumps.iter().rposition(|j| match label {
+                    None => !j.label_only,
+                    Some(l) => j.labels.iter().any(|x| x == l),
+                });
+                match idx {
+                    Some(i) => {
+                        let depth = self.jumps[i].cleanup_depth;
+                        let target = self.jumps[i].brk;
+                        self.run_cleanups(depth);
+                        self.jump(target);
+                    }
+                    None => self.c.unsupported(self.module, c.span.start, "break outside a loop or switch"),
+                }
+            }
+            Statement::ReturnStatement(r) => {
+                let v = match &r.argument {
+                    Some(e) => self.expr(e),
+                    None => self.undef(),
+                };
+                self.do_return(v);
+            }
+            Statement::ThrowStatement(t) => {
+                let v = self.expr(&t.argument);
+                self.set_pos(t.span.start);
+                self.rt("perry_throw", &[v]);
+                self.throw_pending();
+            }
+            Statement::TryStatement(t) => self.try_stmt(t),
+            Statement::SwitchStatement(sw) => self.switch_stmt(sw, labels),
+            Statement::LabeledStatement(l) => {
+                let mut labels = labels;
+                labels.push(l.label.name.as_str().to_string());
+                match &l.body {
+                    Statement::ForStatement(_) | Statement::WhileStatement(_) | Statement::DoWhileStatement(_) | Statement::ForOfStatement(_) | Statement::ForInStatement(_) | Statement::LabeledStatement(_) => {
+                        self.pending_labels = labels;
+                        self.stmt(&l.body);
+                    }
+                    Statement::BlockStatement(_) => {
+                        self.pending_labels = labels;
+                        self.stmt(&l.body);
+                    }
+                    body => {
+                        let brk = self.b.create_block();
+                        self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), label_only: true });
+                        self.stmt(body);
+                        self.jumps.pop();
+                        self.switch_to(brk);
+                    }
+                }
+            }
+            Statement::WithStatement(w) => self.c.unsupported(self.module, w.span.start, "with statement"),
+            // Modules and TypeScript.
+            Statement::ImportDeclaration(_) | Statement::ExportNamedDeclaration(_) | Statement::ExportAllDeclaration(_) | Statement::ExportFromDeclaration(_) => {}
+            Statement::ExportDeclaration(d) => self.declaration(&d.declaration),
+            Statement::ExportDefaultDeclaration(d) => {
+                let slot = self.c.default_slots[&self.module];
+                match &d.declaration {
+                    ExportDefaultDeclarationKind::FunctionDeclaration(f) => {
+                        if let Some(id) = &f.id {
+                            let _ = id;
+                        } else {
+                            let key = &**f as *const Function as usize;
+                            let clo = self.make_closure(key, FnBody::Function(self.module, f), "default", fn_length(&f.params));
+                            self.global_set(slot, clo);
+                        }
+                    }
+                    ExportDefaultDeclarationKind::ClassDeclaration(c) => {
+                        let v = self.class_named(c, Some("default"));
+                        if let Some(id) = &c.id
+                            && let Some(sym) = id.symbol_id.get()
+                        {
+                            self.init_binding(sym, v);
+                        } else {
+                            self.global_set(slot, v);
+                        }
+                    }
+                    ExportDefaultDeclarationKind::TSInterfaceDeclaration(_) => {}
+                    other => {
+                        if let Some(e) = other.as_expression() {
+                            let v = self.expr_named(e, Some("default"));
+                            self.global_set(slot, v);
+                        }
+                    }
+                }
+            }
+            Statement::TSExportAssignment(e) => self.c.unsupported(self.module, e.span.start, "export ="),
+            Statement::TSNamespaceExportDeclaration(_) => {}
+            Statement::TSTypeAliasDeclaration(_) | Statement::TSInterfaceDeclaration(_) | Statement::TSGlobalDeclaration(_) => {}
+            Statement::TSEnumDeclaration(e) => self.enum_decl(e),
+            Statement::TSNamespaceDeclaration(n) => self.namespace_decl(n),
+            Statement::TSExternalModuleDeclaration(_) => {}
+            Statement::TSImportEqualsDeclaration(d) => self.c.unsupported(self.module, d.span.start, "import = require"),
+        }
+    }
+
+    fn declaration(&mut self, d: &'static Declaration<'static>) {
+        match d {
+            Declaration::VariableDeclaration(v) => self.var_decl(v),
+            Declaration::FunctionDeclaration(_) => {}
+            Declaration::ClassDeclaration(c) => {
+                let v = self.class(c);
+                if let Some(id) = &c.id
+                    && let Some(sym) = id.symbol_id.get()
+                {
+                    self.init_binding(sym, v);
+                    self.initialized.insert(sym);
+                }
+            }
+            Declaration::TSEnumDeclaration(e) => self.enum_decl(e),
+            Declaration::TSNamespaceDeclaration(n) => self.namespace_decl(n),
+            _ => {}
+        }
+    }
+
+    pub fn var_decl(&mut self, d: &'static VariableDeclaration<'static>) {
+        if d.declare {
+            return;
+        }
+        if matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing) {
+            self.c.unsupported(self.module, d.span.start, "using declarations");
+            return;
+        }
+        for decl in &d.declarations {
+            self.set_pos(decl.span.start);
+            match &decl.init {
+                Some(init) => {
+                    let v = self.expr_named(init, pattern_name(&decl.id));
+                    self.bind_pattern(&decl.id, v, true);
+                }
+                None => {
+                    if d.kind != VariableDeclarationKind::Var {
+                        let u = self.undef();
+                        self.bind_pattern(&decl.id, u, true);
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn block(&mut self, b: &'static BlockStatement<'static>) {
+        self.init_scope(b.scope_id.get(), &[]);
+        self.hoist_functions(&b.body);
+        self.stmts(&b.body);
+    }
+
+    fn loop_body(&mut self, labels: Vec<String>, brk: cranelift_codegen::ir::Block, cont: cranelift_codegen::ir::Block, body: &'static Statement<'static>) {
+        self.jumps.push(JumpTarget { labels, brk, cont: Some(cont), cleanup_depth: self.cleanups.len(), label_only: false });
+        self.stmt(body);
+        self.jumps.pop();
+    }
+
+    fn for_stmt(&mut self, f: &'static ForStatement<'static>, labels: Vec<String>) {
+        self.init_scope(f.scope_id.get(), &[]);
+        let mut per_iter: Vec<oxc_syntax::symbol::SymbolId> = Vec::new();
+        if let Some(init) = &f.init {
+            match init {
+                ForStatementInit::VariableDeclaration(d) => {
+                    self.var_decl(d);
+                    if d.kind != VariableDeclarationKind::Var {
+                        for decl in &d.declarations {
+                            let mut v = Vec::new();
+                            crate::modules::pattern_names(&decl.id, &mut v);
+                            per_iter.extend(v.into_iter().map(|x| x.1).filter(|s| self.is_boxed(*s)));
+                        }
+                    }
+                }
+                other => {
+                    if let Some(e) = other.as_expression() {
+                        self.expr(e);
+                    }
+                }
+            }
+        }
+        let head = self.b.create_block();
+        let body = self.b.create_block();
+        let update = self.b.create_block();
+        let exit = self.b.create_block();
+        self.switch_to(head);
+        if let Some(t) = &f.test {
+            let c = self.expr(t);
+            let c = self.truthy(c);
+            self.b.ins().brif(c, body, &[], exit, &[]);
+            self.terminated = true;
+        }
+        self.switch_to(body);
+        self.loop_body(labels, exit, update, &f.body);
+        self.switch_to(update);
+        // CreatePerIterationEnvironment: captured loop variables get fresh boxes.
+        for sym in per_iter {
+            let cur = self.read_raw(sym);
+            self.declare_local(sym, cur);
+        }
+        if let Some(u) = &f.update {
+            self.expr(u);
+        }
+        self.jump(head);
+        self.switch_to(exit);
+    }
+
+    /// for-of / for-in over an iterator cell (`close` for for-of).
+    fn iter_loop(&mut self, labels: Vec<String>, it: V, close: bool, scope: Option<oxc_syntax::scope::ScopeId>, left: &'static ForStatementLeft<'static>, body: &'static Statement<'static>) {
+        let itv = self.new_var();
+        self.b.def_var(itv, it);
+        let head = self.b.create_block();
+        let body_b = self.b.create_block();
+        let exit = self.b.create_block();
+        self.switch_to(head);
+        let it = self.b.use_var(itv);
+        let v = self.rt_check("perry_iter_next", &[it]);
+        let done = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        let vv = self.new_var();
+        self.b.def_var(vv, v);
+        self.b.ins().brif(done, exit, &[], body_b, &[]);
+        self.b.switch_to_block(body_b);
+        self.terminated = false;
+        // Exceptions in the body close the iterator, then propagate.
+        let land = self.b.create_block();
+        if close {
+            self.handlers.push(land);
+            self.cleanups.push(Cleanup::IterClose(itv));
+        }
+        self.init_scope(scope, &[]);
+        let v = self.b.use_var(vv);
+        match left {
+            ForStatementLeft::VariableDeclaration(d) => {
+                if let Some(decl) = d.declarations.first() {
+                    self.bind_pattern(&decl.id, v, true);
+                }
+            }
+            other => {
+                if let Some(t) = other.as_assignment_target() {
+                    self.assign_target(t, v);
+                }
+            }
+        }
+        self.jumps.push(JumpTarget { labels, brk: exit, cont: Some(head), cleanup_depth: self.cleanups.len() - close as usize, label_only: false });
+        self.stmt(body);
+        self.jumps.pop();
+        if close {
+            self.cleanups.pop();
+            self.handlers.pop();
+        }
+        self.jump(head);
+        if close {
+            self.b.switch_to_block(land);
+            self.terminated = false;
+            let exc = self.rt("perry_take_exception", &[]);
+            let ev = self.new_var();
+            self.b.def_var(ev, exc);
+            let it = self.b.use_var(itv);
+            self.rt("perry_iter_close", &[it]);
+            // An error from return() is dropped in favour of the original one.
+            self.rt("perry_take_exception", &[]);
+            let e = self.b.use_var(ev);
+            self.rt("perry_throw", &[e]);
+            self.throw_pending();
+        }
+        self.switch_to(exit);
+    }
+
+    /// Runs the cleanups above `depth` (innermost first) for an early exit.
+    pub fn run_cleanups(&mut self, depth: usize) {
+        let mut i = self.cleanups.len();
+        while i > depth {
+            i -= 1;
+            let c = self.cleanups[i];
+            let saved_cleanups = self.cleanups.split_off(i);
+            match c {
+                Cleanup::Finally(fin, hdepth) => {
+                    let saved_h = self.handlers.split_off(hdepth.min(self.handlers.len()));
+                    let saved_jumps_len = self.jumps.len();
+                    self.block(fin);
+                    self.jumps.truncate(saved_jumps_len);
+                    self.handlers.extend(saved_h);
+                }
+                Cleanup::IterClose(itv) => {
+                    let it = self.b.use_var(itv);
+                    self.rt_check("perry_iter_close", &[it]);
+                }
+            }
+            self.cleanups.extend(saved_cleanups);
+            self.ensure_open();
+        }
+    }
+
+    pub fn do_return(&mut self, v: V) {
+        let rv = self.new_var();
+        self.b.def_var(rv, v);
+        self.run_cleanups(0);
+        self.ensure_open();
+        let v = self.b.use_var(rv);
+        if self.is_ctor {
+            let r = self.ctor_return_value(v);
+            self.b.ins().return_(&[r]);
+        } else {
+            self.b.ins().return_(&[v]);
+        }
+        self.dead();
+    }
+
+    fn try_stmt(&mut self, t: &'static TryStatement<'static>) {
+        let catch_land = self.b.create_block();
+        let fin_land = self.b.create_block();
+        let after = self.b.create_block();
+        let has_fin = t.finalizer.is_some();
+        if let Some(fin) = &t.finalizer {
+            self.cleanups.push(Cleanup::Finally(fin, self.handlers.len()));
+        }
+        let depth_h = self.handlers.len();
+        self.handlers.push(if t.handler.is_some() { catch_land } else { fin_land });
+        self.block(&t.block);
+        self.handlers.truncate(depth_h);
+        self.jump(after);
+        if let Some(h) = &t.handler {
+            self.b.switch_to_block(catch_land);
+            self.terminated = false;
+            if has_fin {
+                self.handlers.push(fin_land);
+            }
+            let e = self.rt("perry_take_exception", &[]);
+            self.init_scope(h.scope_id.get(), &[]);
+            if let Some(p) = &h.param {
+                self.bind_pattern(&p.pattern, e, true);
+            }
+            self.block(&h.body);
+            if has_fin {
+                self.handlers.pop();
+            }
+            self.jump(after);
+        }
+        if let Some(fin) = &t.finalizer {
+            self.cleanups.pop();
+            // Normal completion runs the finalizer inline.
+            self.switch_to(after);
+            self.block(fin);
+            let cont = self.b.create_block();
+            self.jump(cont);
+            // Abrupt (throw) completion: run it, then rethrow.
+            self.b.switch_to_block(fin_land);
+            self.terminated = false;
+            let e = self.rt("perry_take_exception", &[]);
+            let ev = self.new_var();
+            self.b.def_var(ev, e);
+            self.block(fin);
+            self.ensure_open();
+            if !self.terminated {
+                let e = self.b.use_var(ev);
+                self.rt("perry_throw", &[e]);
+                self.throw_pending();
+            }
+            self.switch_to(cont);
+        } else {
+            self.switch_to(after);
+        }
+    }
+
+    fn switch_stmt(&mut self, sw: &'static SwitchStatement<'static>, labels: Vec<String>) {
+        let d = self.expr(&sw.discriminant);
+        let dv = self.new_var();
+        self.b.def_var(dv, d);
+        self.init_scope(sw.scope_id.get(), &[]);
+        for case in &sw.cases {
+            self.hoist_functions(&case.consequent);
+        }
+        let exit = self.b.create_block();
+        let bodies: Vec<_> = sw.cases.iter().map(|_| self.b.create_block()).collect();
+        let mut default = None;
+        for (i, case) in sw.cases.iter().enumerate() {
+            match &case.test {
+                None => default = Some(bodies[i]),
+                Some(t) => {
+                    let v = self.expr(t);
+                    let d = self.b.use_var(dv);
+                    let eq = self.strict_eq(d, v);
+                    let next = self.b.create_block();
+                    self.b.ins().brif(eq, bodies[i], &[], next, &[]);
+                    self.b.switch_to_block(next);
+                }
+            }
+        }
+        self.b.ins().jump(default.unwrap_or(exit), &[]);
+        self.terminated = true;
+        self.jumps.push(JumpTarget { labels, brk: exit, cont: None, cleanup_depth: self.cleanups.len(), label_only: false });
+        let lexical: Vec<_> = sw.scope_id.get().map(|s| self.scoping().get_bindings(s).iter().map(|(_, &x)| x).collect()).unwrap_or_default();
+        for (i, case) in sw.cases.iter().enumerate() {
+            self.switch_to(bodies[i]);
+            // Cases can be entered past a declaration: keep TDZ checks for them.
+            for s in &lexical {
+                self.initialized.remove(s);
+            }
+            self.stmts(&case.consequent);
+        }
+        self.jumps.pop();
+        self.switch_to(exit);
+    }
+
+    // ----- TypeScript runtime constructs -----
+
+    fn enum_decl(&mut self, e: &'static TSEnumDeclaration<'static>) {
+        if e.declare {
+            return;
+        }
+        let Some(sym) = e.id.symbol_id.get() else { return };
+        // Reuse the object of an earlier declaration with the same name (merging).
+        let cur = self.read_raw(sym);
+        let isobj = {
+            let t = self.tag_of(cur);
+            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
+        };
+        let objv = self.new_var();
+        self.b.def_var(objv, cur);
+        let mk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isobj, done, &[], mk, &[]);
+        self.b.switch_to_block(mk);
+        let cap = self.iconst(e.body.members.len() as u64 * 2);
+        let o = self.rt("perry_new_object", &[cap]);
+        self.b.def_var(objv, o);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let o = self.b.use_var(objv);
+        self.init_binding(sym, o);
+        self.initialized.insert(sym);
+        let scope = e.body.scope_id.get().unwrap();
+        self.enum_obj.push((objv, scope));
+        let last = self.new_var();
+        let m1 = self.num(-1.0);
+        self.b.def_var(last, m1);
+        for m in &e.body.members {
+            let name = match &m.id {
+                TSEnumMemberName::Identifier(i) => i.name.as_str().to_string(),
+                TSEnumMemberName::String(s) | TSEnumMemberName::ComputedString(s) => s.value.as_str().to_string(),
+                TSEnumMemberName::ComputedTemplateString(t) => t.quasis.iter().map(|q| q.value.raw.as_str()).collect(),
+            };
+            let v = match &m.initializer {
+                Some(init) => self.expr(init),
+                None => {
+                    let l = self.b.use_var(last);
+                    let f = self.f64_of(l);
+                    let one = self.b.ins().f64const(1.0);
+                    let n = self.b.ins().fadd(f, one);
+                    self.val_of_f64(n)
+                }
+            };
+            let v = self.track(v);
+            self.b.def_var(last, v);
+            let o = self.b.use_var(objv);
+            let k = self.str_const(&name);
+            let fl = self.iconst(0);
+            self.rt("perry_define_prop", &[o, k, v, fl]);
+            // Reverse mapping for numeric members.
+            let v = self.b.use_var(last);
+            let isn = self.is_number(v);
+            let rev = self.b.create_block();
+            let next = self.b.create_block();
+            self.b.ins().brif(isn, rev, &[], next, &[]);
+            self.b.switch_to_block(rev);
+            let o = self.b.use_var(objv);
+            let k = self.str_const(&name);
+            let fl = self.iconst(16);
+            self.rt("perry_define_prop", &[o, v, k, fl]);
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+        self.enum_obj.pop();
+    }
+
+    fn namespace_decl(&mut self, n: &'static TSNamespaceDeclaration<'static>) {
+        if n.declare {
+            return;
+        }
+        let Some(sym) = n.id.symbol_id.get() else { return };
+        let cur = self.read_raw(sym);
+        let objv = self.new_var();
+        self.b.def_var(objv, cur);
+        let isobj = {
+            let t = self.tag_of(cur);
+            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
+        };
+        let mk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isobj, done, &[], mk, &[]);
+        self.b.switch_to_block(mk);
+        let cap = self.iconst(4);
+        let o = self.rt("perry_new_object", &[cap]);
+        self.b.def_var(objv, o);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let o = self.b.use_var(objv);
+        self.init_binding(sym, o);
+        self.initialized.insert(sym);
+        self.namespace_body(objv, n);
+    }
+
+    fn namespace_body(&mut self, objv: Variable, n: &'static TSNamespaceDeclaration<'static>) {
+        match &n.body {
+            TSNamespaceDeclarationBody::TSModuleBlock(block) => {
+                self.init_scope(n.scope_id.get(), &[]);
+                self.hoist_functions(&block.body);
+                for s in &block.body {
+                    match s {
+                        Statement::ExportDeclaration(d) => {
+                            self.declaration(&d.declaration);
+                            for (name, sym) in crate::modules::declared_names(&d.declaration) {
+                                let v = self.read_raw(sym);
+                                let o = self.b.use_var(objv);
+                                let k = self.str_const(&name);
+                                let fl = self.iconst(0);
+                                self.rt("perry_define_prop", &[o, k, v, fl]);
+                            }
+                        }
+                        other => self.stmt(other),
+                    }
+                }
+            }
+            TSNamespaceDeclarationBody::TSNamespaceDeclaration(inner) => {
+                let o = self.b.use_var(objv);
+                let k = self.str_const(inner.id.name.as_str());
+                let sub = self.rt("perry_get_index", &[o, k]);
+                let subv = self.new_var();
+                self.b.def_var(subv, sub);
+                let isobj = {
+                    let t = self.tag_of(sub);
+                    self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
+                };
+                let mk = self.b.create_block();
+                let done = self.b.create_block();
+                self.b.ins().brif(isobj, done, &[], mk, &[]);
+                self.b.switch_to_block(mk);
+                let cap = self.iconst(4);
+                let no = self.rt("perry_new_object", &[cap]);
+                self.b.def_var(subv, no);
+                let o = self.b.use_var(objv);
+                let k = self.str_const(inner.id.name.as_str());
+                let fl = self.iconst(0);
+                self.rt("perry_define_prop", &[o, k, no, fl]);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(done);
+                if let Some(s) = inner.id.symbol_id.get() {
+                    let v = self.b.use_var(subv);
+                    self.declare_local(s, v);
+                }
+                self.namespace_body(subv, inner);
+            }
+        }
+    }
+
+    pub fn ctor_return_value(&mut self, v: V) -> V {
+        // Class constructors return the object, or `this` for undefined/primitives.
+        let res = self.new_var();
+        let t = self.tag_of(v);
+        let isobj = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let yes = self.b.create_block();
+        let no = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isobj, yes, &[], no, &[]);
+        self.b.switch_to_block(yes);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(no);
+        if self.is_derived {
+            let isu = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
+            let bad = self.b.create_block();
+            let ok = self.b.create_block();
+            self.b.ins().brif(isu, ok, &[], bad, &[]);
+            self.b.switch_to_block(bad);
+            self.rt("perry_derived_return", &[v]);
+            let e = self.iconst(EXCEPTION);
+            self.b.ins().return_(&[e]);
+            self.b.switch_to_block(ok);
+        }
+        self.terminated = false;
+        let th = self.this_value();
+        self.b.def_var(res, th);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+}

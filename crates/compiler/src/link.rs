@@ -1,0 +1,73 @@
+//! Linking: the object file plus the runtime library, with the system `cc`.
+
+use sha2::{Digest, Sha256};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The runtime library built with this compiler.
+static RUNTIME_LIB: &[u8] = include_bytes!(env!("PERRY_RUNTIME_LIB_PATH"));
+
+/// System libraries the Rust standard library needs in a static link.
+const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+
+pub fn cache_root() -> PathBuf {
+    if let Ok(d) = std::env::var("PERRY_CACHE_DIR") {
+        return PathBuf::from(d);
+    }
+    if let Ok(d) = std::env::var("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("perry");
+    }
+    if let Ok(h) = std::env::var("HOME") {
+        return PathBuf::from(h).join(".cache/perry");
+    }
+    std::env::temp_dir().join("perry-cache")
+}
+
+/// Hash of the embedded runtime library (part of every cache key).
+pub fn runtime_hash() -> String {
+    if let Ok(p) = std::env::var("PERRY_RUNTIME_LIB") {
+        let bytes = std::fs::read(&p).unwrap_or_default();
+        return hex(&Sha256::digest(&bytes))[..16].to_string();
+    }
+    hex(&Sha256::digest(RUNTIME_LIB))[..16].to_string()
+}
+
+pub fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Path of the runtime library: `PERRY_RUNTIME_LIB`, or the embedded copy
+/// unpacked into the cache on first use.
+pub fn runtime_lib() -> std::io::Result<PathBuf> {
+    if let Ok(p) = std::env::var("PERRY_RUNTIME_LIB") {
+        return Ok(PathBuf::from(p));
+    }
+    let dir = cache_root().join("runtime").join(runtime_hash());
+    let path = dir.join("libperry_runtime.a");
+    if !path.exists() {
+        std::fs::create_dir_all(&dir)?;
+        let tmp = dir.join(format!("lib.{}.tmp", std::process::id()));
+        std::fs::write(&tmp, RUNTIME_LIB)?;
+        std::fs::rename(&tmp, &path)?;
+    }
+    Ok(path)
+}
+
+/// Links `object` into the executable `out`.
+pub fn link(object: &Path, out: &Path) -> Result<(), String> {
+    let lib = runtime_lib().map_err(|e| format!("cannot unpack the runtime library: {e}"))?;
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let output = Command::new(&cc)
+        .arg("-o")
+        .arg(out)
+        .arg(object)
+        .arg(&lib)
+        .args(NATIVE_LIBS)
+        .arg("-Wl,--gc-sections")
+        .output()
+        .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
+    if !output.status.success() {
+        return Err(format!("linking failed:\n{}", String::from_utf8_lossy(&output.stderr)));
+    }
+    Ok(())
+}

@@ -1,0 +1,320 @@
+//! The module graph: parses every `.ts` file reachable from the entry through
+//! relative imports (oxc parser + semantic), resolves import and export
+//! names, and orders the module bodies as Node's ESM loader runs them
+//! (depth-first, post-order, each once).
+
+use crate::analyze::Analysis;
+use crate::diag::Diagnostic;
+use hashbrown::HashMap;
+use oxc_allocator::Allocator;
+use oxc_ast::ast::*;
+use oxc_semantic::{Scoping, SemanticBuilder};
+use oxc_span::SourceType;
+use oxc_syntax::symbol::SymbolId;
+use std::path::{Path, PathBuf};
+
+pub struct Module {
+    pub path: PathBuf,
+    /// The path as printed in diagnostics and stack traces.
+    pub display: String,
+    pub source: &'static str,
+    pub program: &'static Program<'static>,
+    pub scoping: Scoping,
+    pub analysis: Analysis,
+    /// Resolved module index of each `import`/`export from` source string.
+    pub deps: HashMap<String, usize>,
+    /// Exported name -> what it names.
+    pub exports: HashMap<String, Export>,
+    /// `export * from` targets, in order.
+    pub star: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Export {
+    Local(SymbolId),
+    /// `export default <expression>`: a synthetic slot.
+    DefaultExpr,
+    /// Re-export of `name` from another module.
+    From(usize, String),
+    /// `export * as name from` / namespace re-export.
+    Namespace(usize),
+}
+
+pub struct Graph {
+    pub modules: Vec<Module>,
+    /// Module indices in evaluation order.
+    pub order: Vec<usize>,
+}
+
+fn leak<T>(v: T) -> &'static T {
+    Box::leak(Box::new(v))
+}
+
+fn display_path(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+impl Graph {
+    pub fn load(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
+        let mut g = Graph { modules: Vec::new(), order: Vec::new() };
+        let mut by_path: HashMap<PathBuf, usize> = HashMap::new();
+        let entry = std::fs::canonicalize(entry).map_err(|e| vec![Diagnostic { file: entry.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+        g.load_rec(&entry, &mut by_path)?;
+        Ok(g)
+    }
+
+    fn load_rec(&mut self, path: &Path, by_path: &mut HashMap<PathBuf, usize>) -> Result<usize, Vec<Diagnostic>> {
+        if let Some(&i) = by_path.get(path) {
+            return Ok(i);
+        }
+        let display = display_path(path);
+        let text = std::fs::read_to_string(path).map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+        let source: &'static str = Box::leak(text.into_boxed_str());
+        let alloc: &'static Allocator = leak(Allocator::default());
+        let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
+        if !ret.diagnostics.is_empty() || ret.panicked {
+            return Err(ret.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
+        }
+        let program: &'static Program<'static> = leak(ret.program);
+        let sem = SemanticBuilder::new().with_check_syntax_error(true).build(program);
+        if !sem.diagnostics.is_empty() {
+            return Err(sem.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
+        }
+        let scoping = sem.semantic.into_scoping();
+        let analysis = Analysis::run(program, &scoping);
+        let idx = self.modules.len();
+        by_path.insert(path.to_path_buf(), idx);
+        self.modules.push(Module {
+            path: path.to_path_buf(),
+            display: display.clone(),
+            source,
+            program,
+            scoping,
+            analysis,
+            deps: HashMap::new(),
+            exports: HashMap::new(),
+            star: Vec::new(),
+        });
+        // Dependencies in source order, each loaded (and so evaluated) before this module.
+        let mut sources: Vec<(String, u32)> = Vec::new();
+        for st in &program.body {
+            match st {
+                Statement::ImportDeclaration(d) if d.import_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                _ => {}
+            }
+        }
+        for (spec, at) in sources {
+            if self.modules[idx].deps.contains_key(&spec) {
+                continue;
+            }
+            let target = resolve(path, &spec).ok_or_else(|| vec![Diagnostic::new(&display, source, at, format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports)"))])?;
+            let d = self.load_rec(&target, by_path)?;
+            self.modules[idx].deps.insert(spec, d);
+        }
+        self.collect_exports(idx);
+        self.order.push(idx);
+        Ok(idx)
+    }
+
+    fn collect_exports(&mut self, idx: usize) {
+        let m = &self.modules[idx];
+        let mut exports = HashMap::new();
+        let mut star = Vec::new();
+        let name_of = |n: &ModuleExportName| n.name().as_str().to_string();
+        for st in &m.program.body {
+            match st {
+                Statement::ExportDeclaration(d) => {
+                    for (name, sym) in declared_names(&d.declaration) {
+                        exports.insert(name, Export::Local(sym));
+                    }
+                }
+                Statement::ExportNamedDeclaration(d) if d.export_kind.is_value() => {
+                    for s in &d.specifiers {
+                        if !s.export_kind.is_value() {
+                            continue;
+                        }
+                        if let ModuleExportName::IdentifierReference(r) = &s.local
+                            && let Some(rid) = r.reference_id.get()
+                            && let Some(sym) = m.scoping.get_reference(rid).symbol_id()
+                        {
+                            exports.insert(name_of(&s.exported), Export::Local(sym));
+                        }
+                    }
+                }
+                Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => {
+                    let dep = m.deps[d.source.value.as_str()];
+                    for s in &d.specifiers {
+                        let local = name_of(&s.local);
+                        let e = if local == "*" { Export::Namespace(dep) } else { Export::From(dep, local) };
+                        exports.insert(name_of(&s.exported), e);
+                    }
+                }
+                Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => {
+                    let dep = m.deps[d.source.value.as_str()];
+                    match &d.exported {
+                        Some(n) => {
+                            exports.insert(name_of(n), Export::Namespace(dep));
+                        }
+                        None => star.push(dep),
+                    }
+                }
+                Statement::ExportDefaultDeclaration(d) => {
+                    let e = match &d.declaration {
+                        ExportDefaultDeclarationKind::FunctionDeclaration(f) => f.id.as_ref().and_then(|i| i.symbol_id.get()).map(Export::Local),
+                        ExportDefaultDeclarationKind::ClassDeclaration(c) => c.id.as_ref().and_then(|i| i.symbol_id.get()).map(Export::Local),
+                        ExportDefaultDeclarationKind::TSInterfaceDeclaration(_) => None,
+                        _ => Some(Export::DefaultExpr),
+                    };
+                    if let Some(e) = e {
+                        exports.insert("default".to_string(), e.clone());
+                        if matches!(e, Export::Local(_)) {
+                            // Anonymous default functions/classes still need a slot.
+                        }
+                    } else {
+                        exports.insert("default".to_string(), Export::DefaultExpr);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let m = &mut self.modules[idx];
+        m.exports = exports;
+        m.star = star;
+    }
+
+    /// Resolves an exported name of module `m` to (module, export), following
+    /// re-exports and `export *`.
+    pub fn resolve_export(&self, m: usize, name: &str, depth: usize) -> Option<(usize, Export)> {
+        if depth > 64 {
+            return None;
+        }
+        let md = &self.modules[m];
+        if let Some(e) = md.exports.get(name) {
+            return match e {
+                Export::From(dep, n) => self.resolve_export(*dep, n, depth + 1),
+                other => Some((m, other.clone())),
+            };
+        }
+        if name == "default" {
+            return None;
+        }
+        for &s in &md.star {
+            if let Some(r) = self.resolve_export(s, name, depth + 1) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// Every exported name of a module (for namespace objects), sorted as Node sorts them.
+    pub fn export_names(&self, m: usize, depth: usize, out: &mut Vec<String>) {
+        if depth > 64 {
+            return;
+        }
+        let md = &self.modules[m];
+        for k in md.exports.keys() {
+            if !out.contains(k) {
+                out.push(k.clone());
+            }
+        }
+        for &s in &md.star {
+            let mut sub = Vec::new();
+            self.export_names(s, depth + 1, &mut sub);
+            for k in sub {
+                if k != "default" && !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+        out.sort();
+    }
+}
+
+/// Names a declaration binds (for `export <declaration>`).
+pub fn declared_names(d: &Declaration) -> Vec<(String, SymbolId)> {
+    let mut out = Vec::new();
+    match d {
+        Declaration::VariableDeclaration(v) => {
+            for decl in &v.declarations {
+                pattern_names(&decl.id, &mut out);
+            }
+        }
+        Declaration::FunctionDeclaration(f) => {
+            if let Some(id) = &f.id
+                && let Some(s) = id.symbol_id.get()
+            {
+                out.push((id.name.as_str().to_string(), s));
+            }
+        }
+        Declaration::ClassDeclaration(c) => {
+            if let Some(id) = &c.id
+                && let Some(s) = id.symbol_id.get()
+            {
+                out.push((id.name.as_str().to_string(), s));
+            }
+        }
+        Declaration::TSEnumDeclaration(e) => {
+            if let Some(s) = e.id.symbol_id.get() {
+                out.push((e.id.name.as_str().to_string(), s));
+            }
+        }
+        Declaration::TSNamespaceDeclaration(n) => {
+            if let Some(s) = n.id.symbol_id.get() {
+                out.push((n.id.name.as_str().to_string(), s));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+pub fn pattern_names(p: &BindingPattern, out: &mut Vec<(String, SymbolId)>) {
+    match p {
+        BindingPattern::BindingIdentifier(id) => {
+            if let Some(s) = id.symbol_id.get() {
+                out.push((id.name.as_str().to_string(), s));
+            }
+        }
+        BindingPattern::ObjectPattern(o) => {
+            for prop in &o.properties {
+                pattern_names(&prop.value, out);
+            }
+            if let Some(r) = &o.rest {
+                pattern_names(&r.argument, out);
+            }
+        }
+        BindingPattern::ArrayPattern(a) => {
+            for el in a.elements.iter().flatten() {
+                pattern_names(el, out);
+            }
+            if let Some(r) = &a.rest {
+                pattern_names(&r.argument, out);
+            }
+        }
+        BindingPattern::AssignmentPattern(a) => pattern_names(&a.left, out),
+    }
+}
+
+fn resolve(from: &Path, spec: &str) -> Option<PathBuf> {
+    if !(spec.starts_with("./") || spec.starts_with("../") || spec.starts_with('/')) {
+        return None;
+    }
+    let base = from.parent()?.join(spec);
+    let mut candidates = vec![base.clone()];
+    let s = base.to_string_lossy().into_owned();
+    for ext in [".ts", ".tsx", ".mts"] {
+        candidates.push(PathBuf::from(format!("{s}{ext}")));
+    }
+    if let Some(stripped) = s.strip_suffix(".js") {
+        candidates.push(PathBuf::from(format!("{stripped}.ts")));
+    }
+    candidates.push(base.join("index.ts"));
+    candidates.into_iter().find(|c| c.is_file()).and_then(|c| std::fs::canonicalize(c).ok())
+}
+
+fn to_diag(file: &str, source: &str, d: &oxc_diagnostics::OxcDiagnostic) -> Diagnostic {
+    let offset = d.labels.first().map_or(0, |l| l.offset() as u32);
+    Diagnostic::new(file, source, offset, d.message.to_string())
+}

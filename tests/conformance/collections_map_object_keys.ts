@@ -1,0 +1,22 @@
+// Maps keyed by objects, functions, arrays and mixed primitive types
+const m = new Map<unknown, string>();
+const objKey = { a: 1 };
+const arrKey = [1, 2];
+const fnKey = function keyFn() {};
+const symKey = Symbol("s");
+m.set(objKey, "object").set(arrKey, "array").set(fnKey, "function").set(symKey, "symbol");
+m.set(1, "number 1").set("1", "string 1").set(true, "boolean").set(null, "null").set(undefined, "undefined");
+console.log(m.size);
+console.log(m.get(objKey), m.get({ a: 1 }), m.get(arrKey), m.get([1, 2]), m.get(fnKey), m.get(symKey));
+console.log(m.get(1), m.get("1"), m.get(true), m.get(null), m.get(undefined), m.get(1.0));
+console.log([...m.values()].join(", "));
+console.log(m);
+m.delete(arrKey);
+m.delete(1);
+console.log(m.size, m.has(arrKey), m.has("1"));
+const counts = new Map<object, number>();
+const nodes = [{ n: "a" }, { n: "b" }];
+for (const pick of [0, 1, 0, 0]) counts.set(nodes[pick], (counts.get(nodes[pick]) ?? 0) + 1);
+console.log([...counts].map(([k, v]) => (k as any).n + "=" + v).join(" "));
+const nested = new Map([["outer", new Map([["inner", 1]])]]);
+console.log(nested.get("outer")!.get("inner"));

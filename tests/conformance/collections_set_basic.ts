@@ -1,0 +1,27 @@
+// Set: add/has/delete/clear/size, uniqueness and iteration order
+const s = new Set<any>();
+console.log(s.add(1) === s, s.size);
+s.add(2).add(1).add("1").add(NaN).add(NaN).add(0).add(-0);
+console.log(s.size, [...s]);
+console.log(s.has(1), s.has("2"), s.has(NaN), s.has(-0));
+console.log(s.delete(1), s.delete(1), s.size);
+const o1 = { a: 1 };
+s.add(o1).add({ a: 1 });
+console.log(s.size, s.has(o1), s.has({ a: 1 }));
+s.clear();
+console.log(s.size, [...s]);
+const fromArr = new Set([3, 1, 3, 2, 1]);
+console.log(fromArr, [...fromArr], Array.from(fromArr).length);
+const fromStr = new Set("mississippi");
+console.log([...fromStr].join(""));
+const seen: number[] = [];
+fromArr.forEach((v, v2, set) => seen.push(v === v2 && set === fromArr ? v : -1));
+console.log(seen);
+const a = new Set([1, 2, 3, 4]);
+const b = new Set([3, 4, 5]);
+console.log([...a].filter((x) => b.has(x)), [...new Set([...a, ...b])], [...a].filter((x) => !b.has(x)));
+fromArr.delete(3);
+fromArr.add(3);
+console.log([...fromArr]);
+console.log([...s.entries()], [...fromArr.keys()], [...fromArr.entries()]);
+console.log(new Set([undefined, null, undefined]).size);

@@ -1,0 +1,25 @@
+// Set algebra and Map/Set conversions
+const a = new Set([1, 2, 3, 4, 5]);
+const b = new Set([4, 5, 6, 7]);
+const union = new Set([...a, ...b]);
+const inter = new Set([...a].filter((x) => b.has(x)));
+const diff = new Set([...a].filter((x) => !b.has(x)));
+const sym = new Set([...a, ...b].filter((x) => !(a.has(x) && b.has(x))));
+console.log(union, inter, diff, sym);
+const isSubset = (x: Set<number>, y: Set<number>) => [...x].every((v) => y.has(v));
+console.log(isSubset(inter, a), isSubset(a, inter), isSubset(new Set(), a));
+const sets = [new Set(["a"]), new Set(["a", "b"]), new Set<string>()];
+console.log(sets.map((s) => s.size));
+const m = new Map([["x", 1], ["y", 2]]);
+const keySet = new Set(m.keys());
+const valueSet = new Set(m.values());
+console.log(keySet, valueSet, new Map([...m].filter(([, v]) => v > 1)));
+const fromSet = new Map([...a].map((x) => [x, x * x]));
+console.log(fromSet.get(3), fromSet.size);
+const objSet = new Set<object>();
+const shared = { id: 1 };
+objSet.add(shared).add(shared).add({ id: 1 });
+console.log(objSet.size);
+const strSet = new Set(["b", "a", "c"]);
+console.log([...strSet].sort(), [...strSet]);
+console.log(new Set([...Array(5).keys()]));

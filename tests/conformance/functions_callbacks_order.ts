@@ -1,0 +1,20 @@
+// Callback invocation order and arguments in built-in higher-order functions
+const log: string[] = [];
+[10, 20, 30].forEach((v, i, arr) => log.push(`forEach ${v}@${i}/${arr.length}`));
+[3, 1, 2].map((v, i) => log.push(`map ${v}@${i}`));
+[1, 2, 3, 4].filter((v) => { log.push(`filter ${v}`); return v % 2 === 0; });
+[1, 2, 3].reduce((acc, v, i) => { log.push(`reduce ${acc}+${v}@${i}`); return acc + v; }, 0);
+[1, 2, 3].find((v) => { log.push(`find ${v}`); return v === 2; });
+["b", "a"].sort((x, y) => { log.push(`sort ${x}${y}`); return x < y ? -1 : 1; });
+new Map([["k1", 1], ["k2", 2]]).forEach((v, k) => log.push(`map.forEach ${k}=${v}`));
+new Set(["s1", "s2"]).forEach((v) => log.push(`set.forEach ${v}`));
+Array.from([7, 8], (v, i) => log.push(`from ${v}@${i}`));
+JSON.parse('{"a":[1]}', (k, v) => { log.push(`reviver ${JSON.stringify(k)}`); return v; });
+"xy".replace("y", (m, off) => { log.push(`replace ${m}@${off}`); return m; });
+console.log(log.join("\n"));
+const order: string[] = [];
+[1, 2, 3].some((v) => { order.push("some" + v); return v === 2; });
+[1, 2, 3].every((v) => { order.push("every" + v); return v < 2; });
+[1, 2, 3].findIndex((v) => { order.push("findIndex" + v); return v === 3; });
+["a", "b"].reduceRight((acc, v) => { order.push("reduceRight" + v); return acc + v; }, "");
+console.log(order.join(" "));

@@ -1,0 +1,1 @@
+export default (x: number) => x * 2;

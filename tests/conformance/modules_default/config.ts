@@ -1,0 +1,2 @@
+const base = { debug: false, level: 3 };
+export default { ...base, name: "config" };

@@ -1,0 +1,4 @@
+export default function greet(name: string) {
+  return `hello, ${name}`;
+}
+export const punctuation = "!";

@@ -1,0 +1,6 @@
+export default class Shape {
+  constructor(public sides: number) {}
+  describe() {
+    return `shape with ${this.sides} sides`;
+  }
+}

@@ -1,0 +1,4 @@
+import { count, label } from "./state";
+export function snapshot() {
+  return `${label}:${count}`;
+}

@@ -1,0 +1,3 @@
+console.log("shared: body runs once");
+export const log: string[] = [];
+log.push("shared");

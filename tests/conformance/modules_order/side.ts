@@ -1,0 +1,3 @@
+import { log } from "./shared";
+console.log("side: side-effect-only import");
+log.push("side");

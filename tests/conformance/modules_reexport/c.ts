@@ -1,0 +1,2 @@
+export const c1 = 1;
+export const c2 = 2;

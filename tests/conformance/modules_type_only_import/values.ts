@@ -1,0 +1,2 @@
+console.log("values: body runs");
+export const greeting = "hi";

@@ -1,0 +1,38 @@
+// Left-to-right evaluation order of operands, arguments, keys and assignments
+const log: string[] = [];
+const t = (label: string, v: any) => { log.push(label); return v; };
+const r1 = t("a", 1) + t("b", 2) * t("c", 3);
+console.log(r1, log.join(""));
+log.length = 0;
+function f(...args: unknown[]) { return args.length; }
+f(t("x", 1), t("y", 2), t("z", 3));
+console.log(log.join(""));
+log.length = 0;
+const obj: any = {};
+obj[t("key", "k")] = t("value", 1);
+console.log(log.join(","));
+log.length = 0;
+const lit = { [t("k1", "a")]: t("v1", 1), [t("k2", "b")]: t("v2", 2) };
+console.log(log.join(","), lit);
+log.length = 0;
+const arr = [t("e0", 0), t("e1", 1), ...t("spread", [2, 3])];
+console.log(log.join(","), arr);
+log.length = 0;
+let i = 0;
+const pairs = [i++, i++, i];
+console.log(pairs);
+let x = 1;
+x = x++ + x;
+console.log(x);
+let y = 5;
+y += (y = 10);
+console.log(y);
+log.length = 0;
+t("cond", true) ? t("then", 1) : t("else", 2);
+t("lhs", null) ?? t("rhs", 1);
+t("and", 0) && t("never", 1);
+console.log(log.join(","));
+log.length = 0;
+const o2 = { m(...a: unknown[]) { return a; } };
+t("obj", o2).m(t("arg1", 1), t("arg2", 2));
+console.log(log.join(","));

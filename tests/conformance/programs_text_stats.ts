@@ -1,0 +1,25 @@
+// Word frequency, longest words and character statistics of a text
+const text = `The quick brown fox jumps over the lazy dog. The dog sleeps;
+the fox runs away! Quick, quick: the end.`;
+const normalized = [...text.toLowerCase()].map((c) => (c >= "a" && c <= "z") || c === " " || c === "\n" ? c : " ").join("");
+const words = normalized.split("\n").join(" ").split(" ").filter((w) => w.length > 0);
+console.log("words:", words.length);
+const freq = new Map<string, number>();
+for (const w of words) freq.set(w, (freq.get(w) ?? 0) + 1);
+const top = [...freq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+console.log(top);
+const longest = words.reduce((best, w) => (w.length > best.length ? w : best), "");
+console.log("longest:", longest, "unique:", freq.size);
+const letters: Record<string, number> = {};
+for (const c of text.toLowerCase()) if (c >= "a" && c <= "z") letters[c] = (letters[c] || 0) + 1;
+const sortedLetters = Object.keys(letters).sort();
+console.log(sortedLetters.join(""), sortedLetters.length === 26 ? "pangram" : "not pangram");
+console.log(Object.entries(letters).filter(([, n]) => n >= 6).map(([c, n]) => c + "=" + n).join(" "));
+const lines = text.split("\n");
+console.log(lines.map((l) => l.length), lines.length);
+const sentences = text.split(".").map((s) => s.trim()).filter((s) => s);
+console.log(sentences.length, sentences[0]);
+const avg = words.reduce((s, w) => s + w.length, 0) / words.length;
+console.log("average length:", avg.toFixed(3));
+const capitalized = words.slice(0, 4).map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+console.log(capitalized);

@@ -1,0 +1,33 @@
+// as, satisfies, non-null assertions, angle-free casts
+const raw: unknown = { a: 1, b: [1, 2] };
+const typed = raw as { a: number; b: number[] };
+console.log(typed.a, typed.b.length);
+const num = ("5" as unknown as number);
+console.log(num, typeof num);
+const config = { port: 8080, host: "localhost" } satisfies { port: number; host: string };
+console.log(config.port, config.host);
+const colors = { red: "#f00", green: "#0f0" } satisfies Record<string, string>;
+console.log(Object.keys(colors));
+const maybe: string | undefined = ["x"].find((s) => s === "x");
+console.log(maybe!.toUpperCase());
+const map = new Map<string, number[]>([["k", [1, 2]]]);
+console.log(map.get("k")!.length, map.get("k")![1]);
+const el = { child: { value: 3 } as { value: number } | null };
+console.log(el.child!.value);
+let counter: number | null = 0;
+counter! += 5;
+console.log(counter);
+const arr = [1, 2, 3] as const;
+console.log(arr, arr.length);
+const obj = { kind: "fixed" } as const;
+console.log(obj.kind);
+const nested = ((1 + 2) as number) * (3 as number);
+console.log(nested);
+const fn = ((x: number) => x * 2) as (x: number) => number;
+console.log(fn(21));
+const asAny = (42 as any) as string;
+console.log(asAny, typeof asAny);
+console.log((typed as any).missing ?? "missing");
+const definitely = document_like()!;
+function document_like(): { title: string } | null { return { title: "doc" }; }
+console.log(definitely.title);
