@@ -99,7 +99,7 @@ impl Graph {
         let mut sources: Vec<(String, u32)> = Vec::new();
         for st in &program.body {
             match st {
-                Statement::ImportDeclaration(d) if d.import_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                Statement::ImportDeclaration(d) if d.import_kind.is_value() && !import_elided(d, &self.modules[idx].scoping) => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 _ => {}
@@ -317,4 +317,26 @@ fn resolve(from: &Path, spec: &str) -> Option<PathBuf> {
 fn to_diag(file: &str, source: &str, d: &oxc_diagnostics::OxcDiagnostic) -> Diagnostic {
     let offset = d.labels.first().map_or(0, |l| l.offset() as u32);
     Diagnostic::new(file, source, offset, d.message.to_string())
+}
+
+/// TypeScript drops an import whose bindings are used only as types (or not
+/// at all); a bare `import "./x"` is kept for its side effects.
+pub fn import_elided(d: &ImportDeclaration, scoping: &Scoping) -> bool {
+    let Some(specs) = &d.specifiers else { return false };
+    if specs.is_empty() {
+        return false;
+    }
+    !specs.iter().any(|s| {
+        let local = match s {
+            ImportDeclarationSpecifier::ImportSpecifier(x) => {
+                if !x.import_kind.is_value() {
+                    return false;
+                }
+                &x.local
+            }
+            ImportDeclarationSpecifier::ImportDefaultSpecifier(x) => &x.local,
+            ImportDeclarationSpecifier::ImportNamespaceSpecifier(x) => &x.local,
+        };
+        local.symbol_id.get().is_some_and(|sym| scoping.get_resolved_references(sym).any(|r| r.flags().is_value()))
+    })
 }

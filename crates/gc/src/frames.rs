@@ -162,6 +162,15 @@ pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
         if guard > 10_000_000 {
             crate::fatal("stack walk does not terminate");
         }
+        if pc == enter_ret {
+            // A perry_enter frame: continue with the exit record saved in it.
+            unsafe {
+                let f = fp;
+                fp = *((f - 8) as *const u64);
+                pc = *((f - 16) as *const u64);
+            }
+            continue;
+        }
         if let Some(rec) = lookup(pc) {
             let sp = fp - rec.span as u64;
             for &off in &t.slots[rec.first as usize..(rec.first + rec.count) as usize] {
@@ -170,15 +179,8 @@ pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
             }
         }
         unsafe {
-            let next_fp = *(fp as *const u64);
-            let next_pc = *((fp + 8) as *const u64);
-            if next_pc == enter_ret {
-                fp = *((next_fp - 8) as *const u64);
-                pc = *((next_fp - 16) as *const u64);
-            } else {
-                fp = next_fp;
-                pc = next_pc;
-            }
+            pc = *((fp + 8) as *const u64);
+            fp = *(fp as *const u64);
         }
     }
     n
@@ -191,17 +193,18 @@ pub fn backtrace(max: usize) -> Vec<u64> {
     let (mut fp, mut pc) = unsafe { (PERRY_EXIT_FP, PERRY_EXIT_PC) };
     let mut out = Vec::new();
     while fp != 0 && out.len() < max {
+        if pc == enter_ret {
+            unsafe {
+                let f = fp;
+                fp = *((f - 8) as *const u64);
+                pc = *((f - 16) as *const u64);
+            }
+            continue;
+        }
         out.push(pc);
         unsafe {
-            let next_fp = *(fp as *const u64);
-            let next_pc = *((fp + 8) as *const u64);
-            if next_pc == enter_ret {
-                fp = *((next_fp - 8) as *const u64);
-                pc = *((next_fp - 16) as *const u64);
-            } else {
-                fp = next_fp;
-                pc = next_pc;
-            }
+            pc = *((fp + 8) as *const u64);
+            fp = *(fp as *const u64);
         }
     }
     out

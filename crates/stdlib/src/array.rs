@@ -194,53 +194,115 @@ fn species_create(o: Value, len: usize) -> JsResult {
     function::construct(c, &[Value::num(len as f64)], Value(hc.get()))
 }
 
-/// Stable merge sort of `perm` with a fallible "a sorts after b" test.
-fn merge_sort(perm: &mut Vec<usize>, gt: &mut dyn FnMut(usize, usize) -> JsResult<bool>) -> JsResult<()> {
+/// Sorts `perm` stably with a fallible `lt(a, b)` = "comparator(a, b) < 0".
+/// The comparator is called as V8's TimSort calls it (run detection, then
+/// binary insertion), so inconsistent comparators give V8's results on the
+/// short arrays where that is observable; runs are then merged without
+/// galloping (same result for any consistent comparator).
+fn sort_perm(perm: &mut [usize], lt: &mut dyn FnMut(usize, usize) -> JsResult<bool>) -> JsResult<()> {
     let n = perm.len();
     if n < 2 {
         return Ok(());
     }
-    // Insertion sort runs of 8, then merge.
-    const RUN: usize = 8;
-    let mut s = 0;
-    while s < n {
-        let e = (s + RUN).min(n);
-        for i in s + 1..e {
-            let x = perm[i];
-            let mut j = i;
-            while j > s && gt(perm[j - 1], x)? {
-                perm[j] = perm[j - 1];
-                j -= 1;
-            }
-            perm[j] = x;
+    let min_run = {
+        let (mut m, mut r) = (n, 0);
+        while m >= 64 {
+            r |= m & 1;
+            m >>= 1;
         }
-        s = e;
+        m + r
+    };
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut low = 0;
+    while low < n {
+        let remaining = n - low;
+        let mut run = count_and_make_run(perm, low, n, lt)?;
+        if run < min_run {
+            let forced = min_run.min(remaining);
+            binary_insertion_sort(perm, low, low + run, low + forced, lt)?;
+            run = forced;
+        }
+        runs.push((low, run));
+        low += run;
     }
-    let mut buf = vec![0usize; n];
-    let mut width = RUN;
-    while width < n {
-        let mut lo = 0;
-        while lo < n {
-            let mid = (lo + width).min(n);
-            let hi = (lo + 2 * width).min(n);
-            let (mut i, mut j, mut k) = (lo, mid, lo);
-            while i < mid && j < hi {
-                if gt(perm[i], perm[j])? {
-                    buf[k] = perm[j];
-                    j += 1;
-                } else {
-                    buf[k] = perm[i];
-                    i += 1;
-                }
-                k += 1;
-            }
-            buf[k..k + (mid - i)].copy_from_slice(&perm[i..mid]);
-            k += mid - i;
-            buf[k..k + (hi - j)].copy_from_slice(&perm[j..hi]);
-            lo = hi;
+    while runs.len() > 1 {
+        let mut next = Vec::with_capacity(runs.len() / 2 + 1);
+        let mut i = 0;
+        while i + 1 < runs.len() {
+            merge_runs(perm, runs[i].0, runs[i].1, runs[i + 1].1, lt)?;
+            next.push((runs[i].0, runs[i].1 + runs[i + 1].1));
+            i += 2;
         }
-        core::mem::swap(perm, &mut buf);
-        width *= 2;
+        if i < runs.len() {
+            next.push(runs[i]);
+        }
+        runs = next;
+    }
+    Ok(())
+}
+
+/// The longest ascending (or strictly descending, then reversed) run at `low`.
+fn count_and_make_run(perm: &mut [usize], low_arg: usize, high: usize, lt: &mut dyn FnMut(usize, usize) -> JsResult<bool>) -> JsResult<usize> {
+    let low = low_arg + 1;
+    if low == high {
+        return Ok(1);
+    }
+    let mut run = 2;
+    let desc = lt(perm[low], perm[low - 1])?;
+    let mut prev = perm[low];
+    for idx in low + 1..high {
+        let cur = perm[idx];
+        let less = lt(cur, prev)?;
+        if desc != less {
+            break;
+        }
+        prev = cur;
+        run += 1;
+    }
+    if desc {
+        perm[low_arg..low_arg + run].reverse();
+    }
+    Ok(run)
+}
+
+fn binary_insertion_sort(perm: &mut [usize], low: usize, start: usize, high: usize, lt: &mut dyn FnMut(usize, usize) -> JsResult<bool>) -> JsResult<()> {
+    let mut start = if low == start { start + 1 } else { start };
+    while start < high {
+        let pivot = perm[start];
+        let (mut left, mut right) = (low, start);
+        while left < right {
+            let mid = left + ((right - left) >> 1);
+            if lt(pivot, perm[mid])? {
+                right = mid;
+            } else {
+                left = mid + 1;
+            }
+        }
+        perm.copy_within(left..start, left + 1);
+        perm[left] = pivot;
+        start += 1;
+    }
+    Ok(())
+}
+
+fn merge_runs(perm: &mut [usize], base: usize, len_a: usize, len_b: usize, lt: &mut dyn FnMut(usize, usize) -> JsResult<bool>) -> JsResult<()> {
+    let a: Vec<usize> = perm[base..base + len_a].to_vec();
+    let (mut i, mut j, mut k) = (0, base + len_a, base);
+    let end = base + len_a + len_b;
+    while i < a.len() && j < end {
+        if lt(perm[j], a[i])? {
+            perm[k] = perm[j];
+            j += 1;
+        } else {
+            perm[k] = a[i];
+            i += 1;
+        }
+        k += 1;
+    }
+    while i < a.len() {
+        perm[k] = a[i];
+        i += 1;
+        k += 1;
     }
     Ok(())
 }
@@ -270,14 +332,14 @@ fn sort_values(hitems: perry_gc::Handle, cmp: Value) -> JsResult<Vec<usize>> {
             let s = ops::to_string(v)?;
             keys[i] = string::units(s).to_vec();
         }
-        merge_sort(&mut perm, &mut |a, b| Ok(keys[a] > keys[b]))?;
+        sort_perm(&mut perm, &mut |a, b| Ok(keys[a] < keys[b]))?;
     } else {
-        merge_sort(&mut perm, &mut |a, b| {
+        sort_perm(&mut perm, &mut |a, b| {
             let items = Value(hitems.get());
             let (x, y) = (arr::get_index(items, a), arr::get_index(items, b));
             let r = function::call(Value(hc.get()), Value::UNDEFINED, &[x, y])?;
             let f = if r.is_number() { r.as_number() } else { ops::to_number(r)? };
-            Ok(f > 0.0)
+            Ok(f < 0.0)
         })?;
     }
     perm.extend(undefs);

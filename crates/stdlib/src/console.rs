@@ -494,14 +494,12 @@ fn time_log_impl(args: &Args, name: &str, end: bool) -> JsResult {
             hs.push(scope.root(args.get(j).0));
         }
     }
-    // The label and time are one string: keep `%` in them literal.
+    // log('%s: %s', label, time, ...data): the data follow, each raw or inspected.
     let mut out = string::to_rust(hv(hs[0]));
-    if hs.len() > 1 {
-        let rest = format_values(&hs[1..])?;
-        let first_is_string = hv(hs[1]).is_string();
-        let _ = first_is_string;
+    for &h in &hs[1..] {
         out.push(' ');
-        out.push_str(&rest);
+        let v = hv(h);
+        out.push_str(&if v.is_string() { string::to_rust(v) } else { inspect::inspect(v, 0) });
     }
     write_line(false, &out);
     Ok(Value::UNDEFINED)

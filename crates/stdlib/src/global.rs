@@ -327,6 +327,13 @@ fn data_clone_error(v: Value) -> error::Exc {
 
 /// Copies the own enumerable string-keyed properties of `src` onto `dst`, cloning each value.
 fn clone_props(src: Handle, dst: Handle, memo: Handle) -> JsResult<()> {
+    if Value(src.get()).is_array() {
+        // own_keys interns index keys while it holds the array unrooted:
+        // intern them first so that it does not allocate.
+        for i in 0..array::len(Value(src.get())) {
+            atoms::intern(&i.to_string());
+        }
+    }
     let keys = object::own_keys(Value(src.get()), true, false);
     for k in keys {
         let x = object::get(Value(src.get()), k)?;
@@ -392,20 +399,14 @@ fn clone_value(v: Value, memo: Handle) -> JsResult {
                 return Err(data_clone_error(p));
             }
             let out = ops::to_object(p)?;
+            let ho = scope.root(out.0);
             collections::set(Value(memo.get()), src(), out);
-            Ok(out)
+            Ok(Value(ho.get()))
         }
         KIND_ERROR => {
             let proto = object::proto_of(v);
-            let std_protos = [
-                I::ErrorProto,
-                I::TypeErrorProto,
-                I::RangeErrorProto,
-                I::SyntaxErrorProto,
-                I::ReferenceErrorProto,
-                I::EvalErrorProto,
-                I::UriErrorProto,
-            ];
+            let std_protos =
+                [I::ErrorProto, I::TypeErrorProto, I::RangeErrorProto, I::SyntaxErrorProto, I::ReferenceErrorProto, I::EvalErrorProto, I::UriErrorProto];
             let proto = if std_protos.iter().any(|&i| realm::get(i) == proto) { proto } else { realm::get(I::ErrorProto) };
             let out = object::new_object_kind(KIND_ERROR, proto, 4);
             let ho = scope.root(out.0);

@@ -1431,7 +1431,8 @@ mod tests {
         assert_eq!(stack_name_prefix("TypeError: x"), "TypeError");
         assert_eq!(stack_name_prefix("MyError"), "MyError");
         assert_eq!(stack_name_prefix("lower: x"), "");
-        assert_eq!(improve_stack("Error: m\n    at f".into(), Some("MyErr"), "Error", ""), "MyErr: m\n    at f");
+        assert_eq!(improve_stack("Error: m\n    at f".into(), Some("MyErr"), "Error", ""), "MyErr [Error]: m\n    at f");
+        assert_eq!(improve_stack("Error: m".into(), Some("BarError"), "Error", ""), "BarError: m");
         assert_eq!(improve_stack("Error: m".into(), Some("Foo"), "Error", ""), "Foo [Error]: m");
     }
 }

@@ -305,7 +305,7 @@ pub fn parse_units(src: Vec<u16>) -> JsResult {
     let h = scope.root(v.0);
     p.skip_ws();
     if p.pos < p.src.len() {
-        return Err(p.fail_at("Unexpected non-whitespace character after JSON", p.pos));
+        return Err(p.fail(format!("Unexpected non-whitespace character after JSON at position {}", p.pos)));
     }
     Ok(hv(h))
 }

@@ -36,7 +36,8 @@ pub fn method(target: Value, name: &str, length: u32, f: NativeFn) -> Value {
     let ht = scope.root(target.0);
     let fv = function::new_native(name, length, f);
     let hf = scope.root(fv.0);
-    object::define_hidden(Value(ht.get()), atoms::intern(name), fv);
+    let key = atoms::intern(name);
+    object::define_hidden(Value(ht.get()), key, Value(hf.get()));
     Value(hf.get())
 }
 
@@ -55,12 +56,18 @@ pub fn getter(target: Value, name: &str, f: NativeFn) {
     let scope = HandleScope::new();
     let ht = scope.root(target.0);
     let fv = function::new_native(&format!("get {name}"), 0, f);
-    object::define_accessor(Value(ht.get()), atoms::intern(name), fv, Value::UNDEFINED, shape::CONFIGURABLE);
+    let hf = scope.root(fv.0);
+    let key = atoms::intern(name);
+    object::define_accessor(Value(ht.get()), key, Value(hf.get()), Value::UNDEFINED, shape::CONFIGURABLE);
 }
 
 /// Defines a constant data property (not writable, not enumerable, not configurable).
 pub fn constant(target: Value, name: &str, v: Value) {
-    object::define(target, atoms::intern(name), v, 0);
+    let scope = HandleScope::new();
+    let ht = scope.root(target.0);
+    let hv = scope.root(v.0);
+    let key = atoms::intern(name);
+    object::define(Value(ht.get()), key, Value(hv.get()), 0);
 }
 
 /// Creates a constructor function `name` whose `prototype` is `proto`, and
@@ -78,7 +85,11 @@ pub fn constructor(name: &str, length: u32, f: NativeFn, proto: Value) -> Value 
 
 /// Defines `name` on the global object (writable, configurable, not enumerable).
 pub fn global_value(name: &str, v: Value) {
-    object::define_hidden(realm::get(I::Global), atoms::intern(name), v);
+    // Interning may allocate: keep `v` rooted and read the global after it.
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let key = atoms::intern(name);
+    object::define_hidden(realm::get(I::Global), key, Value(hv.get()));
 }
 
 /// A fresh ordinary object with `proto`, stored as intrinsic `i`.

@@ -185,11 +185,7 @@ fn map_wtf16(u: &[u16], f: impl Fn(&str) -> String) -> Vec<u16> {
 /// Code point at `i` (a lone surrogate is its own code point) and its length in units.
 fn code_point_at(u: &[u16], i: usize) -> (u32, usize) {
     let c = u[i];
-    if is_high(c) && i + 1 < u.len() && is_low(u[i + 1]) {
-        (0x10000 + (((c as u32) - 0xD800) << 10) + (u[i + 1] as u32 - 0xDC00), 2)
-    } else {
-        (c as u32, 1)
-    }
+    if is_high(c) && i + 1 < u.len() && is_low(u[i + 1]) { (0x10000 + (((c as u32) - 0xD800) << 10) + (u[i + 1] as u32 - 0xDC00), 2) } else { (c as u32, 1) }
 }
 
 fn push_code_point(out: &mut Vec<u16>, cp: u32) {
@@ -638,11 +634,8 @@ fn replace(args: &Args) -> JsResult {
     let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
     let s = string::units(Value(hs.get())).to_vec();
     let Some(pos) = index_of(&s, &search, 0) else { return Ok(Value(hs.get())) };
-    let replacement = if functional {
-        call_replacer(args.get(1), &search, pos, Value(hs.get()))?
-    } else {
-        get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)?
-    };
+    let replacement =
+        if functional { call_replacer(args.get(1), &search, pos, Value(hs.get()))? } else { get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)? };
     let mut out = Vec::with_capacity(s.len() + replacement.len());
     out.extend_from_slice(&s[..pos]);
     out.extend(replacement);

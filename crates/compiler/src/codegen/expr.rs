@@ -108,6 +108,15 @@ impl FnCompiler<'_, '_, '_> {
             Expression::AssignmentExpression(a) => self.assignment(a),
             Expression::UpdateExpression(u) => self.update(u),
             Expression::StaticMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.str_const(m.property.name.as_str());
+                    let this = self.this_value();
+                    let home = self.b.use_var(hv);
+                    return self.rt_check("perry_get_super", &[home, k, this]);
+                }
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -115,6 +124,18 @@ impl FnCompiler<'_, '_, '_> {
                 self.get_named(o, m.property.name.as_str(), m.span.start)
             }
             Expression::ComputedMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.expr(&m.expression);
+                    let kv = self.new_var();
+                    self.b.def_var(kv, k);
+                    let this = self.this_value();
+                    let home = self.b.use_var(hv);
+                    let k = self.b.use_var(kv);
+                    return self.rt_check("perry_get_super", &[home, k, this]);
+                }
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -1533,6 +1554,15 @@ impl FnCompiler<'_, '_, '_> {
             let t = self.b.use_var(tv);
             let k = self.b.use_var(kv);
             self.rt("perry_define_prop", &[t, k, clo, fl]);
+        }
+        // The class binding is usable from static initialisers and methods.
+        if let Some(id) = &c.id
+            && let Some(sym) = id.symbol_id.get()
+            && c.r#type == ClassType::ClassDeclaration
+        {
+            let ctor = self.b.use_var(cv);
+            self.init_binding(sym, ctor);
+            self.initialized.insert(sym);
         }
         // Static fields and blocks run in the static initialiser with this = the class.
         let has_static = c.body.body.iter().any(|e| matches!(e, ClassElement::StaticBlock(_)) || matches!(e, ClassElement::PropertyDefinition(p) if p.r#static));

@@ -443,6 +443,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.init_binding(sym, v);
     }
 
+    /// A binding of this function with no storage yet (parameters, catch bindings).
+    pub fn is_undeclared_local(&self, sym: SymbolId) -> bool {
+        !self.locals.contains_key(&sym)
+            && !self.c.global_slots.contains_key(&(self.module, sym))
+            && !self.m.analysis.ctxs[self.ctx_id].cap_index.contains_key(&Cap::Sym(sym))
+    }
+
     /// Declares storage for a binding of this function (a box when captured).
     pub fn declare_local(&mut self, sym: SymbolId, init: V) {
         if self.c.global_slots.contains_key(&(self.module, sym)) {
@@ -912,6 +919,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         for st in &program.body {
             let Statement::ImportDeclaration(d) = st else { continue };
             let Some(specs) = &d.specifiers else { continue };
+            if crate::modules::import_elided(d, &self.m.scoping) {
+                continue;
+            }
             for s in specs {
                 if let ImportDeclarationSpecifier::ImportNamespaceSpecifier(_) = s {
                     let dep = self.m.deps[d.source.value.as_str()];

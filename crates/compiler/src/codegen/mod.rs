@@ -282,7 +282,7 @@ impl<'g> Compiler<'g> {
             for st in &m.program.body {
                 let oxc_ast::ast::Statement::ImportDeclaration(d) = st else { continue };
                 let Some(specs) = &d.specifiers else { continue };
-                if !d.import_kind.is_value() {
+                if !d.import_kind.is_value() || crate::modules::import_elided(d, &m.scoping) {
                     continue;
                 }
                 let dep = m.deps[d.source.value.as_str()];

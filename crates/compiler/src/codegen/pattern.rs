@@ -13,7 +13,10 @@ impl FnCompiler<'_, '_, '_> {
         match p {
             BindingPattern::BindingIdentifier(id) => {
                 if let Some(sym) = id.symbol_id.get() {
-                    if init {
+                    if init && self.is_undeclared_local(sym) {
+                        self.declare_local(sym, v);
+                        self.initialized.insert(sym);
+                    } else if init {
                         self.init_binding(sym, v);
                         self.initialized.insert(sym);
                     } else {

@@ -443,11 +443,20 @@ impl FnCompiler<'_, '_, '_> {
                 self.handlers.push(fin_land);
             }
             let e = self.rt("perry_take_exception", &[]);
-            self.init_scope(h.scope_id.get(), &[]);
+            let mut params = Vec::new();
+            if let Some(p) = &h.param {
+                crate::modules::pattern_names(&p.pattern, &mut params);
+            }
+            let params: Vec<_> = params.into_iter().map(|x| x.1).collect();
+            self.init_scope(h.scope_id.get(), &params);
             if let Some(p) = &h.param {
                 self.bind_pattern(&p.pattern, e, true);
             }
-            self.block(&h.body);
+            if h.body.scope_id.get() != h.scope_id.get() {
+                self.init_scope(h.body.scope_id.get(), &params);
+            }
+            self.hoist_functions(&h.body.body);
+            self.stmts(&h.body.body);
             if has_fin {
                 self.handlers.pop();
             }
