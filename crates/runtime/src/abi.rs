@@ -589,14 +589,16 @@ pub extern "C" fn perry_pow(a: f64, b: f64) -> f64 {
 pub fn for_in_keys(o: Value) -> Vec<Atom> {
     let mut out = Vec::new();
     let mut seen = hashbrown::HashSet::new();
-    let mut cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
-    while cur.is_object() {
-        for k in object::own_keys(cur, false, false) {
-            if seen.insert(k) && object::is_enumerable_own(cur, k) {
+    let cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
+    let scope = HandleScope::new();
+    let hc = scope.root(cur.0);
+    while Value(hc.get()).is_object() {
+        for k in object::own_keys(Value(hc.get()), false, false) {
+            if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {
                 out.push(k);
             }
         }
-        cur = object::proto_of(cur);
+        hc.set(object::proto_of(Value(hc.get())).0);
     }
     out
 }
@@ -612,8 +614,9 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
     if src.is_string() {
         let u: Vec<u16> = string::units(src).to_vec();
         for (i, c) in u.iter().enumerate() {
+            let key = atoms::intern(&i.to_string());
             let v = ops::unit_string(*c);
-            object::define(Value(ho.get()), atoms::intern(&i.to_string()), v, shape::DEFAULT);
+            object::define(Value(ho.get()), key, v, shape::DEFAULT);
         }
         return Ok(());
     }

@@ -137,7 +137,11 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
         return Some(object::Prop::Data(Value::int(m.length as i64), shape::CONFIGURABLE));
     }
     if key == names::PROTOTYPE && m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+        // Creating the prototype allocates: keep `f` rooted.
+        let scope = HandleScope::new();
+        let hf = scope.root(f.0);
         materialize_virtual(f, key);
+        let f = Value(hf.get());
         return object::find_own(f, key).map(|(i, a)| object::Prop::Data(object::slot_get(f, i), a));
     }
     None

@@ -336,8 +336,14 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
             if receiver.header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Err(error::type_error(&format!("Cannot add property {}, object is not extensible", atoms::to_rust(key))));
             }
-            if receiver.kind() == KIND_FUNCTION && function::materialize_virtual(receiver, key) {
-                return set_with_receiver(receiver, key, v, receiver);
+            if receiver.kind() == KIND_FUNCTION {
+                let scope = HandleScope::new();
+                let hr = scope.root(receiver.0);
+                let hv = scope.root(v.0);
+                if function::materialize_virtual(receiver, key) {
+                    let r = Value(hr.get());
+                    return set_with_receiver(r, key, Value(hv.get()), r);
+                }
             }
             add_property(receiver, key, v, shape::DEFAULT);
             Ok(())
@@ -364,9 +370,16 @@ pub fn define(o: Value, key: Atom, v: Value, attrs: u8) {
         let _ = array::set_index(o, i as usize, v);
         return;
     }
-    if o.kind() == KIND_FUNCTION {
+    let (o, v) = if o.kind() == KIND_FUNCTION {
+        // Materializing allocates: keep `o` and `v` rooted.
+        let scope = HandleScope::new();
+        let ho = scope.root(o.0);
+        let hv = scope.root(v.0);
         function::materialize_virtual(o, key);
-    }
+        (Value(ho.get()), Value(hv.get()))
+    } else {
+        (o, v)
+    };
     match find_own(o, key) {
         Some((i, a)) => {
             if a != attrs {
@@ -446,8 +459,12 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
         }
         return Ok(true);
     }
-    if o.kind() == KIND_FUNCTION && function::materialize_virtual(o, key) {
-        return delete(o, key);
+    if o.kind() == KIND_FUNCTION {
+        let scope = HandleScope::new();
+        let ho = scope.root(o.0);
+        if function::materialize_virtual(o, key) {
+            return delete(Value(ho.get()), key);
+        }
     }
     Ok(true)
 }
@@ -464,6 +481,9 @@ pub fn has_property(o: Value, key: Atom) -> bool {
 /// insertion order, then symbols. `only_enumerable` filters; symbols are
 /// included only when `symbols` is set.
 pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
+    // Everything is read from `o` first: interning index keys may allocate
+    // (and move `o`).
+    let mut exotic: Vec<u32> = Vec::new();
     let mut idx: Vec<(u32, Atom)> = Vec::new();
     let mut strs = Vec::new();
     let mut syms = Vec::new();
@@ -472,7 +492,7 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
             let n = array::len(o);
             for i in 0..n {
                 if array::get_index(o, i) != Value::HOLE {
-                    idx.push((i as u32, atoms::intern(&i.to_string())));
+                    exotic.push(i as u32);
                 }
             }
             if !only_enumerable {
@@ -482,9 +502,7 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
         KIND_PRIMITIVE_WRAPPER => {
             let pv = o.field(OBJ_INLINE);
             if pv.is_string() {
-                for i in 0..string::len(pv) {
-                    idx.push((i as u32, atoms::intern(&i.to_string())));
-                }
+                exotic.extend(0..string::len(pv) as u32);
             }
         }
         KIND_FUNCTION if !only_enumerable => {
@@ -513,6 +531,9 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
         } else {
             strs.push(k);
         }
+    }
+    for i in exotic {
+        idx.push((i, atoms::intern(&i.to_string())));
     }
     idx.sort_by_key(|p| p.0);
     let mut out: Vec<Atom> = idx.into_iter().map(|p| p.1).collect();

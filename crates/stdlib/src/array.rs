@@ -39,7 +39,7 @@ fn idx_atom(i: usize) -> Atom {
 
 /// A callable's rendering in V8's "x is not a function" messages.
 pub fn fn_brief(v: Value) -> String {
-    if v.is_string() { string::to_rust(v) } else { ops::inspect_brief(v) }
+    if v.is_string() { string::to_rust(v) } else { crate::object_builtins::v8_brief(v) }
 }
 
 fn not_fn(v: Value) -> Exc {
@@ -170,10 +170,7 @@ fn species_create(o: Value, len: usize) -> JsResult {
         return array_create(len);
     }
     let ap = realm::get(I::ArrayProto);
-    if object::proto_of(o) == ap
-        && object::find_own(o, names::CONSTRUCTOR).is_none()
-        && object::get_data_chain(ap, names::CONSTRUCTOR) == Some(array_ctor())
-    {
+    if object::proto_of(o) == ap && object::find_own(o, names::CONSTRUCTOR).is_none() && object::get_data_chain(ap, names::CONSTRUCTOR) == Some(array_ctor()) {
         return array_create(len);
     }
     let scope = HandleScope::new();
@@ -347,11 +344,7 @@ fn sort_values(hitems: perry_gc::Handle, cmp: Value) -> JsResult<Vec<usize>> {
 }
 
 fn check_comparator(c: Value) -> JsResult<()> {
-    if c.is_undefined() || c.is_function() {
-        Ok(())
-    } else {
-        Err(error::type_error("The comparison function must be either a function or undefined"))
-    }
+    if c.is_undefined() || c.is_function() { Ok(()) } else { Err(error::type_error("The comparison function must be either a function or undefined")) }
 }
 
 // ---------------------------------------------------------------------------
@@ -738,7 +731,15 @@ fn find_last_index(args: &Args) -> JsResult {
 }
 
 /// FlattenIntoArray — 23.1.3.13.1. `source` and `mapper` are rooted by the caller.
-fn flatten_into(target: perry_gc::Handle, source: Value, len: usize, start: usize, depth: f64, mapper: Option<(Value, Value)>, level: usize) -> JsResult<usize> {
+fn flatten_into(
+    target: perry_gc::Handle,
+    source: Value,
+    len: usize,
+    start: usize,
+    depth: f64,
+    mapper: Option<(Value, Value)>,
+    level: usize,
+) -> JsResult<usize> {
     if level > 5000 {
         return Err(error::range_error("Maximum call stack size exceeded"));
     }

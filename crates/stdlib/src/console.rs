@@ -73,10 +73,11 @@ fn string_of(v: Value) -> JsResult<String> {
     ops::to_rust_string(v)
 }
 
+#[rustfmt::skip]
 const BUILTIN_CONSTRUCTORS: &[&str] = &[
-    "Object", "Function", "Array", "Number", "Boolean", "String", "Symbol", "Date", "Promise", "RegExp", "Error", "AggregateError", "EvalError", "RangeError",
-    "ReferenceError", "SyntaxError", "TypeError", "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Proxy", "Reflect", "BigInt", "DataView", "Math",
-    "Intl", "Atomics", "FinalizationRegistry", "SharedArrayBuffer", "ArrayBuffer", "WebAssembly", "Buffer", "Iterator",
+    "Object", "Function", "Array", "Number", "Boolean", "String", "Symbol", "Date", "Promise", "RegExp", "Error", "AggregateError", "EvalError",
+    "RangeError", "ReferenceError", "SyntaxError", "TypeError", "URIError", "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Proxy", "Reflect",
+    "BigInt", "DataView", "Math", "Intl", "Atomics", "FinalizationRegistry", "SharedArrayBuffer", "ArrayBuffer", "WebAssembly", "Buffer", "Iterator",
 ];
 
 /// Node's `hasBuiltInToString`: whether `%s` should inspect the object
@@ -124,7 +125,11 @@ fn has_builtin_to_string(h: Handle) -> JsResult<bool> {
 }
 
 fn is_js_ws(c: char) -> bool {
-    matches!(c, '\u{9}' | '\u{A}' | '\u{B}' | '\u{C}' | '\u{D}' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}')
+    matches!(
+        c,
+        '\u{9}' | '\u{A}' | '\u{B}' | '\u{C}' | '\u{D}' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}'
+    )
 }
 
 /// `parseInt(s)` (radix 10, or 16 with a 0x prefix).
@@ -140,7 +145,11 @@ pub fn parse_int(s: &str) -> f64 {
     if digits.is_empty() {
         return f64::NAN;
     }
-    let v = if radix == 10 { digits.parse::<f64>().unwrap_or(f64::NAN) } else { digits.chars().fold(0.0, |acc, c| acc * 16.0 + c.to_digit(16).unwrap_or(0) as f64) };
+    let v = if radix == 10 {
+        digits.parse::<f64>().unwrap_or(f64::NAN)
+    } else {
+        digits.chars().fold(0.0, |acc, c| acc * 16.0 + c.to_digit(16).unwrap_or(0) as f64)
+    };
     if neg { -v } else { v }
 }
 
@@ -539,7 +548,10 @@ fn options_from(o: Value) -> JsResult<inspect::Options> {
     }
     let scope = HandleScope::new();
     let h = scope.root(o.0);
-    let get = |k: &str| object::get(hv(h), perry_runtime::atoms::intern(k));
+    let get = |k: &str| {
+        let key = perry_runtime::atoms::intern(k);
+        object::get(hv(h), key)
+    };
     let d = get("depth")?;
     if d.is_null() {
         opts.depth = f64::INFINITY;
@@ -612,9 +624,9 @@ pub fn install() {
         ("groupCollapsed", 0, group),
     ];
     for &(name, len, f) in methods {
-        crate::method(hv(hc), name, len, f);
+        inspect::define_method(hc, name, len, f);
     }
-    crate::global_value("console", hv(hc));
+    inspect::define_global("console", hc);
 }
 
 #[cfg(test)]

@@ -91,11 +91,11 @@ fn to_string(args: &Args) -> JsResult {
 }
 
 pub fn install() {
-    let ep = realm::get(I::ErrorProto);
-    let ctor = crate::constructor("Error", 1, error_ctor, ep);
+    let ctor = crate::constructor("Error", 1, error_ctor, realm::get(I::ErrorProto));
     let scope = HandleScope::new();
     let hctor = scope.root(ctor.0);
-    object::define_hidden(ep, names::NAME, string::from_str("Error"));
+    let n = string::from_str("Error");
+    object::define_hidden(realm::get(I::ErrorProto), names::NAME, n);
     object::define_hidden(realm::get(I::ErrorProto), names::MESSAGE, atoms::value(names::EMPTY));
     method(realm::get(I::ErrorProto), "toString", 0, to_string);
     method(Value(hctor.get()), "captureStackTrace", 1, capture_stack_trace);
@@ -109,8 +109,7 @@ pub fn install() {
         ("AggregateError", I::AggregateErrorProto, aggregate_error_ctor, 2),
     ];
     for (name, p, f, len) in natives {
-        let proto = realm::get(p);
-        let c = crate::constructor(name, len, f, proto);
+        let c = crate::constructor(name, len, f, realm::get(p));
         object::set_proto(c, Value(hctor.get()));
         let n = string::from_str(name);
         object::define_hidden(realm::get(p), names::NAME, n);

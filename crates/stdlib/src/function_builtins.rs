@@ -108,13 +108,12 @@ fn empty(_args: &Args) -> JsResult {
 }
 
 pub fn install() {
-    let fp = realm::get(I::FunctionProto);
     // Function.prototype is itself callable in the spec; Perry keeps it an
     // ordinary object (NOTE: deviates from the spec).
     let _ = empty;
-    method(fp, "call", 1, call);
-    method(fp, "apply", 2, apply);
-    method(fp, "bind", 1, bind);
-    method(fp, "toString", 0, to_string);
-    crate::constructor("Function", 1, function_ctor, fp);
+    method(realm::get(I::FunctionProto), "call", 1, call);
+    method(realm::get(I::FunctionProto), "apply", 2, apply);
+    method(realm::get(I::FunctionProto), "bind", 1, bind);
+    method(realm::get(I::FunctionProto), "toString", 0, to_string);
+    crate::constructor("Function", 1, function_ctor, realm::get(I::FunctionProto));
 }

@@ -11,6 +11,7 @@
 
 use perry_abi::*;
 use perry_gc::{Handle, HandleScope, JsCell};
+use perry_runtime::Value;
 use perry_runtime::array;
 use perry_runtime::atoms::{self, Atom, names};
 use perry_runtime::collections;
@@ -23,7 +24,6 @@ use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
 use perry_runtime::string;
 use perry_runtime::symbol;
-use perry_runtime::Value;
 
 /// Options of `util.inspect` that Perry supports.
 #[derive(Clone, Debug)]
@@ -109,6 +109,22 @@ impl Drop for Ctx {
 #[inline]
 fn hv(h: Handle) -> Value {
     Value(h.get())
+}
+
+/// Defines a native method on the rooted `target` (the key is interned
+/// before anything else is read, so nothing is held across the allocation).
+pub(crate) fn define_method(target: Handle, name: &str, length: u32, f: function::NativeFn) {
+    let key = atoms::intern(name);
+    let scope = HandleScope::new();
+    let fv = function::new_native(name, length, f);
+    let hf = scope.root(fv.0);
+    object::define_hidden(hv(target), key, hv(hf));
+}
+
+/// Defines a global (writable, configurable, not enumerable).
+pub(crate) fn define_global(name: &str, v: Handle) {
+    let key = atoms::intern(name);
+    object::define_hidden(realm::get(I::Global), key, hv(v));
 }
 
 // ---------------------------------------------------------------------------
@@ -545,30 +561,32 @@ fn get_ctx_style(v: Value, constructor: Option<&str>, tag: &str) -> String {
 
 /// `Object.keys` plus enumerable symbols (all own keys with `showHidden`).
 fn get_keys(v: Value, show_hidden: bool) -> Vec<Atom> {
-    if v.kind() == KIND_ARRAY {
-        let mut k = array_index_keys(v);
-        k.extend(non_index_keys(v, show_hidden));
+    let kind = v.kind();
+    if kind == KIND_ARRAY || (kind == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_string()) {
+        // Index keys are interned (an allocation): read everything first.
+        let indices: Vec<usize> = if kind == KIND_ARRAY {
+            (0..array::len(v)).filter(|&i| array::get_index(v, i) != Value::HOLE).collect()
+        } else {
+            (0..string::len(v.field(OBJ_INLINE))).collect()
+        };
+        let rest = non_index_keys(v, show_hidden && kind == KIND_ARRAY, !show_hidden);
+        let mut k: Vec<Atom> = indices.into_iter().map(|i| atoms::intern(&i.to_string())).collect();
+        k.extend(rest);
         return k;
     }
     object::own_keys(v, !show_hidden, true)
 }
 
-fn array_index_keys(v: Value) -> Vec<Atom> {
-    let n = array::len(v);
-    let present: Vec<usize> = (0..n).filter(|&i| array::get_index(v, i) != Value::HOLE).collect();
-    present.into_iter().map(|i| atoms::intern(&i.to_string())).collect()
-}
-
 /// Own keys of an array other than its indices (`length` with `showHidden`).
-fn non_index_keys(v: Value, show_hidden: bool) -> Vec<Atom> {
+fn non_index_keys(v: Value, with_length: bool, only_enumerable: bool) -> Vec<Atom> {
     let sh = object::shape_of(v);
     let mut strs = Vec::new();
     let mut syms = Vec::new();
-    if show_hidden {
+    if with_length {
         strs.push(names::LENGTH);
     }
     for (i, &k) in sh.keys.iter().enumerate() {
-        if !show_hidden && sh.attrs[i] & shape::ENUMERABLE == 0 {
+        if only_enumerable && sh.attrs[i] & shape::ENUMERABLE == 0 {
             continue;
         }
         if symbol::is_private_atom(k) || atoms::array_index(k).is_some() {
@@ -646,7 +664,7 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
         if kind == KIND_ARRAY {
             let len = array::len(v);
             let prefix = if ctor != Some("Array") || !tag.is_empty() { get_prefix(ctor, &tag, "Array", &format!("({len})")) } else { String::new() };
-            keys = non_index_keys(v, ctx.o.show_hidden);
+            keys = non_index_keys(v, ctx.o.show_hidden, !ctx.o.show_hidden);
             braces = [format!("{prefix}["), "]".into()];
             if len == 0 && keys.is_empty() {
                 return format!("{}]", braces[0]);
@@ -1281,7 +1299,15 @@ fn is_below_break_length(ctx: &Ctx, output: &[String], start: usize, base: &str)
     base.is_empty() || !base.contains('\n')
 }
 
-fn reduce_to_single_string(ctx: &mut Ctx, output: Vec<String>, base: String, braces: [String; 2], extras_type: u8, recurse_times: usize, value: Option<Handle>) -> String {
+fn reduce_to_single_string(
+    ctx: &mut Ctx,
+    output: Vec<String>,
+    base: String,
+    braces: [String; 2],
+    extras_type: u8,
+    recurse_times: usize,
+    value: Option<Handle>,
+) -> String {
     let entries = output.len();
     let mut output = output;
     if extras_type == K_ARRAY_EXTRAS && entries > 6 {

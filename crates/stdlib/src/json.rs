@@ -322,7 +322,7 @@ fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
     let hval = scope.root(val.0);
     if val.is_object() {
         if val.is_array() {
-            let len = ops::length_of(val)?;
+            let len = ops::length_of(hv(hval))?;
             for i in 0..len {
                 let k = ops::number_to_string_value(i as f64);
                 let hk = scope.root(k.0);
@@ -335,7 +335,7 @@ fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
                 }
             }
         } else {
-            let keys = object::own_keys(val, true, false);
+            let keys = object::own_keys(hv(hval), true, false);
             for a in keys {
                 let ne = internalize(hval, atoms::value(a), reviver)?;
                 if ne.is_undefined() {
@@ -686,11 +686,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     let wrapper = object::new_plain(1);
     let hw = scope.root(wrapper.0);
     object::define(hv(hw), names::EMPTY, hv(hval), shape::DEFAULT);
-    if ser.property(hw, Key::Atom(names::EMPTY))? {
-        Ok(Some(string::from_units(&ser.out)))
-    } else {
-        Ok(None)
-    }
+    if ser.property(hw, Key::Atom(names::EMPTY))? { Ok(Some(string::from_units(&ser.out))) } else { Ok(None) }
 }
 
 /// JSON.stringify ( value [ , replacer [ , space ] ] ) — 25.5.2
@@ -702,11 +698,11 @@ pub fn install() {
     let scope = HandleScope::new();
     let j = object::new_plain(4);
     let hj = scope.root(j.0);
-    crate::method(hv(hj), "parse", 2, json_parse);
-    crate::method(hv(hj), "stringify", 3, json_stringify);
+    crate::inspect::define_method(hj, "parse", 2, json_parse);
+    crate::inspect::define_method(hj, "stringify", 3, json_stringify);
     let tag = string::from_str("JSON");
     object::define(hv(hj), realm::sym_atom(I::SymToStringTag), tag, shape::CONFIGURABLE);
-    crate::global_value("JSON", hv(hj));
+    crate::inspect::define_global("JSON", hj);
 }
 
 #[cfg(test)]

@@ -85,7 +85,6 @@ pub fn constructor(name: &str, length: u32, f: NativeFn, proto: Value) -> Value 
 
 /// Defines `name` on the global object (writable, configurable, not enumerable).
 pub fn global_value(name: &str, v: Value) {
-    // Interning may allocate: keep `v` rooted and read the global after it.
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let key = atoms::intern(name);

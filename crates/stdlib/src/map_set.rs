@@ -1,6 +1,6 @@
 //! Map and Set (ECMAScript 24.1, 24.2) on `perry_runtime::collections`.
 
-use crate::object_builtins::{entry_pair, for_each_iterable};
+use crate::object_builtins::{entry_pair, for_each_iterable, require_iterable, v8_brief};
 use crate::{getter, method, method_atom};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -21,12 +21,20 @@ use perry_runtime::{JsResult, Value};
 /// constructors skip the generic adder call when they are unchanged.
 static ADDERS: JsCell<[u64; 2]> = JsCell::new([UNDEFINED; 2]);
 
+fn this_of_kind(this: Value, kind: u64, what: &str) -> JsResult {
+    if this.is_cell() && this.kind() == kind {
+        Ok(this)
+    } else {
+        Err(error::type_error(&format!("Method {what} called on incompatible receiver {}", v8_brief(this))))
+    }
+}
+
 fn map_this(args: &Args, what: &str) -> JsResult {
-    crate::this_of_kind(args.this(), KIND_MAP, what)
+    this_of_kind(args.this(), KIND_MAP, what)
 }
 
 fn set_this(args: &Args, what: &str) -> JsResult {
-    crate::this_of_kind(args.this(), KIND_SET, what)
+    this_of_kind(args.this(), KIND_SET, what)
 }
 
 /// V8's rendering of a non-callable in the collection methods' messages.
@@ -35,6 +43,8 @@ fn callback_error(v: Value) -> error::Exc {
         format!("{} {}", ops::typeof_str(v), ops::to_rust_string(v).unwrap_or_default())
     } else if v.is_string() {
         format!("string \"{}\"", string::to_rust(v))
+    } else if v.is_object() && !v.is_function() {
+        "object".to_string()
     } else {
         ops::inspect_brief(v)
     };
@@ -54,11 +64,12 @@ fn construct(args: &Args, kind: u64, name: &str, fallback: I, adder_name: &str, 
     let scope = HandleScope::new();
     let m = collections::new_collection(kind, proto);
     let hm = scope.root(m.0);
-    let iterable = args.get(0);
-    if iterable.is_nullish() {
+    if args.get(0).is_nullish() {
         return Ok(Value(hm.get()));
     }
-    let adder = object::get(Value(hm.get()), atoms::intern(adder_name))?;
+    require_iterable(args.get(0))?;
+    let key = atoms::intern(adder_name);
+    let adder = object::get(Value(hm.get()), key)?;
     if !adder.is_function() {
         return Err(error::type_error(&format!(
             "'{}' returned for property '{adder_name}' of object '#<{name}>' is not a function",
@@ -105,9 +116,7 @@ fn species_getter(args: &Args) -> JsResult {
 
 /// Map.groupBy ( items, callbackfn ) — 24.1.2.1 (ES2024)
 fn map_group_by(args: &Args) -> JsResult {
-    if args.get(0).is_nullish() {
-        return Err(error::type_error(&format!("{} is not iterable", ops::inspect_brief(args.get(0)))));
-    }
+    require_iterable(args.get(0))?;
     if !args.get(1).is_function() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(args.get(1)))));
     }

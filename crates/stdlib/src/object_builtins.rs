@@ -90,7 +90,48 @@ pub fn to_property_descriptor(scope: &HandleScope, obj: Value) -> JsResult<Desc>
 }
 
 fn brief(v: Value) -> String {
-    if v.is_string() { string::to_rust(v) } else { ops::inspect_brief(v) }
+    if v.is_string() { string::to_rust(v) } else { v8_brief(v) }
+}
+
+/// A value as V8 names it in error messages: `#<Map>` for objects (by
+/// their constructor's name), otherwise the runtime's short form. Runs no code.
+pub fn v8_brief(v: Value) -> String {
+    if v.is_object() && !v.is_function() && !v.is_array() {
+        if let Some(c) = object::get_data_chain(v, names::CONSTRUCTOR)
+            && c.is_function()
+        {
+            let n = function::name_of(c);
+            if !n.is_empty() {
+                return format!("#<{n}>");
+            }
+        }
+        return "#<Object>".into();
+    }
+    ops::inspect_brief(v)
+}
+
+/// The check built-ins that take an iterable make before GetIterator, with
+/// V8's message ("number 5 is not iterable (cannot read property ...)").
+pub fn require_iterable(v: Value) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let m = if v.is_nullish() { Value::UNDEFINED } else { object::get(v, realm::sym_atom(I::SymIterator))? };
+    if !m.is_nullish() {
+        return Ok(());
+    }
+    let v = Value(hv.get());
+    let what = if v.is_undefined() {
+        "undefined".to_string()
+    } else if v.is_null() {
+        "object null".to_string()
+    } else if v.is_number() || v.is_bool() {
+        format!("{} {}", ops::typeof_str(v), ops::to_rust_string(v).unwrap_or_default())
+    } else if v.is_function() {
+        ops::inspect_brief(v)
+    } else {
+        ops::typeof_str(v).to_string()
+    };
+    Err(error::type_error(&format!("{what} is not iterable (cannot read property Symbol(Symbol.iterator))")))
 }
 
 fn hv(h: Option<Handle>) -> Option<Value> {
@@ -315,6 +356,8 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
     if o.header_flags() & FLAG_NONEXTENSIBLE == 0 {
         return false;
     }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
     let keys = if o.kind() == KIND_ARRAY {
         let f = o.header_flags();
         let need = if frozen { FLAG_FROZEN_ELEMENTS } else { FLAG_SEALED_ELEMENTS };
@@ -326,7 +369,8 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
         object::own_keys(o, false, true)
     };
     for k in keys {
-        match object::get_own_property(o, k) {
+        // May allocate (a function's lazy `prototype`): re-read `o`.
+        match object::get_own_property(Value(ho.get()), k) {
             Some(Prop::Data(_, a)) => {
                 if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) {
                     return false;
@@ -540,7 +584,7 @@ pub fn set_prototype_of(o: Value, p: Value) -> JsResult<()> {
         return Err(error::type_error("Immutable prototype object 'Object.prototype' cannot have their prototype set"));
     }
     if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-        return Err(error::type_error(&format!("{} is not extensible", ops::inspect_brief(o))));
+        return Err(error::type_error(&format!("{} is not extensible", v8_brief(o))));
     }
     let mut q = p;
     while q.is_object() {
@@ -596,9 +640,10 @@ fn get_own_property_descriptors(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let o = ops::to_object(args.get(0))?;
     let ho = scope.root(o.0);
+    let keys = object::own_keys(o, false, true);
     let r = object::new_plain(4);
     let hr = scope.root(r.0);
-    for k in object::own_keys(o, false, true) {
+    for k in keys {
         let d = from_property(Value(ho.get()), k)?;
         if !d.is_undefined() {
             object::define(Value(hr.get()), k, d, shape::DEFAULT);
@@ -661,10 +706,7 @@ pub fn entry_pair(scope: &HandleScope, e: Value) -> JsResult<(Handle, Handle)> {
 
 /// Object.fromEntries ( iterable ) — 20.1.2.7
 fn from_entries(args: &Args) -> JsResult {
-    let it = args.get(0);
-    if it.is_nullish() {
-        return Err(error::type_error(&format!("{} is not iterable", if it.is_null() { "null" } else { "undefined" })));
-    }
+    require_iterable(args.get(0))?;
     let scope = HandleScope::new();
     let o = object::new_plain(4);
     let ho = scope.root(o.0);
@@ -694,9 +736,7 @@ fn is(args: &Args) -> JsResult {
 
 /// Object.groupBy ( items, callbackfn ) — 20.1.2.13 (ES2024)
 fn group_by(args: &Args) -> JsResult {
-    if args.get(0).is_nullish() {
-        return Err(error::type_error(&format!("{} is not iterable", ops::inspect_brief(args.get(0)))));
-    }
+    require_iterable(args.get(0))?;
     if !args.get(1).is_function() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(args.get(1)))));
     }

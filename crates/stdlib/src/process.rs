@@ -23,6 +23,15 @@ fn exit(args: &Args) -> JsResult {
     std::process::exit(code)
 }
 
+/// Defines an enumerable data property (keeps both values rooted while interning the key).
+fn prop(o: Value, name: &str, v: Value) {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let hv = scope.root(v.0);
+    let key = perry_runtime::atoms::intern(name);
+    object::define(Value(ho.get()), key, Value(hv.get()), perry_runtime::shape::DEFAULT);
+}
+
 pub fn install() {
     let scope = HandleScope::new();
     let p = object::new_plain(8);
@@ -38,16 +47,16 @@ pub fn install() {
         let s = string::from_str(&a);
         perry_runtime::array::push(Value(ha.get()), s);
     }
-    object::define(Value(hp.get()), perry_runtime::atoms::intern("argv"), Value(ha.get()), perry_runtime::shape::DEFAULT);
+    prop(Value(hp.get()), "argv", Value(ha.get()));
     let env = object::new_plain(16);
     let he = scope.root(env.0);
     for (k, v) in std::env::vars() {
         let s = string::from_str(&v);
-        object::define(Value(he.get()), perry_runtime::atoms::intern(&k), s, perry_runtime::shape::DEFAULT);
+        prop(Value(he.get()), &k, s);
     }
-    object::define(Value(hp.get()), perry_runtime::atoms::intern("env"), Value(he.get()), perry_runtime::shape::DEFAULT);
+    prop(Value(hp.get()), "env", Value(he.get()));
     let pl = string::from_str("linux");
-    object::define(Value(hp.get()), perry_runtime::atoms::intern("platform"), pl, perry_runtime::shape::DEFAULT);
+    prop(Value(hp.get()), "platform", pl);
     crate::method(Value(hp.get()), "exit", 1, exit);
     crate::global_value("process", Value(hp.get()));
 }

@@ -1,0 +1,225 @@
+//! Differential conformance: every program in `tests/conformance/` is compiled
+//! with `perry`, run, and its stdout and exit status compared with what Node
+//! printed (`NAME.out`, `NAME.status`, produced by `tests/gen-expected.sh`).
+//! The same binaries run again with `PERRY_GC_STRESS=1` (collect at every
+//! allocation), which is how rooting bugs are found.
+//!
+//! `tests/conformance/known_failures.txt` lists programs that are known to
+//! fail (`name` or `name stress` for the stress run only), each with a
+//! reason. A listed program that passes is reported so the list shrinks.
+//! Set `PERRY_TEST_FILTER=substr` to run a subset.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance").canonicalize().unwrap()
+}
+
+struct Case {
+    name: String,
+    source: PathBuf,
+    expected: String,
+    status: i32,
+}
+
+fn cases() -> Vec<Case> {
+    let dir = root();
+    let filter = std::env::var("PERRY_TEST_FILTER").ok();
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        let (name, source) = if p.is_dir() {
+            (p.file_name().unwrap().to_string_lossy().into_owned(), p.join("main.ts"))
+        } else if p.extension().is_some_and(|e| e == "ts") {
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), p.clone())
+        } else {
+            continue;
+        };
+        let exp = dir.join(format!("{name}.out"));
+        let Ok(expected) = std::fs::read_to_string(&exp) else { continue };
+        if let Some(f) = &filter
+            && !name.contains(f.as_str())
+        {
+            continue;
+        }
+        let status = std::fs::read_to_string(dir.join(format!("{name}.status"))).ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
+        out.push(Case { name, source, expected, status });
+    }
+    out
+}
+
+/// `name` -> reason, for the normal run and for the stress run.
+fn known_failures() -> (BTreeMap<String, String>, BTreeMap<String, String>) {
+    let text = std::fs::read_to_string(root().join("known_failures.txt")).unwrap_or_default();
+    let (mut normal, mut stress) = (BTreeMap::new(), BTreeMap::new());
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (head, reason) = line.split_once(" -- ").unwrap_or((line, ""));
+        let mut parts = head.split_whitespace();
+        let name = parts.next().unwrap().to_string();
+        if parts.next() == Some("stress") {
+            stress.insert(name, reason.to_string());
+        } else {
+            normal.insert(name.clone(), reason.to_string());
+            stress.insert(name, reason.to_string());
+        }
+    }
+    (normal, stress)
+}
+
+fn run_with_timeout(cmd: &mut Command, limit: Duration) -> (i32, String, String) {
+    let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("spawn");
+    let start = Instant::now();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let out_t = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut stdout, &mut s).ok();
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut stderr, &mut s).ok();
+        s
+    });
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st.code().unwrap_or_else(|| 128 + std::os::unix::process::ExitStatusExt::signal(&st).unwrap_or(0));
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break -1;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let o = String::from_utf8_lossy(&out_t.join().unwrap()).into_owned();
+    let e = String::from_utf8_lossy(&err_t.join().unwrap()).into_owned();
+    (status, o, e)
+}
+
+fn diff(expected: &str, actual: &str) -> String {
+    let mut out = String::new();
+    let (e, a): (Vec<_>, Vec<_>) = (expected.lines().collect(), actual.lines().collect());
+    for i in 0..e.len().max(a.len()) {
+        let (x, y) = (e.get(i), a.get(i));
+        if x != y {
+            out.push_str(&format!("  line {}:\n    expected: {}\n    actual:   {}\n", i + 1, x.unwrap_or(&"<none>"), y.unwrap_or(&"<none>")));
+            if out.lines().count() > 12 {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Compiles every case once (shared by both runs).
+fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
+    static CELL: std::sync::OnceLock<BTreeMap<String, Result<PathBuf, String>>> = std::sync::OnceLock::new();
+    CELL.get_or_init(|| {
+        let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+        std::fs::create_dir_all(&out_dir).unwrap();
+        let cases = cases();
+        let results = Mutex::new(BTreeMap::new());
+        let next = Mutex::new(0usize);
+        let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(|| {
+                    loop {
+                        let i = {
+                            let mut n = next.lock().unwrap();
+                            let i = *n;
+                            *n += 1;
+                            i
+                        };
+                        let Some(c) = cases.get(i) else { break };
+                        let exe = out_dir.join(&c.name);
+                        let o = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(&c.source).arg("-o").arg(&exe).output().unwrap();
+                        let r = if o.status.success() { Ok(exe) } else { Err(String::from_utf8_lossy(&o.stderr).into_owned()) };
+                        results.lock().unwrap().insert(c.name.clone(), r);
+                    }
+                });
+            }
+        });
+        results.into_inner().unwrap()
+    })
+}
+
+fn run_suite(stress: bool) {
+    let cases = cases();
+    let bins = compiled();
+    let (normal, stress_known) = known_failures();
+    let known = if stress { stress_known } else { normal };
+    let failures = Mutex::new(Vec::new());
+    let unexpected_passes = Mutex::new(Vec::new());
+    let passed = Mutex::new(0usize);
+    let next = Mutex::new(0usize);
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().unwrap();
+                        let i = *n;
+                        *n += 1;
+                        i
+                    };
+                    let Some(c) = cases.get(i) else { break };
+                    let verdict = match &bins[&c.name] {
+                        Err(e) => Err(format!("compile error:\n{e}")),
+                        Ok(exe) => {
+                            let mut cmd = Command::new(exe);
+                            cmd.current_dir(c.source.parent().unwrap());
+                            if stress {
+                                cmd.env("PERRY_GC_STRESS", "1");
+                            }
+                            let (st, out, err) = run_with_timeout(&mut cmd, Duration::from_secs(if stress { 120 } else { 30 }));
+                            if out == c.expected && st == c.status {
+                                Ok(())
+                            } else {
+                                let tail: String = err.lines().take(6).collect::<Vec<_>>().join("\n    ");
+                                Err(format!("exit status {st} (expected {}){}\n{}", c.status, if tail.is_empty() { String::new() } else { format!("\n  stderr: {tail}") }, diff(&c.expected, &out)))
+                            }
+                        }
+                    };
+                    match (verdict, known.contains_key(&c.name)) {
+                        (Ok(()), false) => *passed.lock().unwrap() += 1,
+                        (Ok(()), true) => unexpected_passes.lock().unwrap().push(c.name.clone()),
+                        (Err(_), true) => {}
+                        (Err(e), false) => failures.lock().unwrap().push(format!("{}: {e}", c.name)),
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    let ups = unexpected_passes.into_inner().unwrap();
+    let mode = if stress { "conformance (PERRY_GC_STRESS=1)" } else { "conformance" };
+    eprintln!("{mode}: {} passed, {} failed, {} known failures", passed.into_inner().unwrap(), failures.len(), known.len());
+    for u in &ups {
+        eprintln!("note: {u} now passes: remove it from known_failures.txt");
+    }
+    if !failures.is_empty() {
+        panic!("{mode}: {} failing programs:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+#[test]
+fn conformance() {
+    run_suite(false);
+}
+
+#[test]
+fn conformance_gc_stress() {
+    run_suite(true);
+}
