@@ -107,6 +107,8 @@ pub const KIND_ARGUMENTS: u64 = 22;
 pub const KIND_PRIMITIVE_WRAPPER: u64 = 23;
 pub const KIND_ITERATOR: u64 = 24;
 pub const KIND_BOUND_FUNCTION: u64 = 25;
+/// `import * as ns`: slots hold global-slot indices; reads see live bindings.
+pub const KIND_MODULE_NS: u64 = 26;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {

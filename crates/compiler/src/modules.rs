@@ -81,7 +81,10 @@ impl Graph {
             return Err(sem.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
         }
         let scoping = sem.semantic.into_scoping();
-        let analysis = Analysis::run(program, &scoping);
+        let mut analysis = Analysis::run(program, &scoping);
+        // The module's function-hoisting entry shares the module's context.
+        let mctx = analysis.by_node[&(program as *const _ as usize)];
+        analysis.by_node.insert(program as *const _ as usize + 1, mctx);
         let idx = self.modules.len();
         by_path.insert(path.to_path_buf(), idx);
         self.modules.push(Module {

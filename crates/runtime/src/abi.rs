@@ -37,9 +37,22 @@ struct Tables {
     consts: *mut u64,
     atoms: *mut u64,
     nconsts: usize,
+    globals: *mut u64,
 }
 
-static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut(), atoms: core::ptr::null_mut(), nconsts: 0 });
+static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut(), atoms: core::ptr::null_mut(), nconsts: 0, globals: core::ptr::null_mut() });
+
+/// Registers the module globals table (a root range) with the runtime.
+pub fn install_globals(globals: *mut u64, count: usize) {
+    unsafe { TABLES.get() }.globals = globals;
+    perry_gc::roots::register_range("module-globals", globals, count);
+}
+
+/// The value in global slot `i` (module namespace objects read through this).
+pub fn global_value(i: usize) -> Value {
+    let v = Value(unsafe { *TABLES.get().globals.add(i) });
+    if v == Value::HOLE { Value::UNDEFINED } else { v }
+}
 
 /// A string constant of the compiled program.
 pub fn const_value(i: usize) -> Value {
@@ -507,23 +520,65 @@ export! {
         r_unit(iter::close(Value(it)))
     }
     fn perry_for_in(o: u64) -> u64 {
+        let o = if Value(o).is_string() { ops::to_object(Value(o)).map(|v| v.0).unwrap_or(UNDEFINED) } else { o };
+        let scope = HandleScope::new();
+        let ho = scope.root(o);
         let keys = for_in_keys(Value(o));
         let a = array::from_values(&[]);
-        let scope = HandleScope::new();
         let ha = scope.root(a.0);
         for k in keys {
             array::push(Value(ha.get()), atoms::value(k));
         }
-        iter::new_iterator(Value(ha.get()), iter::ARRAY_VALUES, I::ArrayIteratorProto).0
+        let it = iter::new_iterator(Value(ha.get()), iter::FOR_IN, I::ArrayIteratorProto);
+        it.set_field(iter::NEXT, Value(ho.get()));
+        it.0
     }
 
     // ----- private names -----
+    fn perry_module_namespace() -> u64 {
+        let o = object::new_object_kind(KIND_MODULE_NS, Value::NULL, 4);
+        let scope = HandleScope::new();
+        let ho = scope.root(o.0);
+        let tag = string::from_str("Module");
+        object::define(Value(ho.get()), realm::sym_atom(I::SymToStringTag), tag, 0);
+        Value(ho.get()).set_header_flag(FLAG_NONEXTENSIBLE);
+        ho.get()
+    }
+    fn perry_namespace_export(ns: u64, key: u64, slot: u64) -> u64 {
+        let scope = HandleScope::new();
+        let hn = scope.root(ns);
+        let a = atoms::intern_value(Value(key));
+        object::add_property(Value(hn.get()), a, Value(slot), shape::ENUMERABLE);
+        UNDEFINED
+    }
+    fn perry_private_methods(this: u64, home: u64) -> u64 {
+        // Private methods and accessors of a class, from its prototype onto the instance.
+        let scope = HandleScope::new();
+        let ht = scope.root(this);
+        let hh = scope.root(home);
+        if !Value(hh.get()).is_object() || !Value(ht.get()).is_object() {
+            return UNDEFINED;
+        }
+        let sh = object::shape_of(Value(hh.get()));
+        let keys: Vec<(usize, Atom, u8)> = sh.keys.iter().enumerate().filter(|(_, k)| symbol::is_private_atom(**k)).map(|(i, &k)| (i, k, sh.attrs[i])).collect();
+        for (i, k, a) in keys {
+            let v = object::slot_get(Value(hh.get()), i);
+            if a & shape::ACCESSOR != 0 {
+                let (g, s) = (v.field(8), v.field(16));
+                object::define_accessor(Value(ht.get()), k, g, s, 0);
+            } else {
+                object::define(Value(ht.get()), k, v, 0);
+            }
+        }
+        UNDEFINED
+    }
     fn perry_private_name(desc: u64) -> u64 {
         symbol::new_symbol(const_value(desc as usize), true).0
     }
     fn perry_private_get(o: u64, name: u64) -> u64 {
         let (o, n) = (Value(o), Value(name));
         let a = symbol::atom_of(n);
+        // Fields are own properties; private methods and accessors live on the prototype.
         if o.is_object() && object::find_own(o, a).is_some() {
             return abi(object::get(o, a));
         }
@@ -568,8 +623,9 @@ export! {
         let hc = scope.root(cooked);
         let hr = scope.root(raw);
         object::define(Value(hc.get()), names::RAW, Value(hr.get()), 0);
-        Value(hr.get()).set_header_flag(FLAG_NONEXTENSIBLE);
-        Value(hc.get()).set_header_flag(FLAG_NONEXTENSIBLE);
+        // Both arrays are frozen (13.2.8.4 GetTemplateObject).
+        Value(hr.get()).set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
+        Value(hc.get()).set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
         hc.get()
     }
 }

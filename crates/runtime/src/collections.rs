@@ -55,7 +55,10 @@ fn hash(k: Value) -> u64 {
     } else {
         k.0
     };
-    h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20
+    // Mix the high bits down: doubles of small integers differ only there.
+    let h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    let h = (h ^ (h >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
 fn find(m: Value, k: Value) -> Option<usize> {

@@ -33,6 +33,9 @@ pub const SET_VALUES: u64 = 7;
 pub const SET_ENTRIES: u64 = 8;
 pub const GENERIC: u64 = 9;
 pub const DONE: u64 = 10;
+/// for-in: `target` is the key list, `next` the object; keys deleted
+/// during the loop are skipped.
+pub const FOR_IN: u64 = 11;
 
 /// A built-in iterator over `target` with `mode`.
 pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
@@ -153,6 +156,21 @@ pub fn step(it: Value) -> JsResult {
             }
             it.set_word(MODE, DONE);
             it.set_word(INDEX, i as u64);
+            Ok(Value::HOLE)
+        }
+        FOR_IN => {
+            let mut i = i;
+            while i < array::len(t) {
+                let k = array::get_index(t, i);
+                i += 1;
+                let obj = it.field(NEXT);
+                let a = crate::atoms::intern_value(k);
+                if object::has_property(obj, a) {
+                    it.set_word(INDEX, i as u64);
+                    return Ok(k);
+                }
+            }
+            it.set_word(MODE, DONE);
             Ok(Value::HOLE)
         }
         GENERIC => {

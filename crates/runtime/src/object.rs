@@ -166,6 +166,14 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
             }
         }
         KIND_ARGUMENTS => {}
+        KIND_MODULE_NS => {
+            return find_own(o, key).map(|(i, a)| {
+                if a & shape::ACCESSOR != 0 || crate::atoms::is_symbol(key) {
+                    return Prop::Data(slot_get(o, i), a);
+                }
+                Prop::Data(crate::abi::global_value(slot_get(o, i).0 as usize), a)
+            });
+        }
         _ => {}
     }
     if let Some((i, a)) = find_own(o, key) {

@@ -298,7 +298,9 @@ pub fn js_pow(x: f64, y: f64) -> f64 {
     if (x == 1.0 || x == -1.0) && y.is_infinite() {
         return f64::NAN;
     }
-    x.powf(y)
+    // fdlibm's pow (as V8 uses), not the platform's correctly rounded one:
+    // the last digit of results like 7 ** -2 must match Node.
+    libm::pow(x, y)
 }
 
 pub fn js_mod(x: f64, y: f64) -> f64 {

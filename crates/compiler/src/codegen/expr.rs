@@ -284,6 +284,16 @@ impl FnCompiler<'_, '_, '_> {
         match sym {
             Some(s) => {
                 let flags = self.scoping().symbol_flags(s);
+                if flags.contains(SymbolFlags::Ambient) {
+                    // `declare const x`: a global provided by the environment.
+                    self.set_pos(id.span.start);
+                    let a = self.atom(name);
+                    return self.rt_check("perry_global_get", &[a]);
+                }
+                if let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned() {
+                    let ns = self.global_get(slot);
+                    return self.get_named(ns, &member, id.span.start);
+                }
                 if flags.contains(SymbolFlags::EnumMember) {
                     // A member of the enum being declared: read it from the enum object.
                     if let Some(&(objv, _)) = self.enum_obj.last() {
@@ -568,7 +578,7 @@ impl FnCompiler<'_, '_, '_> {
         match u.operator {
             UnaryOperator::Typeof => {
                 if let Expression::Identifier(id) = &u.argument
-                    && id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none()
+                    && id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none_or(|s| self.scoping().symbol_flags(s).contains(SymbolFlags::Ambient))
                     && !matches!(id.name.as_str(), "undefined" | "NaN" | "Infinity" | "arguments")
                 {
                     let a = self.atom(id.name.as_str());
@@ -612,9 +622,51 @@ impl FnCompiler<'_, '_, '_> {
                     self.rt_check("perry_delete", &[o, k])
                 }
                 Expression::ChainExpression(c) => {
-                    let _ = c;
-                    self.c.unsupported(self.module, u.span.start, "delete of an optional chain");
-                    self.undef()
+                    // `delete a?.b`: true when the chain short-circuits.
+                    let Some(m) = c.expression.as_member_expression() else {
+                        self.c.unsupported(self.module, u.span.start, "delete of this optional chain");
+                        return self.undef();
+                    };
+                    let exit = self.b.create_block();
+                    let res = self.new_var();
+                    self.chain.push((exit, res));
+                    let (o, k) = match m {
+                        MemberExpression::StaticMemberExpression(x) => {
+                            let o = self.expr(&x.object);
+                            if x.optional {
+                                self.chain_guard(o);
+                            }
+                            let ov = self.new_var();
+                            self.b.def_var(ov, o);
+                            let k = self.str_const(x.property.name.as_str());
+                            (self.b.use_var(ov), k)
+                        }
+                        MemberExpression::ComputedMemberExpression(x) => {
+                            let o = self.expr(&x.object);
+                            if x.optional {
+                                self.chain_guard(o);
+                            }
+                            let ov = self.new_var();
+                            self.b.def_var(ov, o);
+                            let k = self.expr(&x.expression);
+                            (self.b.use_var(ov), k)
+                        }
+                        MemberExpression::PrivateFieldExpression(p) => {
+                            self.c.unsupported(self.module, p.span.start, "delete of a private field");
+                            self.chain.pop();
+                            return self.undef();
+                        }
+                    };
+                    let r = self.rt_check("perry_delete", &[o, k]);
+                    self.chain.pop();
+                    self.b.def_var(res, r);
+                    self.jump(exit);
+                    self.switch_to(exit);
+                    let v = self.b.use_var(res);
+                    // A short-circuited chain leaves undefined in `res`: that is `true`.
+                    let isu = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
+                    let t = self.iconst(TRUE);
+                    self.b.ins().select(isu, t, v)
                 }
                 other => {
                     self.expr(other);
@@ -897,6 +949,12 @@ impl FnCompiler<'_, '_, '_> {
         match t {
             SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
                 let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
+                if let Some(s) = sym
+                    && let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned()
+                {
+                    let ns = self.global_get(slot);
+                    return Place::Named(ns, member);
+                }
                 match sym {
                     Some(s) => Place::Binding(s, id.span.start),
                     None => Place::Global(id.name.as_str().to_string()),
@@ -1579,6 +1637,38 @@ impl FnCompiler<'_, '_, '_> {
 
     /// Instance fields (and TS parameter properties) of `class` on `this`.
     pub fn field_initializers(&mut self, class: &'static Class<'static>) {
+        // Parameter properties are declared first (as undefined) and assigned
+        // after the other fields, as TypeScript emits them.
+        let has_private_methods = class.body.body.iter().any(|e| matches!(e, ClassElement::MethodDefinition(m) if !m.r#static && private_key(&m.key).is_some()));
+        if has_private_methods {
+            let this = self.this_value();
+            let thv = self.new_var();
+            self.b.def_var(thv, this);
+            let home = self.super_home();
+            let this = self.b.use_var(thv);
+            self.rt("perry_private_methods", &[this, home]);
+        }
+        let pprops = analyze::explicit_ctor(class).map(param_property_names).unwrap_or_default();
+        for (name, _) in &pprops {
+            let this = self.this_value();
+            let k = self.str_const(name);
+            let u = self.undef();
+            let fl = self.iconst(0);
+            self.rt_check("perry_define_prop", &[this, k, u, fl]);
+        }
+        self.instance_fields(class);
+        for (name, sym) in pprops {
+            let v = self.read_raw(sym);
+            let vv = self.new_var();
+            self.b.def_var(vv, v);
+            let this = self.this_value();
+            let a = self.atom(&name);
+            let v = self.b.use_var(vv);
+            self.rt_check("perry_set_named", &[this, a, v]);
+        }
+    }
+
+    fn instance_fields(&mut self, class: &'static Class<'static>) {
         for el in &class.body.body {
             let ClassElement::PropertyDefinition(p) = el else { continue };
             if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition {
@@ -1645,8 +1735,6 @@ impl FnCompiler<'_, '_, '_> {
                 if !self.is_derived {
                     self.field_initializers(class);
                 }
-                // TypeScript parameter properties: `constructor(private x: T)`.
-                self.param_properties(f);
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
                     self.stmts(&body.statements);
@@ -1674,24 +1762,6 @@ impl FnCompiler<'_, '_, '_> {
         let u = self.undef();
         let r = self.ctor_return_value(u);
         self.b.ins().return_(&[r]);
-    }
-
-    fn param_properties(&mut self, f: &'static Function<'static>) {
-        for p in &f.params.items {
-            if p.accessibility.is_none() && !p.readonly && !p.r#override {
-                continue;
-            }
-            let BindingPattern::BindingIdentifier(id) = &p.pattern else { continue };
-            let Some(sym) = id.symbol_id.get() else { continue };
-            let v = self.read_raw(sym);
-            let vv = self.new_var();
-            self.b.def_var(vv, v);
-            let this = self.this_value();
-            let k = self.str_const(id.name.as_str());
-            let v = self.b.use_var(vv);
-            let fl = self.iconst(0);
-            self.rt_check("perry_define_prop", &[this, k, v, fl]);
-        }
     }
 
     pub fn compile_static_init(&mut self, class: &'static Class<'static>) {
@@ -1754,6 +1824,21 @@ pub enum HeldPlace {
 enum Slow {
     Add,
     Num(u64),
+}
+
+/// TypeScript parameter properties of a constructor: `constructor(private x: T)`.
+fn param_property_names(f: &Function) -> Vec<(String, oxc_syntax::symbol::SymbolId)> {
+    let mut out = Vec::new();
+    for p in &f.params.items {
+        if p.accessibility.is_none() && !p.readonly && !p.r#override {
+            continue;
+        }
+        let BindingPattern::BindingIdentifier(id) = &p.pattern else { continue };
+        if let Some(sym) = id.symbol_id.get() {
+            out.push((id.name.as_str().to_string(), sym));
+        }
+    }
+    out
 }
 
 fn private_key<'a>(k: &'a PropertyKey) -> Option<&'a str> {

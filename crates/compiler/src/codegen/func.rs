@@ -45,6 +45,8 @@ pub struct JumpTarget {
     pub brk: Block,
     pub cont: Option<Block>,
     pub cleanup_depth: usize,
+    /// Cleanups to run for `continue` (for-of keeps its iterator open).
+    pub cont_depth: usize,
     /// Plain labelled statement (only `break label` may target it).
     pub label_only: bool,
 }
@@ -82,6 +84,8 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub is_derived: bool,
     /// Lexical bindings whose declaration has been compiled (reads after it skip the TDZ check).
     pub initialized: hashbrown::HashSet<SymbolId>,
+    /// Parameters read by default values before they are bound.
+    pub param_tdz: hashbrown::HashSet<SymbolId>,
 }
 
 impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
@@ -131,6 +135,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             is_ctor: matches!(kind, CtxKind::Ctor { .. }),
             is_derived: matches!(kind, CtxKind::Ctor { derived: true }),
             initialized: hashbrown::HashSet::new(),
+            param_tdz: hashbrown::HashSet::new(),
         }
     }
 
@@ -378,7 +383,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     pub fn needs_tdz(&self, sym: SymbolId) -> bool {
-        self.scoping().symbol_flags(sym).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class)
+        self.param_tdz.contains(&sym)
+            || self.scoping().symbol_flags(sym).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class)
     }
 
     /// Reads a binding, throwing ReferenceError in its temporal dead zone.
@@ -485,7 +491,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 continue;
             }
             let f = self.scoping().symbol_flags(sym);
-            if f.contains(SymbolFlags::Import) || !f.intersects(SymbolFlags::Value) {
+            if f.contains(SymbolFlags::Import) || f.contains(SymbolFlags::Ambient) || !f.intersects(SymbolFlags::Value) {
                 continue;
             }
             if f.intersects(SymbolFlags::EnumMember) {
@@ -779,6 +785,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     pub fn compile_params(&mut self, params: &'static FormalParameters<'static>) {
+        // With default values, later parameters are in their TDZ while earlier
+        // defaults run.
+        let has_defaults = params.items.iter().any(|p| p.initializer.is_some() || matches!(p.pattern, BindingPattern::AssignmentPattern(_)));
+        if has_defaults {
+            for sym in param_symbols(params) {
+                let h = self.iconst(HOLE);
+                self.declare_local(sym, h);
+                self.param_tdz.insert(sym);
+            }
+        }
         for (i, p) in params.items.iter().enumerate() {
             let mut v = self.param(i);
             if let Some(init) = &p.initializer {
@@ -815,11 +831,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn compile_body(&mut self) {
         self.prologue();
         match self.body {
+            FnBody::ModuleHoist(_) => {
+                let program = self.m.program;
+                self.hoist_functions(&program.body);
+                self.ensure_open();
+                let u = self.undef();
+                self.b.ins().return_(&[u]);
+            }
             FnBody::Module(_) => {
                 self.display_name = String::new();
                 let program = self.m.program;
                 self.module_prologue();
-                self.hoist_functions(&program.body);
                 self.stmts(&program.body);
                 self.ensure_open();
                 let u = self.undef();
@@ -936,31 +958,26 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let slot = self.c.namespace_slot(dep);
         let mut names = Vec::new();
         self.c.graph.export_names(dep, 0, &mut names);
-        let null = self.iconst(NULL);
-        let obj = self.rt("perry_new_object_proto", &[null]);
+        let obj = self.rt("perry_module_namespace", &[]);
         let objv = self.new_var();
         self.b.def_var(objv, obj);
         for n in names {
-            let v = match self.c.graph.resolve_export(dep, &n, 0) {
-                Some((tm, crate::modules::Export::Local(ts))) => match self.c.global_slots.get(&(tm, ts)).copied() {
-                    Some(s) => self.global_get(s),
-                    None => continue,
-                },
-                Some((tm, crate::modules::Export::DefaultExpr)) => {
-                    let s = self.c.default_slots[&tm];
-                    self.global_get(s)
-                }
+            let target = match self.c.graph.resolve_export(dep, &n, 0) {
+                Some((tm, crate::modules::Export::Local(ts))) => self.c.global_slots.get(&(tm, ts)).copied(),
+                Some((tm, crate::modules::Export::DefaultExpr)) => Some(self.c.default_slots[&tm]),
                 Some((_, crate::modules::Export::Namespace(ns))) => {
-                    self.build_namespace(ns);
-                    let s = self.c.namespace_slot(ns);
-                    self.global_get(s)
+                    if ns != dep {
+                        self.build_namespace(ns);
+                    }
+                    Some(self.c.namespace_slot(ns))
                 }
-                _ => continue,
+                _ => None,
             };
+            let Some(target) = target else { continue };
             let k = self.str_const(&n);
             let o = self.b.use_var(objv);
-            let fl = self.iconst(0);
-            self.rt("perry_define_prop", &[o, k, v, fl]);
+            let s = self.iconst(target as u64);
+            self.rt("perry_namespace_export", &[o, k, s]);
         }
         let o = self.b.use_var(objv);
         self.global_set(slot, o);

@@ -92,6 +92,9 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_private_define", 4),
     ("perry_private_in", 2),
     ("perry_template_object", 2),
+    ("perry_module_namespace", 0),
+    ("perry_namespace_export", 3),
+    ("perry_private_methods", 2),
 ];
 
 /// A global slot's meaning (for its initial value).
@@ -111,6 +114,9 @@ pub struct FnInfo {
 pub enum FnBody {
     /// A module's top-level code.
     Module(usize),
+    /// Creates a module's top-level function declarations; every module's
+    /// runs before any module body (so circular imports can call them).
+    ModuleHoist(usize),
     Function(usize, &'static oxc_ast::ast::Function<'static>),
     Arrow(usize, &'static oxc_ast::ast::ArrowFunctionExpression<'static>),
     /// A class constructor (explicit or synthetic) with its field initialisers.
@@ -158,6 +164,9 @@ pub struct Compiler<'g> {
     /// and (module, class span, name, slot) to find the innermost class.
     pub private_slots: HashMap<(usize, String), u32>,
     pub private_spans: Vec<(usize, u32, u32, String, u32)>,
+    /// Exported variables of top-level TS namespaces: reads and writes go
+    /// through the namespace object, as TypeScript emits them.
+    pub ns_members: HashMap<(usize, SymbolId), (u32, String)>,
 }
 
 pub fn make_isa(opt: bool) -> OwnedTargetIsa {
@@ -235,6 +244,7 @@ impl<'g> Compiler<'g> {
             site_slots: HashMap::new(),
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
+            ns_members: HashMap::new(),
         }
     }
 
@@ -267,7 +277,7 @@ impl<'g> Compiler<'g> {
             let root = m.analysis.module_scope;
             for (_, &sym) in m.scoping.get_bindings(root).iter() {
                 let f = m.scoping.symbol_flags(sym);
-                if f.contains(SymbolFlags::Import) || !f.intersects(SymbolFlags::Value) {
+                if f.contains(SymbolFlags::Import) || f.contains(SymbolFlags::Ambient) || !f.intersects(SymbolFlags::Value) {
                     continue;
                 }
                 let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { SlotInit::Hole } else { SlotInit::Undefined };
@@ -276,6 +286,30 @@ impl<'g> Compiler<'g> {
             }
             let d = self.new_global(SlotInit::Hole);
             self.default_slots.insert(mi, d);
+        }
+        for (mi, m) in g.modules.iter().enumerate() {
+            for st in &m.program.body {
+                use oxc_ast::ast::*;
+                let ns = match st {
+                    Statement::TSNamespaceDeclaration(n) => n,
+                    Statement::ExportDeclaration(d) => match &d.declaration {
+                        Declaration::TSNamespaceDeclaration(n) => n,
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
+                let (Some(nsym), TSNamespaceDeclarationBody::TSModuleBlock(block)) = (ns.id.symbol_id.get(), &ns.body) else { continue };
+                let Some(&slot) = self.global_slots.get(&(mi, nsym)) else { continue };
+                for inner in &block.body {
+                    if let Statement::ExportDeclaration(d) = inner
+                        && let Declaration::VariableDeclaration(_) = &d.declaration
+                    {
+                        for (name, sym) in crate::modules::declared_names(&d.declaration) {
+                            self.ns_members.insert((mi, sym), (slot, name));
+                        }
+                    }
+                }
+            }
         }
         let mut errors = Vec::new();
         for (mi, m) in g.modules.iter().enumerate() {
@@ -389,7 +423,7 @@ impl<'g> Compiler<'g> {
                 FnBody::Function(_, f) => (f.span.start, f.span.end),
                 FnBody::Arrow(_, a) => (a.span.start, a.span.end),
                 FnBody::Ctor(_, c) | FnBody::StaticInit(_, c) => (c.span.start, c.span.end),
-                FnBody::Module(_) => (0, 0),
+                FnBody::Module(_) | FnBody::ModuleHoist(_) => (0, 0),
             };
             let mut bytes = Vec::with_capacity(perry_abi::FNMETA_SIZE);
             bytes.extend_from_slice(&name_idx.to_le_bytes());
@@ -431,6 +465,7 @@ impl<'g> Compiler<'g> {
         for (mi, m) in self.graph.modules.iter().enumerate() {
             let key = m.program as *const _ as usize;
             self.function_for(key, mi, FnBody::Module(mi), "", 0);
+            self.function_for(key + 1, mi, FnBody::ModuleHoist(mi), "", 0);
         }
         while let Some((key, module, body)) = self.queue.pop() {
             self.compile_function(key, module, body);
@@ -515,8 +550,9 @@ impl<'g> Compiler<'g> {
             let undef = b.ins().iconst(types::I64, perry_abi::UNDEFINED as i64);
             let zero = b.ins().iconst(types::I64, 0);
             let order = self.graph.order.clone();
-            for mi in order {
-                let key = self.graph.modules[mi].program as *const _ as usize;
+            let hoists: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize + 1).collect();
+            let bodies: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize).collect();
+            for key in hoists.into_iter().chain(bodies) {
                 let fid = self.fns[&key].id;
                 let fref = self.module.declare_func_in_func(fid, b.func);
                 let args = [zero, undef, undef, zero, undef, undef, undef, undef, undef];

@@ -40,7 +40,7 @@ impl FnCompiler<'_, '_, '_> {
                     self.block(b);
                 } else {
                     let brk = self.b.create_block();
-                    self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), label_only: true });
+                    self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: true });
                     self.block(b);
                     self.jumps.pop();
                     self.switch_to(brk);
@@ -113,7 +113,7 @@ impl FnCompiler<'_, '_, '_> {
                 let idx = self.jumps.iter().rposition(|j| j.cont.is_some() && label.is_none_or(|l| j.labels.iter().any(|x| x == l)));
                 match idx {
                     Some(i) => {
-                        let depth = self.jumps[i].cleanup_depth;
+                        let depth = self.jumps[i].cont_depth;
                         let target = self.jumps[i].cont.unwrap();
                         self.run_cleanups(depth);
                         self.jump(target);
@@ -166,7 +166,7 @@ impl FnCompiler<'_, '_, '_> {
                     }
                     body => {
                         let brk = self.b.create_block();
-                        self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), label_only: true });
+                        self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: true });
                         self.stmt(body);
                         self.jumps.pop();
                         self.switch_to(brk);
@@ -269,7 +269,7 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn loop_body(&mut self, labels: Vec<String>, brk: cranelift_codegen::ir::Block, cont: cranelift_codegen::ir::Block, body: &'static Statement<'static>) {
-        self.jumps.push(JumpTarget { labels, brk, cont: Some(cont), cleanup_depth: self.cleanups.len(), label_only: false });
+        self.jumps.push(JumpTarget { labels, brk, cont: Some(cont), cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: false });
         self.stmt(body);
         self.jumps.pop();
     }
@@ -358,7 +358,7 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
         }
-        self.jumps.push(JumpTarget { labels, brk: exit, cont: Some(head), cleanup_depth: self.cleanups.len() - close as usize, label_only: false });
+        self.jumps.push(JumpTarget { labels, brk: exit, cont: Some(head), cleanup_depth: self.cleanups.len() - close as usize, cont_depth: self.cleanups.len(), label_only: false });
         self.stmt(body);
         self.jumps.pop();
         if close {
@@ -514,7 +514,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.b.ins().jump(default.unwrap_or(exit), &[]);
         self.terminated = true;
-        self.jumps.push(JumpTarget { labels, brk: exit, cont: None, cleanup_depth: self.cleanups.len(), label_only: false });
+        self.jumps.push(JumpTarget { labels, brk: exit, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: false });
         let lexical: Vec<_> = sw.scope_id.get().map(|s| self.scoping().get_bindings(s).iter().map(|(_, &x)| x).collect()).unwrap_or_default();
         for (i, case) in sw.cases.iter().enumerate() {
             self.switch_to(bodies[i]);
