@@ -313,12 +313,14 @@ export! {
         let scope = HandleScope::new();
         let hs: Vec<_> = args.iter().map(|v| scope.root(v.0)).collect();
         let o = object::new_object_kind(KIND_ARGUMENTS, realm::get(I::ObjectProto), args.len() as u32 + 2);
+        let ho = scope.root(o.0);
         for (i, h) in hs.iter().enumerate() {
-            object::add_property(o, atoms::intern(&i.to_string()), Value(h.get()), shape::DEFAULT);
+            let key = atoms::intern(&i.to_string());
+            object::add_property(Value(ho.get()), key, Value(h.get()), shape::DEFAULT);
         }
-        object::add_property(o, names::LENGTH, Value::int(args.len() as i64), shape::HIDDEN);
-        object::add_property(o, realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues), shape::HIDDEN);
-        o.0
+        object::add_property(Value(ho.get()), names::LENGTH, Value::int(args.len() as i64), shape::HIDDEN);
+        object::add_property(Value(ho.get()), realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues), shape::HIDDEN);
+        ho.get()
     }
 
     // ----- functions and classes -----

@@ -67,7 +67,7 @@ fn bind(args: &Args) -> JsResult {
     let rest: Vec<Value> = (1..args.len()).map(|i| args.get(i)).collect();
     let ba = array::from_values(&rest);
     let hba = scope.root(ba.0);
-    let name = format!("bound {}", function::name_of(target));
+    let name = format!("bound {}", function::name_of(args.this()));
     let len = {
         let l = object::get(args.this(), names::LENGTH)?;
         let l = if l.is_number() { l.as_number() } else { 0.0 };

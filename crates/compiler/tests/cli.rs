@@ -1,0 +1,135 @@
+//! The command line: compile errors (file:line:col, message, code frame,
+//! exit status 1), unsupported constructs, uncaught exceptions (Node's
+//! stderr shape, exit status 1), `perry run` caching, --help and --version.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn perry() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_perry"));
+    c.env("PERRY_CACHE_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-cache"));
+    c
+}
+
+fn write(name: &str, src: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, src).unwrap();
+    p
+}
+
+/// Compiles `src` and returns (exit status, stderr).
+fn compile_err(name: &str, src: &str) -> (i32, String) {
+    let p = write(name, src);
+    let out = perry().arg("compile").arg(&p).arg("-o").arg(p.with_extension("bin")).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn syntax_error_has_location_and_frame() {
+    let (st, err) = compile_err("stray.ts", "let a = 1;\nlet b = 2 +* 3;\nconsole.log(a);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("stray.ts:2:"), "{err}");
+    assert!(err.contains("let b = 2 +* 3;"), "code frame missing: {err}");
+    assert!(err.contains('^'), "caret missing: {err}");
+}
+
+#[test]
+fn unterminated_string() {
+    let (st, err) = compile_err("unterminated.ts", "const s = \"abc;\nconsole.log(s);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("unterminated.ts:1:"), "{err}");
+    assert!(err.to_lowercase().contains("unterminated"), "{err}");
+}
+
+#[test]
+fn stray_closing_brace() {
+    let (st, err) = compile_err("brace.ts", "function f() {\n  return 1;\n}}\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("brace.ts:3:"), "{err}");
+}
+
+#[test]
+fn unsupported_construct_is_named() {
+    let (st, err) = compile_err("gen.ts", "function* g() { yield 1; }\nconsole.log(g);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("not supported yet: generator functions"), "{err}");
+    assert!(err.contains("gen.ts:1:1"), "{err}");
+    let (st, err) = compile_err("with.ts", "const o = {a: 1};\n// @ts-ignore\nwith (o) { console.log(a); }\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("with.ts:3:"), "{err}");
+}
+
+#[test]
+fn missing_module_is_reported() {
+    let (st, err) = compile_err("imp.ts", "import { x } from \"./nowhere\";\nconsole.log(x);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("cannot resolve module './nowhere'"), "{err}");
+}
+
+fn run_program(name: &str, src: &str) -> (i32, String, String) {
+    let p = write(name, src);
+    let exe = p.with_extension("bin");
+    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(&exe).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn uncaught_error_prints_like_node() {
+    let (st, out, err) = run_program("uncaught.ts", "console.log(\"before\");\nfunction boom() {\n  throw new TypeError(\"bad thing\");\n}\nboom();\n");
+    assert_eq!(st, 1);
+    assert_eq!(out, "before\n");
+    // The throwing line with a caret, then the stack naming file:line:col.
+    assert!(err.contains("uncaught.ts:3\n"), "{err}");
+    assert!(err.contains("  throw new TypeError(\"bad thing\");\n"), "{err}");
+    assert!(err.contains("TypeError: bad thing\n    at boom ("), "{err}");
+    assert!(err.contains("uncaught.ts:3:9)"), "{err}");
+    assert!(err.contains("uncaught.ts:5:1"), "{err}");
+}
+
+#[test]
+fn uncaught_non_error_value() {
+    let (st, _, err) = run_program("uncaught_str.ts", "throw \"plain\";\n");
+    assert_eq!(st, 1);
+    assert!(err.contains("Uncaught 'plain'"), "{err}");
+}
+
+#[test]
+fn runtime_type_error_is_catchable_and_uncaught_exits_1() {
+    let (st, _, err) = run_program("nullprop.ts", "const o: any = null;\nconsole.log(o.x);\n");
+    assert_eq!(st, 1);
+    assert!(err.contains("TypeError: Cannot read properties of null (reading 'x')"), "{err}");
+}
+
+#[test]
+fn deep_recursion_is_a_range_error() {
+    let (st, out, _) = run_program(
+        "deep.ts",
+        "function f(n: number): number { return f(n + 1) + 1; }\ntry { f(0); } catch (e: any) { console.log(e instanceof RangeError, e.message); }\n",
+    );
+    assert_eq!(st, 0);
+    assert_eq!(out, "true Maximum call stack size exceeded\n");
+}
+
+#[test]
+fn run_uses_cache() {
+    let p = write("cached.ts", "console.log(\"cached\", process.argv.length);\n");
+    let a = perry().arg("run").arg(&p).arg("x").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&a.stdout), "cached 3\n");
+    let t = std::time::Instant::now();
+    let b = perry().arg("run").arg(&p).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&b.stdout), "cached 2\n");
+    // A cache hit does not compile: it takes a fraction of a compile.
+    assert!(t.elapsed().as_millis() < 2000);
+}
+
+#[test]
+fn help_and_version() {
+    let h = perry().arg("--help").output().unwrap();
+    assert!(String::from_utf8_lossy(&h.stdout).contains("compile"));
+    let v = perry().arg("--version").output().unwrap();
+    assert!(String::from_utf8_lossy(&v.stdout).starts_with("perry "));
+}
