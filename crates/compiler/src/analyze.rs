@@ -60,6 +60,9 @@ pub struct Analysis {
     pub boxed: HashSet<SymbolId>,
     /// Symbols of the module scope: stored in global slots.
     pub module_scope: ScopeId,
+    /// Module-scope symbols referenced from some function other than the
+    /// module body (those need a global slot).
+    pub module_refs_outside: HashSet<SymbolId>,
     scope_ctx: HashMap<ScopeId, usize>,
 }
 
@@ -99,7 +102,7 @@ impl Analysis {
         let root = program.scope_id.get().expect("semantic ran");
         let mut w = Walker {
             scoping,
-            an: Analysis { ctxs: Vec::new(), by_node: HashMap::new(), boxed: HashSet::new(), module_scope: root, scope_ctx: HashMap::new() },
+            an: Analysis { ctxs: Vec::new(), by_node: HashMap::new(), boxed: HashSet::new(), module_scope: root, module_refs_outside: HashSet::new(), scope_ctx: HashMap::new() },
             cur: 0,
             pending_ctor: HashMap::new(),
         };
@@ -194,6 +197,9 @@ impl<'a> Visit<'a> for Walker<'_> {
         }
         let scope = self.scoping.symbol_scope_id(sym);
         if scope == self.an.module_scope {
+            if self.cur != 0 {
+                self.an.module_refs_outside.insert(sym);
+            }
             return;
         }
         let Some(owner) = self.ctx_of_scope(scope) else { return };

@@ -5,6 +5,7 @@ mod codegen;
 mod diag;
 mod link;
 mod modules;
+mod numeric;
 
 use clap::{Parser, Subcommand};
 use sha2::{Digest, Sha256};

@@ -83,8 +83,7 @@ impl FnCompiler<'_, '_, '_> {
             Expression::BinaryExpression(b) => self.binary(b),
             Expression::LogicalExpression(l) => self.logical(l),
             Expression::ConditionalExpression(c) => {
-                let t = self.expr(&c.test);
-                let t = self.truthy(t);
+                let t = self.cond(&c.test);
                 let res = self.new_var();
                 let yes = self.b.create_block();
                 let no = self.b.create_block();
@@ -703,6 +702,32 @@ impl FnCompiler<'_, '_, '_> {
         {
             return self.expr(&b.left);
         }
+        if self.is_num_expr(&b.left) && self.is_num_expr(&b.right) {
+            use BinaryOperator as B;
+            let direct = matches!(b.operator, B::Addition | B::Subtraction | B::Multiplication | B::Division | B::Remainder);
+            let cmp = match b.operator {
+                B::LessThan => Some(FloatCC::LessThan),
+                B::LessEqualThan => Some(FloatCC::LessThanOrEqual),
+                B::GreaterThan => Some(FloatCC::GreaterThan),
+                B::GreaterEqualThan => Some(FloatCC::GreaterThanOrEqual),
+                B::StrictEquality | B::Equality => Some(FloatCC::Equal),
+                B::StrictInequality | B::Inequality => Some(FloatCC::NotEqual),
+                _ => None,
+            };
+            if direct || cmp.is_some() {
+                let l = self.expr_f64(&b.left);
+                let lv = self.b.declare_var(types::F64);
+                self.b.def_var(lv, l);
+                let r = self.expr_f64(&b.right);
+                let l = self.b.use_var(lv);
+                if let Some(cc) = cmp {
+                    let c = self.b.ins().fcmp(cc, l, r);
+                    return self.bool_val(c);
+                }
+                let f = self.f64_op(b.operator, l, r);
+                return self.val_of_f64(f);
+            }
+        }
         let l = self.expr(&b.left);
         let lv = self.new_var();
         self.b.def_var(lv, l);
@@ -710,6 +735,42 @@ impl FnCompiler<'_, '_, '_> {
         let l = self.b.use_var(lv);
         self.set_pos(b.span.start);
         self.binop(b.operator, l, r)
+    }
+
+    /// A statically number-typed expression as an f64.
+    pub fn expr_f64(&mut self, e: &'static Expression<'static>) -> V {
+        match e {
+            Expression::NumericLiteral(n) => return self.b.ins().f64const(n.value),
+            Expression::ParenthesizedExpression(p) => return self.expr_f64(&p.expression),
+            Expression::Identifier(id) => {
+                if let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
+                    && let Some(f) = self.read_num(s)
+                {
+                    return f;
+                }
+            }
+            Expression::BinaryExpression(b) if self.is_num_expr(&b.left) && self.is_num_expr(&b.right) && matches!(b.operator, BinaryOperator::Addition | BinaryOperator::Subtraction | BinaryOperator::Multiplication | BinaryOperator::Division | BinaryOperator::Remainder) => {
+                let l = self.expr_f64(&b.left);
+                let lv = self.b.declare_var(types::F64);
+                self.b.def_var(lv, l);
+                let r = self.expr_f64(&b.right);
+                let l = self.b.use_var(lv);
+                return self.f64_op(b.operator, l, r);
+            }
+            _ => {}
+        }
+        let v = self.expr(e);
+        self.f64_of(v)
+    }
+
+    fn f64_op(&mut self, op: BinaryOperator, l: V, r: V) -> V {
+        match op {
+            BinaryOperator::Addition => self.b.ins().fadd(l, r),
+            BinaryOperator::Subtraction => self.b.ins().fsub(l, r),
+            BinaryOperator::Multiplication => self.b.ins().fmul(l, r),
+            BinaryOperator::Division => self.b.ins().fdiv(l, r),
+            _ => self.fmod_inline(l, r),
+        }
     }
 
     pub fn binop(&mut self, op: BinaryOperator, l: V, r: V) -> V {
@@ -722,11 +783,7 @@ impl FnCompiler<'_, '_, '_> {
             B::Remainder => self.arith(
                 l,
                 r,
-                |fc, a, b| {
-                    let fref = fc.c.module.declare_func_in_func(fc.c.fmod, fc.b.func);
-                    let call = fc.b.ins().call(fref, &[a, b]);
-                    fc.b.inst_results(call)[0]
-                },
+                |fc, a, b| fc.fmod_inline(a, b),
                 Slow::Num(3),
             ),
             B::Exponential => self.arith(
@@ -784,6 +841,210 @@ impl FnCompiler<'_, '_, '_> {
             B::In => self.rt_check("perry_in", &[l, r]),
             B::Instanceof => self.rt_check("perry_instanceof", &[l, r]),
         }
+    }
+
+    /// `a % b` on doubles: integer remainder when both are exact integers
+    /// below 2^53 (the result takes the dividend's sign, so -7 % 7 is -0),
+    /// else fmod.
+    fn fmod_inline(&mut self, a: V, b: V) -> V {
+        // A constant integer divisor (the common `i % 7`): 32-bit remainder.
+        if let Some(d) = self.f64_const_of(b)
+            && d.fract() == 0.0
+            && d != 0.0
+            && d.abs() < 2147483648.0
+        {
+            let res = self.b.declare_var(types::F64);
+            let ai = self.b.ins().fcvt_to_sint_sat(types::I32, a);
+            let af = self.b.ins().fcvt_from_sint(types::F64, ai);
+            let exact = self.b.ins().fcmp(FloatCC::Equal, af, a);
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            let done = self.b.create_block();
+            self.b.ins().brif(exact, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            // |a| mod |d| by multiplication with a rounded-up reciprocal:
+            // M = ceil(2^k / d) with k = 32 + ceil(log2 d) is exact for every
+            // |a| < 2^31 (Hacker's Delight, 10-4); the sign comes from `a`.
+            let dabs = d.abs() as u64;
+            let r = if dabs == 1 {
+                self.b.ins().iconst(types::I64, 0)
+            } else {
+                let l = 64 - (dabs - 1).leading_zeros() as u64;
+                let k = 32 + l;
+                let m = ((1u128 << k) / dabs as u128 + 1) as u64;
+                let a64 = self.b.ins().sextend(types::I64, ai);
+                let ua = self.b.ins().iabs(a64);
+                let mc = self.b.ins().iconst(types::I64, m as i64);
+                let p = self.b.ins().imul(ua, mc);
+                let q = self.b.ins().ushr_imm_u(p, k as i64);
+                let dc = self.b.ins().iconst(types::I64, dabs as i64);
+                let qd = self.b.ins().imul(q, dc);
+                self.b.ins().isub(ua, qd)
+            };
+            let rf = self.b.ins().fcvt_from_sint(types::F64, r);
+            let rf = self.b.ins().fcopysign(rf, a);
+            self.b.def_var(res, rf);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(slow);
+            let fref = self.c.module.declare_func_in_func(self.c.fmod, self.b.func);
+            let call = self.b.ins().call(fref, &[a, b]);
+            let r = self.b.inst_results(call)[0];
+            self.b.def_var(res, r);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+            return self.b.use_var(res);
+        }
+        let res = self.b.declare_var(types::F64);
+        let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
+        let bi = self.b.ins().fcvt_to_sint_sat(types::I64, b);
+        let af = self.b.ins().fcvt_from_sint(types::F64, ai);
+        let bf = self.b.ins().fcvt_from_sint(types::F64, bi);
+        let ea = self.b.ins().fcmp(FloatCC::Equal, af, a);
+        let eb = self.b.ins().fcmp(FloatCC::Equal, bf, b);
+        let lim = self.b.ins().f64const(9007199254740992.0);
+        let aa = self.b.ins().fabs(a);
+        let ba = self.b.ins().fabs(b);
+        let sa = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
+        let sb = self.b.ins().fcmp(FloatCC::LessThan, ba, lim);
+        let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, bi, 0);
+        let ok = self.b.ins().band(ea, eb);
+        let ok = self.b.ins().band(ok, sa);
+        let ok = self.b.ins().band(ok, sb);
+        let ok = self.b.ins().band(ok, nz);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let r = self.b.ins().srem(ai, bi);
+        let rf = self.b.ins().fcvt_from_sint(types::F64, r);
+        let rf = self.b.ins().fcopysign(rf, a);
+        self.b.def_var(res, rf);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let fref = self.c.module.declare_func_in_func(self.c.fmod, self.b.func);
+        let call = self.b.ins().call(fref, &[a, b]);
+        let r = self.b.inst_results(call)[0];
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    /// The constant an f64 SSA value was created with, if it is one.
+    fn f64_const_of(&self, v: V) -> Option<f64> {
+        let dfg = &self.b.func.dfg;
+        let inst = dfg.value_def(v).inst()?;
+        match dfg.insts[inst] {
+            cranelift_codegen::ir::InstructionData::UnaryIeee64 { imm, .. } => Some(f64::from_bits(imm.bits())),
+            _ => None,
+        }
+    }
+
+    /// An expression evaluated for its truth value (an i8 condition), without
+    /// materialising booleans for comparisons and logical operators.
+    pub fn cond(&mut self, e: &'static Expression<'static>) -> V {
+        use BinaryOperator as B;
+        match e {
+            Expression::ParenthesizedExpression(p) => self.cond(&p.expression),
+            Expression::UnaryExpression(u) if u.operator == UnaryOperator::LogicalNot => {
+                let c = self.cond(&u.argument);
+                self.b.ins().bxor_imm_u(c, 1)
+            }
+            Expression::BinaryExpression(b)
+                if matches!(b.operator, B::LessThan | B::LessEqualThan | B::GreaterThan | B::GreaterEqualThan | B::StrictEquality | B::StrictInequality)
+                    && self.is_num_expr(&b.left)
+                    && self.is_num_expr(&b.right) =>
+            {
+                let l = self.expr_f64(&b.left);
+                let lv = self.b.declare_var(types::F64);
+                self.b.def_var(lv, l);
+                let r = self.expr_f64(&b.right);
+                let l = self.b.use_var(lv);
+                let cc = match b.operator {
+                    B::LessThan => FloatCC::LessThan,
+                    B::LessEqualThan => FloatCC::LessThanOrEqual,
+                    B::GreaterThan => FloatCC::GreaterThan,
+                    B::GreaterEqualThan => FloatCC::GreaterThanOrEqual,
+                    B::StrictEquality => FloatCC::Equal,
+                    _ => FloatCC::NotEqual,
+                };
+                self.b.ins().fcmp(cc, l, r)
+            }
+            Expression::BinaryExpression(b)
+                if matches!(b.operator, B::LessThan | B::LessEqualThan | B::GreaterThan | B::GreaterEqualThan | B::StrictEquality | B::StrictInequality) =>
+            {
+                let l = self.expr(&b.left);
+                let lv = self.new_var();
+                self.b.def_var(lv, l);
+                let r = self.expr(&b.right);
+                let l = self.b.use_var(lv);
+                self.set_pos(b.span.start);
+                match b.operator {
+                    B::StrictEquality => self.strict_eq(l, r),
+                    B::StrictInequality => {
+                        let c = self.strict_eq(l, r);
+                        self.b.ins().bxor_imm_u(c, 1)
+                    }
+                    op => {
+                        let (cc, code) = match op {
+                            B::LessThan => (FloatCC::LessThan, 0),
+                            B::LessEqualThan => (FloatCC::LessThanOrEqual, 1),
+                            B::GreaterThan => (FloatCC::GreaterThan, 2),
+                            _ => (FloatCC::GreaterThanOrEqual, 3),
+                        };
+                        self.compare_cond(l, r, cc, code)
+                    }
+                }
+            }
+            Expression::LogicalExpression(l) if l.operator != LogicalOperator::Coalesce => {
+                let res = self.b.declare_var(types::I8);
+                let c = self.cond(&l.left);
+                self.b.def_var(res, c);
+                let rhs = self.b.create_block();
+                let done = self.b.create_block();
+                if l.operator == LogicalOperator::And {
+                    self.b.ins().brif(c, rhs, &[], done, &[]);
+                } else {
+                    self.b.ins().brif(c, done, &[], rhs, &[]);
+                }
+                self.b.switch_to_block(rhs);
+                let c2 = self.cond(&l.right);
+                self.ensure_open();
+                self.b.def_var(res, c2);
+                self.jump(done);
+                self.switch_to(done);
+                self.b.use_var(res)
+            }
+            _ => {
+                let v = self.expr(e);
+                self.truthy(v)
+            }
+        }
+    }
+
+    /// A relational comparison as an i8 condition (numbers inline).
+    fn compare_cond(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
+        let res = self.b.declare_var(types::I8);
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let x = self.b.ins().fcmp(cc, a, c);
+        self.b.def_var(res, x);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let o = self.iconst(op);
+        let v = self.rt_check("perry_compare", &[o, l, r]);
+        let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
+        self.b.def_var(res, x);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
     }
 
     /// `===` as an i8 condition.
@@ -1143,6 +1404,41 @@ impl FnCompiler<'_, '_, '_> {
             }
             return self.b.use_var(vv);
         };
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = target
+            && let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
+            && self.num_locals.contains(&s)
+            && matches!(a.operator, A::Assign | A::Addition | A::Subtraction | A::Multiplication | A::Division | A::Remainder)
+            && (a.operator != A::Addition || self.is_num_expr(&a.right))
+            && (a.operator != A::Assign || self.is_num_expr(&a.right))
+        {
+            if self.scoping().symbol_flags(s).contains(SymbolFlags::ConstVariable) {
+                self.rt("perry_throw_const_assign", &[]);
+                self.throw_pending();
+                self.ensure_open();
+                return self.undef();
+            }
+            let curv = self.b.declare_var(types::F64);
+            if a.operator != A::Assign {
+                let cur = self.read_num(s).unwrap();
+                self.b.def_var(curv, cur);
+            }
+            let r = self.expr_f64(&a.right);
+            let v = if a.operator == A::Assign {
+                r
+            } else {
+                let cur = self.b.use_var(curv);
+                let op = match a.operator {
+                    A::Addition => BinaryOperator::Addition,
+                    A::Subtraction => BinaryOperator::Subtraction,
+                    A::Multiplication => BinaryOperator::Multiplication,
+                    A::Division => BinaryOperator::Division,
+                    _ => BinaryOperator::Remainder,
+                };
+                self.f64_op(op, cur, r)
+            };
+            self.write_num(s, v);
+            return self.val_of_f64(v);
+        }
         let place = self.place(target);
         let held = self.hold_place(place);
         let name = match target {
@@ -1212,6 +1508,16 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn update(&mut self, u: &'static UpdateExpression<'static>) -> V {
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument
+            && let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
+            && let Some(old) = self.read_num(s)
+        {
+            let one = self.b.ins().f64const(1.0);
+            let n = if u.operator == UpdateOperator::Increment { self.b.ins().fadd(old, one) } else { self.b.ins().fsub(old, one) };
+            self.write_num(s, n);
+            let r = if u.prefix { n } else { old };
+            return self.val_of_f64(r);
+        }
         let place = self.place(&u.argument);
         let held = self.hold_place(place);
         let cur = self.read_place(&held);
@@ -1613,6 +1919,16 @@ impl FnCompiler<'_, '_, '_> {
             let k = self.b.use_var(kv);
             self.rt("perry_define_prop", &[t, k, clo, fl]);
         }
+        // Computed field keys are evaluated once, at class definition.
+        for el in &c.body.body {
+            if let ClassElement::PropertyDefinition(p) = el
+                && p.computed
+            {
+                let (k, _) = self.prop_key(&p.key, true);
+                let slot = self.field_key_slot(p);
+                self.global_set(slot, k);
+            }
+        }
         // The class binding is usable from static initialisers and methods.
         if let Some(id) = &c.id
             && let Some(sym) = id.symbol_id.get()
@@ -1633,6 +1949,29 @@ impl FnCompiler<'_, '_, '_> {
             self.call_value(init, ctor, &[], "static initializer");
         }
         self.b.use_var(cv)
+    }
+
+    /// The global slot caching a computed field key (set at class definition).
+    fn field_key_slot(&mut self, p: &'static PropertyDefinition<'static>) -> u32 {
+        let site = p as *const PropertyDefinition as usize;
+        match self.c.site_slots.get(&site) {
+            Some(&s) => s,
+            None => {
+                let s = self.c.new_global(super::SlotInit::Undefined);
+                self.c.site_slots.insert(site, s);
+                s
+            }
+        }
+    }
+
+    /// A field's key: a constant, or the computed key cached at class definition.
+    fn field_key(&mut self, p: &'static PropertyDefinition<'static>) -> (V, bool) {
+        if p.computed {
+            let slot = self.field_key_slot(p);
+            (self.global_get(slot), true)
+        } else {
+            self.prop_key(&p.key, false)
+        }
     }
 
     /// Instance fields (and TS parameter properties) of `class` on `this`.
@@ -1692,7 +2031,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_private_define", &[this, name, v, z]);
                 continue;
             }
-            let (k, computed) = self.prop_key(&p.key, p.computed);
+            let (k, computed) = self.field_key(p);
             let kv = self.new_var();
             self.b.def_var(kv, k);
             let nm = Self::static_key_name(&p.key);
@@ -1786,7 +2125,7 @@ impl FnCompiler<'_, '_, '_> {
                         self.rt_check("perry_private_define", &[this, name, v, z]);
                         continue;
                     }
-                    let (k, computed) = self.prop_key(&p.key, p.computed);
+                    let (k, computed) = self.field_key(p);
                     let kv = self.new_var();
                     self.b.def_var(kv, k);
                     let nm = Self::static_key_name(&p.key);

@@ -31,6 +31,8 @@ pub enum Loc {
     Boxed(Variable),
     /// Capture `i` of the current closure (a box).
     Captured(usize),
+    /// A number local in an `f64` variable (see `numeric.rs`).
+    Num(Variable),
 }
 
 /// Something to run when control leaves a region early (break/continue/return).
@@ -86,6 +88,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub initialized: hashbrown::HashSet<SymbolId>,
     /// Parameters read by default values before they are bound.
     pub param_tdz: hashbrown::HashSet<SymbolId>,
+    /// Number locals (kept unboxed in f64 variables).
+    pub num_locals: hashbrown::HashSet<SymbolId>,
+    pub num_vars: HashMap<SymbolId, Variable>,
 }
 
 impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
@@ -136,7 +141,24 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             is_derived: matches!(kind, CtxKind::Ctor { derived: true }),
             initialized: hashbrown::HashSet::new(),
             param_tdz: hashbrown::HashSet::new(),
+            num_locals: hashbrown::HashSet::new(),
+            num_vars: HashMap::new(),
         }
+    }
+
+    /// Finds the number locals of the body about to be compiled.
+    fn infer_numbers(&mut self, body: &'static [Statement<'static>]) {
+        let m = self.m;
+        let ctx = &m.analysis.ctxs[self.ctx_id];
+        let module = self.module;
+        let globals = &self.c.global_slots;
+        let eligible = |s: SymbolId| !m.analysis.boxed.contains(&s) && !ctx.cap_index.contains_key(&Cap::Sym(s)) && !globals.contains_key(&(module, s));
+        self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible);
+    }
+
+    /// Whether an expression is statically a number in this function.
+    pub fn is_num_expr(&self, e: &Expression) -> bool {
+        crate::numeric::is_num(e, &self.m.scoping, &self.num_locals)
     }
 
     pub fn scoping(&self) -> &'g Scoping {
@@ -338,6 +360,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         if let Some(&i) = self.m.analysis.ctxs[self.ctx_id].cap_index.get(&Cap::Sym(sym)) {
             return Loc::Captured(i);
         }
+        if self.num_locals.contains(&sym) {
+            let var = match self.num_vars.get(&sym) {
+                Some(&v) => v,
+                None => {
+                    let v = self.b.declare_var(types::F64);
+                    self.num_vars.insert(sym, v);
+                    v
+                }
+            };
+            return Loc::Num(var);
+        }
         let var = match self.locals.get(&sym) {
             Some(&v) => v,
             None => {
@@ -379,6 +412,25 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let bx = self.capture_box(i);
                 self.box_get(bx)
             }
+            Loc::Num(var) => {
+                let f = self.b.use_var(var);
+                self.val_of_f64(f)
+            }
+        }
+    }
+
+    /// Writes an f64 to a number local (no boxing round trip).
+    pub fn write_num(&mut self, sym: SymbolId, f: V) {
+        if let Loc::Num(var) = self.loc(sym) {
+            self.b.def_var(var, f);
+        }
+    }
+
+    /// A number local's value as an f64 (None for other bindings).
+    pub fn read_num(&mut self, sym: SymbolId) -> Option<V> {
+        match self.loc(sym) {
+            Loc::Num(var) => Some(self.b.use_var(var)),
+            _ => None,
         }
     }
 
@@ -392,7 +444,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let v = self.read_raw(sym);
         let _ = at;
         // A read compiled after the declaration ran in this function cannot be in the TDZ.
-        if self.needs_tdz(sym) && !self.initialized.contains(&sym) {
+        if self.needs_tdz(sym) && !self.initialized.contains(&sym) && !self.num_locals.contains(&sym) {
             self.tdz_check(v, self.scoping().symbol_name(sym).to_string());
         }
         v
@@ -425,6 +477,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let bx = self.capture_box(i);
                 self.box_set(bx, v);
             }
+            Loc::Num(var) => {
+                let f = self.f64_of(v);
+                self.b.def_var(var, f);
+            }
         }
     }
 
@@ -442,7 +498,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return;
         }
         let _ = at;
-        if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) && !self.initialized.contains(&sym) {
+        if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) && !self.initialized.contains(&sym) && !self.num_locals.contains(&sym) {
             let cur = self.read_raw(sym);
             self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
         }
@@ -463,6 +519,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return;
         }
         if self.m.analysis.ctxs[self.ctx_id].cap_index.contains_key(&Cap::Sym(sym)) {
+            return;
+        }
+        if self.num_locals.contains(&sym) {
+            // The scope-entry HOLE is never read (no TDZ reads by construction).
+            if let Loc::Num(var) = self.loc(sym) {
+                let f = self.f64_of(init);
+                self.b.def_var(var, f);
+            }
             return;
         }
         let var = match self.locals.get(&sym) {
@@ -494,7 +558,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             if f.contains(SymbolFlags::Import) || f.contains(SymbolFlags::Ambient) || !f.intersects(SymbolFlags::Value) {
                 continue;
             }
-            if f.intersects(SymbolFlags::EnumMember) {
+            if f.intersects(SymbolFlags::EnumMember) || self.c.global_slots.contains_key(&(self.module, sym)) {
                 continue;
             }
             let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { HOLE } else { UNDEFINED };
@@ -577,7 +641,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         match cap {
             Cap::Sym(s) => match self.loc(s) {
-                Loc::Boxed(v) | Loc::Local(v) => self.b.use_var(v),
+                Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) => self.b.use_var(v),
                 Loc::Captured(i) => self.capture_box(i),
                 Loc::Global(_) => self.undef(),
             },
@@ -841,7 +905,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             FnBody::Module(_) => {
                 self.display_name = String::new();
                 let program = self.m.program;
+                self.infer_numbers(&program.body);
                 self.module_prologue();
+                // Module bindings no other function uses live in this function.
+                self.init_scope(program.scope_id.get(), &[]);
                 self.stmts(&program.body);
                 self.ensure_open();
                 let u = self.undef();
@@ -849,6 +916,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             FnBody::Function(_, f) => {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
+                if let Some(body) = &f.body {
+                    self.infer_numbers(&body.statements);
+                }
                 let params = param_symbols(&f.params);
                 self.compile_params(&f.params);
                 self.init_scope(f.scope_id.get(), &params);
@@ -869,6 +939,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.b.ins().return_(&[u]);
             }
             FnBody::Arrow(_, a) => {
+                if let Some(body) = a.get_function_body() {
+                    self.infer_numbers(&body.statements);
+                }
                 let params = param_symbols(&a.params);
                 self.compile_params(&a.params);
                 self.init_scope(a.scope_id.get(), &params);

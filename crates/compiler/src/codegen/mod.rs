@@ -275,9 +275,15 @@ impl<'g> Compiler<'g> {
         let g = self.graph;
         for (mi, m) in g.modules.iter().enumerate() {
             let root = m.analysis.module_scope;
+            let exported: hashbrown::HashSet<SymbolId> = m.exports.values().filter_map(|e| if let Export::Local(s) = e { Some(*s) } else { None }).collect();
             for (_, &sym) in m.scoping.get_bindings(root).iter() {
                 let f = m.scoping.symbol_flags(sym);
                 if f.contains(SymbolFlags::Import) || f.contains(SymbolFlags::Ambient) || !f.intersects(SymbolFlags::Value) {
+                    continue;
+                }
+                // A variable only the module body uses is a local of that body.
+                let is_var = f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::FunctionScopedVariable) && !f.intersects(SymbolFlags::Function | SymbolFlags::Class);
+                if is_var && !exported.contains(&sym) && !m.analysis.module_refs_outside.contains(&sym) {
                     continue;
                 }
                 let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { SlotInit::Hole } else { SlotInit::Undefined };

@@ -48,8 +48,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
             Statement::IfStatement(i) => {
-                let c = self.expr(&i.test);
-                let t = self.truthy(c);
+                let t = self.cond(&i.test);
                 let then_b = self.b.create_block();
                 let else_b = self.b.create_block();
                 let done = self.b.create_block();
@@ -71,8 +70,7 @@ impl FnCompiler<'_, '_, '_> {
                 let body = self.b.create_block();
                 let exit = self.b.create_block();
                 self.switch_to(head);
-                let c = self.expr(&w.test);
-                let t = self.truthy(c);
+                let t = self.cond(&w.test);
                 self.b.ins().brif(t, body, &[], exit, &[]);
                 self.b.switch_to_block(body);
                 self.terminated = false;
@@ -87,8 +85,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.switch_to(body);
                 self.loop_body(labels, exit, test, &w.body);
                 self.switch_to(test);
-                let c = self.expr(&w.test);
-                let t = self.truthy(c);
+                let t = self.cond(&w.test);
                 self.b.ins().brif(t, body, &[], exit, &[]);
                 self.terminated = true;
                 self.switch_to(exit);
@@ -302,8 +299,7 @@ impl FnCompiler<'_, '_, '_> {
         let exit = self.b.create_block();
         self.switch_to(head);
         if let Some(t) = &f.test {
-            let c = self.expr(t);
-            let c = self.truthy(c);
+            let c = self.cond(t);
             self.b.ins().brif(c, body, &[], exit, &[]);
             self.terminated = true;
         }

@@ -1,0 +1,272 @@
+//! Number-typed locals: a flow-insensitive inference that finds `let`/`const`
+//! bindings of one function whose every write is an expression that always
+//! yields a number (literals, arithmetic other than `+` on unknowns, updates,
+//! other number locals). Such bindings live in `f64` registers: no tag tests,
+//! no boxing, and no stack-map spills around calls.
+//!
+//! A binding qualifies only when it is not captured by an inner function, is
+//! declared by a plain `let`/`const` with an initialiser, and is never read
+//! before its declaration in source order (so it can have no TDZ).
+
+use hashbrown::{HashMap, HashSet};
+use oxc_ast::ast::*;
+use oxc_ast_visit::Visit;
+use oxc_semantic::Scoping;
+use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
+use oxc_syntax::scope::ScopeFlags;
+use oxc_syntax::symbol::{SymbolFlags, SymbolId};
+
+/// Whether `e` always evaluates to a number, given the number locals `set`.
+pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> bool {
+    use BinaryOperator as B;
+    match e {
+        Expression::NumericLiteral(_) => true,
+        Expression::ParenthesizedExpression(p) => is_num(&p.expression, scoping, set),
+        Expression::TSAsExpression(x) => is_num(&x.expression, scoping, set),
+        Expression::TSNonNullExpression(x) => is_num(&x.expression, scoping, set),
+        Expression::TSSatisfiesExpression(x) => is_num(&x.expression, scoping, set),
+        Expression::UnaryExpression(u) => matches!(u.operator, UnaryOperator::UnaryNegation | UnaryOperator::UnaryPlus | UnaryOperator::BitwiseNot),
+        Expression::BinaryExpression(b) => match b.operator {
+            B::Addition => is_num(&b.left, scoping, set) && is_num(&b.right, scoping, set),
+            B::Subtraction | B::Multiplication | B::Division | B::Remainder | B::Exponential | B::BitwiseAnd | B::BitwiseOR | B::BitwiseXOR | B::ShiftLeft | B::ShiftRight | B::ShiftRightZeroFill => true,
+            _ => false,
+        },
+        Expression::UpdateExpression(_) => true,
+        Expression::Identifier(id) => id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()).is_some_and(|s| set.contains(&s)),
+        Expression::AssignmentExpression(a) => match a.operator {
+            AssignmentOperator::Assign => is_num(&a.right, scoping, set),
+            AssignmentOperator::Addition => target_sym(&a.left, scoping).is_some_and(|s| set.contains(&s)) && is_num(&a.right, scoping, set),
+            AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish => false,
+            _ => true,
+        },
+        Expression::ConditionalExpression(c) => is_num(&c.consequent, scoping, set) && is_num(&c.alternate, scoping, set),
+        Expression::SequenceExpression(s) => s.expressions.last().is_some_and(|x| is_num(x, scoping, set)),
+        _ => false,
+    }
+}
+
+fn target_sym(t: &AssignmentTarget, scoping: &Scoping) -> Option<SymbolId> {
+    match t {
+        AssignmentTarget::AssignmentTargetIdentifier(id) => id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()),
+        _ => None,
+    }
+}
+
+#[derive(Default)]
+struct Collect<'a> {
+    /// Candidate -> its writes (None: a write that is not a plain expression).
+    writes: HashMap<SymbolId, Vec<Option<&'a Expression<'a>>>>,
+    /// Compound writes: (symbol, operator, right-hand side).
+    compound: Vec<(SymbolId, AssignmentOperator, &'a Expression<'a>)>,
+    declared: HashSet<SymbolId>,
+    bad: HashSet<SymbolId>,
+}
+
+struct Walker<'s, 'a> {
+    scoping: &'s Scoping,
+    c: Collect<'a>,
+}
+
+impl<'a> Visit<'a> for Walker<'_, 'a> {
+    fn visit_variable_declarator(&mut self, d: &VariableDeclarator<'a>) {
+        if let Some(init) = &d.init {
+            self.visit_expression(init);
+        }
+        match (&d.id, &d.init) {
+            (BindingPattern::BindingIdentifier(id), Some(init)) => {
+                if let Some(s) = id.symbol_id.get() {
+                    let e: &'a Expression<'a> = unsafe { &*(init as *const Expression<'a>) };
+                    self.c.writes.entry(s).or_default().push(Some(e));
+                    self.c.declared.insert(s);
+                }
+            }
+            (p, _) => {
+                let mut v = Vec::new();
+                crate::modules::pattern_names(p, &mut v);
+                for (_, s) in v {
+                    self.c.bad.insert(s);
+                }
+                self.visit_binding_pattern(p);
+            }
+        }
+    }
+
+    fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+        if let Some(s) = it.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+            && !self.c.declared.contains(&s)
+        {
+            // Read (or written) before its declaration in source order.
+            self.c.bad.insert(s);
+        }
+    }
+
+    fn visit_assignment_expression(&mut self, a: &AssignmentExpression<'a>) {
+        match &a.left {
+            AssignmentTarget::AssignmentTargetIdentifier(id) => {
+                if let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) {
+                    if !self.c.declared.contains(&s) {
+                        self.c.bad.insert(s);
+                    }
+                    let e: &'a Expression<'a> = unsafe { &*(&a.right as *const Expression<'a>) };
+                    if a.operator == AssignmentOperator::Assign {
+                        self.c.writes.entry(s).or_default().push(Some(e));
+                    } else {
+                        self.c.compound.push((s, a.operator, e));
+                    }
+                }
+            }
+            t => {
+                if let Some(p) = t.as_assignment_target_pattern() {
+                    mark_pattern_targets(p, self.scoping, &mut self.c.bad);
+                }
+                self.visit_assignment_target(t);
+            }
+        }
+        self.visit_expression(&a.right);
+    }
+
+    fn visit_for_in_statement(&mut self, it: &ForInStatement<'a>) {
+        mark_left(&it.left, self.scoping, &mut self.c.bad);
+        oxc_ast_visit::walk::walk_for_in_statement(self, it);
+    }
+
+    fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
+        mark_left(&it.left, self.scoping, &mut self.c.bad);
+        oxc_ast_visit::walk::walk_for_of_statement(self, it);
+    }
+
+    fn visit_switch_statement(&mut self, it: &SwitchStatement<'a>) {
+        // Cases may jump past a declaration: keep switch-scoped bindings boxed values.
+        for case in &it.cases {
+            for st in &case.consequent {
+                if let Statement::VariableDeclaration(d) = st {
+                    for decl in &d.declarations {
+                        let mut v = Vec::new();
+                        crate::modules::pattern_names(&decl.id, &mut v);
+                        for (_, s) in v {
+                            self.c.bad.insert(s);
+                        }
+                    }
+                }
+            }
+        }
+        oxc_ast_visit::walk::walk_switch_statement(self, it);
+    }
+
+    // Inner functions and classes are other contexts: their references make a
+    // binding captured (and so boxed), which excludes it anyway.
+    fn visit_function(&mut self, _it: &Function<'a>, _flags: ScopeFlags) {}
+    fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {}
+    fn visit_class(&mut self, c: &Class<'a>) {
+        if let Some(h) = &c.heritage {
+            self.visit_expression(&h.expression);
+        }
+    }
+    fn visit_ts_type_annotation(&mut self, _it: &TSTypeAnnotation<'a>) {}
+}
+
+fn mark_left(left: &ForStatementLeft, scoping: &Scoping, bad: &mut HashSet<SymbolId>) {
+    match left {
+        ForStatementLeft::VariableDeclaration(d) => {
+            for decl in &d.declarations {
+                let mut v = Vec::new();
+                crate::modules::pattern_names(&decl.id, &mut v);
+                for (_, s) in v {
+                    bad.insert(s);
+                }
+            }
+        }
+        other => {
+            if let Some(t) = other.as_assignment_target() {
+                if let Some(s) = target_sym(t, scoping) {
+                    bad.insert(s);
+                }
+                if let Some(p) = t.as_assignment_target_pattern() {
+                    mark_pattern_targets(p, scoping, bad);
+                }
+            }
+        }
+    }
+}
+
+fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mut HashSet<SymbolId>) {
+    let mut mark_target = |t: &AssignmentTarget, bad: &mut HashSet<SymbolId>| {
+        if let Some(s) = target_sym(t, scoping) {
+            bad.insert(s);
+        }
+        if let Some(p) = t.as_assignment_target_pattern() {
+            mark_pattern_targets(p, scoping, bad);
+        }
+    };
+    match p {
+        AssignmentTargetPattern::ArrayAssignmentTarget(a) => {
+            for el in a.elements.iter().flatten() {
+                match el {
+                    AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(d) => mark_target(&d.binding, bad),
+                    other => {
+                        if let Some(t) = other.as_assignment_target() {
+                            mark_target(t, bad);
+                        }
+                    }
+                }
+            }
+            if let Some(r) = &a.rest {
+                mark_target(&r.target, bad);
+            }
+        }
+        AssignmentTargetPattern::ObjectAssignmentTarget(o) => {
+            for prop in &o.properties {
+                match prop {
+                    AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(id) => {
+                        if let Some(s) = id.binding.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()) {
+                            bad.insert(s);
+                        }
+                    }
+                    AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => match &pp.binding {
+                        AssignmentTargetMaybeDefault::AssignmentTargetWithDefault(d) => mark_target(&d.binding, bad),
+                        other => {
+                            if let Some(t) = other.as_assignment_target() {
+                                mark_target(t, bad);
+                            }
+                        }
+                    },
+                }
+            }
+            if let Some(r) = &o.rest {
+                mark_target(&r.target, bad);
+            }
+        }
+    }
+}
+
+/// The number locals among the statements of one function body. `eligible`
+/// says whether a symbol may live in a register at all (not captured, not a
+/// global slot).
+pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible: &dyn Fn(SymbolId) -> bool) -> HashSet<SymbolId> {
+    let mut w = Walker { scoping, c: Collect::default() };
+    for s in body {
+        w.visit_statement(s);
+    }
+    let c = w.c;
+    let mut set: HashSet<SymbolId> = c
+        .writes
+        .keys()
+        .copied()
+        .filter(|&s| {
+            !c.bad.contains(&s) && c.declared.contains(&s) && eligible(s) && scoping.symbol_flags(s).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable)
+        })
+        .collect();
+    loop {
+        let before = set.len();
+        let snapshot = set.clone();
+        set.retain(|s| {
+            c.writes[s].iter().all(|w| w.is_some_and(|e| is_num(e, scoping, &snapshot)))
+                && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, e)| *op != AssignmentOperator::Addition || is_num(e, scoping, &snapshot))
+                && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, _)| !matches!(op, AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish))
+        });
+        if set.len() == before {
+            break;
+        }
+    }
+    set
+}
