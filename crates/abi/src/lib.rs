@@ -177,3 +177,6 @@ pub const FNF_METHOD: u32 = 16;
 /// Function metadata the compiler emits as static data, one per function:
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`
 pub const FNMETA_SIZE: usize = 40;
+
+/// Index of Object.prototype in the intrinsics table (`PERRY_INTRINSICS`).
+pub const INTRINSIC_OBJECT_PROTO: i32 = 0;

@@ -29,6 +29,9 @@ impl Space {
 
 struct Heap {
     space: Option<Space>,
+    /// The previous from-space, kept for the next collection's to-space so
+    /// steady-state collections touch no fresh pages.
+    spare: Option<Space>,
     /// Capacity (words) of the next to-space.
     next_words: usize,
     /// Collect every N allocations (PERRY_GC_STRESS), 0 = off.
@@ -41,6 +44,7 @@ struct Heap {
 
 static HEAP: JsCell<Heap> = JsCell::new(Heap {
     space: None,
+    spare: None,
     next_words: 0,
     stress: 0,
     since_stress: 0,
@@ -50,6 +54,36 @@ static HEAP: JsCell<Heap> = JsCell::new(Heap {
 });
 
 const MIN_WORDS: usize = 1 << 19; // 4 MiB
+
+/// The bump pointer and end of the current space, read and advanced by
+/// compiled code's inline allocation (absolute addresses). The collector
+/// syncs `Space::top` from and to them. Under `PERRY_GC_STRESS` the end
+/// equals the top, so every inline allocation takes the slow path.
+#[unsafe(no_mangle)]
+pub static mut PERRY_HEAP_TOP: u64 = 0;
+#[unsafe(no_mangle)]
+pub static mut PERRY_HEAP_END: u64 = 0;
+
+/// Reads the bump pointer compiled code may have advanced.
+fn sync_in(h: &mut Heap) {
+    if let Some(sp) = h.space.as_mut() {
+        let top = unsafe { PERRY_HEAP_TOP } as usize;
+        if top != 0 {
+            sp.top = (top - sp.start()) / 8;
+        }
+    }
+}
+
+/// Publishes the bump pointer for compiled code.
+fn sync_out(h: &mut Heap) {
+    if let Some(sp) = h.space.as_ref() {
+        let top = (sp.start() + sp.top * 8) as u64;
+        unsafe {
+            PERRY_HEAP_TOP = top;
+            PERRY_HEAP_END = if h.stress > 0 { top } else { sp.end() as u64 };
+        }
+    }
+}
 
 fn heap() -> &'static mut Heap {
     // SAFETY: single JS thread; callers in this module never keep two borrows.
@@ -62,6 +96,7 @@ pub fn init() {
     h.stress = std::env::var("PERRY_GC_STRESS").ok().and_then(|s| s.trim().parse().ok()).unwrap_or(0);
     h.next_words = MIN_WORDS;
     h.space = Some(Space::new(MIN_WORDS));
+    sync_out(h);
     stats::init();
 }
 
@@ -75,6 +110,7 @@ pub fn heap_contains(addr: usize) -> bool {
 
 /// Bytes in use in the current space.
 pub fn in_use() -> usize {
+    sync_in(heap());
     heap().space.as_ref().map_or(0, |s| s.used_bytes())
 }
 
@@ -87,6 +123,7 @@ pub fn in_use() -> usize {
 pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     let size = size.max(16).next_multiple_of(8);
     let h = heap();
+    sync_in(h);
     h.allocated_total += size as u64;
     if h.stress > 0 && !h.collecting {
         h.since_stress += 1;
@@ -108,11 +145,16 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     }
     let p = unsafe { sp.mem.as_mut_ptr().add(sp.top) };
     sp.top += words;
+    let h = heap();
+    sync_out(h);
+    let h = heap();
     h.hash_counter = h.hash_counter.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     let hash = (h.hash_counter >> 33) & 0xFFFF;
     unsafe {
-        core::ptr::write_bytes(p, 0, words);
         *p = (size as u64) | (kind << HDR_KIND_SHIFT) | (hash << HDR_HASH_SHIFT);
+        for i in 1..words {
+            *p.add(i) = 0;
+        }
     }
     p
 }
@@ -131,11 +173,18 @@ pub fn collect(request: usize, reason: &'static str) {
         crate::fatal("collection re-entered");
     }
     h.collecting = true;
+    sync_in(h);
     let t0 = std::time::Instant::now();
     let old = h.space.take().expect("gc not initialised");
     let pre = old.used_bytes();
     let want = (old.used_bytes() / 8 + request / 8 + 2).max(h.next_words);
-    let mut to = Space::new(want);
+    let mut to = match h.spare.take() {
+        Some(mut sp) if sp.mem.len() >= want && sp.mem.len() <= want * 2 => {
+            sp.top = 0;
+            sp
+        }
+        _ => Space::new(want),
+    };
     let from_start = old.start();
     let from_end = old.end();
 
@@ -157,8 +206,8 @@ pub fn collect(request: usize, reason: &'static str) {
         scan += size / 8;
     }
     let live = to.used_bytes();
-    drop(old);
     let h = heap();
+    h.spare = if h.stress > 0 { None } else { Some(old) };
     // Keep at least 3x the live size so copying cost stays proportional to
     // allocation, not to the number of collections.
     h.next_words = (live / 8 * 3).max(MIN_WORDS).max(request / 8 * 2);
@@ -173,7 +222,9 @@ pub fn collect(request: usize, reason: &'static str) {
     } else {
         h.space = Some(to);
     }
-    heap().collecting = false;
+    let h = heap();
+    h.collecting = false;
+    sync_out(h);
     stats::record_collection(reason, pre, in_use(), root_slots, t0.elapsed());
 }
 

@@ -537,6 +537,43 @@ export! {
     }
 
     // ----- private names -----
+    fn perry_alloc_shaped(shape: u64) -> u64 {
+        // An object literal whose shape the site has seen before: allocate it
+        // with that shape; compiled code stores the values into the inline slots.
+        let sh = unsafe { &*(shape as *const crate::shape::Shape) };
+        let size = OBJ_INLINE as usize + sh.inline_cap as usize * 8;
+        let o = Value::from_cell(perry_gc::alloc(size, KIND_OBJECT));
+        o.set_word(OBJ_SHAPE, shape);
+        o.set_field(OBJ_PROTO, realm::get(I::ObjectProto));
+        o.set_field(OBJ_OVERFLOW, Value::UNDEFINED);
+        // Compiled code fills the slots next, with no allocation in between.
+        o.0
+    }
+    fn perry_literal_shape(o: u64) -> u64 {
+        // The shape a literal site caches, or 0 when the object is not a plain
+        // inline-only data object.
+        let o = Value(o);
+        let sh = object::shape_of(o);
+        if o.kind() != KIND_OBJECT || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
+            return 0;
+        }
+        sh as *const crate::shape::Shape as u64
+    }
+    fn perry_get_named_ic(o: u64, atom: u64, ic: u64) -> u64 {
+        let v = Value(o);
+        if v.is_object()
+            && let Some((i, a)) = object::find_own(v, atom as Atom)
+        {
+            let sh = object::shape_of(v);
+            if a & shape::ACCESSOR == 0 && i < sh.inline_cap as usize && !matches!(v.kind(), KIND_ARRAY | KIND_FUNCTION | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+                unsafe {
+                    *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
+                    *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
+                }
+            }
+        }
+        abi(object::get(v, atom as Atom))
+    }
     fn perry_module_namespace() -> u64 {
         let o = object::new_object_kind(KIND_MODULE_NS, Value::NULL, 4);
         let scope = HandleScope::new();

@@ -51,7 +51,7 @@ fn hash(k: Value) -> u64 {
     } else if k.is_string() {
         string::hash_units(string::units(k))
     } else if k.is_cell() {
-        k.identity_hash() ^ (k.kind() << 20)
+        identity_hash(k) ^ (k.kind() << 20)
     } else {
         k.0
     };
@@ -179,4 +179,19 @@ pub fn clear(m: Value) {
         }
     }
     m.set_word(COUNT, 0);
+}
+
+/// The identity hash of a cell, assigned on first use (cells allocated by
+/// compiled code start with none).
+fn identity_hash(k: Value) -> u64 {
+    let h = k.identity_hash();
+    if h != 0 {
+        return h;
+    }
+    static NEXT: perry_gc::JsCell<u64> = perry_gc::JsCell::new(0x2545);
+    let n = unsafe { NEXT.get() };
+    *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let h = ((*n >> 33) & 0xFFFF).max(1);
+    unsafe { *k.ptr() |= h << perry_abi::HDR_HASH_SHIFT };
+    h
 }

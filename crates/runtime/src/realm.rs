@@ -50,8 +50,13 @@ struct Realm {
 
 static REALM: JsCell<Realm> = JsCell::new(Realm { slots: [perry_abi::UNDEFINED; I::Count as usize], sym_atoms: [0; 8] });
 
+/// Address of the intrinsics table, for compiled code (`perry_abi::INTRINSIC_*`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_INTRINSICS: u64 = 0;
+
 pub fn init() {
     let r = unsafe { REALM.get() };
+    unsafe { PERRY_INTRINSICS = r.slots.as_mut_ptr() as u64 };
     perry_gc::roots::register_range("intrinsics", r.slots.as_mut_ptr(), r.slots.len());
 }
 

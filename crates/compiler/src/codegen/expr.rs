@@ -5,7 +5,7 @@ use super::FnBody;
 use super::func::{FnCompiler, fn_length};
 use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, Value as V, types};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_module::Module as _;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -269,8 +269,44 @@ impl FnCompiler<'_, '_, '_> {
             return s;
         }
         self.set_pos(at);
+        if name == "length" {
+            let a = self.atom(name);
+            return self.rt_check("perry_get_named", &[o, a]);
+        }
+        // Inline cache: own data property in an inline slot of a known shape.
+        let site = self.c.ic_count;
+        self.c.ic_count += 1;
+        let res = self.new_var();
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let hit = self.b.create_block();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], miss, &[]);
+        self.b.switch_to_block(chk);
+        let base = self.data_addr(self.c.ic_data);
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+        self.b.ins().brif(same, hit, &[], miss, &[]);
+        self.b.switch_to_block(hit);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        let addr = self.b.ins().iadd(p, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let v = self.track(v);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
         let a = self.atom(name);
-        self.rt_check("perry_get_named", &[o, a])
+        let base = self.data_addr(self.c.ic_data);
+        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
+        let v = self.rt_check("perry_get_named_ic", &[o, a, icp]);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
     }
 
     fn super_home_guard(&mut self, _o: V) -> Option<V> {
@@ -517,7 +553,111 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
+    /// `{ a: x, b: y }` with plain static keys: after the first evaluation the
+    /// site knows the object's shape and allocates it directly, storing the
+    /// values into the inline slots.
+    fn shaped_literal(&mut self, o: &'static ObjectExpression<'static>) -> Option<V> {
+        let mut names: Vec<String> = Vec::new();
+        for p in &o.properties {
+            let ObjectPropertyKind::ObjectProperty(p) = p else { return None };
+            if p.computed || p.method || p.kind != PropertyKind::Init {
+                return None;
+            }
+            let n = Self::static_key_name(&p.key)?;
+            if n == "__proto__" || names.contains(&n) || n.parse::<u32>().is_ok() {
+                return None;
+            }
+            names.push(n);
+        }
+        if names.is_empty() || names.len() > 16 {
+            return None;
+        }
+        let site = self.c.new_global(super::SlotInit::Undefined);
+        let mut held = Vec::new();
+        for (p, n) in o.properties.iter().zip(&names) {
+            let ObjectPropertyKind::ObjectProperty(p) = p else { unreachable!() };
+            let v = self.expr_named(&p.value, Some(n));
+            let h = self.new_var();
+            self.b.def_var(h, v);
+            held.push(h);
+        }
+        let res = self.new_var();
+        let cached = self.global_get(site);
+        let isnum = self.is_number(cached);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        // The slot holds the raw shape pointer (reads as a number) once known.
+        let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, cached, 0);
+        let ok = self.b.ins().band(isnum, nz);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        // Inline bump allocation; the runtime call only when the space is full.
+        let size = OBJ_INLINE as i64 + 8 * names.len() as i64;
+        let objv = self.new_var();
+        let top_addr = self.data_addr(self.c.heap_top);
+        let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
+        let new_top = self.b.ins().iadd_imm_s(top, size);
+        let end_addr = self.data_addr(self.c.heap_end);
+        let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
+        let bump = self.b.create_block();
+        let call = self.b.create_block();
+        let fill = self.b.create_block();
+        self.b.ins().brif(fits, bump, &[], call, &[]);
+        self.b.switch_to_block(bump);
+        self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
+        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
+        self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
+        self.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
+        let ib = self.data_addr(self.c.intrinsics);
+        let ibase = self.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 0);
+        let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), ibase, 8 * INTRINSIC_OBJECT_PROTO);
+        self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+        let u = self.undef();
+        self.b.ins().store(MemFlagsData::trusted(), u, top, OBJ_OVERFLOW);
+        let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
+        let tagged = self.track(tagged);
+        self.b.def_var(objv, tagged);
+        self.b.ins().jump(fill, &[]);
+        self.b.switch_to_block(call);
+        let obj = self.rt("perry_alloc_shaped", &[cached]);
+        self.b.def_var(objv, obj);
+        self.b.ins().jump(fill, &[]);
+        self.b.switch_to_block(fill);
+        let obj = self.b.use_var(objv);
+        for (i, h) in held.iter().enumerate() {
+            let v = self.b.use_var(*h);
+            self.store_field(obj, OBJ_INLINE + 8 * i as i32, v);
+        }
+        self.b.def_var(res, obj);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let n = self.iconst(names.len() as u64);
+        let obj = self.rt("perry_new_object", &[n]);
+        let ov = self.new_var();
+        self.b.def_var(ov, obj);
+        for (h, name) in held.iter().zip(&names) {
+            let k = self.str_const(name);
+            let v = self.b.use_var(*h);
+            let o = self.b.use_var(ov);
+            let fl = self.iconst(0);
+            self.rt("perry_define_prop", &[o, k, v, fl]);
+        }
+        let o2 = self.b.use_var(ov);
+        let sh = self.rt("perry_literal_shape", &[o2]);
+        self.global_set(site, sh);
+        let o2 = self.b.use_var(ov);
+        self.b.def_var(res, o2);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.b.use_var(res))
+    }
+
     fn object_literal(&mut self, o: &'static ObjectExpression<'static>) -> V {
+        if let Some(v) = self.shaped_literal(o) {
+            return v;
+        }
         let n = self.iconst(o.properties.len().clamp(2, 16) as u64);
         let obj = self.rt("perry_new_object", &[n]);
         let ov = self.new_var();

@@ -95,6 +95,9 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_module_namespace", 0),
     ("perry_namespace_export", 3),
     ("perry_private_methods", 2),
+    ("perry_alloc_shaped", 1),
+    ("perry_literal_shape", 1),
+    ("perry_get_named_ic", 3),
 ];
 
 /// A global slot's meaning (for its initial value).
@@ -167,6 +170,12 @@ pub struct Compiler<'g> {
     /// Exported variables of top-level TS namespaces: reads and writes go
     /// through the namespace object, as TypeScript emits them.
     pub ns_members: HashMap<(usize, SymbolId), (u32, String)>,
+    /// Inline caches: 16 bytes per property-read site (shape, byte offset).
+    pub ic_data: DataId,
+    pub ic_count: u32,
+    pub heap_top: DataId,
+    pub heap_end: DataId,
+    pub intrinsics: DataId,
 }
 
 pub fn make_isa(opt: bool) -> OwnedTargetIsa {
@@ -210,6 +219,10 @@ impl<'g> Compiler<'g> {
         let atoms_data = module.declare_data(perry_abi::SYM_ATOMS, Linkage::Export, true, false).unwrap();
         let globals_data = module.declare_data(perry_abi::SYM_GLOBALS, Linkage::Export, true, false).unwrap();
         let stack_limit = module.declare_data("PERRY_STACK_LIMIT", Linkage::Import, true, false).unwrap();
+        let ic_data = module.declare_data("perry_ics", Linkage::Local, true, false).unwrap();
+        let heap_top = module.declare_data("PERRY_HEAP_TOP", Linkage::Import, true, false).unwrap();
+        let heap_end = module.declare_data("PERRY_HEAP_END", Linkage::Import, true, false).unwrap();
+        let intrinsics = module.declare_data("PERRY_INTRINSICS", Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
             graph,
@@ -245,6 +258,11 @@ impl<'g> Compiler<'g> {
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
             ns_members: HashMap::new(),
+            ic_data,
+            ic_count: 0,
+            heap_top,
+            heap_end,
+            intrinsics,
         }
     }
 
@@ -605,6 +623,10 @@ impl<'g> Compiler<'g> {
             d.set_align(8);
             m.define_data(id, &d).unwrap();
         }
+        let mut d = DataDescription::new();
+        d.define_zeroinit((self.ic_count as usize * 16).max(16));
+        d.set_align(8);
+        m.define_data(self.ic_data, &d).unwrap();
         let mut g = Vec::new();
         for s in &self.globals {
             let v = match s {
