@@ -7,14 +7,29 @@ use crate::roots;
 use crate::stats;
 use perry_abi::*;
 
+/// One semispace: anonymous memory from mmap, so untouched pages cost no
+/// resident memory and a freed space goes straight back to the OS.
 struct Space {
-    mem: Vec<u64>,
+    mem: &'static mut [u64],
     top: usize,
+}
+
+unsafe extern "C" {
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+    fn munmap(addr: *mut u8, len: usize) -> i32;
 }
 
 impl Space {
     fn new(words: usize) -> Space {
-        Space { mem: vec![0u64; words], top: 0 }
+        const PROT_READ_WRITE: i32 = 0x1 | 0x2;
+        const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
+        let len = words * 8;
+        // SAFETY: an anonymous private mapping; checked for MAP_FAILED below.
+        let p = unsafe { mmap(core::ptr::null_mut(), len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS, -1, 0) };
+        if p as isize == -1 || p.is_null() {
+            crate::fatal("out of memory: cannot map a heap space");
+        }
+        Space { mem: unsafe { core::slice::from_raw_parts_mut(p as *mut u64, words) }, top: 0 }
     }
     fn start(&self) -> usize {
         self.mem.as_ptr() as usize
@@ -24,6 +39,13 @@ impl Space {
     }
     fn used_bytes(&self) -> usize {
         self.top * 8
+    }
+}
+
+impl Drop for Space {
+    fn drop(&mut self) {
+        // SAFETY: `mem` is exactly the mapping made in `new`.
+        unsafe { munmap(self.mem.as_mut_ptr() as *mut u8, self.mem.len() * 8) };
     }
 }
 
@@ -177,7 +199,8 @@ pub fn collect(request: usize, reason: &'static str) {
     let t0 = std::time::Instant::now();
     let old = h.space.take().expect("gc not initialised");
     let pre = old.used_bytes();
-    let want = (old.used_bytes() / 8 + request / 8 + 2).max(h.next_words);
+    // The to-space must hold everything in the from-space in the worst case.
+    let want = old.mem.len().max(h.next_words);
     let mut to = match h.spare.take() {
         Some(mut sp) if sp.mem.len() >= want && sp.mem.len() <= want * 2 => {
             sp.top = 0;
