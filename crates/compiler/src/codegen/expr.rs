@@ -1026,9 +1026,12 @@ impl FnCompiler<'_, '_, '_> {
             self.b.def_var(res, rf);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
-            let fref = self.c.module.declare_func_in_func(self.c.fmod, self.b.func);
-            let call = self.b.ins().call(fref, &[a, b]);
-            let r = self.b.inst_results(call)[0];
+            // A register-preserving call: the loop around keeps its registers.
+            let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
+            let out = self.b.ins().stack_addr(types::I64, slot, 0);
+            let fref = self.c.module.declare_func_in_func(self.c.fmod_pa, self.b.func);
+            self.b.ins().call(fref, &[a, b, out]);
+            let r = self.b.ins().load(types::F64, MemFlagsData::trusted(), out, 0);
             self.b.def_var(res, r);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(done);

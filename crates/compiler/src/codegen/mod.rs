@@ -134,6 +134,8 @@ pub struct Compiler<'g> {
     pub isa: OwnedTargetIsa,
     pub rt: HashMap<&'static str, FuncId>,
     pub fmod: FuncId,
+    /// fmod in the register-preserving convention (slow path of inline `%`).
+    pub fmod_pa: FuncId,
     pub pow: FuncId,
     pub js_sig: ir::Signature,
     pub consts: Vec<Vec<u16>>,
@@ -210,6 +212,11 @@ impl<'g> Compiler<'g> {
         fsig.returns.push(AbiParam::new(types::F64));
         let fmod = module.declare_function("perry_fmod", Linkage::Import, &fsig).unwrap();
         let pow = module.declare_function("perry_pow", Linkage::Import, &fsig).unwrap();
+        let mut pasig = ir::Signature::new(cranelift_codegen::isa::CallConv::PreserveAll);
+        pasig.params.push(AbiParam::new(types::F64));
+        pasig.params.push(AbiParam::new(types::F64));
+        pasig.params.push(AbiParam::new(types::I64));
+        let fmod_pa = module.declare_function("perry_fmod_preserve", Linkage::Import, &pasig).unwrap();
         let mut js_sig = module.make_signature();
         for _ in 0..perry_abi::JS_PARAMS {
             js_sig.params.push(AbiParam::new(types::I64));
@@ -230,6 +237,7 @@ impl<'g> Compiler<'g> {
             isa,
             rt,
             fmod,
+            fmod_pa,
             pow,
             js_sig,
             consts: Vec::new(),
