@@ -42,12 +42,13 @@ pub fn to_primitive(v: Value, hint: Hint) -> JsResult {
     let hv = scope.root(v.0);
     let ex = object::get(v, realm::sym_atom(I::SymToPrimitive))?;
     if !ex.is_nullish() {
+        let hex = scope.root(ex.0);
         let h = string::from_str(match hint {
             Hint::Default => "default",
             Hint::Number => "number",
             Hint::String => "string",
         });
-        let r = function::call(ex, Value(hv.get()), &[h])?;
+        let r = function::call(Value(hex.get()), Value(hv.get()), &[h])?;
         if r.is_object() {
             return Err(error::type_error("Cannot convert object to primitive value"));
         }
