@@ -16,7 +16,9 @@ fn main() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.args(["build", "--release", "-p", "perry-rtlib", "--target-dir"]).arg(&target_dir).current_dir(&ws);
-    for k in ["CARGO_TARGET_DIR", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET", "CARGO_PRIMARY_PACKAGE"] {
+    for k in
+        ["CARGO_TARGET_DIR", "RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_TARGET", "CARGO_PRIMARY_PACKAGE"]
+    {
         cmd.env_remove(k);
     }
     for (k, _) in std::env::vars() {

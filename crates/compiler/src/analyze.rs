@@ -36,7 +36,9 @@ pub enum CtxKind {
     Arrow,
     Method,
     /// Class constructor; `derived` when the class has `extends`.
-    Ctor { derived: bool },
+    Ctor {
+        derived: bool,
+    },
     StaticInit,
 }
 
@@ -102,7 +104,14 @@ impl Analysis {
         let root = program.scope_id.get().expect("semantic ran");
         let mut w = Walker {
             scoping,
-            an: Analysis { ctxs: Vec::new(), by_node: HashMap::new(), boxed: HashSet::new(), module_scope: root, module_refs_outside: HashSet::new(), scope_ctx: HashMap::new() },
+            an: Analysis {
+                ctxs: Vec::new(),
+                by_node: HashMap::new(),
+                boxed: HashSet::new(),
+                module_scope: root,
+                module_refs_outside: HashSet::new(),
+                scope_ctx: HashMap::new(),
+            },
             cur: 0,
             pending_ctor: HashMap::new(),
         };

@@ -58,7 +58,8 @@ impl Graph {
     pub fn load(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
         let mut g = Graph { modules: Vec::new(), order: Vec::new() };
         let mut by_path: HashMap<PathBuf, usize> = HashMap::new();
-        let entry = std::fs::canonicalize(entry).map_err(|e| vec![Diagnostic { file: entry.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+        let entry = std::fs::canonicalize(entry)
+            .map_err(|e| vec![Diagnostic { file: entry.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
         g.load_rec(&entry, &mut by_path)?;
         Ok(g)
     }
@@ -68,7 +69,8 @@ impl Graph {
             return Ok(i);
         }
         let display = display_path(path);
-        let text = std::fs::read_to_string(path).map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
         let source: &'static str = Box::leak(text.into_boxed_str());
         let alloc: &'static Allocator = leak(Allocator::default());
         let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
@@ -102,7 +104,9 @@ impl Graph {
         let mut sources: Vec<(String, u32)> = Vec::new();
         for st in &program.body {
             match st {
-                Statement::ImportDeclaration(d) if d.import_kind.is_value() && !import_elided(d, &self.modules[idx].scoping) => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                Statement::ImportDeclaration(d) if d.import_kind.is_value() && !import_elided(d, &self.modules[idx].scoping) => {
+                    sources.push((d.source.value.as_str().to_string(), d.span.start))
+                }
                 Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 _ => {}
@@ -112,7 +116,8 @@ impl Graph {
             if self.modules[idx].deps.contains_key(&spec) {
                 continue;
             }
-            let target = resolve(path, &spec).ok_or_else(|| vec![Diagnostic::new(&display, source, at, format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports)"))])?;
+            let target = resolve(path, &spec)
+                .ok_or_else(|| vec![Diagnostic::new(&display, source, at, format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports)"))])?;
             let d = self.load_rec(&target, by_path)?;
             self.modules[idx].deps.insert(spec, d);
         }
@@ -318,7 +323,7 @@ fn resolve(from: &Path, spec: &str) -> Option<PathBuf> {
 }
 
 fn to_diag(file: &str, source: &str, d: &oxc_diagnostics::OxcDiagnostic) -> Diagnostic {
-    let offset = d.labels.first().map_or(0, |l| l.offset() as u32);
+    let offset = d.labels.first().map_or(0, |l| l.offset());
     Diagnostic::new(file, source, offset, d.message.to_string())
 }
 

@@ -28,7 +28,17 @@ pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> boo
         Expression::UnaryExpression(u) => matches!(u.operator, UnaryOperator::UnaryNegation | UnaryOperator::UnaryPlus | UnaryOperator::BitwiseNot),
         Expression::BinaryExpression(b) => match b.operator {
             B::Addition => is_num(&b.left, scoping, set) && is_num(&b.right, scoping, set),
-            B::Subtraction | B::Multiplication | B::Division | B::Remainder | B::Exponential | B::BitwiseAnd | B::BitwiseOR | B::BitwiseXOR | B::ShiftLeft | B::ShiftRight | B::ShiftRightZeroFill => true,
+            B::Subtraction
+            | B::Multiplication
+            | B::Division
+            | B::Remainder
+            | B::Exponential
+            | B::BitwiseAnd
+            | B::BitwiseOR
+            | B::BitwiseXOR
+            | B::ShiftLeft
+            | B::ShiftRight
+            | B::ShiftRightZeroFill => true,
             _ => false,
         },
         Expression::UpdateExpression(_) => true,
@@ -190,7 +200,7 @@ fn mark_left(left: &ForStatementLeft, scoping: &Scoping, bad: &mut HashSet<Symbo
 }
 
 fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mut HashSet<SymbolId>) {
-    let mut mark_target = |t: &AssignmentTarget, bad: &mut HashSet<SymbolId>| {
+    let mark_target = |t: &AssignmentTarget, bad: &mut HashSet<SymbolId>| {
         if let Some(s) = target_sym(t, scoping) {
             bad.insert(s);
         }
@@ -253,7 +263,10 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
         .keys()
         .copied()
         .filter(|&s| {
-            !c.bad.contains(&s) && c.declared.contains(&s) && eligible(s) && scoping.symbol_flags(s).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable)
+            !c.bad.contains(&s)
+                && c.declared.contains(&s)
+                && eligible(s)
+                && scoping.symbol_flags(s).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable)
         })
         .collect();
     loop {
@@ -262,7 +275,10 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
         set.retain(|s| {
             c.writes[s].iter().all(|w| w.is_some_and(|e| is_num(e, scoping, &snapshot)))
                 && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, e)| *op != AssignmentOperator::Addition || is_num(e, scoping, &snapshot))
-                && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, _)| !matches!(op, AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish))
+                && c.compound
+                    .iter()
+                    .filter(|(t, _, _)| t == s)
+                    .all(|(_, op, _)| !matches!(op, AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish))
         });
         if set.len() == before {
             break;

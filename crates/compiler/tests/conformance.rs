@@ -188,7 +188,12 @@ fn run_suite(stress: bool) {
                                 Ok(())
                             } else {
                                 let tail: String = err.lines().take(6).collect::<Vec<_>>().join("\n    ");
-                                Err(format!("exit status {st} (expected {}){}\n{}", c.status, if tail.is_empty() { String::new() } else { format!("\n  stderr: {tail}") }, diff(&c.expected, &out)))
+                                Err(format!(
+                                    "exit status {st} (expected {}){}\n{}",
+                                    c.status,
+                                    if tail.is_empty() { String::new() } else { format!("\n  stderr: {tail}") },
+                                    diff(&c.expected, &out)
+                                ))
                             }
                         }
                     };

@@ -64,16 +64,8 @@ struct Heap {
     hash_counter: u64,
 }
 
-static HEAP: JsCell<Heap> = JsCell::new(Heap {
-    space: None,
-    spare: None,
-    next_words: 0,
-    stress: 0,
-    since_stress: 0,
-    allocated_total: 0,
-    collecting: false,
-    hash_counter: 0x9E37,
-});
+static HEAP: JsCell<Heap> =
+    JsCell::new(Heap { space: None, spare: None, next_words: 0, stress: 0, since_stress: 0, allocated_total: 0, collecting: false, hash_counter: 0x9E37 });
 
 const MIN_WORDS: usize = 1 << 19; // 4 MiB
 
@@ -179,12 +171,6 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
         }
     }
     p
-}
-
-/// Size in bytes of the cell at `p` (from its header).
-#[inline]
-pub fn cell_size(p: *const u64) -> usize {
-    unsafe { (*p & 0xFFFF_FFFF) as usize }
 }
 
 /// Runs a collection. `request` is the size of the allocation that could not

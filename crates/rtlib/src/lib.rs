@@ -61,7 +61,17 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
     }
     perry_stdlib::install();
-    let block = [0u64, perry_abi::UNDEFINED, perry_abi::UNDEFINED, 0, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED, perry_abi::UNDEFINED];
+    let block = [
+        0u64,
+        perry_abi::UNDEFINED,
+        perry_abi::UNDEFINED,
+        0,
+        perry_abi::UNDEFINED,
+        perry_abi::UNDEFINED,
+        perry_abi::UNDEFINED,
+        perry_abi::UNDEFINED,
+        perry_abi::UNDEFINED,
+    ];
     let r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
     let status = if r == perry_abi::EXCEPTION {
         report_uncaught(error::take());
@@ -106,7 +116,11 @@ fn report_uncaught(v: Value) {
     let _ = std::io::stdout().flush();
     let mut out = String::new();
     let is_error = v.is_object() && perry_runtime::object::has_property(v, perry_runtime::atoms::names::STACK);
-    let stack = if is_error { perry_runtime::object::get_data_chain(v, perry_runtime::atoms::names::STACK).filter(|s| s.is_string()).map(perry_runtime::string::to_rust) } else { None };
+    let stack = if is_error {
+        perry_runtime::object::get_data_chain(v, perry_runtime::atoms::names::STACK).filter(|s| s.is_string()).map(perry_runtime::string::to_rust)
+    } else {
+        None
+    };
     // Location: the first `at` frame of the stack.
     if let Some(st) = &stack
         && let Some(loc) = first_location(st)

@@ -205,7 +205,7 @@ export! {
     fn perry_delete(o: u64, k: u64) -> u64 {
         let o = Value(o);
         if o.is_nullish() {
-            return abi(Err(error::type_error(&format!("Cannot convert undefined or null to object"))));
+            return abi(Err(error::type_error("Cannot convert undefined or null to object")));
         }
         let scope = HandleScope::new();
         let ho = scope.root(o.0);

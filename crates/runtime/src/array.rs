@@ -176,10 +176,11 @@ pub fn set_length(a: Value, v: Value) -> JsResult<()> {
     if n != old && a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
         return Err(error::type_error("Cannot assign to read only property 'length' of object '[object Array]'"));
     }
-    if n < old && a.header_flags() & FLAG_SEALED_ELEMENTS != 0 {
-        if let Some(last) = (n..old).rev().find(|&i| get_index(a, i) != Value::HOLE) {
-            return Err(error::type_error(&format!("Cannot delete property '{last}' of [object Array]")));
-        }
+    if n < old
+        && a.header_flags() & FLAG_SEALED_ELEMENTS != 0
+        && let Some(last) = (n..old).rev().find(|&i| get_index(a, i) != Value::HOLE)
+    {
+        return Err(error::type_error(&format!("Cannot delete property '{last}' of [object Array]")));
     }
     if n < old {
         truncate(a, n);

@@ -85,8 +85,8 @@ extern "C" fn native_call_impl(callee: u64, this: u64, nt: u64, argc: u64, a0: u
     perry_gc::roots::handles_push(this);
     perry_gc::roots::handles_push(nt);
     let regs = [a0, a1, a2, a3];
-    for i in 0..(argc as usize) {
-        let v = if i < JS_REG_ARGS { regs[i] } else { array::va_get(Value(rest), i - JS_REG_ARGS).0 };
+    for (i, &r) in regs.iter().chain(core::iter::repeat(&0)).take(argc as usize).enumerate() {
+        let v = if i < JS_REG_ARGS { r } else { array::va_get(Value(rest), i - JS_REG_ARGS).0 };
         perry_gc::roots::handles_push(v);
     }
     let meta = meta_of(Value(callee));

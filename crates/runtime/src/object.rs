@@ -248,11 +248,7 @@ fn start_object(v: Value, key: Atom) -> JsResult<Start> {
     if v.is_symbol() {
         return Ok(Start::Object(realm::get(I::SymbolProto)));
     }
-    Err(error::type_error(&format!(
-        "Cannot read properties of {} (reading '{}')",
-        if v.is_null() { "null" } else { "undefined" },
-        atoms::to_rust(key)
-    )))
+    Err(error::type_error(&format!("Cannot read properties of {} (reading '{}')", if v.is_null() { "null" } else { "undefined" }, atoms::to_rust(key))))
 }
 
 /// A data property's value along the chain, running no code (for printing errors).
@@ -291,22 +287,21 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
                 return Err(error::type_error(&format!("Cannot assign to read only property '{}' of string", atoms::to_rust(key))));
             }
         };
-        if let Some(Prop::Accessor(_, s, _)) = lookup_chain(proto, key) {
-            if !s.is_undefined() {
-                function::call(s, receiver, &[v])?;
-                return Ok(());
-            }
+        if let Some(Prop::Accessor(_, s, _)) = lookup_chain(proto, key)
+            && !s.is_undefined()
+        {
+            function::call(s, receiver, &[v])?;
+            return Ok(());
         }
         return Err(error::type_error(&format!("Cannot create property '{}' on {}", atoms::to_rust(key), crate::ops::typeof_str(target))));
     }
     // Fast path: own writable data property.
     if target == receiver
         && let Some((i, a)) = find_own(target, key)
+        && a & (shape::ACCESSOR | shape::WRITABLE) == shape::WRITABLE
     {
-        if a & (shape::ACCESSOR | shape::WRITABLE) == shape::WRITABLE {
-            slot_set(target, i, v);
-            return Ok(());
-        }
+        slot_set(target, i, v);
+        return Ok(());
     }
     match target.kind() {
         KIND_ARRAY if target == receiver => {
@@ -322,14 +317,20 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
     match lookup_chain(target, key) {
         Some(Prop::Accessor(_, s, _)) => {
             if s.is_undefined() {
-                return Err(error::type_error(&format!("Cannot set property {} of {} which has only a getter", atoms::to_rust(key), crate::ops::inspect_brief(receiver))));
+                return Err(error::type_error(&format!(
+                    "Cannot set property {} of {} which has only a getter",
+                    atoms::to_rust(key),
+                    crate::ops::inspect_brief(receiver)
+                )));
             }
             function::call(s, receiver, &[v])?;
             Ok(())
         }
-        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => {
-            Err(error::type_error(&format!("Cannot assign to read only property '{}' of object '{}'", atoms::to_rust(key), crate::ops::inspect_brief(receiver))))
-        }
+        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => Err(error::type_error(&format!(
+            "Cannot assign to read only property '{}' of object '{}'",
+            atoms::to_rust(key),
+            crate::ops::inspect_brief(receiver)
+        ))),
         _ => {
             if !receiver.is_object() {
                 return Err(error::type_error("Cannot create property on primitive"));
@@ -568,7 +569,7 @@ pub fn to_key(k: Value) -> JsResult<Atom> {
     }
     if k.is_number() {
         let f = k.as_number();
-        if f >= 0.0 && f < 4294967295.0 && f.fract() == 0.0 {
+        if (0.0..4294967295.0).contains(&f) && f.fract() == 0.0 {
             return Ok(atoms::intern(&(f as u64).to_string()));
         }
     }
@@ -603,11 +604,7 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
         let scope = HandleScope::new();
         let _h = scope.root(o.0);
         let ks = crate::ops::to_string(k).map(string::to_rust).unwrap_or_default();
-        return Err(error::type_error(&format!(
-            "Cannot read properties of {} (reading '{}')",
-            if o.is_null() { "null" } else { "undefined" },
-            ks
-        )));
+        return Err(error::type_error(&format!("Cannot read properties of {} (reading '{}')", if o.is_null() { "null" } else { "undefined" }, ks)));
     }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);

@@ -247,8 +247,7 @@ fn count_and_make_run(perm: &mut [usize], low_arg: usize, high: usize, lt: &mut 
     let mut run = 2;
     let desc = lt(perm[low], perm[low - 1])?;
     let mut prev = perm[low];
-    for idx in low + 1..high {
-        let cur = perm[idx];
+    for &cur in &perm[low + 1..high] {
         let less = lt(cur, prev)?;
         if desc != less {
             break;

@@ -41,7 +41,7 @@ fn pow2_radix_value(digits: &[u32], radix: u32) -> f64 {
     }
     let mut m: u64 = bits[..53].iter().fold(0u64, |a, &b| (a << 1) | b as u64);
     let round = bits[53] == 1;
-    let sticky = bits[54..].iter().any(|&b| b == 1);
+    let sticky = bits[54..].contains(&1);
     if round && (sticky || m & 1 == 1) {
         m += 1;
     }

@@ -646,13 +646,12 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
             let v = array::get(hv(hrep), i)?;
             let item = if v.is_string() {
                 Some(atoms::intern_value(v))
-            } else if v.is_number() {
-                let s = ops::to_string(v)?;
-                Some(atoms::intern_value(s))
-            } else if v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER && {
-                let p = v.field(OBJ_INLINE);
-                p.is_string() || p.is_number()
-            } {
+            } else if v.is_number()
+                || v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER && {
+                    let p = v.field(OBJ_INLINE);
+                    p.is_string() || p.is_number()
+                }
+            {
                 let s = ops::to_string(v)?;
                 Some(atoms::intern_value(s))
             } else {

@@ -5,13 +5,13 @@
 //! handles (`Args`); any other heap value it keeps across an allocation goes
 //! into a `HandleScope`.
 
+use perry_gc::HandleScope;
 use perry_runtime::atoms::{self, Atom};
 use perry_runtime::function::{self, NativeFn};
 use perry_runtime::object;
 use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
 use perry_runtime::{JsResult, Value};
-use perry_gc::HandleScope;
 
 pub mod array;
 pub mod boolean;

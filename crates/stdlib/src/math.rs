@@ -3,6 +3,8 @@
 //! the original fdlibm code (module [`fdlibm`]: sin, cos, exp, cosh, tanh,
 //! asinh, log10, cbrt) it is ported here so results match Node bit for bit.
 
+#![allow(clippy::excessive_precision, clippy::approx_constant, clippy::eq_op)] // ported V8 (fdlibm) kernels keep their exact constants and NaN idioms
+
 use crate::global::{def_constant, def_global, def_method};
 use perry_gc::HandleScope;
 use perry_runtime::function::Args;
@@ -383,7 +385,7 @@ fn js_round(x: f64) -> f64 {
     if x > 0.0 && x < 0.5 {
         return 0.0;
     }
-    if x < 0.0 && x >= -0.5 {
+    if (-0.5..0.0).contains(&x) {
         return -0.0;
     }
     let f = x.floor();

@@ -371,17 +371,9 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
     for k in keys {
         // May allocate (a function's lazy `prototype`): re-read `o`.
         match object::get_own_property(Value(ho.get()), k) {
-            Some(Prop::Data(_, a)) => {
-                if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) {
-                    return false;
-                }
-            }
-            Some(Prop::Accessor(_, _, a)) => {
-                if a & shape::CONFIGURABLE != 0 {
-                    return false;
-                }
-            }
-            None => {}
+            Some(Prop::Data(_, a)) if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) => return false,
+            Some(Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE != 0 => return false,
+            _ => {}
         }
     }
     true

@@ -68,7 +68,7 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 let key = &**f as *const Function as usize;
                 let nm = f.id.as_ref().map(|i| i.name.as_str()).or(name).unwrap_or("");
-                self.make_closure(key, FnBody::Function(self.module, f), nm, fn_length(&f.params))
+                self.make_closure(key, FnBody::Function(f), nm, fn_length(&f.params))
             }
             Expression::ArrowFunctionExpression(a) => {
                 if a.r#async {
@@ -76,7 +76,7 @@ impl FnCompiler<'_, '_, '_> {
                     return self.undef();
                 }
                 let key = &**a as *const ArrowFunctionExpression as usize;
-                self.make_closure(key, FnBody::Arrow(self.module, a), name.unwrap_or(""), fn_length(&a.params))
+                self.make_closure(key, FnBody::Arrow(a), name.unwrap_or(""), fn_length(&a.params))
             }
             Expression::ClassExpression(c) => self.class_named(c, name),
             Expression::UnaryExpression(u) => self.unary(u),
@@ -359,7 +359,7 @@ impl FnCompiler<'_, '_, '_> {
             let accv = self.new_var();
             self.b.def_var(accv, acc);
             let v = self.expr(e);
-            let s = self.to_string_val(v);
+            let s = self.string_of_value(v);
             let a = self.b.use_var(accv);
             let a = self.rt("perry_concat", &[a, s]);
             let q = cooked(&t.quasis[i + 1]);
@@ -376,7 +376,7 @@ impl FnCompiler<'_, '_, '_> {
         acc
     }
 
-    fn to_string_val(&mut self, v: V) -> V {
+    fn string_of_value(&mut self, v: V) -> V {
         let t = self.tag_of(v);
         let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
         let res = self.new_var();
@@ -683,7 +683,7 @@ impl FnCompiler<'_, '_, '_> {
                                 PropertyKind::Set => format!("set {nm}"),
                                 _ => nm,
                             };
-                            let clo = self.make_closure(key, FnBody::Function(self.module, f), &nm, fn_length(&f.params));
+                            let clo = self.make_closure(key, FnBody::Function(f), &nm, fn_length(&f.params));
                             let o = self.b.use_var(ov);
                             self.rt("perry_set_home", &[clo, o]);
                             clo
@@ -717,7 +717,11 @@ impl FnCompiler<'_, '_, '_> {
         match u.operator {
             UnaryOperator::Typeof => {
                 if let Expression::Identifier(id) = &u.argument
-                    && id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none_or(|s| self.scoping().symbol_flags(s).contains(SymbolFlags::Ambient))
+                    && id
+                        .reference_id
+                        .get()
+                        .and_then(|r| self.scoping().get_reference(r).symbol_id())
+                        .is_none_or(|s| self.scoping().symbol_flags(s).contains(SymbolFlags::Ambient))
                     && !matches!(id.name.as_str(), "undefined" | "NaN" | "Infinity" | "arguments")
                 {
                     let a = self.atom(id.name.as_str());
@@ -889,7 +893,18 @@ impl FnCompiler<'_, '_, '_> {
                     return f;
                 }
             }
-            Expression::BinaryExpression(b) if self.is_num_expr(&b.left) && self.is_num_expr(&b.right) && matches!(b.operator, BinaryOperator::Addition | BinaryOperator::Subtraction | BinaryOperator::Multiplication | BinaryOperator::Division | BinaryOperator::Remainder) => {
+            Expression::BinaryExpression(b)
+                if self.is_num_expr(&b.left)
+                    && self.is_num_expr(&b.right)
+                    && matches!(
+                        b.operator,
+                        BinaryOperator::Addition
+                            | BinaryOperator::Subtraction
+                            | BinaryOperator::Multiplication
+                            | BinaryOperator::Division
+                            | BinaryOperator::Remainder
+                    ) =>
+            {
                 let l = self.expr_f64(&b.left);
                 let lv = self.b.declare_var(types::F64);
                 self.b.def_var(lv, l);
@@ -920,12 +935,7 @@ impl FnCompiler<'_, '_, '_> {
             B::Subtraction => self.arith(l, r, |fc, a, b| fc.b.ins().fsub(a, b), Slow::Num(0)),
             B::Multiplication => self.arith(l, r, |fc, a, b| fc.b.ins().fmul(a, b), Slow::Num(1)),
             B::Division => self.arith(l, r, |fc, a, b| fc.b.ins().fdiv(a, b), Slow::Num(2)),
-            B::Remainder => self.arith(
-                l,
-                r,
-                |fc, a, b| fc.fmod_inline(a, b),
-                Slow::Num(3),
-            ),
+            B::Remainder => self.arith(l, r, |fc, a, b| fc.fmod_inline(a, b), Slow::Num(3)),
             B::Exponential => self.arith(
                 l,
                 r,
@@ -1963,10 +1973,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();
         // Heritage first.
-        let parent = match &c.heritage {
-            Some(h) => Some(self.expr(&h.expression)),
-            None => None,
-        };
+        let parent = c.heritage.as_ref().map(|h| self.expr(&h.expression));
         let pv = self.new_var();
         let p = parent.unwrap_or_else(|| self.undef());
         self.b.def_var(pv, p);
@@ -1989,7 +1996,7 @@ impl FnCompiler<'_, '_, '_> {
         // The inner class binding (class expressions with a name) is visible in the body.
         let key = analyze::ctor_key(c);
         let length = analyze::explicit_ctor(c).map_or(0, |f| fn_length(&f.params));
-        let ctor = self.make_closure(key, FnBody::Ctor(self.module, c), &cname, length);
+        let ctor = self.make_closure(key, FnBody::Ctor(c), &cname, length);
         let cv = self.new_var();
         self.b.def_var(cv, ctor);
         if let Some(id) = &c.id
@@ -2045,7 +2052,7 @@ impl FnCompiler<'_, '_, '_> {
                 _ => base,
             };
             let fkey = &*m.value as *const Function as usize;
-            let clo = self.make_closure(fkey, FnBody::Function(self.module, &m.value), &nm, fn_length(&m.value.params));
+            let clo = self.make_closure(fkey, FnBody::Function(&m.value), &nm, fn_length(&m.value.params));
             let t = self.b.use_var(tv);
             self.rt("perry_set_home", &[clo, t]);
             let mut flags = 4u64;
@@ -2082,10 +2089,11 @@ impl FnCompiler<'_, '_, '_> {
             self.initialized.insert(sym);
         }
         // Static fields and blocks run in the static initialiser with this = the class.
-        let has_static = c.body.body.iter().any(|e| matches!(e, ClassElement::StaticBlock(_)) || matches!(e, ClassElement::PropertyDefinition(p) if p.r#static));
+        let has_static =
+            c.body.body.iter().any(|e| matches!(e, ClassElement::StaticBlock(_)) || matches!(e, ClassElement::PropertyDefinition(p) if p.r#static));
         if has_static {
             let skey = analyze::class_static_key(c);
-            let init = self.make_closure(skey, FnBody::StaticInit(self.module, c), "", 0);
+            let init = self.make_closure(skey, FnBody::StaticInit(c), "", 0);
             let ctor = self.b.use_var(cv);
             self.rt("perry_set_home", &[init, ctor]);
             let ctor = self.b.use_var(cv);
@@ -2121,7 +2129,8 @@ impl FnCompiler<'_, '_, '_> {
     pub fn field_initializers(&mut self, class: &'static Class<'static>) {
         // Parameter properties are declared first (as undefined) and assigned
         // after the other fields, as TypeScript emits them.
-        let has_private_methods = class.body.body.iter().any(|e| matches!(e, ClassElement::MethodDefinition(m) if !m.r#static && private_key(&m.key).is_some()));
+        let has_private_methods =
+            class.body.body.iter().any(|e| matches!(e, ClassElement::MethodDefinition(m) if !m.r#static && private_key(&m.key).is_some()));
         if has_private_methods {
             let this = self.this_value();
             let thv = self.new_var();

@@ -12,8 +12,8 @@ use crate::analyze::{Cap, CtxKind};
 use crate::modules::Module;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, Block, InstBuilder, MemFlagsData as MemFlags, Value as V, types};
-use cranelift_module::Module as _;
 use cranelift_frontend::{FunctionBuilder, Variable};
+use cranelift_module::Module as _;
 use hashbrown::HashMap;
 use oxc_ast::ast::*;
 use oxc_semantic::Scoping;
@@ -59,7 +59,6 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub module: usize,
     pub m: &'g Module,
     pub ctx_id: usize,
-    pub key: usize,
     pub body: FnBody,
     pub display_name: String,
     pub callee: Variable,
@@ -116,7 +115,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             module,
             m,
             ctx_id,
-            key,
             body,
             display_name: String::new(),
             callee,
@@ -165,9 +163,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         &self.m.scoping
     }
 
-    pub fn kind(&self) -> CtxKind {
-        self.m.analysis.ctxs[self.ctx_id].kind
-    }
 
     // ----- small builders -----
 
@@ -296,14 +291,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.jump(h);
     }
 
-    /// Throws an error of `kind` (0 Error, 1 TypeError, 2 ReferenceError, 3 SyntaxError, 4 RangeError).
-    pub fn throw_error(&mut self, kind: u64, msg: &str) {
-        let k = self.iconst(kind);
-        let ci = self.c.const_str(msg);
-        let m = self.iconst(ci as u64);
-        self.rt("perry_throw_error", &[k, m]);
-        self.throw_pending();
-    }
 
     // ----- constants, globals, atoms -----
 
@@ -895,14 +882,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn compile_body(&mut self) {
         self.prologue();
         match self.body {
-            FnBody::ModuleHoist(_) => {
+            FnBody::ModuleHoist => {
                 let program = self.m.program;
                 self.hoist_functions(&program.body);
                 self.ensure_open();
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
             }
-            FnBody::Module(_) => {
+            FnBody::Module => {
                 self.display_name = String::new();
                 let program = self.m.program;
                 self.infer_numbers(&program.body);
@@ -914,7 +901,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
             }
-            FnBody::Function(_, f) => {
+            FnBody::Function(f) => {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
                 if let Some(body) = &f.body {
                     self.infer_numbers(&body.statements);
@@ -938,7 +925,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
             }
-            FnBody::Arrow(_, a) => {
+            FnBody::Arrow(a) => {
                 if let Some(body) = a.get_function_body() {
                     self.infer_numbers(&body.statements);
                 }
@@ -957,8 +944,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                     self.b.ins().return_(&[u]);
                 }
             }
-            FnBody::Ctor(_, class) => self.compile_ctor(class),
-            FnBody::StaticInit(_, class) => {
+            FnBody::Ctor(class) => self.compile_ctor(class),
+            FnBody::StaticInit(class) => {
                 self.display_name = "<static_initializer>".into();
                 self.compile_static_init(class);
                 self.ensure_open();
@@ -1002,7 +989,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 continue;
             }
             let key = f as *const Function as usize;
-            let clo = self.make_closure(key, FnBody::Function(self.module, f), id.name.as_str(), fn_length(&f.params));
+            let clo = self.make_closure(key, FnBody::Function(f), id.name.as_str(), fn_length(&f.params));
             self.init_binding(sym, clo);
         }
     }

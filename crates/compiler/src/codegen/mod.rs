@@ -116,22 +116,21 @@ pub struct FnInfo {
 #[derive(Clone, Copy)]
 pub enum FnBody {
     /// A module's top-level code.
-    Module(usize),
+    Module,
     /// Creates a module's top-level function declarations; every module's
     /// runs before any module body (so circular imports can call them).
-    ModuleHoist(usize),
-    Function(usize, &'static oxc_ast::ast::Function<'static>),
-    Arrow(usize, &'static oxc_ast::ast::ArrowFunctionExpression<'static>),
+    ModuleHoist,
+    Function(&'static oxc_ast::ast::Function<'static>),
+    Arrow(&'static oxc_ast::ast::ArrowFunctionExpression<'static>),
     /// A class constructor (explicit or synthetic) with its field initialisers.
-    Ctor(usize, &'static oxc_ast::ast::Class<'static>),
+    Ctor(&'static oxc_ast::ast::Class<'static>),
     /// A class's static fields and blocks.
-    StaticInit(usize, &'static oxc_ast::ast::Class<'static>),
+    StaticInit(&'static oxc_ast::ast::Class<'static>),
 }
 
 pub struct Compiler<'g> {
     pub graph: &'g Graph,
     pub module: ObjectModule,
-    pub isa: OwnedTargetIsa,
     pub rt: HashMap<&'static str, FuncId>,
     pub fmod: FuncId,
     /// fmod in the register-preserving convention (slow path of inline `%`).
@@ -194,7 +193,7 @@ pub fn make_isa(opt: bool) -> OwnedTargetIsa {
 impl<'g> Compiler<'g> {
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(true);
-        let ob = ObjectBuilder::new(isa.clone(), "perry_program", cranelift_module::default_libcall_names()).unwrap();
+        let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let mut rt = HashMap::new();
         for &(name, n) in RUNTIME {
@@ -234,7 +233,6 @@ impl<'g> Compiler<'g> {
         Compiler {
             graph,
             module,
-            isa,
             rt,
             fmod,
             fmod_pa,
@@ -308,11 +306,16 @@ impl<'g> Compiler<'g> {
                     continue;
                 }
                 // A variable only the module body uses is a local of that body.
-                let is_var = f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::FunctionScopedVariable) && !f.intersects(SymbolFlags::Function | SymbolFlags::Class);
+                let is_var = f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::FunctionScopedVariable)
+                    && !f.intersects(SymbolFlags::Function | SymbolFlags::Class);
                 if is_var && !exported.contains(&sym) && !m.analysis.module_refs_outside.contains(&sym) {
                     continue;
                 }
-                let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) { SlotInit::Hole } else { SlotInit::Undefined };
+                let init = if f.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable | SymbolFlags::Class) {
+                    SlotInit::Hole
+                } else {
+                    SlotInit::Undefined
+                };
                 let s = self.new_global(init);
                 self.global_slots.insert((mi, sym), s);
             }
@@ -383,7 +386,12 @@ impl<'g> Compiler<'g> {
                         Some(s) => {
                             self.global_slots.insert((mi, sym), s);
                         }
-                        None if used_as_value => errors.push(Diagnostic::new(&m.display, m.source, local.span.start, format!("module '{}' has no export named '{}'", d.source.value.as_str(), local.name.as_str()))),
+                        None if used_as_value => errors.push(Diagnostic::new(
+                            &m.display,
+                            m.source,
+                            local.span.start,
+                            format!("module '{}' has no export named '{}'", d.source.value.as_str(), local.name.as_str()),
+                        )),
                         None => {}
                     }
                 }
@@ -412,11 +420,7 @@ impl<'g> Compiler<'g> {
 
     /// The slot of `#name` in the innermost class around offset `at`.
     pub fn private_slot_for(&mut self, _module: usize, name: &str, at: u32) -> Option<u32> {
-        self.private_spans
-            .iter()
-            .filter(|(_, a, b, n, _)| *a <= at && at < *b && n == name)
-            .min_by_key(|(_, a, b, _, _)| b - a)
-            .map(|x| x.4)
+        self.private_spans.iter().filter(|(_, a, b, n, _)| *a <= at && at < *b && n == name).min_by_key(|(_, a, b, _, _)| b - a).map(|x| x.4)
     }
 
     pub fn namespace_slot(&mut self, m: usize) -> u32 {
@@ -443,7 +447,7 @@ impl<'g> Compiler<'g> {
                 CtxKind::Ctor { derived } => perry_abi::FNF_CLASS_CTOR | if derived { perry_abi::FNF_DERIVED } else { 0 },
                 CtxKind::Function => {
                     let is_plain = match body {
-                        FnBody::Function(_, f) => !f.generator && !f.r#async,
+                        FnBody::Function(f) => !f.generator && !f.r#async,
                         _ => true,
                     };
                     if is_plain { perry_abi::FNF_CONSTRUCTOR } else { 0 }
@@ -452,10 +456,10 @@ impl<'g> Compiler<'g> {
             };
             let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };
             let (src_start, src_end) = match body {
-                FnBody::Function(_, f) => (f.span.start, f.span.end),
-                FnBody::Arrow(_, a) => (a.span.start, a.span.end),
-                FnBody::Ctor(_, c) | FnBody::StaticInit(_, c) => (c.span.start, c.span.end),
-                FnBody::Module(_) | FnBody::ModuleHoist(_) => (0, 0),
+                FnBody::Function(f) => (f.span.start, f.span.end),
+                FnBody::Arrow(a) => (a.span.start, a.span.end),
+                FnBody::Ctor(c) | FnBody::StaticInit(c) => (c.span.start, c.span.end),
+                FnBody::Module | FnBody::ModuleHoist => (0, 0),
             };
             let mut bytes = Vec::with_capacity(perry_abi::FNMETA_SIZE);
             bytes.extend_from_slice(&name_idx.to_le_bytes());
@@ -496,8 +500,8 @@ impl<'g> Compiler<'g> {
         self.assign_globals()?;
         for (mi, m) in self.graph.modules.iter().enumerate() {
             let key = m.program as *const _ as usize;
-            self.function_for(key, mi, FnBody::Module(mi), "", 0);
-            self.function_for(key + 1, mi, FnBody::ModuleHoist(mi), "", 0);
+            self.function_for(key, mi, FnBody::Module, "", 0);
+            self.function_for(key + 1, mi, FnBody::ModuleHoist, "", 0);
         }
         while let Some((key, module, body)) = self.queue.pop() {
             self.compile_function(key, module, body);
@@ -508,7 +512,9 @@ impl<'g> Compiler<'g> {
         self.emit_main();
         self.emit_tables();
         let product = self.module.finish();
-        Ok(product.emit().map_err(|e| vec![Diagnostic { file: String::new(), line: 0, col: 0, message: format!("object emission failed: {e}"), frame: String::new() }])?)
+        product
+            .emit()
+            .map_err(|e| vec![Diagnostic { file: String::new(), line: 0, col: 0, message: format!("object emission failed: {e}"), frame: String::new() }])
     }
 
     fn compile_function(&mut self, key: usize, module: usize, body: FnBody) {
@@ -533,7 +539,13 @@ impl<'g> Compiler<'g> {
         }
         if let Err(e) = self.module.define_function(info_id, &mut ctx) {
             let m = &self.graph.modules[module];
-            self.errors.push(Diagnostic { file: m.display.clone(), line: 0, col: 0, message: format!("internal compiler error: code generation failed: {e:?}"), frame: String::new() });
+            self.errors.push(Diagnostic {
+                file: m.display.clone(),
+                line: 0,
+                col: 0,
+                message: format!("internal compiler error: code generation failed: {e:?}"),
+                frame: String::new(),
+            });
             return;
         }
         let cc = ctx.compiled_code().unwrap();

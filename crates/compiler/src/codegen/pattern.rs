@@ -2,8 +2,8 @@
 //! assignment patterns, over the iterator protocol for arrays.
 
 use super::func::{FnCompiler, pattern_name};
-use cranelift_codegen::ir::{InstBuilder, Value as V};
 use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, Value as V};
 use oxc_ast::ast::*;
 use perry_abi::*;
 

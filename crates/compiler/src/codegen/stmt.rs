@@ -40,7 +40,14 @@ impl FnCompiler<'_, '_, '_> {
                     self.block(b);
                 } else {
                     let brk = self.b.create_block();
-                    self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: true });
+                    self.jumps.push(JumpTarget {
+                        labels,
+                        brk,
+                        cont: None,
+                        cleanup_depth: self.cleanups.len(),
+                        cont_depth: self.cleanups.len(),
+                        label_only: true,
+                    });
                     self.block(b);
                     self.jumps.pop();
                     self.switch_to(brk);
@@ -153,7 +160,12 @@ impl FnCompiler<'_, '_, '_> {
                 let mut labels = labels;
                 labels.push(l.label.name.as_str().to_string());
                 match &l.body {
-                    Statement::ForStatement(_) | Statement::WhileStatement(_) | Statement::DoWhileStatement(_) | Statement::ForOfStatement(_) | Statement::ForInStatement(_) | Statement::LabeledStatement(_) => {
+                    Statement::ForStatement(_)
+                    | Statement::WhileStatement(_)
+                    | Statement::DoWhileStatement(_)
+                    | Statement::ForOfStatement(_)
+                    | Statement::ForInStatement(_)
+                    | Statement::LabeledStatement(_) => {
                         self.pending_labels = labels;
                         self.stmt(&l.body);
                     }
@@ -163,7 +175,14 @@ impl FnCompiler<'_, '_, '_> {
                     }
                     body => {
                         let brk = self.b.create_block();
-                        self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: true });
+                        self.jumps.push(JumpTarget {
+                            labels,
+                            brk,
+                            cont: None,
+                            cleanup_depth: self.cleanups.len(),
+                            cont_depth: self.cleanups.len(),
+                            label_only: true,
+                        });
                         self.stmt(body);
                         self.jumps.pop();
                         self.switch_to(brk);
@@ -172,7 +191,10 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::WithStatement(w) => self.c.unsupported(self.module, w.span.start, "with statement"),
             // Modules and TypeScript.
-            Statement::ImportDeclaration(_) | Statement::ExportNamedDeclaration(_) | Statement::ExportAllDeclaration(_) | Statement::ExportFromDeclaration(_) => {}
+            Statement::ImportDeclaration(_)
+            | Statement::ExportNamedDeclaration(_)
+            | Statement::ExportAllDeclaration(_)
+            | Statement::ExportFromDeclaration(_) => {}
             Statement::ExportDeclaration(d) => self.declaration(&d.declaration),
             Statement::ExportDefaultDeclaration(d) => {
                 let slot = self.c.default_slots[&self.module];
@@ -182,7 +204,7 @@ impl FnCompiler<'_, '_, '_> {
                             let _ = id;
                         } else {
                             let key = &**f as *const Function as usize;
-                            let clo = self.make_closure(key, FnBody::Function(self.module, f), "default", fn_length(&f.params));
+                            let clo = self.make_closure(key, FnBody::Function(f), "default", fn_length(&f.params));
                             self.global_set(slot, clo);
                         }
                     }
@@ -319,7 +341,15 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// for-of / for-in over an iterator cell (`close` for for-of).
-    fn iter_loop(&mut self, labels: Vec<String>, it: V, close: bool, scope: Option<oxc_syntax::scope::ScopeId>, left: &'static ForStatementLeft<'static>, body: &'static Statement<'static>) {
+    fn iter_loop(
+        &mut self,
+        labels: Vec<String>,
+        it: V,
+        close: bool,
+        scope: Option<oxc_syntax::scope::ScopeId>,
+        left: &'static ForStatementLeft<'static>,
+        body: &'static Statement<'static>,
+    ) {
         let itv = self.new_var();
         self.b.def_var(itv, it);
         let head = self.b.create_block();
@@ -354,7 +384,14 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
         }
-        self.jumps.push(JumpTarget { labels, brk: exit, cont: Some(head), cleanup_depth: self.cleanups.len() - close as usize, cont_depth: self.cleanups.len(), label_only: false });
+        self.jumps.push(JumpTarget {
+            labels,
+            brk: exit,
+            cont: Some(head),
+            cleanup_depth: self.cleanups.len() - close as usize,
+            cont_depth: self.cleanups.len(),
+            label_only: false,
+        });
         self.stmt(body);
         self.jumps.pop();
         if close {
