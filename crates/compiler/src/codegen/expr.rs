@@ -2165,38 +2165,42 @@ impl FnCompiler<'_, '_, '_> {
             if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition {
                 continue;
             }
-            let this = self.this_value();
-            let thv = self.new_var();
-            self.b.def_var(thv, this);
-            if let Some(n) = private_key(&p.key) {
-                let v = match &p.value {
-                    Some(e) => self.expr_named(e, Some(&format!("#{n}"))),
-                    None => self.undef(),
-                };
-                let vv = self.new_var();
-                self.b.def_var(vv, v);
-                let slot = self.c.private_slot(class, n);
-                let name = self.global_get(slot);
-                let this = self.b.use_var(thv);
-                let v = self.b.use_var(vv);
-                let z = self.iconst(0);
-                self.rt_check("perry_private_define", &[this, name, v, z]);
-                continue;
-            }
-            let (k, computed) = self.field_key(p);
-            let kv = self.new_var();
-            self.b.def_var(kv, k);
-            let nm = Self::static_key_name(&p.key);
+            self.define_field(class, p);
+        }
+    }
+
+    /// Defines one field on `this` (the instance, or the class for static fields).
+    fn define_field(&mut self, class: &'static Class<'static>, p: &'static PropertyDefinition<'static>) {
+        let this = self.this_value();
+        let thv = self.new_var();
+        self.b.def_var(thv, this);
+        if let Some(n) = private_key(&p.key) {
             let v = match &p.value {
-                Some(e) => self.expr_named(e, nm.as_deref()),
+                Some(e) => self.expr_named(e, Some(&format!("#{n}"))),
                 None => self.undef(),
             };
+            let vv = self.new_var();
+            self.b.def_var(vv, v);
+            let slot = self.c.private_slot(class, n);
+            let name = self.global_get(slot);
             let this = self.b.use_var(thv);
-            let k = self.b.use_var(kv);
-            let fl = self.iconst(if computed { 16 } else { 0 });
-            self.rt_check("perry_define_prop", &[this, k, v, fl]);
+            let v = self.b.use_var(vv);
+            let z = self.iconst(0);
+            self.rt_check("perry_private_define", &[this, name, v, z]);
+            return;
         }
-        // Private methods live on the prototype (found by perry_private_get).
+        let (k, computed) = self.field_key(p);
+        let kv = self.new_var();
+        self.b.def_var(kv, k);
+        let nm = Self::static_key_name(&p.key);
+        let v = match &p.value {
+            Some(e) => self.expr_named(e, nm.as_deref()),
+            None => self.undef(),
+        };
+        let this = self.b.use_var(thv);
+        let k = self.b.use_var(kv);
+        let fl = self.iconst(if computed { 16 } else { 0 });
+        self.rt_check("perry_define_prop", &[this, k, v, fl]);
     }
 
     pub fn compile_ctor(&mut self, class: &'static Class<'static>) {
@@ -2258,38 +2262,7 @@ impl FnCompiler<'_, '_, '_> {
     pub fn compile_static_init(&mut self, class: &'static Class<'static>) {
         for el in &class.body.body {
             match el {
-                ClassElement::PropertyDefinition(p) if p.r#static => {
-                    let this = self.this_value();
-                    let thv = self.new_var();
-                    self.b.def_var(thv, this);
-                    if let Some(n) = private_key(&p.key) {
-                        let v = match &p.value {
-                            Some(e) => self.expr(e),
-                            None => self.undef(),
-                        };
-                        let vv = self.new_var();
-                        self.b.def_var(vv, v);
-                        let slot = self.c.private_slot(class, n);
-                        let name = self.global_get(slot);
-                        let this = self.b.use_var(thv);
-                        let v = self.b.use_var(vv);
-                        let z = self.iconst(0);
-                        self.rt_check("perry_private_define", &[this, name, v, z]);
-                        continue;
-                    }
-                    let (k, computed) = self.field_key(p);
-                    let kv = self.new_var();
-                    self.b.def_var(kv, k);
-                    let nm = Self::static_key_name(&p.key);
-                    let v = match &p.value {
-                        Some(e) => self.expr_named(e, nm.as_deref()),
-                        None => self.undef(),
-                    };
-                    let this = self.b.use_var(thv);
-                    let k = self.b.use_var(kv);
-                    let fl = self.iconst(if computed { 16 } else { 0 });
-                    self.rt_check("perry_define_prop", &[this, k, v, fl]);
-                }
+                ClassElement::PropertyDefinition(p) if p.r#static && !p.declare => self.define_field(class, p),
                 ClassElement::StaticBlock(b) => {
                     self.init_scope(b.scope_id.get(), &[]);
                     self.hoist_functions(&b.body);

@@ -163,7 +163,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         &self.m.scoping
     }
 
-
     // ----- small builders -----
 
     pub fn iconst(&mut self, v: u64) -> V {
@@ -290,7 +289,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let h = self.handler();
         self.jump(h);
     }
-
 
     // ----- constants, globals, atoms -----
 

@@ -570,21 +570,7 @@ impl FnCompiler<'_, '_, '_> {
         let Some(sym) = e.id.symbol_id.get() else { return };
         // Reuse the object of an earlier declaration with the same name (merging).
         let cur = self.read_raw(sym);
-        let isobj = {
-            let t = self.tag_of(cur);
-            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
-        };
-        let objv = self.new_var();
-        self.b.def_var(objv, cur);
-        let mk = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(isobj, done, &[], mk, &[]);
-        self.b.switch_to_block(mk);
-        let cap = self.iconst(e.body.members.len() as u64 * 2);
-        let o = self.rt("perry_new_object", &[cap]);
-        self.b.def_var(objv, o);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
+        let objv = self.object_or_new(cur, e.body.members.len() as u64 * 2, None);
         let o = self.b.use_var(objv);
         self.init_binding(sym, o);
         self.initialized.insert(sym);
@@ -638,21 +624,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         let Some(sym) = n.id.symbol_id.get() else { return };
         let cur = self.read_raw(sym);
-        let objv = self.new_var();
-        self.b.def_var(objv, cur);
-        let isobj = {
-            let t = self.tag_of(cur);
-            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
-        };
-        let mk = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(isobj, done, &[], mk, &[]);
-        self.b.switch_to_block(mk);
-        let cap = self.iconst(4);
-        let o = self.rt("perry_new_object", &[cap]);
-        self.b.def_var(objv, o);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
+        let objv = self.object_or_new(cur, 4, None);
         let o = self.b.use_var(objv);
         self.init_binding(sym, o);
         self.initialized.insert(sym);
@@ -684,25 +656,7 @@ impl FnCompiler<'_, '_, '_> {
                 let o = self.b.use_var(objv);
                 let k = self.str_const(inner.id.name.as_str());
                 let sub = self.rt("perry_get_index", &[o, k]);
-                let subv = self.new_var();
-                self.b.def_var(subv, sub);
-                let isobj = {
-                    let t = self.tag_of(sub);
-                    self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
-                };
-                let mk = self.b.create_block();
-                let done = self.b.create_block();
-                self.b.ins().brif(isobj, done, &[], mk, &[]);
-                self.b.switch_to_block(mk);
-                let cap = self.iconst(4);
-                let no = self.rt("perry_new_object", &[cap]);
-                self.b.def_var(subv, no);
-                let o = self.b.use_var(objv);
-                let k = self.str_const(inner.id.name.as_str());
-                let fl = self.iconst(0);
-                self.rt("perry_define_prop", &[o, k, no, fl]);
-                self.b.ins().jump(done, &[]);
-                self.b.switch_to_block(done);
+                let subv = self.object_or_new(sub, 4, Some((objv, inner.id.name.as_str())));
                 if let Some(s) = inner.id.symbol_id.get() {
                     let v = self.b.use_var(subv);
                     self.declare_local(s, v);
@@ -710,6 +664,33 @@ impl FnCompiler<'_, '_, '_> {
                 self.namespace_body(subv, inner);
             }
         }
+    }
+
+    /// `v` when it is an object (a TS enum or namespace merging with an earlier
+    /// declaration), else a new object (defined on `parent.name` when given).
+    fn object_or_new(&mut self, v: V, cap: u64, parent: Option<(Variable, &str)>) -> Variable {
+        let objv = self.new_var();
+        self.b.def_var(objv, v);
+        let isobj = {
+            let t = self.tag_of(v);
+            self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
+        };
+        let mk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isobj, done, &[], mk, &[]);
+        self.b.switch_to_block(mk);
+        let cap = self.iconst(cap);
+        let o = self.rt("perry_new_object", &[cap]);
+        self.b.def_var(objv, o);
+        if let Some((pv, name)) = parent {
+            let p = self.b.use_var(pv);
+            let k = self.str_const(name);
+            let fl = self.iconst(0);
+            self.rt("perry_define_prop", &[p, k, o, fl]);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        objv
     }
 
     pub fn ctor_return_value(&mut self, v: V) -> V {
