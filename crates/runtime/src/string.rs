@@ -274,3 +274,46 @@ pub fn as_array_index(u: &[u16]) -> Option<u32> {
     }
     if v < u32::MAX as u64 { Some(v as u32) } else { None }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(s: &str) -> Vec<u16> {
+        s.encode_utf16().collect()
+    }
+
+    #[test]
+    fn string_to_number_follows_ecmascript() {
+        assert_eq!(string_to_number(&u("  42  ")), 42.0);
+        assert_eq!(string_to_number(&u("")), 0.0);
+        assert_eq!(string_to_number(&u("0x1F")), 31.0);
+        assert_eq!(string_to_number(&u("0b101")), 5.0);
+        assert_eq!(string_to_number(&u("-Infinity")), f64::NEG_INFINITY);
+        assert_eq!(string_to_number(&u("1e3")), 1000.0);
+        assert!(string_to_number(&u("12px")).is_nan());
+        assert!(string_to_number(&u("inf")).is_nan());
+        assert!(string_to_number(&u("-0x10")).is_nan());
+    }
+
+    #[test]
+    fn number_printing_is_shortest_round_trip() {
+        assert_eq!(number_to_rust(0.1 + 0.2), "0.30000000000000004");
+        assert_eq!(number_to_rust(1e21), "1e+21");
+        assert_eq!(number_to_rust(1e-7), "1e-7");
+        assert_eq!(number_to_rust(-0.0), "0");
+        assert_eq!(number_to_rust(123456789012345680000.0), "123456789012345680000");
+        assert_eq!(number_to_radix(255.0, 16), "ff");
+        assert_eq!(number_to_radix(-10.0, 2), "-1010");
+        assert_eq!(number_to_radix(0.5, 2), "0.1");
+    }
+
+    #[test]
+    fn array_index_keys() {
+        assert_eq!(as_array_index(&u("0")), Some(0));
+        assert_eq!(as_array_index(&u("4294967294")), Some(4294967294));
+        assert_eq!(as_array_index(&u("4294967295")), None);
+        assert_eq!(as_array_index(&u("01")), None);
+        assert_eq!(as_array_index(&u("-1")), None);
+    }
+}
