@@ -50,6 +50,11 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         args.push(s.to_string_lossy().into_owned());
     }
     perry_stdlib::process::set_argv(args);
+    // A panic in the runtime is a bug: say so plainly, then abort.
+    std::panic::set_hook(Box::new(|info| {
+        let _ = std::io::stdout().flush();
+        eprintln!("perry: internal error: {info}");
+    }));
     perry_runtime::init();
     unsafe {
         let count = perry_const_count as usize;

@@ -51,6 +51,12 @@ pub fn intern(s: &str) -> Atom {
     intern_units(&v)
 }
 
+/// The atom of `s` if it was ever interned (never allocates).
+pub fn lookup(s: &str) -> Option<Atom> {
+    let v: Vec<u16> = s.encode_utf16().collect();
+    table().map.get(&v[..]).copied()
+}
+
 /// Interns the string value `s`.
 pub fn intern_value(s: Value) -> Atom {
     let t = table();

@@ -606,10 +606,30 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
         let ks = crate::ops::to_string(k).map(string::to_rust).unwrap_or_default();
         return Err(error::type_error(&format!("Cannot read properties of {} (reading '{}')", if o.is_null() { "null" } else { "undefined" }, ks)));
     }
+    // A numeric key that was never interned names no property of any
+    // ordinary object: answer without interning (array-likes read with
+    // many indices would otherwise grow the atom table without bound).
+    if k.is_number() && o.is_object() && chain_is_ordinary(o) {
+        let f = k.as_number();
+        if f >= 0.0 && f < 4294967295.0 && f.fract() == 0.0 && atoms::lookup(&(f as u64).to_string()).is_none() {
+            return Ok(Value::UNDEFINED);
+        }
+    }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
     let a = to_key(k)?;
     get(Value(ho.get()), a)
+}
+
+/// Whether no object on the chain keeps index properties outside its shape.
+fn chain_is_ordinary(mut o: Value) -> bool {
+    while o.is_object() {
+        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS) {
+            return false;
+        }
+        o = proto_of(o);
+    }
+    true
 }
 
 /// `o[k] = v` with a value key.
