@@ -133,3 +133,14 @@ fn help_and_version() {
     let v = perry().arg("--version").output().unwrap();
     assert!(String::from_utf8_lossy(&v.stdout).starts_with("perry "));
 }
+
+#[test]
+fn decorators_and_eval_are_refused_by_name() {
+    let (st, err) = compile_err("deco.ts", "function d(t: any) { return t; }\n@d\nclass A {}\nconsole.log(A);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("not supported yet: decorators"), "{err}");
+    assert!(err.contains("deco.ts:2:1"), "{err}");
+    let (st, err) = compile_err("ev.ts", "console.log(eval(\"1 + 1\"));\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("not supported yet: eval"), "{err}");
+}

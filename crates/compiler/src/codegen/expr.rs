@@ -339,6 +339,10 @@ impl FnCompiler<'_, '_, '_> {
                 self.read_binding(s, id.span.start)
             }
             None => match name {
+                "eval" => {
+                    self.c.unsupported(self.module, id.span.start, "eval");
+                    self.undef()
+                }
                 "undefined" => self.undef(),
                 "NaN" => self.num(f64::NAN),
                 "Infinity" => self.num(f64::INFINITY),
@@ -1969,6 +1973,21 @@ impl FnCompiler<'_, '_, '_> {
 
     pub fn class_named(&mut self, c: &'static Class<'static>, name: Option<&str>) -> V {
         if c.declare {
+            return self.undef();
+        }
+        // Decorators change what a class evaluates to: refuse rather than ignore them.
+        let decorated = c.decorators.first().map(|d| d.span.start).or_else(|| {
+            c.body.body.iter().find_map(|e| match e {
+                ClassElement::MethodDefinition(m) => {
+                    m.decorators.first().map(|d| d.span.start).or_else(|| m.value.params.items.iter().find_map(|p| p.decorators.first().map(|d| d.span.start)))
+                }
+                ClassElement::PropertyDefinition(p) => p.decorators.first().map(|d| d.span.start),
+                ClassElement::AccessorProperty(p) => p.decorators.first().map(|d| d.span.start),
+                _ => None,
+            })
+        });
+        if let Some(at) = decorated {
+            self.c.unsupported(self.module, at, "decorators");
             return self.undef();
         }
         let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();
