@@ -611,7 +611,7 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
     // many indices would otherwise grow the atom table without bound).
     if k.is_number() && o.is_object() && chain_is_ordinary(o) {
         let f = k.as_number();
-        if f >= 0.0 && f < 4294967295.0 && f.fract() == 0.0 && atoms::lookup(&(f as u64).to_string()).is_none() {
+        if (0.0..4294967295.0).contains(&f) && f.fract() == 0.0 && atoms::lookup(&(f as u64).to_string()).is_none() {
             return Ok(Value::UNDEFINED);
         }
     }
