@@ -1035,9 +1035,17 @@ impl FnCompiler<'_, '_, '_> {
                 let qd = self.b.ins().imul(q, dc);
                 self.b.ins().isub(ua, qd)
             };
+            // The remainder takes the dividend's sign (so -7 % 7 is -0).
             let rf = self.b.ins().fcvt_from_sint(types::F64, r);
-            let rf = self.b.ins().fcopysign(rf, a);
+            // The sign bit of `a` (so -0 % 7 is -0 too).
+            let abits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), a);
+            let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, abits, 0);
+            let negb = self.b.create_block();
             self.b.def_var(res, rf);
+            self.b.ins().brif(neg, negb, &[], done, &[]);
+            self.b.switch_to_block(negb);
+            let nf = self.b.ins().fneg(rf);
+            self.b.def_var(res, nf);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
             // A register-preserving call: the loop around keeps its registers.

@@ -3,7 +3,7 @@
 use super::FnBody;
 use super::func::{Cleanup, FnCompiler, JumpTarget, fn_length, pattern_name};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, Value as V};
+use cranelift_codegen::ir::{InstBuilder, Value as V, types};
 use cranelift_frontend::Variable;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -84,6 +84,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.loop_body(labels, exit, head, &w.body);
                 self.jump(head);
                 self.switch_to(exit);
+                self.split_number_locals();
             }
             Statement::DoWhileStatement(w) => {
                 let body = self.b.create_block();
@@ -96,6 +97,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.ins().brif(t, body, &[], exit, &[]);
                 self.terminated = true;
                 self.switch_to(exit);
+                self.split_number_locals();
             }
             Statement::ForStatement(f) => self.for_stmt(f, labels),
             Statement::ForOfStatement(f) => {
@@ -338,6 +340,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.jump(head);
         self.switch_to(exit);
+        self.split_number_locals();
     }
 
     /// for-of / for-in over an iterator cell (`close` for for-of).
@@ -691,6 +694,29 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         objv
+    }
+
+    /// Ends the in-loop live ranges of the number locals at a loop exit.
+    ///
+    /// The register allocator spills a value for its whole live range, and
+    /// every float register is caller-saved: a loop-carried number still
+    /// needed after calls that follow the loop would live in a stack slot
+    /// inside the loop too. A fresh value (`x + -0`, an exact identity),
+    /// anchored at the exit by a store, splits the range there.
+    fn split_number_locals(&mut self) {
+        if self.terminated || self.num_vars.is_empty() {
+            return;
+        }
+        let vars: Vec<Variable> = self.num_vars.values().copied().collect();
+        for var in vars {
+            let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
+            let v = self.b.use_var(var);
+            let nz = self.b.ins().f64const(-0.0);
+            let c = self.b.ins().fadd(v, nz);
+            let addr = self.b.ins().stack_addr(types::I64, slot, 0);
+            self.b.ins().store(cranelift_codegen::ir::MemFlagsData::trusted(), c, addr, 0);
+            self.b.def_var(var, c);
+        }
     }
 
     pub fn ctor_return_value(&mut self, v: V) -> V {
