@@ -53,10 +53,18 @@ fn cases() -> Vec<Case> {
     out
 }
 
-/// `name` -> reason, for the normal run and for the stress run.
-fn known_failures() -> (BTreeMap<String, String>, BTreeMap<String, String>) {
+/// Known failures: `name` -> reason, for the normal run and for the stress
+/// run; and the programs whose stress run collects every N allocations
+/// instead of every one (`name stress-every N -- reason`).
+struct Known {
+    normal: BTreeMap<String, String>,
+    stress: BTreeMap<String, String>,
+    stress_every: BTreeMap<String, u32>,
+}
+
+fn known_failures() -> Known {
     let text = std::fs::read_to_string(root().join("known_failures.txt")).unwrap_or_default();
-    let (mut normal, mut stress) = (BTreeMap::new(), BTreeMap::new());
+    let mut k = Known { normal: BTreeMap::new(), stress: BTreeMap::new(), stress_every: BTreeMap::new() };
     for line in text.lines() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -65,14 +73,21 @@ fn known_failures() -> (BTreeMap<String, String>, BTreeMap<String, String>) {
         let (head, reason) = line.split_once(" -- ").unwrap_or((line, ""));
         let mut parts = head.split_whitespace();
         let name = parts.next().unwrap().to_string();
-        if parts.next() == Some("stress") {
-            stress.insert(name, reason.to_string());
-        } else {
-            normal.insert(name.clone(), reason.to_string());
-            stress.insert(name, reason.to_string());
+        match parts.next() {
+            Some("stress") => {
+                k.stress.insert(name, reason.to_string());
+            }
+            Some("stress-every") => {
+                let n = parts.next().and_then(|n| n.parse().ok()).expect("stress-every N");
+                k.stress_every.insert(name, n);
+            }
+            _ => {
+                k.normal.insert(name.clone(), reason.to_string());
+                k.stress.insert(name, reason.to_string());
+            }
         }
     }
-    (normal, stress)
+    k
 }
 
 fn run_with_timeout(cmd: &mut Command, limit: Duration) -> (i32, String, String) {
@@ -157,8 +172,8 @@ fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
 fn run_suite(stress: bool) {
     let cases = cases();
     let bins = compiled();
-    let (normal, stress_known) = known_failures();
-    let known = if stress { stress_known } else { normal };
+    let all_known = known_failures();
+    let known = if stress { &all_known.stress } else { &all_known.normal };
     let failures = Mutex::new(Vec::new());
     let unexpected_passes = Mutex::new(Vec::new());
     let passed = Mutex::new(0usize);
@@ -181,7 +196,8 @@ fn run_suite(stress: bool) {
                             let mut cmd = Command::new(exe);
                             cmd.current_dir(c.source.parent().unwrap());
                             if stress {
-                                cmd.env("PERRY_GC_STRESS", "1");
+                                let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
+                                cmd.env("PERRY_GC_STRESS", every.to_string());
                             }
                             let (st, out, err) = run_with_timeout(&mut cmd, Duration::from_secs(if stress { 120 } else { 30 }));
                             if out == c.expected && st == c.status {
