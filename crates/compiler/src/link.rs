@@ -8,7 +8,8 @@ use std::process::Command;
 static RUNTIME_LIB: &[u8] = include_bytes!(env!("PERRY_RUNTIME_LIB_PATH"));
 
 /// System libraries the Rust standard library needs in a static link.
-const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
+/// libgcc is linked statically (`-static-libgcc` + `libgcc_eh`) so executables need only libc.
+const NATIVE_LIBS: &[&str] = &["-static-libgcc", "-lgcc_eh", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl", "-lc"];
 
 pub fn cache_root() -> PathBuf {
     if let Ok(d) = std::env::var("PERRY_CACHE_DIR") {

@@ -144,3 +144,17 @@ fn decorators_and_eval_are_refused_by_name() {
     assert_eq!(st, 1, "{err}");
     assert!(err.contains("not supported yet: eval"), "{err}");
 }
+
+#[test]
+fn executable_needs_only_libc() {
+    let p = write("deps.ts", "console.log(\"deps\");\n");
+    let exe = p.with_extension("bin");
+    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let Ok(ldd) = Command::new("ldd").arg(&exe).output() else { return };
+    let text = String::from_utf8_lossy(&ldd.stdout);
+    for line in text.lines() {
+        let lib = line.split_whitespace().next().unwrap_or("");
+        assert!(lib.starts_with("linux-vdso") || lib.starts_with("libc.so") || lib.contains("ld-linux"), "unexpected dependency: {line}");
+    }
+}
