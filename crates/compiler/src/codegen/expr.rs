@@ -106,50 +106,8 @@ impl FnCompiler<'_, '_, '_> {
             }
             Expression::AssignmentExpression(a) => self.assignment(a),
             Expression::UpdateExpression(u) => self.update(u),
-            Expression::StaticMemberExpression(m) => {
-                if let Expression::Super(_) = &m.object {
-                    let home = self.super_home();
-                    let hv = self.new_var();
-                    self.b.def_var(hv, home);
-                    let k = self.str_const(m.property.name.as_str());
-                    let this = self.this_value();
-                    let home = self.b.use_var(hv);
-                    return self.rt_check("perry_get_super", &[home, k, this]);
-                }
-                let o = self.expr(&m.object);
-                if m.optional {
-                    self.chain_guard(o);
-                }
-                self.get_named(o, m.property.name.as_str(), m.span.start)
-            }
-            Expression::ComputedMemberExpression(m) => {
-                if let Expression::Super(_) = &m.object {
-                    let home = self.super_home();
-                    let hv = self.new_var();
-                    self.b.def_var(hv, home);
-                    let k = self.expr(&m.expression);
-                    let kv = self.new_var();
-                    self.b.def_var(kv, k);
-                    let this = self.this_value();
-                    let home = self.b.use_var(hv);
-                    let k = self.b.use_var(kv);
-                    return self.rt_check("perry_get_super", &[home, k, this]);
-                }
-                let o = self.expr(&m.object);
-                if m.optional {
-                    self.chain_guard(o);
-                }
-                let k = self.expr(&m.expression);
-                self.set_pos(m.span.start);
-                self.rt_check("perry_get_index", &[o, k])
-            }
-            Expression::PrivateFieldExpression(p) => {
-                let o = self.expr(&p.object);
-                if p.optional {
-                    self.chain_guard(o);
-                }
-                let n = self.private_name(p.field.name.as_str(), p.span.start);
-                self.rt_check("perry_private_get", &[o, n])
+            Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_) | Expression::PrivateFieldExpression(_) => {
+                self.member(e.to_member_expression())
             }
             Expression::CallExpression(c) => self.call(c),
             Expression::NewExpression(n) => self.new_expr(n),
@@ -224,19 +182,41 @@ impl FnCompiler<'_, '_, '_> {
 
     fn member(&mut self, m: &'static MemberExpression<'static>) -> V {
         match m {
-            MemberExpression::StaticMemberExpression(x) => {
-                let o = self.expr(&x.object);
-                if x.optional {
+            MemberExpression::StaticMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.str_const(m.property.name.as_str());
+                    let this = self.this_value();
+                    let home = self.b.use_var(hv);
+                    return self.rt_check("perry_get_super", &[home, k, this]);
+                }
+                let o = self.expr(&m.object);
+                if m.optional {
                     self.chain_guard(o);
                 }
-                self.get_named(o, x.property.name.as_str(), x.span.start)
+                self.get_named(o, m.property.name.as_str(), m.span.start)
             }
-            MemberExpression::ComputedMemberExpression(x) => {
-                let o = self.expr(&x.object);
-                if x.optional {
+            MemberExpression::ComputedMemberExpression(m) => {
+                if let Expression::Super(_) = &m.object {
+                    let home = self.super_home();
+                    let hv = self.new_var();
+                    self.b.def_var(hv, home);
+                    let k = self.expr(&m.expression);
+                    let kv = self.new_var();
+                    self.b.def_var(kv, k);
+                    let this = self.this_value();
+                    let home = self.b.use_var(hv);
+                    let k = self.b.use_var(kv);
+                    return self.rt_check("perry_get_super", &[home, k, this]);
+                }
+                let o = self.expr(&m.object);
+                if m.optional {
                     self.chain_guard(o);
                 }
-                let k = self.expr(&x.expression);
+                let k = self.expr(&m.expression);
+                self.set_pos(m.span.start);
                 self.rt_check("perry_get_index", &[o, k])
             }
             MemberExpression::PrivateFieldExpression(p) => {
