@@ -181,6 +181,10 @@ pub const FNMETA_SIZE: usize = 40;
 /// Index of Object.prototype in the intrinsics table (`PERRY_INTRINSICS`).
 pub const INTRINSIC_OBJECT_PROTO: i32 = 0;
 
+// Both NaNs the hardware produces are numbers, not tags; a heap address
+// (below 2^48) in a traced word reads as a double.
+const _: () = assert!(NAN < MIN_TAGGED && 0xFFF8_0000_0000_0000u64 < MIN_TAGGED && PAYLOAD_MASK < MIN_TAGGED);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,14 +194,9 @@ mod tests {
         for f in [0.0f64, -0.0, 1.5, f64::INFINITY, f64::NEG_INFINITY, f64::MAX, f64::MIN] {
             assert!(f.to_bits() < MIN_TAGGED);
         }
-        // Both NaNs the hardware produces are numbers, not tags.
-        assert!(NAN < MIN_TAGGED);
-        assert!(0xFFF8_0000_0000_0000u64 < MIN_TAGGED);
         for v in [UNDEFINED, NULL, FALSE, TRUE, EXCEPTION, HOLE] {
             assert!(v >= MIN_TAGGED);
         }
-        // A heap address (below 2^48) in a traced word reads as a double.
-        assert!(PAYLOAD_MASK < MIN_TAGGED);
         assert!(is_heap_tag(TAG_OBJECT) && is_heap_tag(TAG_STRING) && !is_heap_tag(TAG_PROXY));
     }
 }

@@ -144,29 +144,29 @@ fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
         std::fs::create_dir_all(&out_dir).unwrap();
         let cases = cases();
         let results = Mutex::new(BTreeMap::new());
-        let next = Mutex::new(0usize);
-        let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| {
-                    loop {
-                        let i = {
-                            let mut n = next.lock().unwrap();
-                            let i = *n;
-                            *n += 1;
-                            i
-                        };
-                        let Some(c) = cases.get(i) else { break };
-                        let exe = out_dir.join(&c.name);
-                        let o = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(&c.source).arg("-o").arg(&exe).output().unwrap();
-                        let r = if o.status.success() { Ok(exe) } else { Err(String::from_utf8_lossy(&o.stderr).into_owned()) };
-                        results.lock().unwrap().insert(c.name.clone(), r);
-                    }
-                });
-            }
+        for_each_parallel(&cases, |c| {
+            let exe = out_dir.join(&c.name);
+            let o = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(&c.source).arg("-o").arg(&exe).output().unwrap();
+            let r = if o.status.success() { Ok(exe) } else { Err(String::from_utf8_lossy(&o.stderr).into_owned()) };
+            results.lock().unwrap().insert(c.name.clone(), r);
         });
         results.into_inner().unwrap()
     })
+}
+
+/// Runs `f` on every case, on as many threads as there are cores.
+fn for_each_parallel(cases: &[Case], f: impl Fn(&Case) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                while let Some(c) = cases.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    f(c);
+                }
+            });
+        }
+    });
 }
 
 fn run_suite(stress: bool) {
@@ -177,50 +177,35 @@ fn run_suite(stress: bool) {
     let failures = Mutex::new(Vec::new());
     let unexpected_passes = Mutex::new(Vec::new());
     let passed = Mutex::new(0usize);
-    let next = Mutex::new(0usize);
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let i = {
-                        let mut n = next.lock().unwrap();
-                        let i = *n;
-                        *n += 1;
-                        i
-                    };
-                    let Some(c) = cases.get(i) else { break };
-                    let verdict = match &bins[&c.name] {
-                        Err(e) => Err(format!("compile error:\n{e}")),
-                        Ok(exe) => {
-                            let mut cmd = Command::new(exe);
-                            cmd.current_dir(c.source.parent().unwrap());
-                            if stress {
-                                let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
-                                cmd.env("PERRY_GC_STRESS", every.to_string());
-                            }
-                            let (st, out, err) = run_with_timeout(&mut cmd, Duration::from_secs(if stress { 120 } else { 30 }));
-                            if out == c.expected && st == c.status {
-                                Ok(())
-                            } else {
-                                let tail: String = err.lines().take(6).collect::<Vec<_>>().join("\n    ");
-                                Err(format!(
-                                    "exit status {st} (expected {}){}\n{}",
-                                    c.status,
-                                    if tail.is_empty() { String::new() } else { format!("\n  stderr: {tail}") },
-                                    diff(&c.expected, &out)
-                                ))
-                            }
-                        }
-                    };
-                    match (verdict, known.contains_key(&c.name)) {
-                        (Ok(()), false) => *passed.lock().unwrap() += 1,
-                        (Ok(()), true) => unexpected_passes.lock().unwrap().push(c.name.clone()),
-                        (Err(_), true) => {}
-                        (Err(e), false) => failures.lock().unwrap().push(format!("{}: {e}", c.name)),
-                    }
+    for_each_parallel(&cases, |c| {
+        let verdict = match &bins[&c.name] {
+            Err(e) => Err(format!("compile error:\n{e}")),
+            Ok(exe) => {
+                let mut cmd = Command::new(exe);
+                cmd.current_dir(c.source.parent().unwrap());
+                if stress {
+                    let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
+                    cmd.env("PERRY_GC_STRESS", every.to_string());
                 }
-            });
+                let (st, out, err) = run_with_timeout(&mut cmd, Duration::from_secs(if stress { 120 } else { 30 }));
+                if out == c.expected && st == c.status {
+                    Ok(())
+                } else {
+                    let tail: String = err.lines().take(6).collect::<Vec<_>>().join("\n    ");
+                    Err(format!(
+                        "exit status {st} (expected {}){}\n{}",
+                        c.status,
+                        if tail.is_empty() { String::new() } else { format!("\n  stderr: {tail}") },
+                        diff(&c.expected, &out)
+                    ))
+                }
+            }
+        };
+        match (verdict, known.contains_key(&c.name)) {
+            (Ok(()), false) => *passed.lock().unwrap() += 1,
+            (Ok(()), true) => unexpected_passes.lock().unwrap().push(c.name.clone()),
+            (Err(_), true) => {}
+            (Err(e), false) => failures.lock().unwrap().push(format!("{}: {e}", c.name)),
         }
     });
     let failures = failures.into_inner().unwrap();

@@ -26,15 +26,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::VariableDeclaration(d) => self.var_decl(d),
             Statement::FunctionDeclaration(_) => {}
-            Statement::ClassDeclaration(c) => {
-                let v = self.class(c);
-                if let Some(id) = &c.id
-                    && let Some(sym) = id.symbol_id.get()
-                {
-                    self.init_binding(sym, v);
-                    self.initialized.insert(sym);
-                }
-            }
+            Statement::ClassDeclaration(c) => self.class_declaration(c),
             Statement::BlockStatement(b) => {
                 if labels.is_empty() {
                     self.block(b);
@@ -239,19 +231,22 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
+    /// `class C {}`: evaluates the class and initialises its binding.
+    fn class_declaration(&mut self, c: &'static Class<'static>) {
+        let v = self.class(c);
+        if let Some(id) = &c.id
+            && let Some(sym) = id.symbol_id.get()
+        {
+            self.init_binding(sym, v);
+            self.initialized.insert(sym);
+        }
+    }
+
     fn declaration(&mut self, d: &'static Declaration<'static>) {
         match d {
             Declaration::VariableDeclaration(v) => self.var_decl(v),
             Declaration::FunctionDeclaration(_) => {}
-            Declaration::ClassDeclaration(c) => {
-                let v = self.class(c);
-                if let Some(id) = &c.id
-                    && let Some(sym) = id.symbol_id.get()
-                {
-                    self.init_binding(sym, v);
-                    self.initialized.insert(sym);
-                }
-            }
+            Declaration::ClassDeclaration(c) => self.class_declaration(c),
             Declaration::TSEnumDeclaration(e) => self.enum_decl(e),
             Declaration::TSNamespaceDeclaration(n) => self.namespace_decl(n),
             _ => {}
