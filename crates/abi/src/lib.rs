@@ -87,6 +87,12 @@ pub const FLAG_CONSTRUCTOR: u64 = 4;
 pub const FLAG_SEALED_ELEMENTS: u64 = 8;
 /// Arrays: every element and `length` are also non-writable (`Object.freeze`).
 pub const FLAG_FROZEN_ELEMENTS: u64 = 16;
+/// Set by a full collection's mark phase on every reached old cell; cleared
+/// by the sweep, so it is never set between collections.
+pub const FLAG_MARK: u64 = 32;
+/// Two flag bits count the minor collections a nursery cell has survived.
+pub const FLAG_AGE_SHIFT: u64 = 6;
+pub const FLAG_AGE_MASK: u64 = 3;
 
 pub const KIND_STRING: u64 = 0;
 pub const KIND_BOX: u64 = 1;
@@ -95,6 +101,19 @@ pub const KIND_SYMBOL: u64 = 3;
 pub const KIND_ACCESSOR: u64 = 4;
 /// Raw bytes, never scanned.
 pub const KIND_BYTES: u64 = 5;
+/// Value-array layout holding `[key, value]` pairs with ephemeron semantics
+/// (WeakMap/WeakSet storage): a full collection keeps a value only while its
+/// key is reachable and clears dead pairs to `[HOLE, undefined]`. Minor
+/// collections trace it like any value array.
+pub const KIND_EPHEMERONS: u64 = 6;
+/// `header | target`: a weak reference (WeakRef). A full collection replaces
+/// an unreachable target with `undefined`.
+pub const KIND_WEAK_CELL: u64 = 7;
+/// FinalizationRegistry cells: `header | len | registry | [target, held, token]...`.
+/// `target` and `token` are weak, `held` and `registry` strong. A full
+/// collection replaces a dead target with `undefined` and queues the table
+/// for cleanup ([`perry_gc::weak`]); a dead token becomes `undefined`.
+pub const KIND_FINREG_CELLS: u64 = 8;
 /// First kind with the ordinary object layout (shape, proto, overflow).
 pub const KIND_FIRST_OBJECT: u64 = 16;
 pub const KIND_OBJECT: u64 = 16;
@@ -177,6 +196,18 @@ pub const FNF_METHOD: u32 = 16;
 /// Function metadata the compiler emits as static data, one per function:
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`
 pub const FNMETA_SIZE: usize = 40;
+
+// Generational heap: compiled code's write barrier reads these. A store of
+// value `v` into a heap slot at address `s` is recorded when `v` points into
+// the nursery: `(v & PAYLOAD_MASK) - PERRY_NURSERY_START < PERRY_NURSERY_SIZE`
+// (unsigned); then `*(PERRY_CARD_BIAS + (s >> CARD_SHIFT)) = 1` (one byte).
+pub const SYM_NURSERY_START: &str = "PERRY_NURSERY_START";
+pub const SYM_NURSERY_SIZE: &str = "PERRY_NURSERY_SIZE";
+pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
+/// A card covers `1 << CARD_SHIFT` bytes of old space.
+pub const CARD_SHIFT: u64 = 9;
+/// Data symbol the compiler emits: 1 when compiled with `--expose-gc`.
+pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
 
 /// Index of Object.prototype in the intrinsics table (`PERRY_INTRINSICS`).
 pub const INTRINSIC_OBJECT_PROTO: i32 = 0;

@@ -7,6 +7,10 @@ mod link;
 mod modules;
 mod numeric;
 
+/// mimalloc, as in the runtime (crates/rtlib).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::{Parser, Subcommand};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

@@ -169,7 +169,18 @@ fn for_each_parallel(cases: &[Case], f: impl Fn(&Case) + Sync) {
     });
 }
 
-fn run_suite(stress: bool) {
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Normal,
+    /// `PERRY_GC_STRESS=1`: a collection at every allocation, minor and full alternating.
+    Stress,
+    /// Stress plus `PERRY_GC_VERIFY=1`: the heap verifier checks the write
+    /// barrier before and the whole heap after every collection.
+    Verify,
+}
+
+fn run_suite(mode: Mode) {
+    let stress = mode != Mode::Normal;
     let cases = cases();
     let bins = compiled();
     let all_known = known_failures();
@@ -186,6 +197,9 @@ fn run_suite(stress: bool) {
                 if stress {
                     let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
                     cmd.env("PERRY_GC_STRESS", every.to_string());
+                }
+                if mode == Mode::Verify {
+                    cmd.env("PERRY_GC_VERIFY", "1");
                 }
                 let (st, out, err) = run_with_timeout(&mut cmd, Duration::from_secs(if stress { 120 } else { 30 }));
                 if out == c.expected && st == c.status {
@@ -210,7 +224,11 @@ fn run_suite(stress: bool) {
     });
     let failures = failures.into_inner().unwrap();
     let ups = unexpected_passes.into_inner().unwrap();
-    let mode = if stress { "conformance (PERRY_GC_STRESS=1)" } else { "conformance" };
+    let mode = match mode {
+        Mode::Normal => "conformance",
+        Mode::Stress => "conformance (PERRY_GC_STRESS=1)",
+        Mode::Verify => "conformance (PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1)",
+    };
     eprintln!("{mode}: {} passed, {} failed, {} known failures", passed.into_inner().unwrap(), failures.len(), known.len());
     for u in &ups {
         eprintln!("note: {u} now passes: remove it from known_failures.txt");
@@ -222,10 +240,15 @@ fn run_suite(stress: bool) {
 
 #[test]
 fn conformance() {
-    run_suite(false);
+    run_suite(Mode::Normal);
 }
 
 #[test]
 fn conformance_gc_stress() {
-    run_suite(true);
+    run_suite(Mode::Stress);
+}
+
+#[test]
+fn conformance_gc_verify() {
+    run_suite(Mode::Verify);
 }

@@ -1,12 +1,20 @@
-//! Perry's precise, moving garbage collector.
+//! Perry's precise, generational garbage collector.
 //!
 //! Layers (see ARCHITECTURE.md):
-//! - [`heap`]: the space policy. Today a semispace copying collector; the
-//!   generational plan (nursery, old space, large objects) grows from it.
+//! - [`vm`]: one address reservation for the whole heap; pages go back to
+//!   the OS with `madvise`.
+//! - [`nursery`]: eden (bump allocation, inline in compiled code) and two
+//!   survivor spaces; [`old`]: non-moving size-classed blocks, mark-sweep;
+//!   [`los`]: large objects; [`blocks`]: the block allocator under both.
+//! - [`barrier`]: the card table the write barrier marks.
+//! - [`plan`]: which collection runs when; [`collect`]: the minor (copying)
+//!   and full (mark-sweep, promoting) collections; [`weak`]: ephemerons,
+//!   weak cells and finalization queues.
 //! - [`roots`]: every root source, by name: compiled frames (stack maps walked
 //!   by frame pointer, see [`frames`]), the handle stack Rust code uses, and
 //!   registered runtime tables (globals, constants, atoms, intrinsics).
-//! - [`stats`]: counters and the `PERRY_GC_*` diagnostics.
+//! - [`stats`]: counters and the `PERRY_GC_*` diagnostics; [`verify`]: the
+//!   heap verifier; [`purge`]: giving freed memory back to the OS.
 //!
 //! The collector knows the header layout from `perry-abi` and nothing of
 //! JavaScript: a cell is scanned word by word when its kind is traced.
@@ -14,12 +22,23 @@
 //! Invariant: the JavaScript heap is touched by one thread only. The globals
 //! in this crate are therefore plain statics behind `unsafe` accessors.
 
+pub mod barrier;
+pub mod blocks;
+pub mod collect;
 pub mod frames;
 pub mod heap;
+pub mod los;
+pub mod nursery;
+pub mod old;
+pub mod plan;
+pub mod purge;
 pub mod roots;
 pub mod stats;
+pub mod verify;
+pub mod vm;
+pub mod weak;
 
-pub use heap::{alloc, collect, heap_contains};
+pub use heap::{alloc, heap_contains};
 pub use roots::{Handle, HandleScope};
 
 /// A cell that is shared by the single JavaScript thread only.

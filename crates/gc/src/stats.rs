@@ -1,4 +1,6 @@
 //! Collection counters and the `PERRY_GC_DIAG` / `PERRY_GC_TRACE` output.
+//! The line formats are documented in the README; users grep them, so keys
+//! are only ever added, never renamed.
 
 use crate::JsCell;
 
@@ -6,18 +8,23 @@ struct Stats {
     diag: bool,
     trace: bool,
     n: u64,
+    minor: u64,
+    full: u64,
     pauses_us: Vec<u64>,
+    minor_pauses_us: Vec<u64>,
     peak_heap: usize,
+    peak_rss: u64,
 }
 
-static STATS: JsCell<Stats> = JsCell::new(Stats { diag: false, trace: false, n: 0, pauses_us: Vec::new(), peak_heap: 0 });
+static STATS: JsCell<Stats> =
+    JsCell::new(Stats { diag: false, trace: false, n: 0, minor: 0, full: 0, pauses_us: Vec::new(), minor_pauses_us: Vec::new(), peak_heap: 0, peak_rss: 0 });
 
 fn stats() -> &'static mut Stats {
     // SAFETY: single JS thread.
     unsafe { STATS.get() }
 }
 
-fn env_on(name: &str) -> bool {
+pub(crate) fn env_on(name: &str) -> bool {
     std::env::var(name).map(|v| !v.is_empty() && v != "0").unwrap_or(false)
 }
 
@@ -31,6 +38,10 @@ pub fn trace_enabled() -> bool {
     stats().trace
 }
 
+pub fn diag_enabled() -> bool {
+    stats().diag
+}
+
 /// Resident set size in bytes, from /proc/self/statm.
 pub fn rss_bytes() -> u64 {
     std::fs::read_to_string("/proc/self/statm")
@@ -39,25 +50,61 @@ pub fn rss_bytes() -> u64 {
         .map_or(0, |pages| pages * 4096)
 }
 
-pub fn record_collection(reason: &str, pre: usize, post: usize, root_slots: usize, pause: std::time::Duration) {
+/// Times one phase of a collection for `PERRY_GC_TRACE`.
+pub struct Phase(Option<std::time::Instant>);
+
+impl Phase {
+    pub fn start() -> Phase {
+        Phase(trace_enabled().then(std::time::Instant::now))
+    }
+    pub fn end(self, name: &str, slots: usize) {
+        if let Some(t) = self.0 {
+            eprintln!("[gc-trace] phase={name} slots={slots} us={}", t.elapsed().as_micros());
+        }
+    }
+    pub fn end_with(self, name: &str, detail: &str) {
+        if let Some(t) = self.0 {
+            eprintln!("[gc-trace] phase={name} {detail} us={}", t.elapsed().as_micros());
+        }
+    }
+}
+
+/// One finished collection.
+pub struct Step {
+    pub kind: &'static str,
+    pub reason: &'static str,
+    pub pre: usize,
+    pub post: usize,
+    pub swept: usize,
+    pub promoted: usize,
+    pub root_slots: usize,
+    pub pause: std::time::Duration,
+}
+
+pub fn record(step: Step) {
     let s = stats();
     s.n += 1;
-    let us = pause.as_micros() as u64;
+    let us = step.pause.as_micros() as u64;
     s.pauses_us.push(us);
-    s.peak_heap = s.peak_heap.max(pre);
+    if step.kind == "minor" {
+        s.minor += 1;
+        s.minor_pauses_us.push(us);
+    } else {
+        s.full += 1;
+    }
+    s.peak_heap = s.peak_heap.max(step.pre);
     if s.diag {
+        let rss = rss_bytes();
+        s.peak_rss = s.peak_rss.max(rss);
         eprintln!(
-            "[gc-step] n={} kind=full reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted=0 pause_us={} root_slots={} rss={}",
-            s.n,
-            reason,
-            pre,
-            post,
-            pre.saturating_sub(post),
-            us,
-            root_slots,
-            rss_bytes()
+            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={}",
+            s.n, step.kind, step.reason, step.pre, step.post, step.swept, step.promoted, us, step.root_slots, rss
         );
     }
+}
+
+fn percentile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() { 0 } else { sorted[((sorted.len() - 1) as f64 * q).round() as usize] }
 }
 
 /// Prints the `[gc-summary]` line when diagnostics are on. Called at exit.
@@ -68,15 +115,30 @@ pub fn summary() {
     }
     let mut p = s.pauses_us.clone();
     p.sort_unstable();
-    let pct = |q: f64| if p.is_empty() { 0 } else { p[((p.len() - 1) as f64 * q) as usize] };
+    let mut m = s.minor_pauses_us.clone();
+    m.sort_unstable();
+    let rss = rss_bytes();
+    s.peak_rss = s.peak_rss.max(rss);
     eprintln!(
-        "[gc-summary] collections={} full={} minor=0 pause_p50_us={} pause_p99_us={} pause_max_us={} peak_heap={} rss={}",
+        "[gc-summary] collections={} full={} minor={} pause_p50_us={} pause_p99_us={} pause_max_us={} minor_pause_p99_us={} peak_heap={} peak_rss={} rss={} allocated={}",
         s.n,
-        s.n,
-        pct(0.5),
-        pct(0.99),
+        s.full,
+        s.minor,
+        percentile(&p, 0.5),
+        percentile(&p, 0.99),
         p.last().copied().unwrap_or(0),
+        percentile(&m, 0.99),
         s.peak_heap.max(crate::heap::in_use()),
-        rss_bytes()
+        s.peak_rss.max(peak_rss_from_status()),
+        rss,
+        crate::heap::allocated_total()
     );
+}
+
+/// VmHWM from /proc/self/status: the kernel's own peak RSS.
+fn peak_rss_from_status() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1).and_then(|k| k.parse::<u64>().ok())))
+        .map_or(0, |kb| kb * 1024)
 }

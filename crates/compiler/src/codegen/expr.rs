@@ -612,7 +612,7 @@ impl FnCompiler<'_, '_, '_> {
         let obj = self.b.use_var(objv);
         for (i, h) in held.iter().enumerate() {
             let v = self.b.use_var(*h);
-            self.store_field(obj, OBJ_INLINE + 8 * i as i32, v);
+            self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
         }
         self.b.def_var(res, obj);
         self.b.ins().jump(done, &[]);

@@ -214,9 +214,44 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let p = self.ptr_of(v);
         self.b.ins().load(types::I64, MemFlags::trusted(), p, off)
     }
+    /// Stores a value into a heap cell, with the write barrier.
     pub fn store_field(&mut self, obj: V, off: i32, val: V) {
         let p = self.ptr_of(obj);
         self.b.ins().store(MemFlags::trusted(), val, p, off);
+        self.write_barrier(p, off, val);
+    }
+
+    /// Stores into a cell allocated (young) with no allocation since: no
+    /// collection can have promoted it, so no barrier is needed.
+    pub fn store_field_fresh(&mut self, obj: V, off: i32, val: V) {
+        let p = self.ptr_of(obj);
+        self.b.ins().store(MemFlags::trusted(), val, p, off);
+    }
+
+    /// The write barrier, inline: when `val` points into the nursery, dirty
+    /// the card of the slot at `p + off` (see `perry_gc::barrier`).
+    fn write_barrier(&mut self, p: V, off: i32, val: V) {
+        let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);
+        let ns_addr = self.data_addr(self.c.nursery_start);
+        let ns = self.b.ins().load(types::I64, MemFlags::trusted(), ns_addr, 0);
+        let size_addr = self.data_addr(self.c.nursery_size);
+        let size = self.b.ins().load(types::I64, MemFlags::trusted(), size_addr, 0);
+        let d = self.b.ins().isub(payload, ns);
+        let young = self.b.ins().icmp(IntCC::UnsignedLessThan, d, size);
+        let mark = self.b.create_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(young, mark, &[], cont, &[]);
+        self.b.set_cold_block(mark);
+        self.b.switch_to_block(mark);
+        let slot = self.b.ins().iadd_imm_s(p, off as i64);
+        let idx = self.b.ins().ushr_imm_u(slot, CARD_SHIFT as i64);
+        let bias_addr = self.data_addr(self.c.card_bias);
+        let bias = self.b.ins().load(types::I64, MemFlags::trusted(), bias_addr, 0);
+        let card = self.b.ins().iadd(bias, idx);
+        let one = self.b.ins().iconst(types::I8, 1);
+        self.b.ins().store(MemFlags::trusted(), one, card, 0);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
     }
 
     pub fn switch_to(&mut self, blk: Block) {

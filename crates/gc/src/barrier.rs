@@ -1,0 +1,116 @@
+//! The write barrier and the card table.
+//!
+//! A minor collection must find every old-to-young pointer without scanning
+//! the old space. Every store of a value into a heap cell therefore runs the
+//! barrier: when the stored value points into the nursery, the byte of the
+//! card (512 bytes of heap) holding the slot is set. A minor collection scans
+//! only dirty cards, clears them, and re-dirties those whose slots still point
+//! at young cells (survivors that were not promoted).
+//!
+//! The filter is one subtract and one unsigned compare on the stored value:
+//! its payload minus `PERRY_NURSERY_START` below `PERRY_NURSERY_SIZE`. It does
+//! not test the tag: a double whose low 48 bits happen to fall in the nursery
+//! only dirties a card, which the scan then finds clean. Compiled code inlines
+//! the same filter (see `perry_abi::SYM_CARD_BIAS`); Rust code calls [`write`]
+//! (every runtime store goes through `Value::set_word`).
+//!
+//! The card table covers the whole heap reservation, nursery included, so the
+//! barrier never tests where the slot is; nursery cards are never read.
+
+use perry_abi::{CARD_SHIFT, PAYLOAD_MASK};
+
+/// First address of the nursery (eden and both survivor spaces).
+#[unsafe(no_mangle)]
+pub static mut PERRY_NURSERY_START: u64 = 0;
+/// Size of the nursery in bytes; 0 until the heap is set up, so nothing is
+/// young and the barrier records nothing.
+#[unsafe(no_mangle)]
+pub static mut PERRY_NURSERY_SIZE: u64 = 0;
+/// Address of the card table minus `heap_base >> CARD_SHIFT`: the card of a
+/// slot at address `s` is the byte at `PERRY_CARD_BIAS + (s >> CARD_SHIFT)`.
+#[unsafe(no_mangle)]
+pub static mut PERRY_CARD_BIAS: u64 = 0;
+
+pub const CARD: usize = 1 << CARD_SHIFT;
+
+/// Whether `addr` (an untagged address) lies in the nursery.
+#[inline(always)]
+pub fn is_young(addr: u64) -> bool {
+    // SAFETY: plain reads of statics written only while setting up the heap.
+    unsafe { addr.wrapping_sub(PERRY_NURSERY_START) < PERRY_NURSERY_SIZE }
+}
+
+/// The barrier: `slot` (inside a heap cell) now holds `v`.
+#[inline(always)]
+pub fn write(slot: *mut u64, v: u64) {
+    if is_young(v & PAYLOAD_MASK) {
+        dirty(slot as usize);
+    }
+}
+
+/// Dirties the card holding `addr`.
+#[inline(always)]
+pub fn dirty(addr: usize) {
+    // SAFETY: `addr` is inside the heap reservation, which the card table
+    // covers entirely.
+    unsafe { *((PERRY_CARD_BIAS as usize).wrapping_add(addr >> CARD_SHIFT) as *mut u8) = 1 }
+}
+
+/// The card byte of `addr`.
+#[inline(always)]
+pub fn card_of(addr: usize) -> *mut u8 {
+    unsafe { (PERRY_CARD_BIAS as usize).wrapping_add(addr >> CARD_SHIFT) as *mut u8 }
+}
+
+/// Dirties every card of `[start, start + len)`: for bulk copies into an old
+/// cell, where testing each value is not worth it.
+pub fn dirty_range(start: usize, len: usize) {
+    if len == 0 {
+        return;
+    }
+    let first = card_of(start);
+    let last = card_of(start + len - 1);
+    // SAFETY: both ends are cards of the reservation.
+    unsafe { core::ptr::write_bytes(first, 1, last as usize - first as usize + 1) };
+}
+
+/// Clears the cards of `[start, start + len)`.
+pub fn clear_range(start: usize, len: usize) {
+    if len == 0 {
+        return;
+    }
+    let first = card_of(start);
+    let last = card_of(start + len - 1);
+    unsafe { core::ptr::write_bytes(first, 0, last as usize - first as usize + 1) };
+}
+
+/// Sets up the card table for the reservation `[base, base + len)` and the
+/// nursery bounds the filter reads.
+pub fn init(base: usize, len: usize, nursery_start: usize, nursery_size: usize) {
+    let table = crate::vm::reserve(len >> CARD_SHIFT, crate::vm::PAGE);
+    unsafe {
+        PERRY_CARD_BIAS = (table as u64).wrapping_sub((base >> CARD_SHIFT) as u64);
+        PERRY_NURSERY_START = nursery_start as u64;
+        PERRY_NURSERY_SIZE = nursery_size as u64;
+    }
+}
+
+/// Gives the card bytes of `[start, start + len)` back to the OS (they read
+/// as clean afterwards). Used when a run of heap blocks is released.
+pub fn release_range(start: usize, len: usize) {
+    let first = card_of(start) as usize;
+    let end = card_of(start + len - 1) as usize + 1;
+    let a = first.next_multiple_of(crate::vm::PAGE);
+    let b = end & !(crate::vm::PAGE - 1);
+    // SAFETY: all of `[first, end)` is card table.
+    unsafe {
+        if b > a {
+            crate::vm::release(a, b - a);
+            // The partial pages at both ends are cleared by hand.
+            core::ptr::write_bytes(first as *mut u8, 0, a - first);
+            core::ptr::write_bytes(b as *mut u8, 0, end - b);
+        } else {
+            core::ptr::write_bytes(first as *mut u8, 0, end - first);
+        }
+    }
+}

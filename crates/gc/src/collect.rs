@@ -1,0 +1,449 @@
+//! The two collections.
+//!
+//! **Minor** (copying, nursery only): forwards the nursery cells reachable
+//! from the roots and from dirty cards into the to-survivor space, or into
+//! the old generation once they are old enough (or the to-survivor is full);
+//! then scans what it copied, Cheney-style for survivors and from a work list
+//! for promoted cells. It never walks the old generation: its cost is roots
+//! plus dirty cards plus survivors.
+//!
+//! **Full** (mark-sweep, whole heap): marks from the roots, promoting every
+//! reachable nursery cell on the way (so the nursery is empty afterwards),
+//! resolves ephemerons, clears dead weak references, sweeps the old
+//! generation and the large-object space.
+//!
+//! Weak structures ([`perry_abi::KIND_EPHEMERONS`], `KIND_WEAK_CELL`,
+//! `KIND_FINREG_CELLS`) are traced strongly by minor collections and cleared
+//! only by full ones.
+
+use crate::barrier;
+use crate::blocks::Use;
+use crate::heap::Heap;
+use crate::old::OldSpace;
+use crate::roots;
+use crate::stats::Phase;
+use perry_abi::*;
+
+const FWD: u64 = FLAG_FORWARDED << HDR_FLAGS_SHIFT;
+const MARK: u64 = FLAG_MARK << HDR_FLAGS_SHIFT;
+const AGE_SHIFT: u64 = HDR_FLAGS_SHIFT + FLAG_AGE_SHIFT;
+const AGE_BITS: u64 = FLAG_AGE_MASK << AGE_SHIFT;
+
+#[inline(always)]
+fn size_of(hdr: u64) -> usize {
+    (hdr & 0xFFFF_FFFF) as usize
+}
+
+#[inline(always)]
+fn kind_of(hdr: u64) -> u64 {
+    (hdr >> HDR_KIND_SHIFT) & 0xFF
+}
+
+/// What a collection reports to the statistics.
+pub struct Outcome {
+    pub promoted: usize,
+    pub root_slots: usize,
+}
+
+fn out_of_memory() -> ! {
+    crate::fatal("JavaScript heap out of memory: the old generation cannot grow (raise PERRY_GC_HEAP_LIMIT)")
+}
+
+// ---------------------------------------------------------------------------
+// Minor collection
+// ---------------------------------------------------------------------------
+
+struct Minor<'a> {
+    h: &'a mut Heap,
+    to_top: usize,
+    to_end: usize,
+    promoted: Vec<*mut u64>,
+    promoted_bytes: usize,
+}
+
+impl Minor<'_> {
+    /// Forwards the nursery cell `*slot` points at; returns whether the slot
+    /// still points into the nursery afterwards (its card must stay dirty).
+    #[inline]
+    fn forward(&mut self, slot: *mut u64) -> bool {
+        unsafe {
+            let v = *slot;
+            if !is_heap_tag(v >> TAG_SHIFT) {
+                return false;
+            }
+            let a = (v & PAYLOAD_MASK) as usize;
+            if !barrier::is_young(a as u64) {
+                return false;
+            }
+            let p = a as *mut u64;
+            let hdr = *p;
+            let new = if hdr & FWD != 0 {
+                *p.add(1) as usize
+            } else {
+                let size = size_of(hdr);
+                if size < 16 {
+                    crate::fatal(&format!("corrupt nursery header {hdr:#x} at {p:p} (slot {slot:p})"));
+                }
+                let age = ((hdr & AGE_BITS) >> AGE_SHIFT) + 1;
+                let dst = if age < self.h.plan.promote_age && self.to_end - self.to_top >= size {
+                    let d = self.to_top as *mut u64;
+                    self.to_top += size;
+                    core::ptr::copy_nonoverlapping(p, d, size / 8);
+                    *d = (hdr & !AGE_BITS) | (age << AGE_SHIFT);
+                    d
+                } else {
+                    let d = self.h.old.alloc(&mut self.h.blocks, size).unwrap_or_else(|| out_of_memory());
+                    core::ptr::copy_nonoverlapping(p, d, size / 8);
+                    *d = hdr & !AGE_BITS;
+                    self.promoted.push(d);
+                    self.promoted_bytes += size;
+                    d
+                };
+                *p = hdr | FWD;
+                *p.add(1) = dst as u64;
+                dst as usize
+            };
+            *slot = (v & !PAYLOAD_MASK) | new as u64;
+            barrier::is_young(new as u64)
+        }
+    }
+
+    /// Forwards the slots of an old cell in `[lo, hi)`, re-dirtying the
+    /// cards of slots left pointing at survivors.
+    fn scan_old_range(&mut self, lo: usize, hi: usize) {
+        let mut s = lo;
+        while s < hi {
+            if self.forward(s as *mut u64) {
+                barrier::dirty(s);
+            }
+            s += 8;
+        }
+    }
+
+    fn scan_old_cell_in(&mut self, cell: *mut u64, lo: usize, hi: usize) {
+        let hdr = unsafe { *cell };
+        if !kind_is_traced(kind_of(hdr)) {
+            return;
+        }
+        let c = cell as usize;
+        self.scan_old_range(lo.max(c + 8), hi.min(c + size_of(hdr)));
+    }
+
+    /// Scans every dirty card of the old generation.
+    fn scan_cards(&mut self) -> (usize, usize) {
+        let base = self.h.blocks.base;
+        let end = self.h.blocks.addr(self.h.blocks.high);
+        if end == base {
+            return (0, 0);
+        }
+        let first = barrier::card_of(base) as usize;
+        let last = barrier::card_of(end - 1) as usize + 1;
+        let mut dirty = 0usize;
+        let mut cells = Vec::new();
+        let mut w = first;
+        while w < last {
+            // SAFETY: card bytes of the reservation; `first` is 8-aligned
+            // (blocks start at multiples of 256 KiB from the card bias).
+            let word = unsafe { *(w as *const u64) };
+            if word == 0 {
+                w += 8;
+                continue;
+            }
+            for i in 0..8 {
+                let c = w + i;
+                if c >= last || unsafe { *(c as *const u8) } == 0 {
+                    continue;
+                }
+                unsafe { *(c as *mut u8) = 0 };
+                dirty += 1;
+                let ca = base + ((c - first) << CARD_SHIFT);
+                let ce = ca + barrier::CARD;
+                let Some(b) = self.h.blocks.index_of(ca) else { continue };
+                match self.h.blocks.meta[b].usage {
+                    Use::Free => {}
+                    Use::Small { .. } => {
+                        cells.clear();
+                        OldSpace::for_cells_in(&self.h.blocks, b, ca, ce, &mut |p| cells.push(p));
+                        for &p in &cells {
+                            self.scan_old_cell_in(p, ca, ce);
+                        }
+                    }
+                    Use::LargeHead { .. } => self.scan_old_cell_in(self.h.blocks.addr(b) as *mut u64, ca, ce),
+                    Use::LargeCont { head } => self.scan_old_cell_in(self.h.blocks.addr(head as usize) as *mut u64, ca, ce),
+                }
+            }
+            w += 8;
+        }
+        (dirty, last - first)
+    }
+
+    /// Scans what was copied until nothing new is.
+    fn drain(&mut self, mut scan: usize) {
+        loop {
+            let mut progress = false;
+            while scan < self.to_top {
+                progress = true;
+                let p = scan as *mut u64;
+                let hdr = unsafe { *p };
+                let size = size_of(hdr);
+                if kind_is_traced(kind_of(hdr)) {
+                    for i in 1..size / 8 {
+                        self.forward(unsafe { p.add(i) });
+                    }
+                }
+                scan += size;
+            }
+            while let Some(p) = self.promoted.pop() {
+                progress = true;
+                let size = size_of(unsafe { *p });
+                self.scan_old_cell_in(p, p as usize, p as usize + size);
+            }
+            if !progress {
+                break;
+            }
+        }
+    }
+}
+
+pub fn minor(h: &mut Heap) -> Outcome {
+    let to = h.nursery.surv[h.nursery.from ^ 1];
+    let mut m = Minor { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0 };
+    let t = Phase::start();
+    let root_slots = roots::visit_all(&mut |slot| {
+        m.forward(slot);
+    });
+    t.end("roots", root_slots);
+    let t = Phase::start();
+    let (dirty, cards) = m.scan_cards();
+    t.end_with("cards", &format!("dirty={dirty} table={cards}"));
+    let t = Phase::start();
+    m.drain(to.0);
+    let survived = m.to_top - to.0;
+    t.end_with("evacuate", &format!("survived={survived} promoted={}", m.promoted_bytes));
+    let (to_top, promoted) = (m.to_top, m.promoted_bytes);
+    h.nursery.flip(to_top);
+    Outcome { promoted, root_slots }
+}
+
+// ---------------------------------------------------------------------------
+// Full collection
+// ---------------------------------------------------------------------------
+
+struct Full<'a> {
+    h: &'a mut Heap,
+    stack: Vec<*mut u64>,
+    ephemerons: Vec<*mut u64>,
+    weak_cells: Vec<*mut u64>,
+    finregs: Vec<*mut u64>,
+    promoted_bytes: usize,
+    marked: usize,
+}
+
+/// Whether the cell `v` points at survived the mark phase.
+#[inline]
+fn is_live(v: u64) -> bool {
+    let a = (v & PAYLOAD_MASK) as usize;
+    let hdr = unsafe { *(a as *const u64) };
+    if barrier::is_young(a as u64) { hdr & FWD != 0 } else { hdr & MARK != 0 }
+}
+
+impl Full<'_> {
+    #[inline]
+    fn visit(&mut self, slot: *mut u64) {
+        unsafe {
+            let v = *slot;
+            if !is_heap_tag(v >> TAG_SHIFT) {
+                return;
+            }
+            let a = (v & PAYLOAD_MASK) as usize;
+            let p = a as *mut u64;
+            if barrier::is_young(a as u64) {
+                let hdr = *p;
+                let new = if hdr & FWD != 0 {
+                    *p.add(1)
+                } else {
+                    let size = size_of(hdr);
+                    if size < 16 {
+                        crate::fatal(&format!("corrupt nursery header {hdr:#x} at {p:p} (slot {slot:p})"));
+                    }
+                    let d = self.h.old.alloc(&mut self.h.blocks, size).unwrap_or_else(|| out_of_memory());
+                    core::ptr::copy_nonoverlapping(p, d, size / 8);
+                    *d = (hdr & !AGE_BITS) | MARK;
+                    *p = hdr | FWD;
+                    *p.add(1) = d as u64;
+                    self.promoted_bytes += size;
+                    self.stack.push(d);
+                    d as u64
+                };
+                *slot = (v & !PAYLOAD_MASK) | new;
+                return;
+            }
+            if a == 0 {
+                return;
+            }
+            if self.h.blocks.index_of(a).is_none() {
+                crate::fatal(&format!("pointer outside the heap: {v:#x} in slot {slot:p}"));
+            }
+            let hdr = *p;
+            if hdr & MARK == 0 {
+                *p = hdr | MARK;
+                self.stack.push(p);
+            }
+        }
+    }
+
+    fn drain(&mut self) {
+        while let Some(p) = self.stack.pop() {
+            self.marked += 1;
+            let hdr = unsafe { *p };
+            let words = size_of(hdr) / 8;
+            match kind_of(hdr) {
+                KIND_STRING | KIND_BYTES => {}
+                KIND_EPHEMERONS => self.ephemerons.push(p),
+                KIND_WEAK_CELL => self.weak_cells.push(p),
+                KIND_FINREG_CELLS => {
+                    self.finregs.push(p);
+                    self.visit(unsafe { p.add(2) });
+                    let mut i = 3;
+                    while i + 2 < words {
+                        self.visit(unsafe { p.add(i + 1) });
+                        i += 3;
+                    }
+                }
+                _ => {
+                    for i in 1..words {
+                        self.visit(unsafe { p.add(i) });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks ephemeron values whose keys are live, until no new cell is
+    /// reached (a value may make another table's key live).
+    fn ephemeron_fixpoint(&mut self) {
+        loop {
+            let mut t = 0;
+            while t < self.ephemerons.len() {
+                let p = self.ephemerons[t];
+                let words = size_of(unsafe { *p }) / 8;
+                let mut i = 2;
+                while i + 1 < words {
+                    let k = unsafe { *p.add(i) };
+                    if is_heap_tag(k >> TAG_SHIFT) && is_live(k) {
+                        self.visit(unsafe { p.add(i) });
+                        self.visit(unsafe { p.add(i + 1) });
+                    }
+                    i += 2;
+                }
+                t += 1;
+            }
+            if self.stack.is_empty() {
+                break;
+            }
+            self.drain();
+        }
+    }
+
+    /// Clears what died: ephemeron pairs with dead keys, dead weak targets
+    /// and tokens; queues the registries whose targets died.
+    fn clear_weak(&mut self) -> usize {
+        let mut cleared = 0;
+        let weak_slot = |f: &mut Self, s: *mut u64| -> bool {
+            let v = unsafe { *s };
+            if !is_heap_tag(v >> TAG_SHIFT) {
+                return false;
+            }
+            if is_live(v) {
+                f.visit(s);
+                false
+            } else {
+                unsafe { *s = UNDEFINED };
+                true
+            }
+        };
+        for t in 0..self.ephemerons.len() {
+            let p = self.ephemerons[t];
+            let words = size_of(unsafe { *p }) / 8;
+            let mut i = 2;
+            while i + 1 < words {
+                let k = unsafe { *p.add(i) };
+                if is_heap_tag(k >> TAG_SHIFT) && !is_live(k) {
+                    unsafe {
+                        *p.add(i) = HOLE;
+                        *p.add(i + 1) = UNDEFINED;
+                    }
+                    cleared += 1;
+                }
+                i += 2;
+            }
+        }
+        for c in 0..self.weak_cells.len() {
+            let p = self.weak_cells[c];
+            if weak_slot(self, unsafe { p.add(1) }) {
+                cleared += 1;
+            }
+        }
+        for f in 0..self.finregs.len() {
+            let p = self.finregs[f];
+            let words = size_of(unsafe { *p }) / 8;
+            let mut any = false;
+            let mut i = 3;
+            while i + 2 < words {
+                if weak_slot(self, unsafe { p.add(i) }) {
+                    any = true;
+                    cleared += 1;
+                }
+                weak_slot(self, unsafe { p.add(i + 2) });
+                i += 3;
+            }
+            if any {
+                crate::weak::queue_cleanup(Value::cell(p));
+            }
+        }
+        // Nothing new may be marked here (live targets were already marked).
+        debug_assert!(self.stack.is_empty());
+        cleared
+    }
+}
+
+/// A tagged cell value (TAG_OBJECT).
+struct Value;
+impl Value {
+    fn cell(p: *mut u64) -> u64 {
+        (TAG_OBJECT << TAG_SHIFT) | p as u64
+    }
+}
+
+pub struct FullOutcome {
+    pub outcome: Outcome,
+    pub swept: usize,
+    pub weak_cleared: usize,
+}
+
+pub fn full(h: &mut Heap) -> FullOutcome {
+    let mut f = Full { h, stack: Vec::new(), ephemerons: Vec::new(), weak_cells: Vec::new(), finregs: Vec::new(), promoted_bytes: 0, marked: 0 };
+    let t = Phase::start();
+    let root_slots = roots::visit_all(&mut |slot| f.visit(slot));
+    t.end("roots", root_slots);
+    let t = Phase::start();
+    f.drain();
+    t.end_with("mark", &format!("cells={} promoted={}", f.marked, f.promoted_bytes));
+    let t = Phase::start();
+    f.ephemeron_fixpoint();
+    let weak_cleared = f.clear_weak();
+    t.end_with(
+        "weak",
+        &format!("ephemeron_tables={} weak_cells={} registries={} cleared={weak_cleared}", f.ephemerons.len(), f.weak_cells.len(), f.finregs.len()),
+    );
+    let promoted = f.promoted_bytes;
+    let t = Phase::start();
+    let h = f.h;
+    let swept = h.old.sweep(&mut h.blocks) + h.los.sweep(&mut h.blocks);
+    h.nursery.empty();
+    // No young cell is left, so no card can be dirty.
+    let base = h.blocks.base;
+    barrier::clear_range(base, h.blocks.addr(h.blocks.high) - base);
+    t.end_with("sweep", &format!("freed={swept} blocks_used={}", h.blocks.used));
+    FullOutcome { outcome: Outcome { promoted, root_slots }, swept, weak_cleared }
+}

@@ -1,0 +1,62 @@
+//! The large-object space: each cell bigger than [`crate::old::MAX_SMALL`]
+//! gets its own run of blocks, is never moved, and is freed by a full
+//! collection's sweep (its pages go back to the OS at once). Large cells are
+//! born old: a big array is not copied by minor collections, and the write
+//! barrier records its young elements card by card.
+
+use crate::blocks::{BLOCK, Blocks};
+use perry_abi::{FLAG_MARK, HDR_FLAGS_SHIFT};
+
+pub struct LargeSpace {
+    /// First block of each live large cell.
+    pub heads: Vec<u32>,
+    /// Bytes of the block runs in use.
+    pub bytes: usize,
+}
+
+impl Default for LargeSpace {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LargeSpace {
+    pub fn new() -> LargeSpace {
+        LargeSpace { heads: Vec::new(), bytes: 0 }
+    }
+
+    /// A zeroed cell of `size` bytes, or `None` when the reservation is full.
+    pub fn alloc(&mut self, blocks: &mut Blocks, size: usize) -> Option<*mut u64> {
+        let n = size.div_ceil(BLOCK);
+        let first = blocks.alloc_run(n)?;
+        self.heads.push(first as u32);
+        self.bytes += n * BLOCK;
+        // Fresh and released pages read as zero.
+        Some(blocks.addr(first) as *mut u64)
+    }
+
+    /// Frees every large cell without the mark flag and clears the flag on
+    /// the others. Returns the bytes freed.
+    pub fn sweep(&mut self, blocks: &mut Blocks) -> usize {
+        let mut freed = 0;
+        let mut keep = Vec::with_capacity(self.heads.len());
+        for &h in &self.heads {
+            let p = blocks.addr(h as usize) as *mut u64;
+            // SAFETY: the header of a live large cell.
+            let hdr = unsafe { *p };
+            if hdr & (FLAG_MARK << HDR_FLAGS_SHIFT) != 0 {
+                unsafe { *p = hdr & !(FLAG_MARK << HDR_FLAGS_SHIFT) };
+                keep.push(h);
+            } else {
+                let crate::blocks::Use::LargeHead { n } = blocks.meta[h as usize].usage else {
+                    crate::fatal("large-object table names a block that is not a large head")
+                };
+                blocks.free_run(h as usize, n as usize);
+                freed += n as usize * BLOCK;
+            }
+        }
+        self.heads = keep;
+        self.bytes -= freed;
+        freed
+    }
+}

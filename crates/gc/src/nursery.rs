@@ -1,0 +1,99 @@
+//! The nursery: an eden that every small allocation bumps through, and two
+//! survivor spaces. A minor collection copies eden's and the from-survivor's
+//! live cells into the to-survivor (or promotes them to the old generation
+//! once they reach the promotion age, or when the to-survivor is full); then
+//! eden is empty again and the survivor spaces swap roles.
+//!
+//! Compiled code allocates inline: it reads `PERRY_HEAP_TOP`, adds the size,
+//! compares with `PERRY_HEAP_END` and calls the runtime only when eden is
+//! full. The collector reads the top back before it looks at eden
+//! ([`Nursery::sync_in`]) and publishes it after ([`Nursery::sync_out`]).
+
+/// Eden's bump pointer and end (absolute addresses), shared with compiled
+/// code. Under `PERRY_GC_STRESS` the end equals the top, so every inline
+/// allocation takes the runtime's path and counts.
+#[unsafe(no_mangle)]
+pub static mut PERRY_HEAP_TOP: u64 = 0;
+#[unsafe(no_mangle)]
+pub static mut PERRY_HEAP_END: u64 = 0;
+
+pub struct Nursery {
+    pub start: usize,
+    pub eden_end: usize,
+    pub eden_top: usize,
+    /// The two survivor spaces `[start, end)`.
+    pub surv: [(usize, usize); 2],
+    /// Index of the survivor space holding the current survivors.
+    pub from: usize,
+    /// Top of the current survivors in `surv[from]`.
+    pub surv_top: usize,
+    /// Total size (eden and both survivor spaces).
+    pub size: usize,
+}
+
+impl Nursery {
+    /// Lays out eden (`eden` bytes) and two survivor spaces of `surv` bytes
+    /// from `start`.
+    pub fn new(start: usize, eden: usize, surv: usize) -> Nursery {
+        let s0 = start + eden;
+        let s1 = s0 + surv;
+        Nursery { start, eden_end: s0, eden_top: start, surv: [(s0, s1), (s1, s1 + surv)], from: 0, surv_top: s0, size: eden + 2 * surv }
+    }
+
+    pub fn sync_in(&mut self) {
+        let top = unsafe { PERRY_HEAP_TOP } as usize;
+        if top != 0 {
+            self.eden_top = top;
+        }
+    }
+
+    pub fn sync_out(&self, stress: bool) {
+        unsafe {
+            PERRY_HEAP_TOP = self.eden_top as u64;
+            PERRY_HEAP_END = if stress { self.eden_top as u64 } else { self.eden_end as u64 };
+        }
+    }
+
+    /// Bytes allocated in eden plus the current survivors.
+    pub fn in_use(&self) -> usize {
+        (self.eden_top - self.start) + (self.surv_top - self.surv[self.from].0)
+    }
+
+    /// Bump-allocates `size` bytes in eden, or `None` when eden is full.
+    #[inline]
+    pub fn bump(&mut self, size: usize) -> Option<*mut u64> {
+        if self.eden_end - self.eden_top < size {
+            return None;
+        }
+        let p = self.eden_top;
+        self.eden_top += size;
+        Some(p as *mut u64)
+    }
+
+    /// After a collection emptied eden and left `top` as the survivors' top
+    /// in the space that was the to-space.
+    pub fn flip(&mut self, to_top: usize) {
+        self.from ^= 1;
+        self.surv_top = to_top;
+        self.eden_top = self.start;
+    }
+
+    /// After a full collection, which promotes every live young cell.
+    pub fn empty(&mut self) {
+        self.surv_top = self.surv[self.from].0;
+        self.eden_top = self.start;
+    }
+
+    /// Calls `f` on each cell of the current survivors (for the verifier).
+    pub fn for_each_survivor(&self, f: &mut dyn FnMut(*mut u64)) {
+        let mut p = self.surv[self.from].0;
+        while p < self.surv_top {
+            f(p as *mut u64);
+            let size = unsafe { *(p as *const u64) } & 0xFFFF_FFFF;
+            if size < 16 {
+                crate::fatal(&format!("corrupt survivor header at {p:#x}"));
+            }
+            p += size as usize;
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! Virtual memory: one reservation for the whole heap, pages returned to the
+//! OS with `madvise(MADV_DONTNEED)`.
+//!
+//! The heap is a single anonymous `MAP_NORESERVE` mapping: untouched pages
+//! cost neither resident memory nor commit charge, so the reservation can be
+//! as large as the heap limit. Every heap address lies inside it, which is
+//! what lets the card table be one flat byte array indexed by address.
+
+unsafe extern "C" {
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+    fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+}
+
+const PROT_READ_WRITE: i32 = 0x1 | 0x2;
+const MAP_PRIVATE: i32 = 0x02;
+const MAP_ANONYMOUS: i32 = 0x20;
+const MAP_NORESERVE: i32 = 0x4000;
+const MADV_DONTNEED: i32 = 4;
+
+pub const PAGE: usize = 4096;
+
+/// Reserves `len` bytes aligned to `align` (a power of two); the memory reads
+/// as zero until written.
+pub fn reserve(len: usize, align: usize) -> usize {
+    let total = len + align;
+    // SAFETY: an anonymous private mapping; checked for MAP_FAILED below.
+    let p = unsafe { mmap(core::ptr::null_mut(), total, PROT_READ_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) };
+    if p as isize == -1 || p.is_null() {
+        crate::fatal("out of memory: cannot reserve the heap's address range");
+    }
+    (p as usize).next_multiple_of(align)
+}
+
+/// Gives the pages of `[addr, addr + len)` back to the OS. They read as zero
+/// afterwards. `addr` and `len` are page-aligned.
+pub fn release(addr: usize, len: usize) {
+    if len == 0 {
+        return;
+    }
+    debug_assert!(addr.is_multiple_of(PAGE) && len.is_multiple_of(PAGE));
+    // SAFETY: the range lies inside the heap reservation and holds no live
+    // cell (the caller's invariant).
+    unsafe { madvise(addr as *mut u8, len, MADV_DONTNEED) };
+}
