@@ -18,6 +18,9 @@
 # is non-zero, the number is written to tests/conformance/NAME.status;
 # otherwise any stale NAME.status is removed. stderr is never recorded.
 #
+# A test with a line `// @expose-gc` runs with `node --expose-gc` (and the
+# conformance harness compiles it with `perry compile --expose-gc`).
+#
 # Requirements: node, and esbuild (installed with `npm install -g esbuild`
 # when missing).
 set -u
@@ -97,7 +100,11 @@ for t in "${tests[@]}"; do
         # `this`, module, exports or require; such a test would not be ESM.
         echo "warning: $t was compiled as CommonJS (top-level this/require?)" >&2
     fi
-    (cd "$tmp" && node "$js" >"$base.out" 2>/dev/null)
+    # `// @expose-gc` on a line of its own: the test calls gc().
+    flags=()
+    src="$t"; [ -d "$t" ] && src="$t/main.ts"
+    if grep -qx '// @expose-gc' "$src"; then flags+=(--expose-gc); fi
+    (cd "$tmp" && node "${flags[@]}" "$js" >"$base.out" 2>/dev/null)
     status=$?
     if [ "$status" -ne 0 ]; then
         echo "$status" >"$base.status"

@@ -128,6 +128,13 @@ pub const KIND_ITERATOR: u64 = 24;
 pub const KIND_BOUND_FUNCTION: u64 = 25;
 /// `import * as ns`: slots hold global-slot indices; reads see live bindings.
 pub const KIND_MODULE_NS: u64 = 26;
+/// WeakMap / WeakSet: the Map/Set layout with `KIND_EPHEMERONS` entries.
+pub const KIND_WEAKMAP: u64 = 27;
+pub const KIND_WEAKSET: u64 = 28;
+/// WeakRef: one extra word holding a `KIND_WEAK_CELL`.
+pub const KIND_WEAKREF: u64 = 29;
+/// FinalizationRegistry: extra words: cleanup callback, `KIND_FINREG_CELLS` table.
+pub const KIND_FINREG: u64 = 30;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {

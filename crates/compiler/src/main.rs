@@ -35,6 +35,9 @@ enum Cmd {
         /// Print the time each compiler phase took.
         #[arg(long)]
         timings: bool,
+        /// Define a global `gc()` that runs a full collection (as `node --expose-gc`).
+        #[arg(long)]
+        expose_gc: bool,
     },
     /// Compile FILE.ts into the cache (if needed) and run it with ARGS.
     Run {
@@ -59,11 +62,13 @@ impl Timings {
 }
 
 /// Parses, compiles and links `file` into `out`.
-fn build(file: &Path, out: &Path, timings: bool) -> Result<(), String> {
+fn build(file: &Path, out: &Path, timings: bool, expose_gc: bool) -> Result<(), String> {
     let mut t = Timings { on: timings, last: Instant::now() };
     let graph = modules::Graph::load(file).map_err(render)?;
     t.phase("parse");
-    let object = codegen::Compiler::new(&graph).compile().map_err(render)?;
+    let mut compiler = codegen::Compiler::new(&graph);
+    compiler.expose_gc = expose_gc;
+    let object = compiler.compile().map_err(render)?;
     t.phase("codegen");
     let dir = tempdir()?;
     let obj_path = dir.join("program.o");
@@ -109,9 +114,9 @@ fn cache_key(file: &Path) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Compile { file, output, timings } => {
+        Cmd::Compile { file, output, timings, expose_gc } => {
             let out = output.unwrap_or_else(|| file.with_extension(""));
-            match build(&file, &out, timings) {
+            match build(&file, &out, timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");
@@ -135,7 +140,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
                 let tmp = dir.join(format!("build.{}", std::process::id()));
-                if let Err(e) = build(&file, &tmp, false) {
+                if let Err(e) = build(&file, &tmp, false, false) {
                     eprintln!("{e}");
                     return ExitCode::from(1);
                 }

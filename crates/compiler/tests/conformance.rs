@@ -146,7 +146,14 @@ fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
         let results = Mutex::new(BTreeMap::new());
         for_each_parallel(&cases, |c| {
             let exe = out_dir.join(&c.name);
-            let o = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(&c.source).arg("-o").arg(&exe).output().unwrap();
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_perry"));
+            cmd.arg("compile").arg(&c.source).arg("-o").arg(&exe);
+            // `// @expose-gc` in a test: compiled with --expose-gc (and run
+            // with `node --expose-gc` by tests/gen-expected.sh).
+            if std::fs::read_to_string(&c.source).is_ok_and(|s| s.lines().any(|l| l.trim() == "// @expose-gc")) {
+                cmd.arg("--expose-gc");
+            }
+            let o = cmd.output().unwrap();
             let r = if o.status.success() { Ok(exe) } else { Err(String::from_utf8_lossy(&o.stderr).into_owned()) };
             results.lock().unwrap().insert(c.name.clone(), r);
         });

@@ -31,6 +31,7 @@ unsafe extern "C" {
     static perry_srcmap_len: u64;
     static perry_srcmap_fns: u64;
     static perry_srcmap_fn_count: u64;
+    static perry_expose_gc: u64;
 }
 
 static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
@@ -66,6 +67,9 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
     }
     perry_stdlib::install();
+    if unsafe { perry_expose_gc } != 0 || std::env::var("PERRY_EXPOSE_GC").is_ok_and(|v| !v.is_empty() && v != "0") {
+        perry_stdlib::weak::expose_gc();
+    }
     let block = [
         0u64,
         perry_abi::UNDEFINED,
@@ -77,7 +81,13 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         perry_abi::UNDEFINED,
         perry_abi::UNDEFINED,
     ];
-    let r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
+    let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
+    if r != perry_abi::EXCEPTION {
+        // The main job ended: the event loop is quiescent.
+        if perry_stdlib::weak::at_quiescence().is_err() {
+            r = perry_abi::EXCEPTION;
+        }
+    }
     let status = if r == perry_abi::EXCEPTION {
         report_uncaught(error::take());
         1

@@ -9,7 +9,13 @@ use perry_abi::*;
 use perry_gc::HandleScope;
 
 pub fn va_alloc(cap: usize) -> Value {
-    let p = perry_gc::alloc(VA_DATA as usize + cap * 8, KIND_VALARRAY);
+    va_alloc_kind(cap, KIND_VALARRAY)
+}
+
+/// A value array of `cap` undefineds with the value-array layout and `kind`
+/// (`KIND_EPHEMERONS` for weak collections).
+pub fn va_alloc_kind(cap: usize, kind: u64) -> Value {
+    let p = perry_gc::alloc(VA_DATA as usize + cap * 8, kind);
     let v = Value::from_cell(p);
     v.set_word(VA_LEN, cap as u64);
     for i in 0..cap {

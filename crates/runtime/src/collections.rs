@@ -95,7 +95,10 @@ fn rebuild(m: Value, want: usize) -> Value {
     let scope = HandleScope::new();
     let hm = scope.root(m.0);
     let cap = want.max(4).next_power_of_two();
-    let ne = va_alloc(cap * 2);
+    // Weak collections keep their pairs in an ephemeron table, which the
+    // collector clears when a key dies.
+    let weak = matches!(m.kind(), perry_abi::KIND_WEAKMAP | perry_abi::KIND_WEAKSET);
+    let ne = crate::array::va_alloc_kind(cap * 2, if weak { perry_abi::KIND_EPHEMERONS } else { perry_abi::KIND_VALARRAY });
     let hne = scope.root(ne.0);
     let ni = va_alloc(cap * 2);
     let m = Value(hm.get());

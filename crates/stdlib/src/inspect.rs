@@ -724,6 +724,10 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             if keys.is_empty() {
                 return base;
             }
+        } else if (kind == KIND_WEAKMAP || kind == KIND_WEAKSET) && keys.is_empty() {
+            // Node cannot list a weak collection's entries without V8 internals.
+            let name = if kind == KIND_WEAKMAP { "WeakMap" } else { "WeakSet" };
+            return format!("{}{{ <items unknown> }}", get_prefix(ctor, &tag, name, ""));
         } else if kind == KIND_PRIMITIVE_WRAPPER {
             base = get_boxed_base(ctx, h, &mut keys, ctor, &tag);
             if keys.is_empty() {

@@ -29,6 +29,7 @@ pub mod object_builtins;
 pub mod process;
 pub mod string_builtins;
 pub mod symbol_builtins;
+pub mod weak;
 
 /// Defines a native method (non-enumerable) on `target`.
 pub fn method(target: Value, name: &str, length: u32, f: NativeFn) -> Value {
@@ -108,7 +109,20 @@ pub fn install() {
     let ap = perry_runtime::array::new_array(0);
     object::set_proto(ap, realm::get(I::ObjectProto));
     realm::set(I::ArrayProto, ap);
-    for i in [I::StringProto, I::NumberProto, I::BooleanProto, I::SymbolProto, I::ErrorProto, I::MapProto, I::SetProto, I::IteratorProto] {
+    for i in [
+        I::StringProto,
+        I::NumberProto,
+        I::BooleanProto,
+        I::SymbolProto,
+        I::ErrorProto,
+        I::MapProto,
+        I::SetProto,
+        I::IteratorProto,
+        I::WeakMapProto,
+        I::WeakSetProto,
+        I::WeakRefProto,
+        I::FinalizationRegistryProto,
+    ] {
         intrinsic_object(i, realm::get(I::ObjectProto));
     }
     for i in [I::ArrayIteratorProto, I::StringIteratorProto, I::MapIteratorProto, I::SetIteratorProto] {
@@ -134,6 +148,7 @@ pub fn install() {
     math::install();
     json::install();
     map_set::install();
+    weak::install();
     global::install();
     console::install();
     process::install();

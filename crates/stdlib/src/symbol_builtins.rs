@@ -79,6 +79,11 @@ fn symbol_for(args: &Args) -> JsResult {
     Ok(s)
 }
 
+/// Whether `s` is in the global symbol registry (made by `Symbol.for`).
+pub fn is_registered(s: Value) -> bool {
+    unsafe { REGISTRY.get() }.0.iter().any(|(_, v)| *v == s.0)
+}
+
 /// Symbol.keyFor — 20.4.2.6
 fn key_for(args: &Args) -> JsResult {
     let s = args.get(0);

@@ -181,6 +181,8 @@ pub struct Compiler<'g> {
     pub nursery_start: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
+    /// `--expose-gc`: the executable defines a global `gc()`.
+    pub expose_gc: bool,
 }
 
 pub fn make_isa(opt: bool) -> OwnedTargetIsa {
@@ -279,6 +281,7 @@ impl<'g> Compiler<'g> {
             nursery_start,
             nursery_size,
             card_bias,
+            expose_gc: false,
         }
     }
 
@@ -673,6 +676,7 @@ impl<'g> Compiler<'g> {
         d.set_align(8);
         m.define_data(self.globals_data, &d).unwrap();
         export(m, perry_abi::SYM_GLOBAL_COUNT, (self.globals.len() as u64).to_le_bytes().to_vec(), false);
+        export(m, perry_abi::SYM_EXPOSE_GC, (self.expose_gc as u64).to_le_bytes().to_vec(), false);
 
         // Stack maps: records with function relocations, then the slot offsets.
         let rec_id = m.declare_data(perry_abi::SYM_STACKMAPS, Linkage::Export, false, false).unwrap();
