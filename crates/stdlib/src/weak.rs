@@ -304,7 +304,6 @@ fn run_cleanup_batch() -> JsResult<()> {
     let batch = HandleScope::new();
     let tables: Vec<_> = perry_gc::weak::take_pending().into_iter().map(|t| batch.root(t)).collect();
     for ht in tables {
-        let scope = HandleScope::new();
         let mut i = 0;
         while i < Value(ht.get()).word(FC_USED) as usize {
             let t = Value(ht.get());
