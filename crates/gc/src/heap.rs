@@ -224,7 +224,8 @@ pub fn at_quiescence() {
     }
     h.full_since_purge = false;
     let t = stats::Phase::start();
-    let released = OldSpace::release_free_pages(&h.blocks);
+    h.nursery.sync_in();
+    let released = OldSpace::release_free_pages(&h.blocks) + h.nursery.release_free();
     crate::purge::release_to_os();
     t.end_with("purge", &format!("released={released}"));
 }

@@ -84,6 +84,27 @@ impl Nursery {
         self.eden_top = self.start;
     }
 
+    /// Gives the unused pages of eden and of both survivor spaces back to
+    /// the OS (at quiescence after a full collection, when the nursery is
+    /// nearly empty). Returns the bytes released.
+    pub fn release_free(&self) -> usize {
+        let page = crate::vm::PAGE;
+        let mut released = 0;
+        let mut free = |from: usize, to: usize| {
+            let a = from.next_multiple_of(page);
+            if to > a {
+                crate::vm::release(a, to - a);
+                released += to - a;
+            }
+        };
+        free(self.eden_top, self.eden_end);
+        let (s, e) = self.surv[self.from];
+        free(self.surv_top.max(s), e);
+        let (s, e) = self.surv[self.from ^ 1];
+        free(s, e);
+        released
+    }
+
     /// Calls `f` on each cell of the current survivors (for the verifier).
     pub fn for_each_survivor(&self, f: &mut dyn FnMut(*mut u64)) {
         let mut p = self.surv[self.from].0;
