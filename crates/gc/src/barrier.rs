@@ -14,8 +14,11 @@
 //! the same filter (see `perry_abi::SYM_CARD_BIAS`); Rust code calls [`write`]
 //! (every runtime store goes through `Value::set_word`).
 //!
-//! The card table covers the whole heap reservation, nursery included, so the
-//! barrier never tests where the slot is; nursery cards are never read.
+//! A card that turns dirty is also appended to the *card log*, so a minor
+//! collection visits exactly the dirty cards: its cost does not grow with the
+//! old generation. The card byte is the log's duplicate filter (a card is
+//! logged when it goes from clean to dirty). Stores into young cells are not
+//! recorded (their slot is in the nursery).
 
 use perry_abi::{CARD_SHIFT, PAYLOAD_MASK};
 
@@ -43,17 +46,56 @@ pub fn is_young(addr: u64) -> bool {
 /// The barrier: `slot` (inside a heap cell) now holds `v`.
 #[inline(always)]
 pub fn write(slot: *mut u64, v: u64) {
-    if is_young(v & PAYLOAD_MASK) {
+    if is_young(v & PAYLOAD_MASK) && !is_young(slot as u64) {
         dirty(slot as usize);
     }
 }
 
-/// Dirties the card holding `addr`.
+/// Dirties the card holding `addr` (an old-generation address) and logs it
+/// when it was clean.
 #[inline(always)]
 pub fn dirty(addr: usize) {
+    let c = card_of(addr);
     // SAFETY: `addr` is inside the heap reservation, which the card table
     // covers entirely.
-    unsafe { *((PERRY_CARD_BIAS as usize).wrapping_add(addr >> CARD_SHIFT) as *mut u8) = 1 }
+    unsafe {
+        if *c == 0 {
+            *c = 1;
+            log_card(c);
+        }
+    }
+}
+
+static CARD_LOG: crate::JsCell<Vec<*mut u8>> = crate::JsCell::new(Vec::new());
+
+#[cold]
+fn log_card(c: *mut u8) {
+    // SAFETY: single JS thread.
+    unsafe { CARD_LOG.get() }.push(c);
+}
+
+/// Takes the logged dirty cards (each appears once per clean-to-dirty
+/// transition; a card may have been cleaned since).
+pub fn take_log() -> Vec<*mut u8> {
+    core::mem::take(unsafe { CARD_LOG.get() })
+}
+
+/// Cleans every logged card (after a full collection: nothing is young).
+pub fn clear_logged() {
+    for c in take_log() {
+        unsafe { *c = 0 };
+    }
+}
+
+/// The write barrier's slow path for compiled code: the stored value is
+/// young; dirty and log the slot's card unless the slot itself is young.
+/// Allocates nothing and never collects, so it needs no exit trampoline.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_card_dirty(slot: u64) -> u64 {
+    if !is_young(slot) {
+        dirty(slot as usize);
+    }
+    0
 }
 
 /// The card byte of `addr`.
@@ -62,26 +104,10 @@ pub fn card_of(addr: usize) -> *mut u8 {
     unsafe { (PERRY_CARD_BIAS as usize).wrapping_add(addr >> CARD_SHIFT) as *mut u8 }
 }
 
-/// Dirties every card of `[start, start + len)`: for bulk copies into an old
-/// cell, where testing each value is not worth it.
-pub fn dirty_range(start: usize, len: usize) {
-    if len == 0 {
-        return;
-    }
-    let first = card_of(start);
-    let last = card_of(start + len - 1);
-    // SAFETY: both ends are cards of the reservation.
-    unsafe { core::ptr::write_bytes(first, 1, last as usize - first as usize + 1) };
-}
-
-/// Clears the cards of `[start, start + len)`.
-pub fn clear_range(start: usize, len: usize) {
-    if len == 0 {
-        return;
-    }
-    let first = card_of(start);
-    let last = card_of(start + len - 1);
-    unsafe { core::ptr::write_bytes(first, 0, last as usize - first as usize + 1) };
+/// The first heap address a card byte covers.
+#[inline(always)]
+pub fn card_addr(c: *mut u8) -> usize {
+    ((c as usize).wrapping_sub(unsafe { PERRY_CARD_BIAS } as usize)) << CARD_SHIFT
 }
 
 /// Sets up the card table for the reservation `[base, base + len)` and the

@@ -129,52 +129,36 @@ impl Minor<'_> {
         self.scan_old_range(lo.max(c + 8), hi.min(c + size_of(hdr)));
     }
 
-    /// Scans every dirty card of the old generation.
+    /// Scans every dirty card of the old generation (the card log).
     fn scan_cards(&mut self) -> (usize, usize) {
-        let base = self.h.blocks.base;
-        let end = self.h.blocks.addr(self.h.blocks.high);
-        if end == base {
-            return (0, 0);
-        }
-        let first = barrier::card_of(base) as usize;
-        let last = barrier::card_of(end - 1) as usize + 1;
+        let log = barrier::take_log();
         let mut dirty = 0usize;
         let mut cells = Vec::new();
-        let mut w = first;
-        while w < last {
-            // SAFETY: card bytes of the reservation; `first` is 8-aligned
-            // (blocks start at multiples of 256 KiB from the card bias).
-            let word = unsafe { *(w as *const u64) };
-            if word == 0 {
-                w += 8;
+        for &c in &log {
+            // SAFETY: a card byte of the reservation; a card logged twice or
+            // released since reads clean.
+            if unsafe { *c } == 0 {
                 continue;
             }
-            for i in 0..8 {
-                let c = w + i;
-                if c >= last || unsafe { *(c as *const u8) } == 0 {
-                    continue;
-                }
-                unsafe { *(c as *mut u8) = 0 };
-                dirty += 1;
-                let ca = base + ((c - first) << CARD_SHIFT);
-                let ce = ca + barrier::CARD;
-                let Some(b) = self.h.blocks.index_of(ca) else { continue };
-                match self.h.blocks.meta[b].usage {
-                    Use::Free => {}
-                    Use::Small { .. } => {
-                        cells.clear();
-                        OldSpace::for_cells_in(&self.h.blocks, b, ca, ce, &mut |p| cells.push(p));
-                        for &p in &cells {
-                            self.scan_old_cell_in(p, ca, ce);
-                        }
+            unsafe { *c = 0 };
+            dirty += 1;
+            let ca = barrier::card_addr(c);
+            let ce = ca + barrier::CARD;
+            let Some(b) = self.h.blocks.index_of(ca) else { continue };
+            match self.h.blocks.meta[b].usage {
+                Use::Free => {}
+                Use::Small { .. } => {
+                    cells.clear();
+                    OldSpace::for_cells_in(&self.h.blocks, b, ca, ce, &mut |p| cells.push(p));
+                    for &p in &cells {
+                        self.scan_old_cell_in(p, ca, ce);
                     }
-                    Use::LargeHead { .. } => self.scan_old_cell_in(self.h.blocks.addr(b) as *mut u64, ca, ce),
-                    Use::LargeCont { head } => self.scan_old_cell_in(self.h.blocks.addr(head as usize) as *mut u64, ca, ce),
                 }
+                Use::LargeHead { .. } => self.scan_old_cell_in(self.h.blocks.addr(b) as *mut u64, ca, ce),
+                Use::LargeCont { head } => self.scan_old_cell_in(self.h.blocks.addr(head as usize) as *mut u64, ca, ce),
             }
-            w += 8;
         }
-        (dirty, last - first)
+        (dirty, log.len())
     }
 
     /// Scans what was copied until nothing new is.
@@ -215,7 +199,7 @@ pub fn minor(h: &mut Heap) -> Outcome {
     t.end("roots", root_slots);
     let t = Phase::start();
     let (dirty, cards) = m.scan_cards();
-    t.end_with("cards", &format!("dirty={dirty} table={cards}"));
+    t.end_with("cards", &format!("dirty={dirty} logged={cards}"));
     let t = Phase::start();
     m.drain(to.0);
     let survived = m.to_top - to.0;
@@ -441,9 +425,8 @@ pub fn full(h: &mut Heap) -> FullOutcome {
     let h = f.h;
     let swept = h.old.sweep(&mut h.blocks) + h.los.sweep(&mut h.blocks);
     h.nursery.empty();
-    // No young cell is left, so no card can be dirty.
-    let base = h.blocks.base;
-    barrier::clear_range(base, h.blocks.addr(h.blocks.high) - base);
+    // No young cell is left, so no card may stay dirty.
+    barrier::clear_logged();
     t.end_with("sweep", &format!("freed={swept} blocks_used={}", h.blocks.used));
     FullOutcome { outcome: Outcome { promoted, root_slots }, swept, weak_cleared }
 }

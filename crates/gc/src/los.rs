@@ -10,7 +10,8 @@ use perry_abi::{FLAG_MARK, HDR_FLAGS_SHIFT};
 pub struct LargeSpace {
     /// First block of each live large cell.
     pub heads: Vec<u32>,
-    /// Bytes of the block runs in use.
+    /// Bytes of the large cells in use, rounded up to pages (the tail of a
+    /// cell's last block is never touched, so it costs no memory).
     pub bytes: usize,
 }
 
@@ -30,7 +31,7 @@ impl LargeSpace {
         let n = size.div_ceil(BLOCK);
         let first = blocks.alloc_run(n)?;
         self.heads.push(first as u32);
-        self.bytes += n * BLOCK;
+        self.bytes += size.next_multiple_of(crate::vm::PAGE);
         // Fresh and released pages read as zero.
         Some(blocks.addr(first) as *mut u64)
     }
@@ -52,7 +53,7 @@ impl LargeSpace {
                     crate::fatal("large-object table names a block that is not a large head")
                 };
                 blocks.free_run(h as usize, n as usize);
-                freed += n as usize * BLOCK;
+                freed += ((hdr & 0xFFFF_FFFF) as usize).next_multiple_of(crate::vm::PAGE);
             }
         }
         self.heads = keep;

@@ -228,8 +228,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().store(MemFlags::trusted(), val, p, off);
     }
 
-    /// The write barrier, inline: when `val` points into the nursery, dirty
-    /// the card of the slot at `p + off` (see `perry_gc::barrier`).
+    /// The write barrier, inline: when `val` points into the nursery and the
+    /// slot at `p + off` does not, the slot's card must be dirty; a clean one
+    /// is dirtied and logged by `perry_card_dirty` (see `perry_gc::barrier`).
     fn write_barrier(&mut self, p: V, off: i32, val: V) {
         let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);
         let ns_addr = self.data_addr(self.c.nursery_start);
@@ -244,12 +245,24 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.set_cold_block(mark);
         self.b.switch_to_block(mark);
         let slot = self.b.ins().iadd_imm_s(p, off as i64);
+        let ds = self.b.ins().isub(slot, ns);
+        let slot_young = self.b.ins().icmp(IntCC::UnsignedLessThan, ds, size);
+        let check = self.b.create_block();
+        self.b.set_cold_block(check);
+        self.b.ins().brif(slot_young, cont, &[], check, &[]);
+        self.b.switch_to_block(check);
         let idx = self.b.ins().ushr_imm_u(slot, CARD_SHIFT as i64);
         let bias_addr = self.data_addr(self.c.card_bias);
         let bias = self.b.ins().load(types::I64, MemFlags::trusted(), bias_addr, 0);
         let card = self.b.ins().iadd(bias, idx);
-        let one = self.b.ins().iconst(types::I8, 1);
-        self.b.ins().store(MemFlags::trusted(), one, card, 0);
+        let byte = self.b.ins().uload8(types::I64, MemFlags::trusted(), card, 0);
+        let log = self.b.create_block();
+        self.b.set_cold_block(log);
+        self.b.ins().brif(byte, cont, &[], log, &[]);
+        self.b.switch_to_block(log);
+        let id = self.c.rt["perry_card_dirty"];
+        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        self.b.ins().call(fref, &[slot]);
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
     }

@@ -96,6 +96,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_namespace_export", 3),
     ("perry_private_methods", 2),
     ("perry_alloc_shaped", 1),
+    ("perry_card_dirty", 1),
     ("perry_literal_shape", 1),
     ("perry_get_named_ic", 3),
 ];
