@@ -18,9 +18,24 @@ pub const CLASSES: [u32; 35] = [
     5120, 6144, 7168, 8192,
 ];
 
-/// Size class of a cell of `size` bytes (a multiple of 8, at most MAX_SMALL).
+/// Size class of a cell of `size` bytes (a multiple of 8, at most MAX_SMALL),
+/// from a table indexed by `size / 8` (promotion asks once per cell).
+#[inline]
 fn class_of(size: usize) -> usize {
-    CLASSES.partition_point(|&c| (c as usize) < size)
+    const TABLE: [u8; MAX_SMALL / 8 + 1] = {
+        let mut t = [0u8; MAX_SMALL / 8 + 1];
+        let mut words = 0;
+        let mut c = 0;
+        while words <= MAX_SMALL / 8 {
+            while (CLASSES[c] as usize) < words * 8 {
+                c += 1;
+            }
+            t[words] = c as u8;
+            words += 1;
+        }
+        t
+    };
+    TABLE[size / 8] as usize
 }
 
 #[derive(Default, Clone)]
@@ -55,6 +70,7 @@ impl OldSpace {
 
     /// A cell for `size` bytes (its content is garbage; the caller writes
     /// all of it). `None` when the reservation is exhausted.
+    #[inline]
     pub fn alloc(&mut self, blocks: &mut Blocks, size: usize) -> Option<*mut u64> {
         let ci = class_of(size);
         let cell = CLASSES[ci] as usize;
@@ -237,6 +253,7 @@ mod tests {
         for size in (16..=MAX_SMALL).step_by(8) {
             let c = CLASSES[class_of(size)] as usize;
             assert!(c >= size && c < size * 2 + 16, "size {size} -> class {c}");
+            assert_eq!(class_of(size), CLASSES.partition_point(|&c| (c as usize) < size), "smallest class for {size}");
         }
         assert!(CLASSES.windows(2).all(|w| w[0] < w[1] && w[0] % 8 == 0));
     }

@@ -94,6 +94,12 @@ impl Handle {
     pub fn set(self, v: u64) {
         roots().handles[self.0] = v;
     }
+    /// Position on the handle stack (handles rooted after it in the same
+    /// scope follow it: `handle_at(index() + k)`).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0
+    }
 }
 
 /// Releases every handle created after it when dropped.

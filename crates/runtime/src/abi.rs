@@ -225,11 +225,14 @@ export! {
     }
     fn perry_define_prop(o: u64, k: u64, v: u64, flags: u64) -> u64 {
         // flags: 1 getter, 2 setter, 4 not enumerable, 8 name the function after the key,
-        // 16 the key is a computed value (ToPropertyKey), 32 `__proto__` literal semantics.
+        // 16 the key is a computed value (ToPropertyKey), 32 `__proto__` literal semantics,
+        // 64 the key is an atom.
         let scope = HandleScope::new();
         let ho = scope.root(o);
         let hv = scope.root(v);
-        let a = if flags & 16 != 0 {
+        let a = if flags & 64 != 0 {
+            k as Atom
+        } else if flags & 16 != 0 {
             match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION }
         } else {
             object::to_key(Value(k)).unwrap_or(names::EMPTY)
@@ -337,6 +340,9 @@ export! {
         bx.0
     }
     fn perry_construct(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        if let Some(r) = function::construct_compiled(Value(f), [argc, a0, a1, a2, a3, rest]) {
+            return r;
+        }
         let args = collect_args(argc, a0, a1, a2, a3, rest);
         abi(function::construct(Value(f), &args, Value(f)))
     }

@@ -237,6 +237,42 @@ pub fn construct(f: Value, args: &[Value], new_target: Value) -> JsResult {
     if r.is_object() { Ok(r) } else { Ok(Value(ht.get())) }
 }
 
+/// `new f(...)` for a compiled base-class constructor or function, with the
+/// arguments still in registers (`[argc, a0..a3, rest]`): no argument vector
+/// is built. `None` when `f` needs the general path.
+pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
+    if !is_constructor(f) {
+        return None;
+    }
+    let m = meta_of(f);
+    if m.native.is_some() || m.flags & FNF_DERIVED != 0 {
+        return None;
+    }
+    let scope = HandleScope::new();
+    let hf = scope.root(f.0);
+    // Only the arguments (and `rest`) need rooting; argc is a raw count.
+    let n = (regs[0] as usize).min(JS_REG_ARGS);
+    let first = scope.root(regs[5]);
+    for &a in &regs[1..=n] {
+        scope.root(a);
+    }
+    let this = match ordinary_create_from_constructor(f, I::ObjectProto) {
+        Ok(t) => t,
+        Err(_) => return Some(EXCEPTION),
+    };
+    let ht = scope.root(this.0);
+    let f = Value(hf.get());
+    let mut block = [f.0, this.0, f.0, regs[0], UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED, first.get()];
+    for i in 0..n {
+        block[4 + i] = perry_gc::roots::handle_at(first.index() + 1 + i);
+    }
+    let res = perry_gc::frames::enter(f.word(FN_CODE), &block);
+    if res == EXCEPTION {
+        return Some(EXCEPTION);
+    }
+    Some(if Value(res).is_object() { res } else { ht.get() })
+}
+
 /// A new ordinary object whose prototype is `new_target.prototype`
 /// (or the intrinsic `fallback` when that is not an object).
 pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsResult {

@@ -7,7 +7,7 @@
 //! the overflow value array at `i - inline_cap`.
 
 use crate::atoms::Atom;
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 use hashbrown::HashMap;
 use perry_gc::JsCell;
 
@@ -26,6 +26,9 @@ pub struct Shape {
     pub attrs: Vec<u8>,
     index: Option<HashMap<Atom, u32>>,
     transitions: RefCell<HashMap<(Atom, u8), &'static Shape>>,
+    /// The most recent transition: most shapes have exactly one, and
+    /// constructors take it on every instance.
+    last: Cell<Option<(Atom, u8, &'static Shape)>>,
     root: *const Shape,
 }
 
@@ -34,6 +37,21 @@ static ROOTS: JsCell<Option<HashMap<(u32, u32), &'static Shape>>> = JsCell::new(
 /// The empty shape for cells whose first inline slot is at `inline_start` and
 /// that have room for `cap` inline slots.
 pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
+    // Plain objects ask for the same root again and again.
+    static LAST: JsCell<Option<(u32, u32, &'static Shape)>> = JsCell::new(None);
+    let last = unsafe { LAST.get() };
+    if let Some((s, c, sh)) = *last
+        && s == inline_start
+        && c == cap
+    {
+        return sh;
+    }
+    let sh = root_slow(inline_start, cap);
+    *last = Some((inline_start, cap, sh));
+    sh
+}
+
+fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {
     let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
     roots.entry((inline_start, cap)).or_insert_with(|| {
         let s: &'static mut Shape = Box::leak(Box::new(Shape {
@@ -43,6 +61,7 @@ pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
             attrs: Vec::new(),
             index: None,
             transitions: RefCell::new(HashMap::new()),
+            last: Cell::new(None),
             root: core::ptr::null(),
         }));
         s.root = s as *const Shape;
@@ -75,13 +94,21 @@ impl Shape {
             attrs,
             index,
             transitions: RefCell::new(HashMap::new()),
+            last: Cell::new(None),
             root: self.root,
         }))
     }
 
     /// The shape with `key` appended.
     pub fn add(&'static self, key: Atom, attrs: u8) -> &'static Shape {
-        if let Some(s) = self.transitions.borrow().get(&(key, attrs)) {
+        if let Some((k, a, s)) = self.last.get()
+            && k == key
+            && a == attrs
+        {
+            return s;
+        }
+        if let Some(&s) = self.transitions.borrow().get(&(key, attrs)) {
+            self.last.set(Some((key, attrs, s)));
             return s;
         }
         let mut keys = self.keys.clone();
@@ -90,6 +117,7 @@ impl Shape {
         a.push(attrs);
         let s = self.derive(keys, a);
         self.transitions.borrow_mut().insert((key, attrs), s);
+        self.last.set(Some((key, attrs, s)));
         s
     }
 

@@ -2149,9 +2149,9 @@ impl FnCompiler<'_, '_, '_> {
         let pprops = analyze::explicit_ctor(class).map(param_property_names).unwrap_or_default();
         for (name, _) in &pprops {
             let this = self.this_value();
-            let k = self.str_const(name);
+            let k = self.atom(name);
             let u = self.undef();
-            let fl = self.iconst(0);
+            let fl = self.iconst(64);
             self.rt_check("perry_define_prop", &[this, k, u, fl]);
         }
         self.instance_fields(class);
@@ -2196,17 +2196,25 @@ impl FnCompiler<'_, '_, '_> {
             self.rt_check("perry_private_define", &[this, name, v, z]);
             return;
         }
-        let (k, computed) = self.field_key(p);
+        let nm = Self::static_key_name(&p.key);
+        // A plain name travels as its atom (no interning per instance).
+        let by_atom = !p.computed && nm.as_ref().is_some_and(|n| n.parse::<u32>().is_err());
+        let (k, computed) = if by_atom { (self.atom(nm.as_deref().unwrap_or_default()), false) } else { self.field_key(p) };
         let kv = self.new_var();
         self.b.def_var(kv, k);
-        let nm = Self::static_key_name(&p.key);
         let v = match &p.value {
             Some(e) => self.expr_named(e, nm.as_deref()),
             None => self.undef(),
         };
         let this = self.b.use_var(thv);
         let k = self.b.use_var(kv);
-        let fl = self.iconst(if computed { 16 } else { 0 });
+        let fl = self.iconst(if computed {
+            16
+        } else if by_atom {
+            64
+        } else {
+            0
+        });
         self.rt_check("perry_define_prop", &[this, k, v, fl]);
     }
 
