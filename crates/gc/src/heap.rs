@@ -40,7 +40,7 @@ pub(crate) fn heap() -> &'static mut Heap {
 
 /// Default eden size; `PERRY_GC_NURSERY` overrides it. Each survivor space
 /// is a quarter of eden.
-pub const DEFAULT_EDEN: usize = 8 << 20;
+pub const DEFAULT_EDEN: usize = 16 << 20;
 
 /// Sets up the heap from the environment. Called once at start-up; later
 /// calls do nothing.

@@ -4,12 +4,19 @@
 //!
 //! Layout after the ordinary object words:
 //! `@32 entries | @40 live count | @48 used entries | @56 index`.
+//!
+//! The index is a raw byte cell (`KIND_BYTES`, never scanned by the
+//! collector) of `u32` slots: 0 for empty, else entry number + 1. It has a
+//! power-of-two number of slots, at least twice the entries' capacity, so
+//! probes stay short; entries grow by doubling when full (or are compacted
+//! in place when at least half of them were deleted).
 
-use crate::array::{va_alloc, va_capacity, va_get, va_set};
+use crate::array::{va_capacity, va_get, va_set};
 use crate::object;
 use crate::ops;
 use crate::string;
 use crate::value::Value;
+use perry_abi::{KIND_BYTES, KIND_EPHEMERONS, KIND_VALARRAY, KIND_WEAKMAP, KIND_WEAKSET};
 
 use perry_gc::HandleScope;
 
@@ -61,16 +68,34 @@ fn hash(k: Value) -> u64 {
     h ^ (h >> 33)
 }
 
+/// Slots of an index cell.
+#[inline]
+fn ix_cap(ix: Value) -> usize {
+    (ix.cell_size() - 8) / 4
+}
+
+#[inline]
+fn ix_get(ix: Value, p: usize) -> u32 {
+    // SAFETY: `p < ix_cap(ix)`; the cell is raw bytes.
+    unsafe { *((ix.ptr() as *const u8).add(8 + 4 * p) as *const u32) }
+}
+
+#[inline]
+fn ix_set(ix: Value, p: usize, v: u32) {
+    // SAFETY: as in `ix_get`; raw bytes need no write barrier.
+    unsafe { *((ix.ptr() as *mut u8).add(8 + 4 * p) as *mut u32) = v }
+}
+
 fn find(m: Value, k: Value) -> Option<usize> {
     let ix = m.field(INDEX);
     if ix.is_undefined() {
         return None;
     }
-    let cap = va_capacity(ix);
-    let mut p = hash(k) as usize & (cap - 1);
+    let mask = ix_cap(ix) - 1;
+    let mut p = hash(k) as usize & mask;
     let e = m.field(ENTRIES);
     loop {
-        let slot = va_get(ix, p).0;
+        let slot = ix_get(ix, p);
         if slot == 0 {
             return None;
         }
@@ -78,7 +103,7 @@ fn find(m: Value, k: Value) -> Option<usize> {
         if ops::same_value_zero(va_get(e, 2 * i), k) {
             return Some(i);
         }
-        p = (p + 1) & (cap - 1);
+        p = (p + 1) & mask;
     }
 }
 
@@ -90,22 +115,25 @@ pub fn has(m: Value, k: Value) -> bool {
     find(m, k).is_some()
 }
 
-/// Rebuilds entries (dropping deleted ones) and the index with room for `want` entries.
-fn rebuild(m: Value, want: usize) -> Value {
+fn is_weak(m: Value) -> bool {
+    matches!(m.kind(), KIND_WEAKMAP | KIND_WEAKSET)
+}
+
+/// Rebuilds entries (dropping deleted ones) with room for `ecap` entries,
+/// and the index.
+fn rebuild(m: Value, ecap: usize) -> Value {
     let scope = HandleScope::new();
     let hm = scope.root(m.0);
-    let cap = want.max(4).next_power_of_two();
     // Weak collections keep their pairs in an ephemeron table, which the
     // collector clears when a key dies.
-    let weak = matches!(m.kind(), perry_abi::KIND_WEAKMAP | perry_abi::KIND_WEAKSET);
-    let ne = crate::array::va_alloc_kind(cap * 2, if weak { perry_abi::KIND_EPHEMERONS } else { perry_abi::KIND_VALARRAY });
+    let kind = if is_weak(m) { KIND_EPHEMERONS } else { KIND_VALARRAY };
+    let ne = crate::array::va_alloc_kind(ecap * 2, kind);
     let hne = scope.root(ne.0);
-    let ni = va_alloc(cap * 2);
+    let slots = (ecap * 2).next_power_of_two();
+    let ni = Value::from_cell(perry_gc::alloc(8 + 4 * slots, KIND_BYTES));
     let m = Value(hm.get());
     let ne = Value(hne.get());
-    for j in 0..cap * 2 {
-        va_set(ni, j, Value(0));
-    }
+    let mask = slots - 1;
     let old = m.field(ENTRIES);
     let mut n = 0;
     for i in 0..used(m) {
@@ -115,11 +143,11 @@ fn rebuild(m: Value, want: usize) -> Value {
         }
         va_set(ne, 2 * n, k);
         va_set(ne, 2 * n + 1, va_get(old, 2 * i + 1));
-        let mut p = hash(k) as usize & (cap * 2 - 1);
-        while va_get(ni, p).0 != 0 {
-            p = (p + 1) & (cap * 2 - 1);
+        let mut p = hash(k) as usize & mask;
+        while ix_get(ni, p) != 0 {
+            p = (p + 1) & mask;
         }
-        va_set(ni, p, Value(n as u64 + 1));
+        ix_set(ni, p, n as u32 + 1);
         n += 1;
     }
     m.set_field(ENTRIES, ne);
@@ -127,6 +155,16 @@ fn rebuild(m: Value, want: usize) -> Value {
     m.set_word(USED, n as u64);
     m.set_word(COUNT, n as u64);
     m
+}
+
+/// Entries in use that are not deleted (for weak collections, whose dead
+/// pairs the collector clears without updating the count).
+fn live_entries(m: Value) -> usize {
+    if !is_weak(m) {
+        return size(m);
+    }
+    let e = m.field(ENTRIES);
+    (0..used(m)).filter(|&i| va_get(e, 2 * i) != Value::HOLE).count()
 }
 
 /// Sets `k` to `v` (Map.prototype.set / Set.prototype.add).
@@ -141,8 +179,13 @@ pub fn set(m: Value, k: Value, v: Value) {
     let hv = scope.root(v.0);
     let mut m = m;
     let e = m.field(ENTRIES);
-    if e.is_undefined() || used(m) * 2 >= va_capacity(e) {
-        m = rebuild(m, (size(m) + 1) * 2);
+    if e.is_undefined() {
+        m = rebuild(m, 4);
+    } else if used(m) * 2 >= va_capacity(e) {
+        // Full: compact in place when at least half was deleted, else double.
+        let ecap = va_capacity(e) / 2;
+        let live = live_entries(m);
+        m = rebuild(m, if live * 2 <= ecap { ecap } else { ecap * 2 });
     }
     let (k, v) = (Value(hk.get()), Value(hv.get()));
     let i = used(m);
@@ -150,12 +193,12 @@ pub fn set(m: Value, k: Value, v: Value) {
     va_set(e, 2 * i, k);
     va_set(e, 2 * i + 1, v);
     let ix = m.field(INDEX);
-    let cap = va_capacity(ix);
-    let mut p = hash(k) as usize & (cap - 1);
-    while va_get(ix, p).0 != 0 {
-        p = (p + 1) & (cap - 1);
+    let mask = ix_cap(ix) - 1;
+    let mut p = hash(k) as usize & mask;
+    while ix_get(ix, p) != 0 {
+        p = (p + 1) & mask;
     }
-    va_set(ix, p, Value(i as u64 + 1));
+    ix_set(ix, p, i as u32 + 1);
     m.set_word(USED, i as u64 + 1);
     m.set_word(COUNT, m.word(COUNT) + 1);
 }
