@@ -580,6 +580,61 @@ export! {
         }
         abi(object::get(v, atom as Atom))
     }
+    fn perry_set_named_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
+        // `o.name = v`; afterwards, when the property is an own writable data
+        // property in an inline slot of an ordinary object, the site caches
+        // (shape, byte offset) and later stores with that shape go inline.
+        let scope = HandleScope::new();
+        let ho = scope.root(o);
+        if object::set(Value(o), atom as Atom, Value(v)).is_err() {
+            return EXCEPTION;
+        }
+        let o = Value(ho.get());
+        if o.is_cell()
+            && o.kind() == KIND_OBJECT
+            && let Some((i, a)) = object::find_own(o, atom as Atom)
+        {
+            let sh = object::shape_of(o);
+            if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 && i < sh.inline_cap as usize {
+                unsafe {
+                    *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
+                    *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
+                }
+            }
+        }
+        UNDEFINED
+    }
+    fn perry_define_field_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
+        // A class field `name = v` (CreateDataPropertyOrThrow). When it adds
+        // an inline slot to an extensible ordinary object, the site caches
+        // (shape before, byte offset, shape after): later instances with the
+        // same shape take the transition inline.
+        let scope = HandleScope::new();
+        let ho = scope.root(o);
+        let hv = scope.root(v);
+        let obj = Value(o);
+        let before = if obj.is_cell() && obj.kind() == KIND_OBJECT && obj.header_flags() & FLAG_NONEXTENSIBLE == 0 && object::find_own(obj, atom as Atom).is_none() {
+            Some(object::shape_of(obj))
+        } else {
+            None
+        };
+        // As perry_define_prop with an atom key.
+        object::define(Value(ho.get()), atom as Atom, Value(hv.get()), shape::DEFAULT);
+        let o = Value(ho.get());
+        if let Some(before) = before
+            && let Some((i, a)) = object::find_own(o, atom as Atom)
+        {
+            let after = object::shape_of(o);
+            if a == shape::DEFAULT && i < after.inline_cap as usize && after.len() == before.len() + 1 {
+                unsafe {
+                    *(ic as *mut u64) = before as *const crate::shape::Shape as u64;
+                    *((ic + 8) as *mut u64) = (after.inline_start as u64) + 8 * i as u64;
+                    *((ic + 16) as *mut u64) = after as *const crate::shape::Shape as u64;
+                }
+            }
+        }
+        UNDEFINED
+    }
     fn perry_module_namespace() -> u64 {
         let o = object::new_object_kind(KIND_MODULE_NS, Value::NULL, 4);
         let scope = HandleScope::new();

@@ -289,6 +289,81 @@ impl FnCompiler<'_, '_, '_> {
         self.b.use_var(res)
     }
 
+    /// `o.name = v` with an inline cache: an own writable data property in
+    /// an inline slot of a known shape is stored inline (with the barrier).
+    pub fn set_named(&mut self, o: V, name: &str, v: V) {
+        let site = self.c.ic_count;
+        self.c.ic_count += 1;
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let hit = self.b.create_block();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], miss, &[]);
+        self.b.switch_to_block(chk);
+        let base = self.data_addr(self.c.ic_data);
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+        self.b.ins().brif(same, hit, &[], miss, &[]);
+        self.b.switch_to_block(hit);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        let addr = self.b.ins().iadd(p, off);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        let a = self.atom(name);
+        let base = self.data_addr(self.c.ic_data);
+        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
+        self.rt_check("perry_set_named_ic", &[o, a, v, icp]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// Defines data property `name` on `this` (a class field) with an inline
+    /// cache of the shape transition: (shape before, offset) in one 16-byte
+    /// entry and the shape after in the next.
+    pub fn define_field_named(&mut self, o: V, name: &str, v: V) {
+        let site = self.c.ic_count;
+        self.c.ic_count += 2;
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let chk2 = self.b.create_block();
+        let hit = self.b.create_block();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], miss, &[]);
+        self.b.switch_to_block(chk);
+        let base = self.data_addr(self.c.ic_data);
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+        self.b.ins().brif(same, chk2, &[], miss, &[]);
+        self.b.switch_to_block(chk2);
+        // Still extensible (a field initialiser may have frozen `this`).
+        let hdr = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
+        let ne = self.b.ins().band_imm_u(hdr, (FLAG_NONEXTENSIBLE << HDR_FLAGS_SHIFT) as i64);
+        self.b.ins().brif(ne, miss, &[], hit, &[]);
+        self.b.switch_to_block(hit);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        let after = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 16) as i32);
+        self.b.ins().store(MemFlagsData::trusted(), after, p, OBJ_SHAPE);
+        let addr = self.b.ins().iadd(p, off);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        let a = self.atom(name);
+        let base = self.data_addr(self.c.ic_data);
+        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
+        self.rt_check("perry_define_field_ic", &[o, a, v, icp]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
     fn super_home_guard(&mut self, _o: V) -> Option<V> {
         None
     }
@@ -1507,8 +1582,8 @@ impl FnCompiler<'_, '_, '_> {
             }
             HeldPlace::Named(o, n) => {
                 let o = self.b.use_var(*o);
-                let a = self.atom(n);
-                self.rt_check("perry_set_named", &[o, a, v]);
+                let n = n.clone();
+                self.set_named(o, &n, v);
             }
             HeldPlace::Keyed(o, k) => {
                 let o = self.b.use_var(*o);
@@ -2160,9 +2235,8 @@ impl FnCompiler<'_, '_, '_> {
             let vv = self.new_var();
             self.b.def_var(vv, v);
             let this = self.this_value();
-            let a = self.atom(&name);
             let v = self.b.use_var(vv);
-            self.rt_check("perry_set_named", &[this, a, v]);
+            self.set_named(this, &name, v);
         }
     }
 
@@ -2207,14 +2281,12 @@ impl FnCompiler<'_, '_, '_> {
             None => self.undef(),
         };
         let this = self.b.use_var(thv);
+        if by_atom {
+            self.define_field_named(this, nm.as_deref().unwrap_or_default(), v);
+            return;
+        }
         let k = self.b.use_var(kv);
-        let fl = self.iconst(if computed {
-            16
-        } else if by_atom {
-            64
-        } else {
-            0
-        });
+        let fl = self.iconst(if computed { 16 } else { 0 });
         self.rt_check("perry_define_prop", &[this, k, v, fl]);
     }
 

@@ -221,6 +221,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.write_barrier(p, off, val);
     }
 
+    /// Stores a value at an address inside a heap cell, with the barrier.
+    pub fn store_raw_with_barrier(&mut self, addr: V, val: V) {
+        self.b.ins().store(MemFlags::trusted(), val, addr, 0);
+        self.write_barrier(addr, 0, val);
+    }
+
     /// Stores into a cell allocated (young) with no allocation since: no
     /// collection can have promoted it, so no barrier is needed.
     pub fn store_field_fresh(&mut self, obj: V, off: i32, val: V) {

@@ -97,6 +97,8 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_private_methods", 2),
     ("perry_alloc_shaped", 1),
     ("perry_card_dirty", 1),
+    ("perry_set_named_ic", 4),
+    ("perry_define_field_ic", 4),
     ("perry_literal_shape", 1),
     ("perry_get_named_ic", 3),
 ];
