@@ -147,6 +147,9 @@ unsafe extern "C" {
 // Helpers
 // ---------------------------------------------------------------------------
 
+/// Inline slots of an instance `new` creates (see `function::ordinary_create_from_constructor`).
+pub const INSTANCE_SLOTS: u32 = crate::function::INSTANCE_SLOTS;
+
 fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
     let regs = [a0, a1, a2, a3];
     (0..argc as usize).map(|i| if i < JS_REG_ARGS { Value(regs[i]) } else { array::va_get(Value(rest), i - JS_REG_ARGS) }).collect()
@@ -345,6 +348,41 @@ export! {
         }
         let args = collect_args(argc, a0, a1, a2, a3, rest);
         abi(function::construct(Value(f), &args, Value(f)))
+    }
+    fn perry_construct_site(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64, site: u64) -> u64 {
+        // `new f(...)` at a site that caches a base-class constructor: after
+        // the general path, a class constructor (whose `prototype` can never
+        // change) is recorded in the site's three global slots
+        // `[ctor, prototype, root shape]`; compiled code then allocates the
+        // instance inline and calls the constructor's code directly.
+        let scope = HandleScope::new();
+        let hf = scope.root(f);
+        let r = perry_construct(f, argc, a0, a1, a2, a3, rest);
+        if r == EXCEPTION {
+            return r;
+        }
+        let hr = scope.root(r);
+        let f = Value(hf.get());
+        if function::is_constructor(f) {
+            let m = function::meta_of(f);
+            if m.native.is_none() && m.flags & FNF_CLASS_CTOR != 0 && m.flags & FNF_DERIVED == 0
+                && let Some(object::Prop::Data(p, _)) = object::get_own_property(f, names::PROTOTYPE)
+                && p.is_object()
+            {
+                let slots = site as *mut u64;
+                let root = shape::root(OBJ_INLINE as u32, INSTANCE_SLOTS);
+                unsafe {
+                    *slots = hf.get();
+                    *slots.add(1) = p.0;
+                    *slots.add(2) = root as *const crate::shape::Shape as u64;
+                }
+            }
+        }
+        hr.get()
+    }
+    fn perry_alloc_instance(proto: u64) -> u64 {
+        // The slow path of an inline instance allocation (eden full).
+        object::new_object_kind(KIND_OBJECT, Value(proto), INSTANCE_SLOTS).0
     }
     fn perry_super_construct(active: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
         let args = collect_args(argc, a0, a1, a2, a3, rest);

@@ -278,8 +278,12 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
 pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsResult {
     let p = if new_target.is_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
     let proto = if p.is_object() { p } else { realm::get(fallback) };
-    Ok(object::new_object_kind(KIND_OBJECT, proto, 4))
+    Ok(object::new_object_kind(KIND_OBJECT, proto, INSTANCE_SLOTS))
 }
+
+/// Inline slots of an ordinary object a constructor creates; compiled `new`
+/// sites allocate the same layout inline.
+pub const INSTANCE_SLOTS: u32 = 4;
 
 /// The prototype for an object a native constructor creates.
 pub fn proto_from_new_target(new_target: Value, fallback: I) -> JsResult {

@@ -1933,18 +1933,133 @@ impl FnCompiler<'_, '_, '_> {
         self.set_pos(n.span.start);
         let f = self.b.use_var(fv);
         match args {
-            Ok(list) => {
-                let argc = self.iconst(list.len() as u64);
-                let u = self.undef();
-                let mut full = vec![f, argc];
-                for i in 0..JS_REG_ARGS {
-                    full.push(*list.get(i).unwrap_or(&u));
-                }
-                full.push(u);
-                self.rt_check("perry_construct", &full)
-            }
+            Ok(list) => self.construct_cached(f, &list),
             Err(arr) => self.rt_check("perry_construct_spread", &[f, arr]),
         }
+    }
+
+    /// `new f(...)` with at most four arguments. The site remembers a
+    /// base-class constructor in three global slots `[ctor, prototype, root
+    /// shape]` (filled by `perry_construct_site`); when `f` is that
+    /// constructor the instance is bump-allocated inline and the
+    /// constructor's code is called directly.
+    fn construct_cached(&mut self, f: V, list: &[V]) -> V {
+        // The ctor slot starts as HOLE, which no callee expression evaluates to.
+        let g = self.c.new_global(super::SlotInit::Hole);
+        self.c.new_global(super::SlotInit::Undefined);
+        self.c.new_global(super::SlotInit::Undefined);
+        let res = self.new_var();
+        let held: Vec<_> = list
+            .iter()
+            .map(|&v| {
+                let h = self.new_var();
+                self.b.def_var(h, v);
+                h
+            })
+            .collect();
+        let fv = self.new_var();
+        self.b.def_var(fv, f);
+        let cached = self.global_get(g);
+        let same = self.b.ins().icmp(IntCC::Equal, f, cached);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(same, fast, &[], slow, &[]);
+
+        self.b.switch_to_block(fast);
+        let size = OBJ_INLINE as i64 + 8 * 4;
+        let thisv = self.new_var();
+        let top_addr = self.data_addr(self.c.heap_top);
+        let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
+        let new_top = self.b.ins().iadd_imm_s(top, size);
+        let end_addr = self.data_addr(self.c.heap_end);
+        let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
+        let bump = self.b.create_block();
+        let call = self.b.create_block();
+        let init = self.b.create_block();
+        self.b.ins().brif(fits, bump, &[], call, &[]);
+        self.b.switch_to_block(bump);
+        self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
+        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
+        self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
+        let shape = self.global_get(g + 2);
+        self.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
+        let proto = self.global_get(g + 1);
+        self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+        let u = self.undef();
+        for off in (OBJ_OVERFLOW..size as i32).step_by(8) {
+            self.b.ins().store(MemFlagsData::trusted(), u, top, off);
+        }
+        let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
+        let tagged = self.track(tagged);
+        self.b.def_var(thisv, tagged);
+        self.b.ins().jump(init, &[]);
+        self.b.switch_to_block(call);
+        let proto = self.global_get(g + 1);
+        let o = self.rt("perry_alloc_instance", &[proto]);
+        self.b.def_var(thisv, o);
+        self.b.ins().jump(init, &[]);
+        self.b.switch_to_block(init);
+        let f = self.b.use_var(fv);
+        let this = self.b.use_var(thisv);
+        let code = self.load_field(f, FN_CODE);
+        let u = self.undef();
+        let argc = self.iconst(list.len() as u64);
+        let mut full = vec![f, this, f, argc];
+        for i in 0..JS_REG_ARGS {
+            full.push(match held.get(i) {
+                Some(&h) => self.b.use_var(h),
+                None => u,
+            });
+        }
+        full.push(u);
+        let sig = self.b.import_signature(self.c.js_sig.clone());
+        let inst = self.b.ins().call_indirect(sig, code, &full);
+        let r = self.b.inst_results(inst)[0];
+        let r = self.track(r);
+        self.check(r);
+        // A constructor that returns an object replaces the instance.
+        let t = self.tag_of(r);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let kindb = self.b.create_block();
+        let take_r = self.b.create_block();
+        let take_this = self.b.create_block();
+        self.b.ins().brif(iso, kindb, &[], take_this, &[]);
+        self.b.switch_to_block(kindb);
+        let hdr = self.load_field(r, 0);
+        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
+        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let isobj = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, kind, KIND_FIRST_OBJECT as i64);
+        self.b.ins().brif(isobj, take_r, &[], take_this, &[]);
+        self.b.switch_to_block(take_r);
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(take_this);
+        let this = self.b.use_var(thisv);
+        self.b.def_var(res, this);
+        self.b.ins().jump(done, &[]);
+
+        self.b.switch_to_block(slow);
+        let f = self.b.use_var(fv);
+        let argc = self.iconst(list.len() as u64);
+        let u = self.undef();
+        let mut full = vec![f, argc];
+        for i in 0..JS_REG_ARGS {
+            full.push(match held.get(i) {
+                Some(&h) => self.b.use_var(h),
+                None => u,
+            });
+        }
+        full.push(u);
+        let base = self.data_addr(self.c.globals_data);
+        let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
+        full.push(site);
+        let r = self.rt_check("perry_construct_site", &full);
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
     }
 
     /// The home object for `super.x`: the running method's [[HomeObject]].
