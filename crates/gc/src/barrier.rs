@@ -121,6 +121,14 @@ pub fn init(base: usize, len: usize, nursery_start: usize, nursery_size: usize) 
     }
 }
 
+/// Cleans the cards of `[start, start + len)`.
+pub fn clear_cards(start: usize, len: usize) {
+    let first = card_of(start);
+    let last = card_of(start + len - 1);
+    // SAFETY: both ends are cards of the reservation.
+    unsafe { core::ptr::write_bytes(first, 0, last as usize - first as usize + 1) };
+}
+
 /// Gives the card bytes of `[start, start + len)` back to the OS (they read
 /// as clean afterwards). Used when a run of heap blocks is released.
 pub fn release_range(start: usize, len: usize) {

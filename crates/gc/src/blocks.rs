@@ -3,10 +3,16 @@
 //! holds cells of one size class ([`crate::old`]), or is part of a large
 //! object's run ([`crate::los`]). A block that becomes free goes back to the
 //! OS at once (its pages and its cards), so resident memory follows the live
-//! heap.
+//! heap. A few freed blocks (up to [`WARM_BLOCKS`]) stay resident for reuse,
+//! so a program that keeps promoting and freeing does not pay a page fault
+//! and a kernel page clear per page each time; they go back at quiescence
+//! ([`Blocks::release_warm`]).
 
 pub const BLOCK_SHIFT: usize = 18;
 pub const BLOCK: usize = 1 << BLOCK_SHIFT;
+
+/// Freed blocks kept resident for reuse (8 MiB).
+pub const WARM_BLOCKS: usize = 32;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Use {
@@ -31,6 +37,8 @@ pub struct Meta {
     pub bits: Vec<u64>,
     /// Small blocks: allocated cells.
     pub live: u32,
+    /// A free block whose memory was not given back (it holds stale bytes).
+    pub warm: bool,
 }
 
 pub struct Blocks {
@@ -45,11 +53,13 @@ pub struct Blocks {
     free: Vec<u32>,
     /// Blocks currently in use.
     pub used: usize,
+    /// Free blocks kept resident (a subset of `free`'s entries).
+    warm: Vec<u32>,
 }
 
 impl Blocks {
     pub fn new(base: usize, len: usize) -> Blocks {
-        Blocks { base, max: len / BLOCK, meta: Vec::new(), high: 0, free: Vec::new(), used: 0 }
+        Blocks { base, max: len / BLOCK, meta: Vec::new(), high: 0, free: Vec::new(), used: 0, warm: Vec::new() }
     }
 
     #[inline]
@@ -71,14 +81,20 @@ impl Blocks {
         let i = self.high;
         self.high += n;
         while self.meta.len() < self.high {
-            self.meta.push(Meta { usage: Use::Free, bits: Vec::new(), live: 0 });
+            self.meta.push(Meta { usage: Use::Free, bits: Vec::new(), live: 0, warm: false });
         }
         Some(i)
     }
 
-    /// One block for `usage`.
+    /// One block for `usage` (its memory may hold stale bytes).
     pub fn alloc(&mut self, usage: Use) -> Option<usize> {
         let i = loop {
+            if let Some(w) = self.warm.pop() {
+                if self.meta[w as usize].usage == Use::Free && self.meta[w as usize].warm {
+                    break w as usize;
+                }
+                continue;
+            }
             match self.free.pop() {
                 Some(i) if self.meta[i as usize].usage == Use::Free => break i as usize,
                 Some(_) => continue,
@@ -86,6 +102,7 @@ impl Blocks {
             }
         };
         self.meta[i].usage = usage;
+        self.meta[i].warm = false;
         self.used += 1;
         Some(i)
     }
@@ -115,6 +132,14 @@ impl Blocks {
                 f
             }
         };
+        // Large cells are handed out zeroed: clear blocks that stayed warm.
+        for i in first..first + n {
+            if self.meta[i].warm {
+                self.meta[i].warm = false;
+                // SAFETY: a free block of the reservation.
+                unsafe { core::ptr::write_bytes(self.addr(i) as *mut u8, 0, BLOCK) };
+            }
+        }
         self.meta[first].usage = Use::LargeHead { n: n as u32 };
         for i in first + 1..first + n {
             self.meta[i].usage = Use::LargeCont { head: first as u32 };
@@ -123,17 +148,40 @@ impl Blocks {
         Some(first)
     }
 
-    /// Frees `n` blocks from `first` and returns their memory and cards to the OS.
+    /// Frees `n` blocks from `first`. A single block is kept warm while
+    /// fewer than [`WARM_BLOCKS`] are; otherwise the memory and cards go back
+    /// to the OS.
     pub fn free_run(&mut self, first: usize, n: usize) {
+        let keep = n == 1 && self.warm.len() < WARM_BLOCKS;
         for i in first..first + n {
             let m = &mut self.meta[i];
             m.usage = Use::Free;
             m.bits = Vec::new();
             m.live = 0;
+            m.warm = keep;
             self.free.push(i as u32);
         }
         self.used -= n;
-        crate::vm::release(self.addr(first), n * BLOCK);
-        crate::barrier::release_range(self.addr(first), n * BLOCK);
+        if keep {
+            self.warm.push(first as u32);
+            crate::barrier::clear_cards(self.addr(first), BLOCK);
+        } else {
+            crate::vm::release(self.addr(first), n * BLOCK);
+            crate::barrier::release_range(self.addr(first), n * BLOCK);
+        }
+    }
+
+    /// Gives the warm blocks back to the OS (at quiescence). Returns bytes.
+    pub fn release_warm(&mut self) -> usize {
+        let mut n = 0;
+        for w in core::mem::take(&mut self.warm) {
+            let m = &mut self.meta[w as usize];
+            if m.usage == Use::Free && m.warm {
+                m.warm = false;
+                crate::vm::release(self.addr(w as usize), BLOCK);
+                n += BLOCK;
+            }
+        }
+        n
     }
 }

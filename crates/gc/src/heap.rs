@@ -225,7 +225,7 @@ pub fn at_quiescence() {
     h.full_since_purge = false;
     let t = stats::Phase::start();
     h.nursery.sync_in();
-    let released = OldSpace::release_free_pages(&h.blocks) + h.nursery.release_free();
+    let released = OldSpace::release_free_pages(&h.blocks) + h.nursery.release_free() + h.blocks.release_warm();
     crate::purge::release_to_os();
     t.end_with("purge", &format!("released={released}"));
 }
