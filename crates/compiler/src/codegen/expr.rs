@@ -217,7 +217,7 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 let k = self.expr(&m.expression);
                 self.set_pos(m.span.start);
-                self.rt_check("perry_get_index", &[o, k])
+                self.get_index(o, k)
             }
             MemberExpression::PrivateFieldExpression(p) => {
                 let o = self.expr(&p.object);
@@ -284,6 +284,60 @@ impl FnCompiler<'_, '_, '_> {
         let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
         let v = self.rt_check("perry_get_named_ic", &[o, a, icp]);
         self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    /// `o[k]`: a dense array element at an integral index below the length
+    /// is loaded inline; anything else (holes, strings, other objects) goes
+    /// to the runtime.
+    pub fn get_index(&mut self, o: V, k: V) -> V {
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let c1 = self.b.create_block();
+        let c2 = self.b.create_block();
+        let c3 = self.b.create_block();
+        let ld = self.b.create_block();
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, c1, &[], slow, &[]);
+        self.b.switch_to_block(c1);
+        let p = self.ptr_of(o);
+        let hdr = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
+        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
+        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+        self.b.ins().brif(isarr, c2, &[], slow, &[]);
+        self.b.switch_to_block(c2);
+        let isnum = self.is_number(k);
+        self.b.ins().brif(isnum, c3, &[], slow, &[]);
+        self.b.switch_to_block(c3);
+        let f = self.f64_of(k);
+        let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
+        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+        let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        let ok = self.b.ins().band(exact, inb);
+        self.b.ins().brif(ok, ld, &[], slow, &[]);
+        self.b.switch_to_block(ld);
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(ep, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
+        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        let got = self.b.create_block();
+        self.b.ins().brif(hole, slow, &[], got, &[]);
+        self.b.switch_to_block(got);
+        let v = self.track(v);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let r = self.rt_check("perry_get_index", &[o, k]);
+        self.b.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
@@ -1557,7 +1611,7 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Keyed(o, k) => {
                 let o = self.b.use_var(*o);
                 let k = self.b.use_var(*k);
-                self.rt_check("perry_get_index", &[o, k])
+                self.get_index(o, k)
             }
             HeldPlace::Private(o, n) => {
                 let o = self.b.use_var(*o);
