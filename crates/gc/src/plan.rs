@@ -26,7 +26,7 @@ impl Kind {
 }
 
 /// The old generation may reach this size before the first full collection.
-pub const MIN_FULL_THRESHOLD: usize = 32 << 20;
+pub const MIN_FULL_THRESHOLD: usize = 8 << 20;
 
 pub struct Plan {
     pub stress: u64,
