@@ -152,23 +152,27 @@ pub const BOX_VALUE: i32 = 8;
 pub const VA_LEN: i32 = 8;
 pub const VA_DATA: i32 = 16;
 
-// Ordinary object layout, shared by every kind >= KIND_FIRST_OBJECT.
+// Ordinary object layout, shared by every kind >= KIND_FIRST_OBJECT:
+// `header | shape | proto | kind-specific words | inline slots`.
+// Properties live in the inline slots while they fit; once a shape has more
+// properties than inline slots, the last inline slot holds an overflow value
+// array with the rest (see `runtime::object::slot_addr`). Every ordinary cell
+// has at least one inline slot.
 pub const OBJ_SHAPE: i32 = 8;
 pub const OBJ_PROTO: i32 = 16;
-pub const OBJ_OVERFLOW: i32 = 24;
-/// First inline slot of a plain object.
-pub const OBJ_INLINE: i32 = 32;
+/// First word after the common header words (kind-specific words, then slots).
+pub const OBJ_INLINE: i32 = 24;
 
 // Arrays: dense element storage in a value array.
-pub const ARR_ELEMS: i32 = 32;
-pub const ARR_LEN: i32 = 40;
-pub const ARR_SIZE: u64 = 48;
+pub const ARR_ELEMS: i32 = OBJ_INLINE;
+pub const ARR_LEN: i32 = OBJ_INLINE + 8;
+pub const ARR_SIZE: u64 = OBJ_INLINE as u64 + 16;
 
 // Functions: code pointer and metadata are raw words below 2^48.
-pub const FN_CODE: i32 = 32;
-pub const FN_META: i32 = 40;
-pub const FN_HOME: i32 = 48;
-pub const FN_CAPS: i32 = 56;
+pub const FN_CODE: i32 = OBJ_INLINE;
+pub const FN_META: i32 = OBJ_INLINE + 8;
+pub const FN_HOME: i32 = OBJ_INLINE + 16;
+pub const FN_CAPS: i32 = OBJ_INLINE + 24;
 
 /// Signature of every JavaScript-callable function (compiled or native):
 /// `(callee, this, new_target, argc, a0, a1, a2, a3, rest) -> value`, all

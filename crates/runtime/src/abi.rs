@@ -589,7 +589,6 @@ export! {
         let o = Value::from_cell(perry_gc::alloc(size, KIND_OBJECT));
         o.set_word(OBJ_SHAPE, shape);
         o.set_field(OBJ_PROTO, realm::get(I::ObjectProto));
-        o.set_field(OBJ_OVERFLOW, Value::UNDEFINED);
         // Compiled code fills the slots next, with no allocation in between.
         o.0
     }
@@ -609,7 +608,7 @@ export! {
             && let Some((i, a)) = object::find_own(v, atom as Atom)
         {
             let sh = object::shape_of(v);
-            if a & shape::ACCESSOR == 0 && i < sh.inline_cap as usize && !matches!(v.kind(), KIND_ARRAY | KIND_FUNCTION | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+            if a & shape::ACCESSOR == 0 && sh.is_inline(i) && !matches!(v.kind(), KIND_ARRAY | KIND_FUNCTION | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
                 unsafe {
                     *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
                     *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
@@ -633,7 +632,7 @@ export! {
             && let Some((i, a)) = object::find_own(o, atom as Atom)
         {
             let sh = object::shape_of(o);
-            if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 && i < sh.inline_cap as usize {
+            if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 && sh.is_inline(i) {
                 unsafe {
                     *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
                     *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
@@ -663,7 +662,7 @@ export! {
             && let Some((i, a)) = object::find_own(o, atom as Atom)
         {
             let after = object::shape_of(o);
-            if a == shape::DEFAULT && i < after.inline_cap as usize && after.len() == before.len() + 1 {
+            if a == shape::DEFAULT && after.len() <= after.inline_cap as usize && after.len() == before.len() + 1 {
                 unsafe {
                     *(ic as *mut u64) = before as *const crate::shape::Shape as u64;
                     *((ic + 8) as *mut u64) = (after.inline_start as u64) + 8 * i as u64;

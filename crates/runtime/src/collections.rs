@@ -20,10 +20,10 @@ use perry_abi::{KIND_BYTES, KIND_EPHEMERONS, KIND_VALARRAY, KIND_WEAKMAP, KIND_W
 
 use perry_gc::HandleScope;
 
-pub const ENTRIES: i32 = 32;
-pub const COUNT: i32 = 40;
-pub const USED: i32 = 48;
-pub const INDEX: i32 = 56;
+pub const ENTRIES: i32 = perry_abi::OBJ_INLINE;
+pub const COUNT: i32 = perry_abi::OBJ_INLINE + 8;
+pub const USED: i32 = perry_abi::OBJ_INLINE + 16;
+pub const INDEX: i32 = perry_abi::OBJ_INLINE + 24;
 pub const EXTRA: u32 = 32;
 
 /// A new empty Map (`kind` KIND_MAP) or Set (KIND_SET) with `proto`.

@@ -17,10 +17,10 @@ use crate::value::Value;
 use perry_abi::*;
 use perry_gc::HandleScope;
 
-pub const TARGET: i32 = 32;
-pub const INDEX: i32 = 40;
-pub const MODE: i32 = 48;
-pub const NEXT: i32 = 56;
+pub const TARGET: i32 = perry_abi::OBJ_INLINE;
+pub const INDEX: i32 = perry_abi::OBJ_INLINE + 8;
+pub const MODE: i32 = perry_abi::OBJ_INLINE + 16;
+pub const NEXT: i32 = perry_abi::OBJ_INLINE + 24;
 
 pub const ARRAY_VALUES: u64 = 0;
 pub const ARRAY_KEYS: u64 = 1;

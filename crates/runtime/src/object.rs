@@ -16,6 +16,8 @@ use perry_gc::HandleScope;
 /// Allocates an ordinary-layout cell of `kind` with `extra` bytes of
 /// kind-specific fields after the overflow word and room for `cap` inline slots.
 pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
+    // At least one inline slot: it holds the overflow array when needed.
+    let cap = cap.max(1);
     let scope = HandleScope::new();
     let hp = scope.root(proto.0);
     let inline_start = OBJ_INLINE as u32 + extra;
@@ -25,7 +27,6 @@ pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
     let sh = shape::root(inline_start, cap);
     o.set_word(OBJ_SHAPE, sh as *const Shape as u64);
     o.set_field(OBJ_PROTO, Value(hp.get()));
-    o.set_field(OBJ_OVERFLOW, Value::UNDEFINED);
     // Zero words read as +0; fill inline slots and extra fields with undefined.
     let mut off = OBJ_INLINE;
     while (off as usize) < size {
@@ -63,14 +64,25 @@ pub fn set_proto(o: Value, p: Value) {
     o.set_field(OBJ_PROTO, p);
 }
 
+/// Address of property slot `i` of `o`, whose shape is `sh`: inline while
+/// the shape's properties fit; otherwise the last inline slot holds the
+/// overflow value array and properties from that index on live there.
 #[inline]
 fn slot_addr(o: Value, sh: &Shape, i: usize) -> *mut u64 {
-    if i < sh.inline_cap as usize {
+    if sh.is_inline(i) {
         unsafe { (o.ptr() as *mut u8).add(sh.inline_start as usize + i * 8) as *mut u64 }
     } else {
-        let ov = o.field(OBJ_OVERFLOW);
-        unsafe { (ov.ptr() as *mut u8).add(VA_DATA as usize + (i - sh.inline_cap as usize) * 8) as *mut u64 }
+        let first = sh.inline_cap as usize - 1;
+        let ov = overflow(o, sh);
+        unsafe { (ov.ptr() as *mut u8).add(VA_DATA as usize + (i - first) * 8) as *mut u64 }
     }
+}
+
+/// The overflow value array of an object whose shape has more properties
+/// than inline slots.
+#[inline]
+fn overflow(o: Value, sh: &Shape) -> Value {
+    o.field(sh.inline_start as i32 + 8 * (sh.inline_cap as i32 - 1))
 }
 
 #[inline]
@@ -89,26 +101,31 @@ pub fn slot_set(o: Value, i: usize, v: Value) {
 pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
     let sh = shape_of(o);
     let i = sh.len();
-    if i >= sh.inline_cap as usize {
-        let need = i - sh.inline_cap as usize + 1;
-        let ov = o.field(OBJ_OVERFLOW);
-        let cap = if ov.is_undefined() { 0 } else { array::va_capacity(ov) };
-        if need > cap {
+    let cap = sh.inline_cap as usize;
+    if i >= cap {
+        // Overflow mode: properties from `cap - 1` on live in the array held
+        // by the last inline slot; entering it moves that slot's property.
+        let first = cap - 1;
+        let need = i - first + 1;
+        let ov = if i == cap { Value::UNDEFINED } else { overflow(o, sh) };
+        let have = if ov.is_undefined() { 0 } else { array::va_capacity(ov) };
+        if need > have {
             let scope = HandleScope::new();
             let ho = scope.root(o.0);
             let hv = scope.root(v.0);
-            let newcap = (cap * 2).max(4).max(need);
-            let nv = array::va_alloc(newcap);
+            let nv = array::va_alloc((have * 2).max(4).max(need));
             let o2 = Value(ho.get());
-            let ov = o2.field(OBJ_OVERFLOW);
-            if !ov.is_undefined() {
-                for j in 0..cap {
-                    array::va_set(nv, j, array::va_get(ov, j));
+            let sh2 = shape_of(o2);
+            let last = o2.field(sh2.inline_start as i32 + 8 * first as i32);
+            if i == cap {
+                array::va_set(nv, 0, last);
+            } else {
+                for j in 0..have {
+                    array::va_set(nv, j, array::va_get(last, j));
                 }
             }
-            o2.set_field(OBJ_OVERFLOW, nv);
-            let ns = shape_of(o2).add(key, attrs);
-            set_shape(o2, ns);
+            o2.set_field(sh2.inline_start as i32 + 8 * first as i32, nv);
+            set_shape(o2, sh2.add(key, attrs));
             slot_set(o2, i, Value(hv.get()));
             return;
         }
@@ -454,19 +471,22 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
         }
         let sh = shape_of(o);
         let n = sh.len();
-        // Shift later slots down, then switch to the shape without the key.
-        let vals: Vec<Value> = (i + 1..n).map(|j| slot_get(o, j)).collect();
+        // Read every remaining value, switch to the shape without the key
+        // and store them again: leaving overflow mode moves slots around.
+        let vals: Vec<Value> = (0..n).filter(|&j| j != i).map(|j| slot_get(o, j)).collect();
         let ns = sh.remove(i);
         set_shape(o, ns);
         for (k, v) in vals.into_iter().enumerate() {
-            slot_set(o, i + k, v);
+            slot_set(o, k, v);
         }
-        // Clear the now-unused last slot so it keeps nothing alive.
-        if n - 1 < sh.inline_cap as usize {
-            unsafe { *slot_addr(o, sh, n - 1) = UNDEFINED };
-        } else {
-            let ov = o.field(OBJ_OVERFLOW);
-            array::va_set(ov, n - 1 - sh.inline_cap as usize, Value::UNDEFINED);
+        // Clear the slot the last property used so it keeps nothing alive.
+        // With exactly `cap` properties left every inline slot is in use
+        // (the overflow array, if any, is dropped).
+        let (m, cap) = (n - 1, ns.inline_cap as usize);
+        if m < cap {
+            o.set_field(ns.inline_start as i32 + 8 * m as i32, Value::UNDEFINED);
+        } else if m > cap {
+            array::va_set(overflow(o, ns), m - (cap - 1), Value::UNDEFINED);
         }
         return Ok(true);
     }

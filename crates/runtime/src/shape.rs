@@ -81,6 +81,14 @@ impl Shape {
     pub fn len(&self) -> usize {
         self.keys.len()
     }
+
+    /// Whether property slot `i` is an inline slot: all are while the
+    /// properties fit; past that, the last inline slot holds the overflow
+    /// array and slots from its index on live in that array.
+    #[inline]
+    pub fn is_inline(&self, i: usize) -> bool {
+        self.keys.len() <= self.inline_cap as usize || i + 1 < self.inline_cap as usize
+    }
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

@@ -727,8 +727,6 @@ impl FnCompiler<'_, '_, '_> {
         let ibase = self.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 0);
         let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), ibase, 8 * INTRINSIC_OBJECT_PROTO);
         self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
-        let u = self.undef();
-        self.b.ins().store(MemFlagsData::trusted(), u, top, OBJ_OVERFLOW);
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
         let tagged = self.track(tagged);
         self.b.def_var(objv, tagged);
@@ -2042,7 +2040,7 @@ impl FnCompiler<'_, '_, '_> {
         let proto = self.global_get(g + 1);
         self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
         let u = self.undef();
-        for off in (OBJ_OVERFLOW..size as i32).step_by(8) {
+        for off in (OBJ_INLINE..size as i32).step_by(8) {
             self.b.ins().store(MemFlagsData::trusted(), u, top, off);
         }
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
