@@ -25,6 +25,10 @@ impl Kind {
     }
 }
 
+/// Default old-generation growth between full collections: a server wants
+/// flat memory more than the last few percent of throughput.
+pub const DEFAULT_GROWTH: f64 = 1.5;
+
 /// The old generation may reach this size before the first full collection.
 pub const MIN_FULL_THRESHOLD: usize = 8 << 20;
 
@@ -66,7 +70,7 @@ fn env(name: &str) -> Option<String> {
 impl Plan {
     pub fn from_env() -> Plan {
         let stress = env("PERRY_GC_STRESS").and_then(|s| s.trim().parse().ok()).unwrap_or(0);
-        let growth = env("PERRY_GC_GROWTH").and_then(|s| s.trim().parse::<f64>().ok()).filter(|g| *g > 1.0).unwrap_or(2.0);
+        let growth = env("PERRY_GC_GROWTH").and_then(|s| s.trim().parse::<f64>().ok()).filter(|g| *g > 1.0).unwrap_or(DEFAULT_GROWTH);
         let limit = match env("PERRY_GC_HEAP_LIMIT") {
             Some(s) => parse_bytes(&s).unwrap_or_else(|| {
                 eprintln!("perry: ignoring PERRY_GC_HEAP_LIMIT={s:?}: expected bytes like 1073741824, 512m or 2g");
