@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(p.on_nursery_full(0, 8 << 20).0, Kind::Minor);
         p.after_full(100 << 20);
         assert_eq!(p.threshold, ((100 << 20) as f64 * p.growth) as usize);
-        assert_eq!(p.on_nursery_full(150 << 20, 8 << 20).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(p.threshold - 1, 8 << 20).0, Kind::Minor);
         p.after_minor(p.threshold);
         assert_eq!(p.on_nursery_full(0, 8 << 20), (Kind::Full, "old-growth"));
         assert_eq!(p.on_nursery_full(1 << 30, 8 << 20), (Kind::Full, "heap-limit"));
