@@ -6,7 +6,10 @@
 //! `@32 entries | @40 live count | @48 used entries | @56 index`.
 //!
 //! The index is a raw byte cell (`KIND_BYTES`, never scanned by the
-//! collector) of `u32` slots: 0 for empty, else entry number + 1. It has a
+//! collector) of `u32` slots: 0 for empty, else entry number + 1 in the low
+//! `log2(slots)` bits and the top bits of the key's hash above them (a probe
+//! that meets another key's slot usually skips it without loading the
+//! entry, a cache miss in a large map). It has a
 //! power-of-two number of slots, at least twice the entries' capacity, so
 //! probes stay short; entries grow by doubling when full (or are compacted
 //! in place when at least half of them were deleted).
@@ -86,22 +89,38 @@ fn ix_set(ix: Value, p: usize, v: u32) {
     unsafe { *((ix.ptr() as *mut u8).add(8 + 4 * p) as *mut u32) = v }
 }
 
+/// An index slot for entry `i` of a key with hash `h` in an index of
+/// `slots` slots: the entry number + 1 below bit `log2(slots)`, hash bits above.
+#[inline]
+fn ix_slot(h: u64, i: usize, slots: usize) -> u32 {
+    let eb = slots.trailing_zeros();
+    let tag = if eb >= 32 { 0 } else { h >> (32 + eb) };
+    ((tag << eb) | (i as u64 + 1)) as u32
+}
+
 fn find(m: Value, k: Value) -> Option<usize> {
     let ix = m.field(INDEX);
     if ix.is_undefined() {
         return None;
     }
-    let mask = ix_cap(ix) - 1;
-    let mut p = hash(k) as usize & mask;
+    let slots = ix_cap(ix);
+    let mask = slots - 1;
+    let h = hash(k);
+    let eb = slots.trailing_zeros();
+    let want = if eb >= 32 { 0 } else { h >> (32 + eb) };
+    let emask = (1u64 << eb.min(32)) - 1;
+    let mut p = h as usize & mask;
     let e = m.field(ENTRIES);
     loop {
-        let slot = ix_get(ix, p);
+        let slot = ix_get(ix, p) as u64;
         if slot == 0 {
             return None;
         }
-        let i = (slot - 1) as usize;
-        if ops::same_value_zero(va_get(e, 2 * i), k) {
-            return Some(i);
+        if slot >> eb.min(32) == want {
+            let i = ((slot & emask) - 1) as usize;
+            if ops::same_value_zero(va_get(e, 2 * i), k) {
+                return Some(i);
+            }
         }
         p = (p + 1) & mask;
     }
@@ -143,11 +162,12 @@ fn rebuild(m: Value, ecap: usize) -> Value {
         }
         va_set(ne, 2 * n, k);
         va_set(ne, 2 * n + 1, va_get(old, 2 * i + 1));
-        let mut p = hash(k) as usize & mask;
+        let h = hash(k);
+        let mut p = h as usize & mask;
         while ix_get(ni, p) != 0 {
             p = (p + 1) & mask;
         }
-        ix_set(ni, p, n as u32 + 1);
+        ix_set(ni, p, ix_slot(h, n, slots));
         n += 1;
     }
     m.set_field(ENTRIES, ne);
@@ -194,11 +214,12 @@ pub fn set(m: Value, k: Value, v: Value) {
     va_set(e, 2 * i + 1, v);
     let ix = m.field(INDEX);
     let mask = ix_cap(ix) - 1;
-    let mut p = hash(k) as usize & mask;
+    let h = hash(k);
+    let mut p = h as usize & mask;
     while ix_get(ix, p) != 0 {
         p = (p + 1) & mask;
     }
-    ix_set(ix, p, i as u32 + 1);
+    ix_set(ix, p, ix_slot(h, i, mask + 1));
     m.set_word(USED, i as u64 + 1);
     m.set_word(COUNT, m.word(COUNT) + 1);
 }
