@@ -2440,7 +2440,7 @@ impl FnCompiler<'_, '_, '_> {
         let nm = Self::static_key_name(&p.key);
         // A plain name travels as its atom (no interning per instance).
         let by_atom = !p.computed && nm.as_ref().is_some_and(|n| n.parse::<u32>().is_err());
-        let (k, computed) = if by_atom { (self.atom(nm.as_deref().unwrap_or_default()), false) } else { self.field_key(p) };
+        let (k, computed) = if by_atom { (self.iconst(0), false) } else { self.field_key(p) };
         let kv = self.new_var();
         self.b.def_var(kv, k);
         let v = match &p.value {

@@ -238,6 +238,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// slot at `p + off` does not, the slot's card must be dirty; a clean one
     /// is dirtied and logged by `perry_card_dirty` (see `perry_gc::barrier`).
     fn write_barrier(&mut self, p: V, off: i32, val: V) {
+        // A constant (undefined, null, a boolean, a number) is never young.
+        if let cranelift_codegen::ir::ValueDef::Result(inst, _) = self.b.func.dfg.value_def(val)
+            && let ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, .. } = self.b.func.dfg.insts[inst]
+        {
+            return;
+        }
         let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);
         let ns_addr = self.data_addr(self.c.nursery_start);
         let ns = self.b.ins().load(types::I64, MemFlags::trusted(), ns_addr, 0);
