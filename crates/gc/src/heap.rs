@@ -110,7 +110,8 @@ pub fn allocated_total() -> u64 {
 /// root (a handle, a stack-mapped slot or a registered table). The returned
 /// pointer is valid until the next allocation. A cell of at most
 /// [`MAX_SMALL`] bytes is always young: a caller that stores into it before
-/// its next allocation needs no write barrier.
+/// its next allocation needs no write barrier. Bigger cells are born old
+/// (medium size classes, or the large-object space above 128 KiB).
 pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     let size = size.max(16).next_multiple_of(8);
     let h = heap();
@@ -159,10 +160,19 @@ fn alloc_large(size: usize) -> *mut u64 {
     if h.old.bytes + h.los.bytes + size + h.nursery.size > h.plan.limit {
         crate::fatal(&format!("JavaScript heap out of memory: {size} more bytes would pass the heap limit of {} bytes (PERRY_GC_HEAP_LIMIT)", h.plan.limit));
     }
-    match h.los.alloc(&mut h.blocks, size) {
-        Some(p) => p,
-        None => crate::fatal("JavaScript heap out of memory: the heap reservation is exhausted"),
-    }
+    let p = if size <= crate::old::MAX_CLASS {
+        // A medium cell: a size-class cell born old. Its memory may hold a
+        // dead cell's bytes.
+        let p = h.old.alloc(&mut h.blocks, size);
+        if let Some(p) = p {
+            // SAFETY: a free cell of at least `size` bytes.
+            unsafe { core::ptr::write_bytes(p, 0, size / 8) };
+        }
+        p
+    } else {
+        h.los.alloc(&mut h.blocks, size)
+    };
+    p.unwrap_or_else(|| crate::fatal("JavaScript heap out of memory: the heap reservation is exhausted"))
 }
 
 /// Runs a full collection (`gc()` under `--expose-gc`, tests).

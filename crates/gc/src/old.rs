@@ -10,18 +10,28 @@
 use crate::blocks::{BLOCK, Blocks, Use};
 use perry_abi::{FLAG_MARK, HDR_FLAGS_SHIFT};
 
-/// The largest cell a size class holds; bigger cells go to [`crate::los`].
+/// The largest cell the nursery takes; bigger cells are born old.
 pub const MAX_SMALL: usize = 8192;
 
-pub const CLASSES: [u32; 35] = [
+/// The largest cell a size class holds; bigger cells go to [`crate::los`],
+/// one run of blocks each. Cells between [`MAX_SMALL`] and this ("medium")
+/// are allocated directly here, so a program with many mid-sized arrays
+/// does not spend a 256 KiB block of address space on each.
+pub const MAX_CLASS: usize = 128 << 10;
+
+pub const CLASSES: [u32; 51] = [
     16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448, 512, 640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2560, 3072, 3584, 4096,
-    5120, 6144, 7168, 8192,
+    5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384, 20480, 24576, 28672, 32768, 40960, 49152, 57344, 65536, 81920, 98304, 114688, 131072,
 ];
 
-/// Size class of a cell of `size` bytes (a multiple of 8, at most MAX_SMALL),
-/// from a table indexed by `size / 8` (promotion asks once per cell).
+/// Size class of a cell of `size` bytes (a multiple of 8, at most
+/// MAX_CLASS), from a table indexed by `size / 8` for small cells
+/// (promotion asks once per cell).
 #[inline]
 fn class_of(size: usize) -> usize {
+    if size > MAX_SMALL {
+        return CLASSES.partition_point(|&c| (c as usize) < size);
+    }
     const TABLE: [u8; MAX_SMALL / 8 + 1] = {
         let mut t = [0u8; MAX_SMALL / 8 + 1];
         let mut words = 0;
@@ -250,7 +260,7 @@ mod tests {
 
     #[test]
     fn size_classes_cover_every_small_size() {
-        for size in (16..=MAX_SMALL).step_by(8) {
+        for size in (16..=MAX_CLASS).step_by(8) {
             let c = CLASSES[class_of(size)] as usize;
             assert!(c >= size && c < size * 2 + 16, "size {size} -> class {c}");
             assert_eq!(class_of(size), CLASSES.partition_point(|&c| (c as usize) < size), "smallest class for {size}");
