@@ -54,6 +54,33 @@ fn kind_of(hdr: u64) -> u64 {
     (hdr >> HDR_KIND_SHIFT) & 0xFF
 }
 
+/// The size of nursery cell `p` (header `hdr`, reached from `slot`), checked.
+#[inline(always)]
+fn nursery_size(hdr: u64, p: *mut u64, slot: *mut u64) -> usize {
+    let size = size_of(hdr);
+    if size < 16 {
+        crate::fatal(&format!("corrupt nursery header {hdr:#x} at {p:p} (slot {slot:p})"));
+    }
+    size
+}
+
+/// Copies nursery cell `p` (header `hdr`, `size` bytes) into a new old cell
+/// with header `new_hdr` and leaves a forwarding pointer behind.
+///
+/// # Safety
+/// `p` is an unforwarded nursery cell of `size` bytes.
+#[inline(always)]
+unsafe fn promote(h: &mut Heap, p: *mut u64, hdr: u64, size: usize, new_hdr: u64) -> *mut u64 {
+    let d = h.old.alloc(&mut h.blocks, size).unwrap_or_else(|| out_of_memory());
+    unsafe {
+        core::ptr::copy_nonoverlapping(p, d, size / 8);
+        *d = new_hdr;
+        *p = hdr | FWD;
+        *p.add(1) = d as u64;
+    }
+    d
+}
+
 /// What a collection reports to the statistics.
 pub struct Outcome {
     pub promoted: usize,
@@ -95,27 +122,22 @@ impl Minor<'_> {
             let new = if hdr & FWD != 0 {
                 *p.add(1) as usize
             } else {
-                let size = size_of(hdr);
-                if size < 16 {
-                    crate::fatal(&format!("corrupt nursery header {hdr:#x} at {p:p} (slot {slot:p})"));
-                }
+                let size = nursery_size(hdr, p, slot);
                 let age = ((hdr & AGE_BITS) >> AGE_SHIFT) + 1;
                 let dst = if age < self.h.plan.promote_age && self.to_end - self.to_top >= size {
                     let d = self.to_top as *mut u64;
                     self.to_top += size;
                     core::ptr::copy_nonoverlapping(p, d, size / 8);
                     *d = (hdr & !AGE_BITS) | (age << AGE_SHIFT);
+                    *p = hdr | FWD;
+                    *p.add(1) = d as u64;
                     d
                 } else {
-                    let d = self.h.old.alloc(&mut self.h.blocks, size).unwrap_or_else(|| out_of_memory());
-                    core::ptr::copy_nonoverlapping(p, d, size / 8);
-                    *d = hdr & !AGE_BITS;
+                    let d = promote(self.h, p, hdr, size, hdr & !AGE_BITS);
                     self.promoted.push(d);
                     self.promoted_bytes += size;
                     d
                 };
-                *p = hdr | FWD;
-                *p.add(1) = dst as u64;
                 dst as usize
             };
             *slot = (v & !PAYLOAD_MASK) | new as u64;
@@ -276,15 +298,8 @@ impl Full<'_> {
                 let new = if hdr & FWD != 0 {
                     *p.add(1)
                 } else {
-                    let size = size_of(hdr);
-                    if size < 16 {
-                        crate::fatal(&format!("corrupt nursery header {hdr:#x} at {p:p} (slot {slot:p})"));
-                    }
-                    let d = self.h.old.alloc(&mut self.h.blocks, size).unwrap_or_else(|| out_of_memory());
-                    core::ptr::copy_nonoverlapping(p, d, size / 8);
-                    *d = (hdr & !AGE_BITS) | MARK;
-                    *p = hdr | FWD;
-                    *p.add(1) = d as u64;
+                    let size = nursery_size(hdr, p, slot);
+                    let d = promote(self.h, p, hdr, size, (hdr & !AGE_BITS) | MARK);
                     self.promoted_bytes += size;
                     self.stack.push(d);
                     d as u64

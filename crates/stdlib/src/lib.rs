@@ -84,6 +84,14 @@ pub fn constructor(name: &str, length: u32, f: NativeFn, proto: Value) -> Value 
     Value(hc.get())
 }
 
+/// Defines `Symbol.toStringTag` (configurable, not writable) on `p`.
+pub fn to_string_tag(p: Value, name: &str) {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let t = perry_runtime::string::from_str(name);
+    object::define(Value(hp.get()), realm::sym_atom(I::SymToStringTag), t, perry_runtime::shape::CONFIGURABLE);
+}
+
 /// Defines `name` on the global object (writable, configurable, not enumerable).
 pub fn global_value(name: &str, v: Value) {
     let scope = HandleScope::new();

@@ -274,13 +274,6 @@ fn species(c: Value) {
     object::define_accessor(Value(hc.get()), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, shape::CONFIGURABLE);
 }
 
-fn tag(p: Value, name: &str) {
-    let scope = HandleScope::new();
-    let hp = scope.root(p.0);
-    let t = string::from_str(name);
-    object::define(Value(hp.get()), realm::sym_atom(I::SymToStringTag), t, shape::CONFIGURABLE);
-}
-
 pub fn install() {
     unsafe { perry_gc::roots::register_range("map-set-adders", ADDERS.get().as_mut_ptr(), 2) };
 
@@ -304,7 +297,7 @@ pub fn install() {
     unsafe { ADDERS.get()[0] = f.0 };
     getter(mp(), "size", map_size);
     method(mp(), "values", 0, map_values);
-    tag(mp(), "Map");
+    crate::to_string_tag(mp(), "Map");
 
     // Set
     let sp = realm::get(I::SetProto);
@@ -324,6 +317,6 @@ pub fn install() {
     let keys = atoms::intern("keys");
     object::define_hidden(sp(), keys, Value(hv.get()));
     object::define_hidden(sp(), realm::sym_atom(I::SymIterator), Value(hv.get()));
-    tag(sp(), "Set");
+    crate::to_string_tag(sp(), "Set");
     let _ = method_atom;
 }

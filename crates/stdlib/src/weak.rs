@@ -21,8 +21,6 @@ use perry_runtime::error;
 use perry_runtime::function::{self, Args};
 use perry_runtime::object;
 use perry_runtime::realm::{self, I};
-use perry_runtime::shape;
-use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
 /// WeakRef: the weak cell after the ordinary words.
@@ -112,16 +110,20 @@ fn weakmap_set(args: &Args) -> JsResult {
     Ok(args.this())
 }
 
-fn weakmap_has(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKMAP, "WeakMap.prototype.has")?;
+/// `has` / `delete` of a weak collection: false for a key that cannot be
+/// held weakly (it can never be in the collection).
+fn weak_query(args: &Args, kind: u64, what: &str, f: fn(Value, Value) -> bool) -> JsResult {
+    let m = this_of(args, kind, what)?;
     let k = args.get(0);
-    Ok(Value::bool(can_be_held_weakly(k) && collections::has(m, k)))
+    Ok(Value::bool(can_be_held_weakly(k) && f(m, k)))
+}
+
+fn weakmap_has(args: &Args) -> JsResult {
+    weak_query(args, KIND_WEAKMAP, "WeakMap.prototype.has", collections::has)
 }
 
 fn weakmap_delete(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKMAP, "WeakMap.prototype.delete")?;
-    let k = args.get(0);
-    Ok(Value::bool(can_be_held_weakly(k) && collections::delete(m, k)))
+    weak_query(args, KIND_WEAKMAP, "WeakMap.prototype.delete", collections::delete)
 }
 
 fn weakset_add(args: &Args) -> JsResult {
@@ -135,15 +137,11 @@ fn weakset_add(args: &Args) -> JsResult {
 }
 
 fn weakset_has(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKSET, "WeakSet.prototype.has")?;
-    let k = args.get(0);
-    Ok(Value::bool(can_be_held_weakly(k) && collections::has(m, k)))
+    weak_query(args, KIND_WEAKSET, "WeakSet.prototype.has", collections::has)
 }
 
 fn weakset_delete(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKSET, "WeakSet.prototype.delete")?;
-    let k = args.get(0);
-    Ok(Value::bool(can_be_held_weakly(k) && collections::delete(m, k)))
+    weak_query(args, KIND_WEAKSET, "WeakSet.prototype.delete", collections::delete)
 }
 
 // ----- WeakRef (26.1) -----
@@ -345,13 +343,6 @@ pub fn expose_gc() {
     crate::global_value("gc", f);
 }
 
-fn tag(p: Value, name: &str) {
-    let scope = HandleScope::new();
-    let hp = scope.root(p.0);
-    let t = string::from_str(name);
-    object::define(Value(hp.get()), realm::sym_atom(I::SymToStringTag), t, shape::CONFIGURABLE);
-}
-
 pub fn install() {
     perry_gc::roots::register_source("weakref-kept", |visit| {
         for v in kept().iter_mut() {
@@ -364,24 +355,24 @@ pub fn install() {
     method(p(), "get", 1, weakmap_get);
     method(p(), "set", 2, weakmap_set);
     method(p(), "has", 1, weakmap_has);
-    tag(p(), "WeakMap");
+    crate::to_string_tag(p(), "WeakMap");
 
     let p = || realm::get(I::WeakSetProto);
     crate::constructor("WeakSet", 0, weakset_ctor, p());
     method(p(), "delete", 1, weakset_delete);
     method(p(), "has", 1, weakset_has);
     method(p(), "add", 1, weakset_add);
-    tag(p(), "WeakSet");
+    crate::to_string_tag(p(), "WeakSet");
 
     let p = || realm::get(I::WeakRefProto);
     crate::constructor("WeakRef", 1, weakref_ctor, p());
     method(p(), "deref", 0, weakref_deref);
-    tag(p(), "WeakRef");
+    crate::to_string_tag(p(), "WeakRef");
 
     let p = || realm::get(I::FinalizationRegistryProto);
     crate::constructor("FinalizationRegistry", 1, finreg_ctor, p());
     method(p(), "register", 2, finreg_register);
     method(p(), "unregister", 1, finreg_unregister);
-    tag(p(), "FinalizationRegistry");
+    crate::to_string_tag(p(), "FinalizationRegistry");
     let _ = (getter, arr::va_capacity);
 }

@@ -254,15 +254,40 @@ impl FnCompiler<'_, '_, '_> {
             return self.rt_check("perry_get_named", &[o, a]);
         }
         // Inline cache: own data property in an inline slot of a known shape.
-        let site = self.c.ic_count;
-        self.c.ic_count += 1;
+        let site = self.new_ic_sites(1);
         let res = self.new_var();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        let (p, base) = self.ic_guard(o, site, miss);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        let addr = self.b.ins().iadd(p, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let v = self.track(v);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        let v = self.ic_miss("perry_get_named_ic", site, o, name, None);
+        self.b.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
+    }
+
+    /// Reserves `n` consecutive 16-byte inline-cache entries.
+    fn new_ic_sites(&mut self, n: u32) -> u32 {
+        let site = self.c.ic_count;
+        self.c.ic_count += n;
+        site
+    }
+
+    /// The inline-cache guard: `o` is an object whose shape is the one cached
+    /// in entry `site`. Leaves the builder in the hit block and returns the
+    /// object's address and the cache table's; jumps to `miss` otherwise.
+    fn ic_guard(&mut self, o: V, site: u32, miss: cranelift_codegen::ir::Block) -> (V, V) {
         let t = self.tag_of(o);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let chk = self.b.create_block();
         let hit = self.b.create_block();
-        let miss = self.b.create_block();
-        let done = self.b.create_block();
         self.b.ins().brif(iso, chk, &[], miss, &[]);
         self.b.switch_to_block(chk);
         let base = self.data_addr(self.c.ic_data);
@@ -272,21 +297,20 @@ impl FnCompiler<'_, '_, '_> {
         let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
         self.b.ins().brif(same, hit, &[], miss, &[]);
         self.b.switch_to_block(hit);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
-        let addr = self.b.ins().iadd(p, off);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        let v = self.track(v);
-        self.b.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(miss);
+        (p, base)
+    }
+
+    /// The miss path of an inline cache: the runtime function `rt` does the
+    /// operation on `(o, atom of name[, v], address of entry site)` and
+    /// fills the entry when it can.
+    fn ic_miss(&mut self, rt: &'static str, site: u32, o: V, name: &str, v: Option<V>) -> V {
         let a = self.atom(name);
         let base = self.data_addr(self.c.ic_data);
         let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
-        let v = self.rt_check("perry_get_named_ic", &[o, a, icp]);
-        self.b.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.b.use_var(res)
+        match v {
+            Some(v) => self.rt_check(rt, &[o, a, v, icp]),
+            None => self.rt_check(rt, &[o, a, icp]),
+        }
     }
 
     /// `o[k]`: a dense array element at an integral index below the length
@@ -346,32 +370,16 @@ impl FnCompiler<'_, '_, '_> {
     /// `o.name = v` with an inline cache: an own writable data property in
     /// an inline slot of a known shape is stored inline (with the barrier).
     pub fn set_named(&mut self, o: V, name: &str, v: V) {
-        let site = self.c.ic_count;
-        self.c.ic_count += 1;
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let chk = self.b.create_block();
-        let hit = self.b.create_block();
+        let site = self.new_ic_sites(1);
         let miss = self.b.create_block();
         let done = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], miss, &[]);
-        self.b.switch_to_block(chk);
-        let base = self.data_addr(self.c.ic_data);
-        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
-        let p = self.ptr_of(o);
-        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
-        self.b.ins().brif(same, hit, &[], miss, &[]);
-        self.b.switch_to_block(hit);
+        let (p, base) = self.ic_guard(o, site, miss);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
         let addr = self.b.ins().iadd(p, off);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        let a = self.atom(name);
-        let base = self.data_addr(self.c.ic_data);
-        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
-        self.rt_check("perry_set_named_ic", &[o, a, v, icp]);
+        self.ic_miss("perry_set_named_ic", site, o, name, Some(v));
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -380,24 +388,11 @@ impl FnCompiler<'_, '_, '_> {
     /// cache of the shape transition: (shape before, offset) in one 16-byte
     /// entry and the shape after in the next.
     pub fn define_field_named(&mut self, o: V, name: &str, v: V) {
-        let site = self.c.ic_count;
-        self.c.ic_count += 2;
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let chk = self.b.create_block();
-        let chk2 = self.b.create_block();
+        let site = self.new_ic_sites(2);
         let hit = self.b.create_block();
         let miss = self.b.create_block();
         let done = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], miss, &[]);
-        self.b.switch_to_block(chk);
-        let base = self.data_addr(self.c.ic_data);
-        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
-        let p = self.ptr_of(o);
-        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
-        self.b.ins().brif(same, chk2, &[], miss, &[]);
-        self.b.switch_to_block(chk2);
+        let (p, base) = self.ic_guard(o, site, miss);
         // Still extensible (a field initialiser may have frozen `this`).
         let hdr = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
         let ne = self.b.ins().band_imm_u(hdr, (FLAG_NONEXTENSIBLE << HDR_FLAGS_SHIFT) as i64);
@@ -410,10 +405,7 @@ impl FnCompiler<'_, '_, '_> {
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        let a = self.atom(name);
-        let base = self.data_addr(self.c.ic_data);
-        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
-        self.rt_check("perry_define_field_ic", &[o, a, v, icp]);
+        self.ic_miss("perry_define_field_ic", site, o, name, Some(v));
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -707,36 +699,17 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(fast);
         // Inline bump allocation; the runtime call only when the space is full.
         let size = OBJ_INLINE as i64 + 8 * names.len() as i64;
-        let objv = self.new_var();
-        let top_addr = self.data_addr(self.c.heap_top);
-        let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
-        let new_top = self.b.ins().iadd_imm_s(top, size);
-        let end_addr = self.data_addr(self.c.heap_end);
-        let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
-        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
-        let bump = self.b.create_block();
-        let call = self.b.create_block();
-        let fill = self.b.create_block();
-        self.b.ins().brif(fits, bump, &[], call, &[]);
-        self.b.switch_to_block(bump);
-        self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
-        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
-        self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
-        self.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
-        let ib = self.data_addr(self.c.intrinsics);
-        let ibase = self.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 0);
-        let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), ibase, 8 * INTRINSIC_OBJECT_PROTO);
-        self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
-        let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
-        let tagged = self.track(tagged);
-        self.b.def_var(objv, tagged);
-        self.b.ins().jump(fill, &[]);
-        self.b.switch_to_block(call);
-        let obj = self.rt("perry_alloc_shaped", &[cached]);
-        self.b.def_var(objv, obj);
-        self.b.ins().jump(fill, &[]);
-        self.b.switch_to_block(fill);
-        let obj = self.b.use_var(objv);
+        let obj = self.alloc_object_inline(
+            size,
+            |s, top| {
+                s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
+                let ib = s.data_addr(s.c.intrinsics);
+                let ibase = s.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 0);
+                let proto = s.b.ins().load(types::I64, MemFlagsData::trusted(), ibase, 8 * INTRINSIC_OBJECT_PROTO);
+                s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+            },
+            |s| s.rt("perry_alloc_shaped", &[cached]),
+        );
         for (i, h) in held.iter().enumerate() {
             let v = self.b.use_var(*h);
             self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
@@ -2020,39 +1993,25 @@ impl FnCompiler<'_, '_, '_> {
 
         self.b.switch_to_block(fast);
         let size = OBJ_INLINE as i64 + 8 * 4;
+        let this = self.alloc_object_inline(
+            size,
+            |s, top| {
+                let shape = s.global_get(g + 2);
+                s.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
+                let proto = s.global_get(g + 1);
+                s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+                let u = s.undef();
+                for off in (OBJ_INLINE..size as i32).step_by(8) {
+                    s.b.ins().store(MemFlagsData::trusted(), u, top, off);
+                }
+            },
+            |s| {
+                let proto = s.global_get(g + 1);
+                s.rt("perry_alloc_instance", &[proto])
+            },
+        );
         let thisv = self.new_var();
-        let top_addr = self.data_addr(self.c.heap_top);
-        let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
-        let new_top = self.b.ins().iadd_imm_s(top, size);
-        let end_addr = self.data_addr(self.c.heap_end);
-        let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
-        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
-        let bump = self.b.create_block();
-        let call = self.b.create_block();
-        let init = self.b.create_block();
-        self.b.ins().brif(fits, bump, &[], call, &[]);
-        self.b.switch_to_block(bump);
-        self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
-        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
-        self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
-        let shape = self.global_get(g + 2);
-        self.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
-        let proto = self.global_get(g + 1);
-        self.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
-        let u = self.undef();
-        for off in (OBJ_INLINE..size as i32).step_by(8) {
-            self.b.ins().store(MemFlagsData::trusted(), u, top, off);
-        }
-        let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
-        let tagged = self.track(tagged);
-        self.b.def_var(thisv, tagged);
-        self.b.ins().jump(init, &[]);
-        self.b.switch_to_block(call);
-        let proto = self.global_get(g + 1);
-        let o = self.rt("perry_alloc_instance", &[proto]);
-        self.b.def_var(thisv, o);
-        self.b.ins().jump(init, &[]);
-        self.b.switch_to_block(init);
+        self.b.def_var(thisv, this);
         let f = self.b.use_var(fv);
         let this = self.b.use_var(thisv);
         let code = self.load_field(f, FN_CODE);
@@ -2112,6 +2071,39 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
+    }
+
+    /// Allocates an ordinary cell of `size` bytes (kind object) by bumping
+    /// eden inline: `init(top)` writes everything after the header (no
+    /// allocation may happen in it); when eden is full, `slow` allocates
+    /// through the runtime. Returns the tagged object.
+    fn alloc_object_inline(&mut self, size: i64, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> V {
+        let objv = self.new_var();
+        let top_addr = self.data_addr(self.c.heap_top);
+        let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
+        let new_top = self.b.ins().iadd_imm_s(top, size);
+        let end_addr = self.data_addr(self.c.heap_end);
+        let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
+        let bump = self.b.create_block();
+        let call = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(fits, bump, &[], call, &[]);
+        self.b.switch_to_block(bump);
+        self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
+        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
+        self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
+        init(self, top);
+        let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
+        let tagged = self.track(tagged);
+        self.b.def_var(objv, tagged);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(call);
+        let o = slow(self);
+        self.b.def_var(objv, o);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(objv)
     }
 
     /// The home object for `super.x`: the running method's [[HomeObject]].
