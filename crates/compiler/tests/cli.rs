@@ -158,3 +158,41 @@ fn executable_needs_only_libc() {
         assert!(lib.starts_with("linux-vdso") || lib.starts_with("libc.so") || lib.contains("ld-linux"), "unexpected dependency: {line}");
     }
 }
+
+#[test]
+fn heap_limit_is_a_fatal_out_of_memory_error() {
+    // Live data past PERRY_GC_HEAP_LIMIT: a clear fatal error (as Node's
+    // "JavaScript heap out of memory"), stdout flushed, no crash report.
+    let p = write(
+        "oom.ts",
+        "console.log(\"start\");\nconst keep: any[] = [];\nfor (let i = 0; i < 10000000; i++) keep.push({ i, s: \"x\" + i });\nconsole.log(keep.length);\n",
+    );
+    let exe = p.with_extension("bin");
+    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(&exe).env("PERRY_GC_HEAP_LIMIT", "32m").output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "start\n");
+    assert!(err.contains("perry: fatal error: JavaScript heap out of memory"), "{err}");
+    assert!(err.contains("PERRY_GC_HEAP_LIMIT"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+}
+
+#[test]
+fn expose_gc_defines_gc() {
+    let p = write("gcfn.ts", "console.log(typeof (globalThis as any).gc);\n");
+    let exe = p.with_extension("bin");
+    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success());
+    let plain = Command::new(&exe).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&plain.stdout), "undefined\n");
+    let env = Command::new(&exe).env("PERRY_EXPOSE_GC", "1").env("PERRY_GC_DIAG", "1").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&env.stdout), "function\n");
+    assert!(String::from_utf8_lossy(&env.stderr).contains("[gc-summary] collections="));
+    let exe2 = p.with_extension("bin2");
+    let out = perry().arg("compile").arg("--expose-gc").arg(&p).arg("-o").arg(&exe2).output().unwrap();
+    assert!(out.status.success());
+    let flag = Command::new(&exe2).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&flag.stdout), "function\n");
+}

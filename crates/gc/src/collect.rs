@@ -88,7 +88,7 @@ pub struct Outcome {
 }
 
 fn out_of_memory() -> ! {
-    crate::fatal("JavaScript heap out of memory: the old generation cannot grow (raise PERRY_GC_HEAP_LIMIT)")
+    crate::out_of_memory("the old generation cannot grow; raise PERRY_GC_HEAP_LIMIT")
 }
 
 // ---------------------------------------------------------------------------

@@ -158,7 +158,7 @@ fn alloc_large(size: usize) -> *mut u64 {
     }
     let h = heap();
     if h.old.bytes + h.los.bytes + size + h.nursery.size > h.plan.limit {
-        crate::fatal(&format!("JavaScript heap out of memory: {size} more bytes would pass the heap limit of {} bytes (PERRY_GC_HEAP_LIMIT)", h.plan.limit));
+        crate::out_of_memory(&format!("{size} more bytes would pass the heap limit of {} bytes; raise PERRY_GC_HEAP_LIMIT", h.plan.limit));
     }
     let p = if size <= crate::old::MAX_CLASS {
         // A medium cell: a size-class cell born old. Its memory may hold a
@@ -172,7 +172,7 @@ fn alloc_large(size: usize) -> *mut u64 {
     } else {
         h.los.alloc(&mut h.blocks, size)
     };
-    p.unwrap_or_else(|| crate::fatal("JavaScript heap out of memory: the heap reservation is exhausted"))
+    p.unwrap_or_else(|| crate::out_of_memory("the heap reservation is exhausted; raise PERRY_GC_HEAP_LIMIT"))
 }
 
 /// Runs a full collection (`gc()` under `--expose-gc`, tests).

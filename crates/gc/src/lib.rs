@@ -59,6 +59,17 @@ impl<T> JsCell<T> {
     }
 }
 
+/// The heap cannot hold the live data within `PERRY_GC_HEAP_LIMIT`: says so
+/// as Node does (a fatal error, not a JavaScript exception) and aborts.
+#[cold]
+#[inline(never)]
+pub fn out_of_memory(detail: &str) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    eprintln!("perry: fatal error: JavaScript heap out of memory ({detail})");
+    std::process::abort()
+}
+
 /// Reports a broken runtime or collector invariant and aborts. Heap
 /// corruption is never recovered from.
 #[cold]

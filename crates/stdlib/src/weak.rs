@@ -167,7 +167,8 @@ fn weakref_ctor(args: &Args) -> JsResult {
 fn weakref_deref(args: &Args) -> JsResult {
     let r = this_of(args, KIND_WEAKREF, "WeakRef.prototype.deref")?;
     let t = r.field(WR_CELL).field(8);
-    if !t.is_undefined() {
+    // Repeated derefs of one target in a job keep it once.
+    if !t.is_undefined() && kept().last() != Some(&t.0) {
         kept().push(t.0);
     }
     Ok(t)
