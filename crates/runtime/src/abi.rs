@@ -149,6 +149,8 @@ unsafe extern "C" {
 
 /// Inline slots of an instance `new` creates (see `function::ordinary_create_from_constructor`).
 pub const INSTANCE_SLOTS: u32 = crate::function::INSTANCE_SLOTS;
+/// The most inline slots a `new` site gives its instances after the first.
+const MAX_LEARNT_SLOTS: usize = 16;
 
 fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
     let regs = [a0, a1, a2, a3];
@@ -369,20 +371,27 @@ export! {
                 && let Some(object::Prop::Data(p, _)) = object::get_own_property(f, names::PROTOTYPE)
                 && p.is_object()
             {
+                // Slack tracking: later instances get as many inline slots as
+                // this one ended up with properties (more go to overflow).
+                let r = Value(hr.get());
+                let n = if r.is_cell() && r.kind() == KIND_OBJECT { object::shape_of(r).len() } else { INSTANCE_SLOTS as usize };
+                let cap = n.clamp(1, MAX_LEARNT_SLOTS) as u32;
                 let slots = site as *mut u64;
-                let root = shape::root(OBJ_INLINE as u32, INSTANCE_SLOTS);
+                let root = shape::root(OBJ_INLINE as u32, cap);
                 unsafe {
                     *slots = hf.get();
                     *slots.add(1) = p.0;
                     *slots.add(2) = root as *const crate::shape::Shape as u64;
+                    *slots.add(3) = (OBJ_INLINE as u32 + 8 * cap) as u64;
                 }
             }
         }
         hr.get()
     }
-    fn perry_alloc_instance(proto: u64) -> u64 {
+    fn perry_alloc_instance(proto: u64, root: u64) -> u64 {
         // The slow path of an inline instance allocation (eden full).
-        object::new_object_kind(KIND_OBJECT, Value(proto), INSTANCE_SLOTS).0
+        let cap = unsafe { &*(root as *const crate::shape::Shape) }.inline_cap;
+        object::new_object_kind(KIND_OBJECT, Value(proto), cap).0
     }
     fn perry_super_construct(active: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
         let args = collect_args(argc, a0, a1, a2, a3, rest);

@@ -699,6 +699,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(fast);
         // Inline bump allocation; the runtime call only when the space is full.
         let size = OBJ_INLINE as i64 + 8 * names.len() as i64;
+        let size = self.iconst(size as u64);
         let obj = self.alloc_object_inline(
             size,
             |s, top| {
@@ -1963,16 +1964,20 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
-    /// `new f(...)` with at most four arguments. The site remembers a
+    /// `new f(...)` with at most four arguments.
+    ///
+    /// Site slots: `[ctor, prototype, root shape, instance size]`. The site remembers a
     /// base-class constructor in three global slots `[ctor, prototype, root
     /// shape]` (filled by `perry_construct_site`); when `f` is that
     /// constructor the instance is bump-allocated inline and the
     /// constructor's code is called directly.
     fn construct_cached(&mut self, f: V, list: &[V]) -> V {
+        const CTOR_SITE_SLOTS: u32 = 4;
         // The ctor slot starts as HOLE, which no callee expression evaluates to.
         let g = self.c.new_global(super::SlotInit::Hole);
-        self.c.new_global(super::SlotInit::Undefined);
-        self.c.new_global(super::SlotInit::Undefined);
+        for _ in 1..CTOR_SITE_SLOTS {
+            self.c.new_global(super::SlotInit::Undefined);
+        }
         let res = self.new_var();
         let held: Vec<_> = list
             .iter()
@@ -1992,7 +1997,9 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(same, fast, &[], slow, &[]);
 
         self.b.switch_to_block(fast);
-        let size = OBJ_INLINE as i64 + 8 * 4;
+        // The instance size the site learnt from the first instance (slack
+        // tracking: as many inline slots as it ended up with properties).
+        let size = self.global_get(g + 3);
         let this = self.alloc_object_inline(
             size,
             |s, top| {
@@ -2000,14 +2007,31 @@ impl FnCompiler<'_, '_, '_> {
                 s.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
                 let proto = s.global_get(g + 1);
                 s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+                // Fill the inline slots with undefined.
+                let off = s.new_var();
+                let o0 = s.iconst(OBJ_INLINE as u64);
+                s.b.def_var(off, o0);
+                let head = s.b.create_block();
+                let body = s.b.create_block();
+                let exit = s.b.create_block();
+                s.b.ins().jump(head, &[]);
+                s.b.switch_to_block(head);
+                let o = s.b.use_var(off);
+                let more = s.b.ins().icmp(IntCC::UnsignedLessThan, o, size);
+                s.b.ins().brif(more, body, &[], exit, &[]);
+                s.b.switch_to_block(body);
+                let addr = s.b.ins().iadd(top, o);
                 let u = s.undef();
-                for off in (OBJ_INLINE..size as i32).step_by(8) {
-                    s.b.ins().store(MemFlagsData::trusted(), u, top, off);
-                }
+                s.b.ins().store(MemFlagsData::trusted(), u, addr, 0);
+                let o2 = s.b.ins().iadd_imm_s(o, 8);
+                s.b.def_var(off, o2);
+                s.b.ins().jump(head, &[]);
+                s.b.switch_to_block(exit);
             },
             |s| {
                 let proto = s.global_get(g + 1);
-                s.rt("perry_alloc_instance", &[proto])
+                let shape = s.global_get(g + 2);
+                s.rt("perry_alloc_instance", &[proto, shape])
             },
         );
         let thisv = self.new_var();
@@ -2077,11 +2101,11 @@ impl FnCompiler<'_, '_, '_> {
     /// eden inline: `init(top)` writes everything after the header (no
     /// allocation may happen in it); when eden is full, `slow` allocates
     /// through the runtime. Returns the tagged object.
-    fn alloc_object_inline(&mut self, size: i64, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> V {
+    fn alloc_object_inline(&mut self, size: V, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> V {
         let objv = self.new_var();
         let top_addr = self.data_addr(self.c.heap_top);
         let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
-        let new_top = self.b.ins().iadd_imm_s(top, size);
+        let new_top = self.b.ins().iadd(top, size);
         let end_addr = self.data_addr(self.c.heap_end);
         let end = self.b.ins().load(types::I64, MemFlagsData::trusted(), end_addr, 0);
         let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, new_top, end);
@@ -2091,7 +2115,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(fits, bump, &[], call, &[]);
         self.b.switch_to_block(bump);
         self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
-        let hdr = self.iconst(size as u64 | (KIND_OBJECT << HDR_KIND_SHIFT));
+        let hdr = self.b.ins().bor_imm_u(size, (KIND_OBJECT << HDR_KIND_SHIFT) as i64);
         self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
         init(self, top);
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);

@@ -48,7 +48,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
-    ("perry_alloc_instance", 1),
+    ("perry_alloc_instance", 2),
     ("perry_super_construct", 8),
     ("perry_call_value", 8),
     ("perry_call_spread", 3),
