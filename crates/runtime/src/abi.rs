@@ -682,7 +682,10 @@ export! {
         UNDEFINED
     }
     fn perry_module_namespace() -> u64 {
-        let o = object::new_object_kind(KIND_MODULE_NS, Value::NULL, 4);
+        // Slots hold global indices, not values: the namespace gets a root
+        // shape of its own (16 unused bytes move its slots), so no inline
+        // cache filled by an ordinary object can ever match it.
+        let o = object::alloc_object(KIND_MODULE_NS, 16, 4, Value::NULL);
         let scope = HandleScope::new();
         let ho = scope.root(o.0);
         let tag = string::from_str("Module");

@@ -1,0 +1,4 @@
+export let x = 7;
+export function bump() {
+  x += 1;
+}
