@@ -68,11 +68,17 @@ fn missing_module_is_reported() {
     assert!(err.contains("cannot resolve module './nowhere'"), "{err}");
 }
 
-fn run_program(name: &str, src: &str) -> (i32, String, String) {
+/// Compiles `src` (with extra `perry compile` flags) into `exe_ext` beside it.
+fn compile_ok(name: &str, src: &str, flags: &[&str], exe_ext: &str) -> PathBuf {
     let p = write(name, src);
-    let exe = p.with_extension("bin");
-    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
+    let exe = p.with_extension(exe_ext);
+    let out = perry().arg("compile").args(flags).arg(&p).arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    exe
+}
+
+fn run_program(name: &str, src: &str) -> (i32, String, String) {
+    let exe = compile_ok(name, src, &[], "bin");
     let out = Command::new(&exe).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
@@ -147,10 +153,7 @@ fn decorators_and_eval_are_refused_by_name() {
 
 #[test]
 fn executable_needs_only_libc() {
-    let p = write("deps.ts", "console.log(\"deps\");\n");
-    let exe = p.with_extension("bin");
-    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let exe = compile_ok("deps.ts", "console.log(\"deps\");\n", &[], "bin");
     let Ok(ldd) = Command::new("ldd").arg(&exe).output() else { return };
     let text = String::from_utf8_lossy(&ldd.stdout);
     for line in text.lines() {
@@ -163,13 +166,12 @@ fn executable_needs_only_libc() {
 fn heap_limit_is_a_fatal_out_of_memory_error() {
     // Live data past PERRY_GC_HEAP_LIMIT: a clear fatal error (as Node's
     // "JavaScript heap out of memory"), stdout flushed, no crash report.
-    let p = write(
+    let exe = compile_ok(
         "oom.ts",
         "console.log(\"start\");\nconst keep: any[] = [];\nfor (let i = 0; i < 10000000; i++) keep.push({ i, s: \"x\" + i });\nconsole.log(keep.length);\n",
+        &[],
+        "bin",
     );
-    let exe = p.with_extension("bin");
-    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let out = Command::new(&exe).env("PERRY_GC_HEAP_LIMIT", "32m").output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
@@ -181,18 +183,14 @@ fn heap_limit_is_a_fatal_out_of_memory_error() {
 
 #[test]
 fn expose_gc_defines_gc() {
-    let p = write("gcfn.ts", "console.log(typeof (globalThis as any).gc);\n");
-    let exe = p.with_extension("bin");
-    let out = perry().arg("compile").arg(&p).arg("-o").arg(&exe).output().unwrap();
-    assert!(out.status.success());
+    let src = "console.log(typeof (globalThis as any).gc);\n";
+    let exe = compile_ok("gcfn.ts", src, &[], "bin");
     let plain = Command::new(&exe).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&plain.stdout), "undefined\n");
     let env = Command::new(&exe).env("PERRY_EXPOSE_GC", "1").env("PERRY_GC_DIAG", "1").output().unwrap();
     assert_eq!(String::from_utf8_lossy(&env.stdout), "function\n");
     assert!(String::from_utf8_lossy(&env.stderr).contains("[gc-summary] collections="));
-    let exe2 = p.with_extension("bin2");
-    let out = perry().arg("compile").arg("--expose-gc").arg(&p).arg("-o").arg(&exe2).output().unwrap();
-    assert!(out.status.success());
+    let exe2 = compile_ok("gcfn.ts", src, &["--expose-gc"], "bin2");
     let flag = Command::new(&exe2).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&flag.stdout), "function\n");
 }

@@ -51,6 +51,17 @@ pub fn write(slot: *mut u64, v: u64) {
     }
 }
 
+/// Stores `v` into `slot` (inside a heap cell) and runs the barrier: the one
+/// way Rust code writes a value into the heap.
+///
+/// # Safety
+/// `slot` is a word of a live heap cell.
+#[inline(always)]
+pub unsafe fn store(slot: *mut u64, v: u64) {
+    unsafe { *slot = v };
+    write(slot, v);
+}
+
 /// Dirties the card holding `addr` (an old-generation address) and logs it
 /// when it was clean.
 #[inline(always)]

@@ -482,7 +482,6 @@ impl Value {
 pub struct FullOutcome {
     pub outcome: Outcome,
     pub swept: usize,
-    pub weak_cleared: usize,
 }
 
 pub fn full(h: &mut Heap) -> FullOutcome {
@@ -519,5 +518,5 @@ pub fn full(h: &mut Heap) -> FullOutcome {
     // No young cell is left, so no card may stay dirty.
     barrier::clear_logged();
     t.end_with("sweep", &format!("freed={swept} blocks_used={}", h.blocks.used));
-    FullOutcome { outcome: Outcome { promoted, root_slots }, swept, weak_cleared }
+    FullOutcome { outcome: Outcome { promoted, root_slots }, swept }
 }

@@ -79,12 +79,6 @@ pub fn init() {
     crate::weak::init();
 }
 
-/// Whether `addr` lies in a part of the heap that holds cells.
-pub fn heap_contains(addr: usize) -> bool {
-    let h = heap();
-    barrier::is_young(addr as u64) || h.blocks.index_of(addr).is_some()
-}
-
 /// Bytes in use: nursery (eden and survivors) plus the old generation.
 pub fn in_use() -> usize {
     let h = heap();
@@ -125,7 +119,7 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     }
     let h = heap();
     let p = if size > MAX_SMALL {
-        alloc_large(size)
+        alloc_born_old(size)
     } else {
         match h.nursery.bump(size) {
             Some(p) => p,
@@ -151,7 +145,8 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     p
 }
 
-fn alloc_large(size: usize) -> *mut u64 {
+/// A cell too big for the nursery: a medium size-class cell or a large object.
+fn alloc_born_old(size: usize) -> *mut u64 {
     let h = heap();
     if let Some(reason) = h.plan.before_large(h.old.bytes + h.los.bytes, h.nursery.size, size) {
         run(Kind::Full, reason);

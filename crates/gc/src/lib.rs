@@ -38,7 +38,7 @@ pub mod verify;
 pub mod vm;
 pub mod weak;
 
-pub use heap::{alloc, heap_contains};
+pub use heap::alloc;
 pub use roots::{Handle, HandleScope};
 
 /// A cell that is shared by the single JavaScript thread only.

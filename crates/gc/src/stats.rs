@@ -38,10 +38,6 @@ pub fn trace_enabled() -> bool {
     stats().trace
 }
 
-pub fn diag_enabled() -> bool {
-    stats().diag
-}
-
 /// Resident set size in bytes, from /proc/self/statm.
 pub fn rss_bytes() -> u64 {
     std::fs::read_to_string("/proc/self/statm")

@@ -83,8 +83,9 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
     ];
     let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
     if r != perry_abi::EXCEPTION {
-        // The main job ended: the event loop is quiescent.
-        if perry_stdlib::weak::at_quiescence().is_err() {
+        // The main job ended. The process exits next, so there is no memory
+        // to give back: only the job's end (finalization callbacks) runs.
+        if perry_stdlib::weak::end_of_job().is_err() {
             r = perry_abi::EXCEPTION;
         }
     }

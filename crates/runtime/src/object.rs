@@ -92,9 +92,8 @@ pub fn slot_get(o: Value, i: usize) -> Value {
 
 #[inline]
 pub fn slot_set(o: Value, i: usize, v: Value) {
-    let slot = slot_addr(o, shape_of(o), i);
-    unsafe { *slot = v.0 };
-    perry_gc::barrier::write(slot, v.0);
+    // SAFETY: slot `i` of the object's current shape.
+    unsafe { perry_gc::barrier::store(slot_addr(o, shape_of(o), i), v.0) }
 }
 
 /// Appends a property (the key must not exist).

@@ -128,11 +128,7 @@ impl Value {
     pub fn set_word(self, off: i32, v: u64) {
         // Every store into a heap cell runs the write barrier (see
         // `perry_gc::barrier`); raw words never pass its filter.
-        unsafe {
-            let slot = (self.ptr() as *mut u8).add(off as usize).cast::<u64>();
-            *slot = v;
-            perry_gc::barrier::write(slot, v);
-        }
+        unsafe { perry_gc::barrier::store((self.ptr() as *mut u8).add(off as usize).cast::<u64>(), v) }
     }
     #[inline]
     pub fn field(self, off: i32) -> Value {

@@ -100,14 +100,19 @@ fn weakmap_get(args: &Args) -> JsResult {
     Ok(collections::get(m, k).unwrap_or(Value::UNDEFINED))
 }
 
-fn weakmap_set(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKMAP, "WeakMap.prototype.set")?;
+/// `set` / `add` of a weak collection: the key must be holdable weakly.
+fn weak_insert(args: &Args, kind: u64, what: &str, invalid: &str, v: Value) -> JsResult {
+    let m = this_of(args, kind, what)?;
     let k = args.get(0);
     if !can_be_held_weakly(k) {
-        return Err(error::type_error("Invalid value used as weak map key"));
+        return Err(error::type_error(invalid));
     }
-    collections::set(m, k, args.get(1));
+    collections::set(m, k, v);
     Ok(args.this())
+}
+
+fn weakmap_set(args: &Args) -> JsResult {
+    weak_insert(args, KIND_WEAKMAP, "WeakMap.prototype.set", "Invalid value used as weak map key", args.get(1))
 }
 
 /// `has` / `delete` of a weak collection: false for a key that cannot be
@@ -127,13 +132,7 @@ fn weakmap_delete(args: &Args) -> JsResult {
 }
 
 fn weakset_add(args: &Args) -> JsResult {
-    let m = this_of(args, KIND_WEAKSET, "WeakSet.prototype.add")?;
-    let k = args.get(0);
-    if !can_be_held_weakly(k) {
-        return Err(error::type_error("Invalid value used in weak set"));
-    }
-    collections::set(m, k, Value::TRUE);
-    Ok(args.this())
+    weak_insert(args, KIND_WEAKSET, "WeakSet.prototype.add", "Invalid value used in weak set", Value::TRUE)
 }
 
 fn weakset_has(args: &Args) -> JsResult {
@@ -322,12 +321,18 @@ fn run_cleanup_batch() -> JsResult<()> {
     Ok(())
 }
 
-/// The end of a job at event-loop quiescence: WeakRef targets kept for the
-/// job are released, pending finalization callbacks run, and the heap gives
-/// freed memory back to the OS.
-pub fn at_quiescence() -> JsResult<()> {
+/// The end of a job: WeakRef targets kept for the job are released and
+/// pending finalization callbacks run.
+pub fn end_of_job() -> JsResult<()> {
     kept().clear();
-    run_cleanups()?;
+    run_cleanups()
+}
+
+/// Event-loop quiescence in a process that goes on (a server between
+/// requests): the end of the job, then the heap gives freed memory back to
+/// the OS.
+pub fn at_quiescence() -> JsResult<()> {
+    end_of_job()?;
     perry_gc::heap::at_quiescence();
     Ok(())
 }

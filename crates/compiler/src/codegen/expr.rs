@@ -329,9 +329,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(iso, c1, &[], slow, &[]);
         self.b.switch_to_block(c1);
         let p = self.ptr_of(o);
-        let hdr = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
-        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
-        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let kind = self.cell_kind(o);
         let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
         self.b.ins().brif(isarr, c2, &[], slow, &[]);
         self.b.switch_to_block(c2);
@@ -1937,9 +1935,7 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         self.b.ins().brif(iso, chk, &[], no, &[]);
         self.b.switch_to_block(chk);
-        let hdr = self.load_field(f, 0);
-        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
-        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let kind = self.cell_kind(f);
         let isf = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
         self.b.def_var(res, isf);
         self.b.ins().jump(done, &[]);
@@ -2039,16 +2035,9 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.b.use_var(fv);
         let this = self.b.use_var(thisv);
         let code = self.load_field(f, FN_CODE);
-        let u = self.undef();
         let argc = self.iconst(list.len() as u64);
         let mut full = vec![f, this, f, argc];
-        for i in 0..JS_REG_ARGS {
-            full.push(match held.get(i) {
-                Some(&h) => self.b.use_var(h),
-                None => u,
-            });
-        }
-        full.push(u);
+        full.extend(self.reg_args(&held));
         let sig = self.b.import_signature(self.c.js_sig.clone());
         let inst = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(inst)[0];
@@ -2062,9 +2051,7 @@ impl FnCompiler<'_, '_, '_> {
         let take_this = self.b.create_block();
         self.b.ins().brif(iso, kindb, &[], take_this, &[]);
         self.b.switch_to_block(kindb);
-        let hdr = self.load_field(r, 0);
-        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
-        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let kind = self.cell_kind(r);
         let isobj = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, kind, KIND_FIRST_OBJECT as i64);
         self.b.ins().brif(isobj, take_r, &[], take_this, &[]);
         self.b.switch_to_block(take_r);
@@ -2078,15 +2065,8 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(slow);
         let f = self.b.use_var(fv);
         let argc = self.iconst(list.len() as u64);
-        let u = self.undef();
         let mut full = vec![f, argc];
-        for i in 0..JS_REG_ARGS {
-            full.push(match held.get(i) {
-                Some(&h) => self.b.use_var(h),
-                None => u,
-            });
-        }
-        full.push(u);
+        full.extend(self.reg_args(&held));
         let base = self.data_addr(self.c.globals_data);
         let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
         full.push(site);
@@ -2095,6 +2075,15 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
+    }
+
+    /// The four register arguments from held variables (undefined past
+    /// them) and an undefined `rest`.
+    fn reg_args(&mut self, held: &[cranelift_frontend::Variable]) -> Vec<V> {
+        let u = self.undef();
+        let mut v: Vec<V> = (0..JS_REG_ARGS).map(|i| held.get(i).map_or(u, |&h| self.b.use_var(h))).collect();
+        v.push(u);
+        v
     }
 
     /// Allocates an ordinary cell of `size` bytes (kind object) by bumping

@@ -210,6 +210,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn ptr_of(&mut self, v: V) -> V {
         self.b.ins().band_imm_u(v, PAYLOAD_MASK as i64)
     }
+    /// The kind byte of the header of heap cell `v` (tag already checked).
+    pub fn cell_kind(&mut self, v: V) -> V {
+        let hdr = self.load_field(v, 0);
+        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
+        self.b.ins().band_imm_u(kind, 0xFF)
+    }
+
     pub fn load_field(&mut self, v: V, off: i32) -> V {
         let p = self.ptr_of(v);
         self.b.ins().load(types::I64, MemFlags::trusted(), p, off)
@@ -733,9 +740,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let done = self.b.create_block();
         self.b.ins().brif(is_obj, check_kind, &[], not_fn, &[]);
         self.b.switch_to_block(check_kind);
-        let hdr = self.load_field(f, 0);
-        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
-        let kind = self.b.ins().band_imm_u(kind, 0xFF);
+        let kind = self.cell_kind(f);
         let is_fn = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
         self.b.ins().brif(is_fn, do_call, &[], not_fn, &[]);
         self.b.switch_to_block(do_call);

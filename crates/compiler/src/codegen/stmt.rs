@@ -31,18 +31,7 @@ impl FnCompiler<'_, '_, '_> {
                 if labels.is_empty() {
                     self.block(b);
                 } else {
-                    let brk = self.b.create_block();
-                    self.jumps.push(JumpTarget {
-                        labels,
-                        brk,
-                        cont: None,
-                        cleanup_depth: self.cleanups.len(),
-                        cont_depth: self.cleanups.len(),
-                        label_only: true,
-                    });
-                    self.block(b);
-                    self.jumps.pop();
-                    self.switch_to(brk);
+                    self.labelled(labels, |s| s.block(b));
                 }
             }
             Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
@@ -167,20 +156,7 @@ impl FnCompiler<'_, '_, '_> {
                         self.pending_labels = labels;
                         self.stmt(&l.body);
                     }
-                    body => {
-                        let brk = self.b.create_block();
-                        self.jumps.push(JumpTarget {
-                            labels,
-                            brk,
-                            cont: None,
-                            cleanup_depth: self.cleanups.len(),
-                            cont_depth: self.cleanups.len(),
-                            label_only: true,
-                        });
-                        self.stmt(body);
-                        self.jumps.pop();
-                        self.switch_to(brk);
-                    }
+                    body => self.labelled(labels, |s| s.stmt(body)),
                 }
             }
             Statement::WithStatement(w) => self.c.unsupported(self.module, w.span.start, "with statement"),
@@ -282,6 +258,16 @@ impl FnCompiler<'_, '_, '_> {
         self.init_scope(b.scope_id.get(), &[]);
         self.hoist_functions(&b.body);
         self.stmts(&b.body);
+    }
+
+    /// A labelled statement that is not a loop or switch: `break label`
+    /// leaves it.
+    fn labelled(&mut self, labels: Vec<String>, body: impl FnOnce(&mut Self)) {
+        let brk = self.b.create_block();
+        self.jumps.push(JumpTarget { labels, brk, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: true });
+        body(self);
+        self.jumps.pop();
+        self.switch_to(brk);
     }
 
     fn loop_body(&mut self, labels: Vec<String>, brk: cranelift_codegen::ir::Block, cont: cranelift_codegen::ir::Block, body: &'static Statement<'static>) {
