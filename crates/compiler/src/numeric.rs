@@ -252,7 +252,45 @@ fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mu
 /// The number locals among the statements of one function body. `eligible`
 /// says whether a symbol may live in a register at all (not captured, not a
 /// global slot).
-pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible: &dyn Fn(SymbolId) -> bool) -> HashSet<SymbolId> {
+/// Module-scope `const` bindings initialised with a number literal (or its
+/// negation): every read that passes the TDZ check sees that number.
+pub fn module_const_numbers(program: &Program, scoping: &Scoping) -> HashMap<SymbolId, f64> {
+    let mut out = HashMap::new();
+    for st in &program.body {
+        let decl = match st {
+            Statement::VariableDeclaration(d) => d,
+            Statement::ExportDeclaration(e) => match &e.declaration {
+                Declaration::VariableDeclaration(d) => d,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if decl.kind != VariableDeclarationKind::Const {
+            continue;
+        }
+        for d in &decl.declarations {
+            let BindingPattern::BindingIdentifier(id) = &d.id else { continue };
+            let value = match &d.init {
+                Some(Expression::NumericLiteral(n)) => n.value,
+                Some(Expression::UnaryExpression(u)) if u.operator == UnaryOperator::UnaryNegation => match &u.argument {
+                    Expression::NumericLiteral(n) => -n.value,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if let Some(sym) = id.symbol_id.get()
+                && scoping.symbol_flags(sym).contains(SymbolFlags::ConstVariable)
+            {
+                out.insert(sym, value);
+            }
+        }
+    }
+    out
+}
+
+/// The number locals of a function body. `known` are other bindings that
+/// always read as numbers (module constants); they are not returned.
+pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible: &dyn Fn(SymbolId) -> bool, known: &HashSet<SymbolId>) -> HashSet<SymbolId> {
     let mut w = Walker { scoping, c: Collect::default() };
     for s in body {
         w.visit_statement(s);
@@ -271,7 +309,8 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
         .collect();
     loop {
         let before = set.len();
-        let snapshot = set.clone();
+        let mut snapshot = set.clone();
+        snapshot.extend(known.iter().copied());
         set.retain(|s| {
             c.writes[s].iter().all(|w| w.is_some_and(|e| is_num(e, scoping, &snapshot)))
                 && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, e)| *op != AssignmentOperator::Addition || is_num(e, scoping, &snapshot))

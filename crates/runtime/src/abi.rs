@@ -388,6 +388,46 @@ export! {
         }
         hr.get()
     }
+    fn perry_construct_plain(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64, site: u64, nfields: u64) -> u64 {
+        // `new C(...)` of a class the compiler proved constructs as plain
+        // data (compiler `classes.rs`). After the general path, a base-class
+        // constructor is recorded in the site's slots `[ctor, final shape,
+        // prototype]`: the final shape is the instance's keys replayed on a
+        // root with room for exactly its fields, and compiled code builds the
+        // next instances inline with no call.
+        let scope = HandleScope::new();
+        let hf = scope.root(f);
+        let r = perry_construct(f, argc, a0, a1, a2, a3, rest);
+        if r == EXCEPTION {
+            return r;
+        }
+        let f = Value(hf.get());
+        let m = function::meta_of(f);
+        if m.native.is_none()
+            && m.flags & FNF_CLASS_CTOR != 0
+            && m.flags & FNF_DERIVED == 0
+            && let Some(object::Prop::Data(p, _)) = object::get_own_property(f, names::PROTOTYPE)
+            && p.is_object()
+        {
+            let inst = Value(r);
+            if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
+                let s = object::shape_of(inst);
+                if s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
+                    let mut sh = shape::root(OBJ_INLINE as u32, (nfields as u32).max(1));
+                    for &k in &s.keys {
+                        sh = sh.add(k, shape::DEFAULT);
+                    }
+                    let slots = site as *mut u64;
+                    unsafe {
+                        *slots = f.0;
+                        *slots.add(1) = sh as *const crate::shape::Shape as u64;
+                        *slots.add(2) = p.0;
+                    }
+                }
+            }
+        }
+        r
+    }
     fn perry_alloc_instance(proto: u64, root: u64) -> u64 {
         // The slow path of an inline instance allocation (eden full).
         let cap = unsafe { &*(root as *const crate::shape::Shape) }.inline_cap;

@@ -2,7 +2,7 @@
 //! property access, calls, closures and classes.
 
 use super::FnBody;
-use super::func::{FnCompiler, fn_length};
+use super::func::{FnCompiler, Held, fn_length};
 use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as V, types};
@@ -548,16 +548,9 @@ impl FnCompiler<'_, '_, '_> {
         let strings = self.global_get(slot);
         let mut args = vec![strings];
         for e in &t.quasi.expressions {
-            let held: Vec<_> = args
-                .iter()
-                .map(|&a| {
-                    let v = self.new_var();
-                    self.b.def_var(v, a);
-                    v
-                })
-                .collect();
+            let held: Vec<_> = args.iter().map(|&a| self.hold(a)).collect();
             let v = self.expr(e);
-            args = held.into_iter().map(|h| self.b.use_var(h)).collect();
+            args = held.into_iter().map(|h| self.unhold(h)).collect();
             args.push(v);
         }
         let f = self.b.use_var(fv);
@@ -574,21 +567,14 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(fv, f);
         let tv = self.new_var();
         self.b.def_var(tv, this);
-        let held: Vec<_> = args
-            .iter()
-            .map(|&a| {
-                let v = self.new_var();
-                self.b.def_var(v, a);
-                v
-            })
-            .collect();
+        let held: Vec<_> = args.iter().map(|&a| self.hold(a)).collect();
         let n = self.iconst(args.len() as u64);
         let arr = self.rt("perry_new_array", &[n]);
         let av = self.new_var();
         self.b.def_var(av, arr);
         for h in held {
             let a = self.b.use_var(av);
-            let v = self.b.use_var(h);
+            let v = self.unhold(h);
             self.rt("perry_array_push", &[a, v]);
         }
         let f = self.b.use_var(fv);
@@ -680,9 +666,7 @@ impl FnCompiler<'_, '_, '_> {
         for (p, n) in o.properties.iter().zip(&names) {
             let ObjectPropertyKind::ObjectProperty(p) = p else { unreachable!() };
             let v = self.expr_named(&p.value, Some(n));
-            let h = self.new_var();
-            self.b.def_var(h, v);
-            held.push(h);
+            held.push(self.hold(v));
         }
         let res = self.new_var();
         let cached = self.global_get(site);
@@ -710,7 +694,7 @@ impl FnCompiler<'_, '_, '_> {
             |s| s.rt("perry_alloc_shaped", &[cached]),
         );
         for (i, h) in held.iter().enumerate() {
-            let v = self.b.use_var(*h);
+            let v = self.unhold(*h);
             self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
         }
         self.b.def_var(res, obj);
@@ -722,7 +706,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(ov, obj);
         for (h, name) in held.iter().zip(&names) {
             let k = self.str_const(name);
-            let v = self.b.use_var(*h);
+            let v = self.unhold(*h);
             let o = self.b.use_var(ov);
             let fl = self.iconst(0);
             self.rt("perry_define_prop", &[o, k, v, fl]);
@@ -956,10 +940,9 @@ impl FnCompiler<'_, '_, '_> {
             }
         }
         let l = self.expr(&b.left);
-        let lv = self.new_var();
-        self.b.def_var(lv, l);
+        let lh = self.hold(l);
         let r = self.expr(&b.right);
-        let l = self.b.use_var(lv);
+        let l = self.unhold(lh);
         self.set_pos(b.span.start);
         self.binop(b.operator, l, r)
     }
@@ -1219,10 +1202,9 @@ impl FnCompiler<'_, '_, '_> {
                 if matches!(b.operator, B::LessThan | B::LessEqualThan | B::GreaterThan | B::GreaterEqualThan | B::StrictEquality | B::StrictInequality) =>
             {
                 let l = self.expr(&b.left);
-                let lv = self.new_var();
-                self.b.def_var(lv, l);
+                let lh = self.hold(l);
                 let r = self.expr(&b.right);
-                let l = self.b.use_var(lv);
+                let l = self.unhold(lh);
                 self.set_pos(b.span.start);
                 match b.operator {
                     B::StrictEquality => self.strict_eq(l, r),
@@ -1293,6 +1275,30 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `===` as an i8 condition.
     pub fn strict_eq(&mut self, l: V, r: V) -> V {
+        if self.known_num(l) || self.known_num(r) {
+            // Against a number: equal only to a number of the same value.
+            let other = if self.known_num(l) { r } else { l };
+            if self.known_num(other) {
+                let a = self.f64_of(l);
+                let c = self.f64_of(r);
+                return self.b.ins().fcmp(FloatCC::Equal, a, c);
+            }
+            let res = self.b.declare_var(types::I8);
+            let zero = self.b.ins().iconst(types::I8, 0);
+            self.b.def_var(res, zero);
+            let isn = self.is_number(other);
+            let fb = self.b.create_block();
+            let done = self.b.create_block();
+            self.b.ins().brif(isn, fb, &[], done, &[]);
+            self.b.switch_to_block(fb);
+            let a = self.f64_of(l);
+            let c = self.f64_of(r);
+            let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
+            self.b.def_var(res, eq);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+            return self.b.use_var(res);
+        }
         let res = self.b.declare_var(types::I8);
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -1882,11 +1888,9 @@ impl FnCompiler<'_, '_, '_> {
         let mut held = Vec::new();
         for a in args {
             let v = self.expr(a.to_expression());
-            let x = self.new_var();
-            self.b.def_var(x, v);
-            held.push(x);
+            held.push(self.hold(v));
         }
-        Ok(held.into_iter().map(|h| self.b.use_var(h)).collect())
+        Ok(held.into_iter().map(|h| self.unhold(h)).collect())
     }
 
     fn call(&mut self, c: &'static CallExpression<'static>) -> V {
@@ -1947,7 +1951,29 @@ impl FnCompiler<'_, '_, '_> {
         self.b.use_var(res)
     }
 
+    /// The plain-data construction of `new callee(...)`, when the callee names
+    /// a class declaration that qualifies (see `classes.rs`).
+    fn plain_class_of(&mut self, callee: &Expression) -> Option<std::rc::Rc<crate::classes::PlainClass>> {
+        let Expression::Identifier(id) = callee else { return None };
+        let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+        let module = self.module;
+        let program = self.m.program;
+        if let Some(p) = self.c.plain_classes.get(&(module, sym)) {
+            return p.clone();
+        }
+        let decls = self.c.class_decls.entry(module).or_insert_with(|| crate::classes::class_declarations(program));
+        let plain = decls.get(&sym).and_then(|&class| crate::classes::plain_class(sym, class, &self.m.scoping)).map(std::rc::Rc::new);
+        self.c.plain_classes.insert((module, sym), plain.clone());
+        plain
+    }
+
     fn new_expr(&mut self, n: &'static NewExpression<'static>) -> V {
+        if let Some(plain) = self.plain_class_of(&n.callee)
+            && n.arguments.len() <= JS_REG_ARGS
+            && !n.arguments.iter().any(|a| matches!(a, Argument::SpreadElement(_)))
+        {
+            return self.construct_plain(n, &plain);
+        }
         let f = self.expr(&n.callee);
         let fv = self.new_var();
         self.b.def_var(fv, f);
@@ -1958,6 +1984,87 @@ impl FnCompiler<'_, '_, '_> {
             Ok(list) => self.construct_cached(f, &list),
             Err(arr) => self.rt_check("perry_construct_spread", &[f, arr]),
         }
+    }
+
+    /// `new C(...)` of a plain-data class: the instance is allocated inline
+    /// with its final shape and field values, and no constructor runs.
+    ///
+    /// Site slots: `[ctor, final shape, prototype]`, filled by
+    /// `perry_construct_plain` after the first construction through the
+    /// general path; while the callee is that constructor, the fast path is
+    /// taken.
+    fn construct_plain(&mut self, n: &'static NewExpression<'static>, plain: &crate::classes::PlainClass) -> V {
+        let g = self.c.new_global(super::SlotInit::Hole);
+        self.c.new_global(super::SlotInit::Undefined);
+        self.c.new_global(super::SlotInit::Undefined);
+        let f = self.expr(&n.callee);
+        let fh = self.hold(f);
+        let list = match self.arguments_list(&n.arguments) {
+            Ok(list) => list,
+            Err(_) => unreachable!("no spread and at most four arguments"),
+        };
+        let held: Vec<Held> = list.iter().map(|&v| self.hold(v)).collect();
+        self.set_pos(n.span.start);
+        let res = self.new_var();
+        let f = self.unhold(fh);
+        let cached = self.global_get(g);
+        let same = self.b.ins().icmp(IntCC::Equal, f, cached);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(same, fast, &[], slow, &[]);
+
+        self.b.switch_to_block(fast);
+        let nslots = plain.fields.len().max(1);
+        let size = self.iconst(OBJ_INLINE as u64 + 8 * nslots as u64);
+        let obj = self.alloc_object_inline(
+            size,
+            |s, top| {
+                let proto = s.global_get(g + 2);
+                s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
+            },
+            |s| {
+                let proto = s.global_get(g + 2);
+                let shape = s.global_get(g + 1);
+                s.rt("perry_alloc_instance", &[proto, shape])
+            },
+        );
+        // Both paths give a young object with room for every field: write the
+        // final shape and the values (no safepoint until it is complete).
+        let shape = self.global_get(g + 1);
+        self.store_field_fresh(obj, OBJ_SHAPE, shape);
+        if plain.fields.is_empty() {
+            let u = self.undef();
+            self.store_field_fresh(obj, OBJ_INLINE, u);
+        }
+        for (i, (_, init)) in plain.fields.iter().enumerate() {
+            let v = match *init {
+                crate::classes::Init::Undefined => self.undef(),
+                crate::classes::Init::Arg(a) => match held.get(a) {
+                    Some(&h) => self.unhold(h),
+                    None => self.undef(),
+                },
+                crate::classes::Init::Lit(e) => self.expr(e),
+            };
+            self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
+        }
+        self.b.def_var(res, obj);
+        self.b.ins().jump(done, &[]);
+
+        self.b.switch_to_block(slow);
+        let f = self.unhold(fh);
+        let argc = self.iconst(list.len() as u64);
+        let mut full = vec![f, argc];
+        full.extend(self.reg_args(&held));
+        let base = self.data_addr(self.c.globals_data);
+        let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
+        full.push(site);
+        full.push(self.iconst(plain.fields.len() as u64));
+        let r = self.rt_check("perry_construct_plain", &full);
+        self.b.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.b.use_var(res)
     }
 
     /// `new f(...)` with at most four arguments.
@@ -1975,14 +2082,7 @@ impl FnCompiler<'_, '_, '_> {
             self.c.new_global(super::SlotInit::Undefined);
         }
         let res = self.new_var();
-        let held: Vec<_> = list
-            .iter()
-            .map(|&v| {
-                let h = self.new_var();
-                self.b.def_var(h, v);
-                h
-            })
-            .collect();
+        let held: Vec<_> = list.iter().map(|&v| self.hold(v)).collect();
         let fv = self.new_var();
         self.b.def_var(fv, f);
         let cached = self.global_get(g);
@@ -2079,9 +2179,9 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The four register arguments from held variables (undefined past
     /// them) and an undefined `rest`.
-    fn reg_args(&mut self, held: &[cranelift_frontend::Variable]) -> Vec<V> {
+    fn reg_args(&mut self, held: &[Held]) -> Vec<V> {
         let u = self.undef();
-        let mut v: Vec<V> = (0..JS_REG_ARGS).map(|i| held.get(i).map_or(u, |&h| self.b.use_var(h))).collect();
+        let mut v: Vec<V> = (0..JS_REG_ARGS).map(|i| held.get(i).map_or(u, |&h| self.unhold(h))).collect();
         v.push(u);
         v
     }

@@ -22,6 +22,13 @@ use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 use perry_abi::*;
 
 /// Where a binding lives.
+/// A value kept while other code is evaluated (see `FnCompiler::hold`).
+#[derive(Clone, Copy)]
+pub enum Held {
+    Raw(V),
+    Var(Variable),
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Loc {
     Global(u32),
@@ -89,6 +96,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub param_tdz: hashbrown::HashSet<SymbolId>,
     /// Number locals (kept unboxed in f64 variables).
     pub num_locals: hashbrown::HashSet<SymbolId>,
+    /// Number locals and module number constants: what `is_num_expr` trusts.
+    pub num_known: hashbrown::HashSet<SymbolId>,
+    /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
+    pub const_nums: HashMap<SymbolId, f64>,
     pub num_vars: HashMap<SymbolId, Variable>,
 }
 
@@ -140,6 +151,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             initialized: hashbrown::HashSet::new(),
             param_tdz: hashbrown::HashSet::new(),
             num_locals: hashbrown::HashSet::new(),
+            num_known: hashbrown::HashSet::new(),
+            const_nums: HashMap::new(),
             num_vars: HashMap::new(),
         }
     }
@@ -151,12 +164,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let module = self.module;
         let globals = &self.c.global_slots;
         let eligible = |s: SymbolId| !m.analysis.boxed.contains(&s) && !ctx.cap_index.contains_key(&Cap::Sym(s)) && !globals.contains_key(&(module, s));
-        self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible);
+        self.const_nums = crate::numeric::module_const_numbers(m.program, &m.scoping);
+        let known: hashbrown::HashSet<SymbolId> = self.const_nums.keys().copied().collect();
+        self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known);
+        self.num_known = self.num_locals.union(&known).copied().collect();
     }
 
     /// Whether an expression is statically a number in this function.
     pub fn is_num_expr(&self, e: &Expression) -> bool {
-        crate::numeric::is_num(e, &self.m.scoping, &self.num_locals)
+        crate::numeric::is_num(e, &self.m.scoping, &self.num_known)
     }
 
     pub fn scoping(&self) -> &'g Scoping {
@@ -190,13 +206,51 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.declare_var_needs_stack_map(v);
         v
     }
+    /// Whether `v` is a number by construction: a constant below
+    /// `MIN_TAGGED`, or the bits of an f64.
+    pub fn known_num(&self, v: V) -> bool {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        let Some(inst) = dfg.value_def(v).inst() else { return false };
+        match dfg.insts[inst] {
+            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => (imm.bits() as u64) < MIN_TAGGED,
+            InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } => dfg.value_type(arg) == types::F64,
+            _ => false,
+        }
+    }
     pub fn is_number(&mut self, v: V) -> V {
+        if self.known_num(v) {
+            return self.b.ins().iconst(types::I8, 1);
+        }
         self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, v, MIN_TAGGED as i64)
     }
+    /// Both are numbers: one compare of the larger (a constant side is
+    /// known and not tested).
     pub fn both_numbers(&mut self, a: V, b: V) -> V {
-        let x = self.is_number(a);
-        let y = self.is_number(b);
-        self.b.ins().band(x, y)
+        match (self.known_num(a), self.known_num(b)) {
+            (true, _) => self.is_number(b),
+            (_, true) => self.is_number(a),
+            _ => {
+                let m = self.b.ins().umax(a, b);
+                self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, m, MIN_TAGGED as i64)
+            }
+        }
+    }
+    /// Keeps `v` across the evaluation of other code: in a stack-mapped
+    /// variable, unless it is a number by construction (no GC can move it).
+    pub fn hold(&mut self, v: V) -> Held {
+        if self.known_num(v) {
+            return Held::Raw(v);
+        }
+        let var = self.new_var();
+        self.b.def_var(var, v);
+        Held::Var(var)
+    }
+    pub fn unhold(&mut self, h: Held) -> V {
+        match h {
+            Held::Raw(v) => v,
+            Held::Var(var) => self.b.use_var(var),
+        }
     }
     pub fn f64_of(&mut self, v: V) -> V {
         self.b.ins().bitcast(types::F64, MemFlags::new(), v)
@@ -480,6 +534,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// A number local's value as an f64 (None for other bindings).
     pub fn read_num(&mut self, sym: SymbolId) -> Option<V> {
+        if let Some(&n) = self.const_nums.get(&sym) {
+            self.const_tdz(sym);
+            return Some(self.b.ins().f64const(n));
+        }
         match self.loc(sym) {
             Loc::Num(var) => Some(self.b.use_var(var)),
             _ => None,
@@ -493,6 +551,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Reads a binding, throwing ReferenceError in its temporal dead zone.
     pub fn read_binding(&mut self, sym: SymbolId, at: u32) -> V {
+        if let Some(&n) = self.const_nums.get(&sym) {
+            self.const_tdz(sym);
+            return self.num(n);
+        }
         let v = self.read_raw(sym);
         let _ = at;
         // A read compiled after the declaration ran in this function cannot be in the TDZ.
@@ -500,6 +562,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.tdz_check(v, self.scoping().symbol_name(sym).to_string());
         }
         v
+    }
+
+    /// The TDZ check of a module number constant (its value is known).
+    fn const_tdz(&mut self, sym: SymbolId) {
+        if !self.initialized.contains(&sym) {
+            let v = self.read_raw(sym);
+            self.tdz_check(v, self.scoping().symbol_name(sym).to_string());
+        }
     }
 
     pub fn tdz_check(&mut self, v: V, name: String) {

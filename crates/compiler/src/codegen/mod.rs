@@ -48,6 +48,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
+    ("perry_construct_plain", 9),
     ("perry_alloc_instance", 2),
     ("perry_super_construct", 8),
     ("perry_call_value", 8),
@@ -169,6 +170,10 @@ pub struct Compiler<'g> {
     pub fctx: cranelift_frontend::FunctionBuilderContext,
     /// Sites that need a value computed once (tagged templates, private names).
     pub site_slots: HashMap<usize, u32>,
+    /// Class declarations per module, and which class bindings construct as
+    /// plain data (see `classes.rs`).
+    pub class_decls: HashMap<usize, HashMap<SymbolId, &'static oxc_ast::ast::Class<'static>>>,
+    pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
     /// Private names: (class address, name) -> global slot holding the symbol,
     /// and (module, class span, name, slot) to find the innermost class.
     pub private_slots: HashMap<(usize, String), u32>,
@@ -275,6 +280,8 @@ impl<'g> Compiler<'g> {
             ctx,
             fctx: cranelift_frontend::FunctionBuilderContext::new(),
             site_slots: HashMap::new(),
+            class_decls: HashMap::new(),
+            plain_classes: HashMap::new(),
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
             ns_members: HashMap::new(),
