@@ -94,10 +94,8 @@ pub fn plain_class(sym: SymbolId, class: &'static Class<'static>, scoping: &Scop
     }
     for el in &class.body.body {
         match el {
-            ClassElement::MethodDefinition(m) => {
-                if !m.decorators.is_empty() || (!m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_))) {
-                    return None;
-                }
+            ClassElement::MethodDefinition(m) if !m.decorators.is_empty() || (!m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_))) => {
+                return None;
             }
             ClassElement::PropertyDefinition(p) => {
                 if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition {
