@@ -5,7 +5,7 @@ use super::FnBody;
 use super::func::{FnCompiler, Held, fn_length};
 use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as V, types};
+use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_module::Module as _;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -83,12 +83,11 @@ impl FnCompiler<'_, '_, '_> {
             Expression::BinaryExpression(b) => self.binary(b),
             Expression::LogicalExpression(l) => self.logical(l),
             Expression::ConditionalExpression(c) => {
-                let t = self.cond(&c.test);
                 let res = self.new_var();
                 let yes = self.b.create_block();
                 let no = self.b.create_block();
                 let done = self.b.create_block();
-                self.b.ins().brif(t, yes, &[], no, &[]);
+                self.cond_branch(&c.test, yes, no);
                 self.b.switch_to_block(yes);
                 self.terminated = false;
                 let v = self.expr_named(&c.consequent, name);
@@ -1247,6 +1246,64 @@ impl FnCompiler<'_, '_, '_> {
                 self.truthy(v)
             }
         }
+    }
+
+    /// Branches to `yes` or `no` on an expression's truth value. Logical
+    /// operators and relational comparisons branch directly on compare flags,
+    /// so no boolean is merged through a variable on the hot path.
+    pub fn cond_branch(&mut self, e: &'static Expression<'static>, yes: Block, no: Block) {
+        use BinaryOperator as B;
+        match e {
+            Expression::ParenthesizedExpression(p) => self.cond_branch(&p.expression, yes, no),
+            Expression::UnaryExpression(u) if u.operator == UnaryOperator::LogicalNot => self.cond_branch(&u.argument, no, yes),
+            Expression::LogicalExpression(l) if l.operator != LogicalOperator::Coalesce => {
+                let mid = self.b.create_block();
+                if l.operator == LogicalOperator::And {
+                    self.cond_branch(&l.left, mid, no);
+                } else {
+                    self.cond_branch(&l.left, yes, mid);
+                }
+                self.b.switch_to_block(mid);
+                self.terminated = false;
+                self.cond_branch(&l.right, yes, no);
+            }
+            Expression::BinaryExpression(b)
+                if matches!(b.operator, B::LessThan | B::LessEqualThan | B::GreaterThan | B::GreaterEqualThan)
+                    && !(self.is_num_expr(&b.left) && self.is_num_expr(&b.right)) =>
+            {
+                let l = self.expr(&b.left);
+                let lh = self.hold(l);
+                let r = self.expr(&b.right);
+                let l = self.unhold(lh);
+                self.set_pos(b.span.start);
+                let (cc, code) = match b.operator {
+                    B::LessThan => (FloatCC::LessThan, 0),
+                    B::LessEqualThan => (FloatCC::LessThanOrEqual, 1),
+                    B::GreaterThan => (FloatCC::GreaterThan, 2),
+                    _ => (FloatCC::GreaterThanOrEqual, 3),
+                };
+                let both = self.both_numbers(l, r);
+                let fb = self.b.create_block();
+                let sb = self.b.create_block();
+                self.b.ins().brif(both, fb, &[], sb, &[]);
+                self.b.switch_to_block(fb);
+                let a = self.f64_of(l);
+                let c = self.f64_of(r);
+                let x = self.b.ins().fcmp(cc, a, c);
+                self.b.ins().brif(x, yes, &[], no, &[]);
+                self.b.switch_to_block(sb);
+                let o = self.iconst(code);
+                let v = self.rt_check("perry_compare", &[o, l, r]);
+                let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
+                self.b.ins().brif(x, yes, &[], no, &[]);
+            }
+            _ => {
+                let c = self.cond(e);
+                self.ensure_open();
+                self.b.ins().brif(c, yes, &[], no, &[]);
+            }
+        }
+        self.terminated = true;
     }
 
     /// A relational comparison as an i8 condition (numbers inline).

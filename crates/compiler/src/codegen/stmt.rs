@@ -36,11 +36,10 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
             Statement::IfStatement(i) => {
-                let t = self.cond(&i.test);
                 let then_b = self.b.create_block();
                 let else_b = self.b.create_block();
                 let done = self.b.create_block();
-                self.b.ins().brif(t, then_b, &[], else_b, &[]);
+                self.cond_branch(&i.test, then_b, else_b);
                 self.b.switch_to_block(then_b);
                 self.terminated = false;
                 self.stmt(&i.consequent);
@@ -58,8 +57,7 @@ impl FnCompiler<'_, '_, '_> {
                 let body = self.b.create_block();
                 let exit = self.b.create_block();
                 self.switch_to(head);
-                let t = self.cond(&w.test);
-                self.b.ins().brif(t, body, &[], exit, &[]);
+                self.cond_branch(&w.test, body, exit);
                 self.b.switch_to_block(body);
                 self.terminated = false;
                 self.loop_body(labels, exit, head, &w.body);
@@ -74,9 +72,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.switch_to(body);
                 self.loop_body(labels, exit, test, &w.body);
                 self.switch_to(test);
-                let t = self.cond(&w.test);
-                self.b.ins().brif(t, body, &[], exit, &[]);
-                self.terminated = true;
+                self.cond_branch(&w.test, body, exit);
                 self.switch_to(exit);
                 self.split_number_locals();
             }
@@ -304,9 +300,7 @@ impl FnCompiler<'_, '_, '_> {
         let exit = self.b.create_block();
         self.switch_to(head);
         if let Some(t) = &f.test {
-            let c = self.cond(t);
-            self.b.ins().brif(c, body, &[], exit, &[]);
-            self.terminated = true;
+            self.cond_branch(t, body, exit);
         }
         self.switch_to(body);
         self.loop_body(labels, exit, update, &f.body);
