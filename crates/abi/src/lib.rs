@@ -215,8 +215,9 @@ pub const FNMETA_SIZE: usize = 40;
 pub const SYM_NURSERY_START: &str = "PERRY_NURSERY_START";
 pub const SYM_NURSERY_SIZE: &str = "PERRY_NURSERY_SIZE";
 pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
-/// A card covers `1 << CARD_SHIFT` bytes of old space.
-pub const CARD_SHIFT: u64 = 9;
+/// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
+/// large heap is a memory miss whatever its size, and scanning it is cheap).
+pub const CARD_SHIFT: u64 = 8;
 /// Data symbol the compiler emits: 1 when compiled with `--expose-gc`.
 pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
 

@@ -31,7 +31,7 @@ const AGE_BITS: u64 = FLAG_AGE_MASK << AGE_SHIFT;
 
 /// Asks the CPU to bring the cache line at `addr` in (a hint; never faults).
 #[inline(always)]
-fn prefetch(addr: usize) {
+pub(crate) fn prefetch(addr: usize) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint and cannot fault, whatever the address.
     unsafe {
@@ -182,7 +182,16 @@ impl Minor<'_> {
         let log = barrier::take_log();
         let mut dirty = 0usize;
         let mut cells = Vec::new();
-        for &c in &log {
+        // The cards of a large old generation are scattered: each is a cache
+        // (and TLB) miss. Prefetching a few cards ahead overlaps them.
+        const AHEAD: usize = 32;
+        for (i, &c) in log.iter().enumerate() {
+            if let Some(&n) = log.get(i + AHEAD) {
+                let a = barrier::card_addr(n);
+                prefetch(n as usize);
+                prefetch(a);
+                OldSpace::prefetch_bits(&self.h.blocks, a);
+            }
             // SAFETY: a card byte of the reservation; a card logged twice or
             // released since reads clean.
             if unsafe { *c } == 0 {
