@@ -1332,36 +1332,18 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `===` as an i8 condition.
     pub fn strict_eq(&mut self, l: V, r: V) -> V {
-        if self.known_num(l) || self.known_num(r) {
-            // Against a number: equal only to a number of the same value.
-            let other = if self.known_num(l) { r } else { l };
-            if self.known_num(other) {
-                let a = self.f64_of(l);
-                let c = self.f64_of(r);
-                return self.b.ins().fcmp(FloatCC::Equal, a, c);
-            }
-            let res = self.b.declare_var(types::I8);
-            let zero = self.b.ins().iconst(types::I8, 0);
-            self.b.def_var(res, zero);
-            let isn = self.is_number(other);
-            let fb = self.b.create_block();
-            let done = self.b.create_block();
-            self.b.ins().brif(isn, fb, &[], done, &[]);
-            self.b.switch_to_block(fb);
+        // Against a number by construction, the other side is equal only when
+        // it is a number of the same value.
+        let vs_number = self.known_num(l) || self.known_num(r);
+        if self.known_num(l) && self.known_num(r) {
             let a = self.f64_of(l);
             let c = self.f64_of(r);
-            let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
-            self.b.def_var(res, eq);
-            self.b.ins().jump(done, &[]);
-            self.b.switch_to_block(done);
-            return self.b.use_var(res);
+            return self.b.ins().fcmp(FloatCC::Equal, a, c);
         }
         let res = self.b.declare_var(types::I8);
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
         let other = self.b.create_block();
-        let strs = self.b.create_block();
-        let bits = self.b.create_block();
         let done = self.b.create_block();
         self.b.ins().brif(both, fb, &[], other, &[]);
         self.b.switch_to_block(fb);
@@ -1371,6 +1353,15 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(res, eq);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(other);
+        if vs_number {
+            let no = self.b.ins().iconst(types::I8, 0);
+            self.b.def_var(res, no);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+            return self.b.use_var(res);
+        }
+        let strs = self.b.create_block();
+        let bits = self.b.create_block();
         let tl = self.tag_of(l);
         let tr = self.tag_of(r);
         let sl = self.b.ins().icmp_imm_u(IntCC::Equal, tl, TAG_STRING as i64);
