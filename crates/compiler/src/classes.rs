@@ -69,8 +69,9 @@ pub fn plain_class(sym: SymbolId, class: &'static Class<'static>, scoping: &Scop
     if class.heritage.is_some() || !class.decorators.is_empty() {
         return None;
     }
-    let mut fields: Vec<(String, Init)> = Vec::new();
     let mut params: Vec<SymbolId> = Vec::new();
+    // Parameter properties: defined first, assigned after the declared fields.
+    let mut pprops: Vec<(String, Init)> = Vec::new();
     let ctor = crate::analyze::explicit_ctor(class);
     if let Some(f) = ctor {
         if f.params.rest.is_some() {
@@ -83,15 +84,11 @@ pub fn plain_class(sym: SymbolId, class: &'static Class<'static>, scoping: &Scop
             }
             params.push(id.symbol_id.get()?);
             if p.accessibility.is_some() || p.readonly || p.r#override {
-                fields.push((id.name.to_string(), Init::Arg(i)));
+                pprops.push((id.name.to_string(), Init::Arg(i)));
             }
         }
     }
-    // Parameter properties are assigned after the declared fields.
-    let pprops: Vec<(String, Init)> = fields.clone();
-    for (_, init) in fields.iter_mut() {
-        *init = Init::Undefined;
-    }
+    let mut fields: Vec<(String, Init)> = pprops.iter().map(|(n, _)| (n.clone(), Init::Undefined)).collect();
     for el in &class.body.body {
         match el {
             ClassElement::MethodDefinition(m) if !m.decorators.is_empty() || (!m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_))) => {

@@ -157,6 +157,22 @@ fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec
     (0..argc as usize).map(|i| if i < JS_REG_ARGS { Value(regs[i]) } else { array::va_get(Value(rest), i - JS_REG_ARGS) }).collect()
 }
 
+/// The `prototype` of a compiled base-class constructor (which can never
+/// change), for `new` sites that cache the class.
+fn base_class_prototype(f: Value) -> Option<Value> {
+    if !function::is_constructor(f) {
+        return None;
+    }
+    let m = function::meta_of(f);
+    if m.native.is_some() || m.flags & FNF_CLASS_CTOR == 0 || m.flags & FNF_DERIVED != 0 {
+        return None;
+    }
+    match object::get_own_property(f, names::PROTOTYPE) {
+        Some(object::Prop::Data(p, _)) if p.is_object() => Some(p),
+        _ => None,
+    }
+}
+
 fn b(x: bool) -> u64 {
     if x { TRUE } else { FALSE }
 }
@@ -365,25 +381,19 @@ export! {
         }
         let hr = scope.root(r);
         let f = Value(hf.get());
-        if function::is_constructor(f) {
-            let m = function::meta_of(f);
-            if m.native.is_none() && m.flags & FNF_CLASS_CTOR != 0 && m.flags & FNF_DERIVED == 0
-                && let Some(object::Prop::Data(p, _)) = object::get_own_property(f, names::PROTOTYPE)
-                && p.is_object()
-            {
-                // Slack tracking: later instances get as many inline slots as
-                // this one ended up with properties (more go to overflow).
-                let r = Value(hr.get());
-                let n = if r.is_cell() && r.kind() == KIND_OBJECT { object::shape_of(r).len() } else { INSTANCE_SLOTS as usize };
-                let cap = n.clamp(1, MAX_LEARNT_SLOTS) as u32;
-                let slots = site as *mut u64;
-                let root = shape::root(OBJ_INLINE as u32, cap);
-                unsafe {
-                    *slots = hf.get();
-                    *slots.add(1) = p.0;
-                    *slots.add(2) = root as *const crate::shape::Shape as u64;
-                    *slots.add(3) = (OBJ_INLINE as u32 + 8 * cap) as u64;
-                }
+        if let Some(p) = base_class_prototype(f) {
+            // Slack tracking: later instances get as many inline slots as
+            // this one ended up with properties (more go to overflow).
+            let r = Value(hr.get());
+            let n = if r.is_cell() && r.kind() == KIND_OBJECT { object::shape_of(r).len() } else { INSTANCE_SLOTS as usize };
+            let cap = n.clamp(1, MAX_LEARNT_SLOTS) as u32;
+            let slots = site as *mut u64;
+            let root = shape::root(OBJ_INLINE as u32, cap);
+            unsafe {
+                *slots = hf.get();
+                *slots.add(1) = p.0;
+                *slots.add(2) = root as *const crate::shape::Shape as u64;
+                *slots.add(3) = (OBJ_INLINE as u32 + 8 * cap) as u64;
             }
         }
         hr.get()
@@ -402,13 +412,7 @@ export! {
             return r;
         }
         let f = Value(hf.get());
-        let m = function::meta_of(f);
-        if m.native.is_none()
-            && m.flags & FNF_CLASS_CTOR != 0
-            && m.flags & FNF_DERIVED == 0
-            && let Some(object::Prop::Data(p, _)) = object::get_own_property(f, names::PROTOTYPE)
-            && p.is_object()
-        {
+        if let Some(p) = base_class_prototype(f) {
             let inst = Value(r);
             if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
                 let s = object::shape_of(inst);

@@ -2047,11 +2047,15 @@ impl FnCompiler<'_, '_, '_> {
         self.c.new_global(super::SlotInit::Undefined);
         let f = self.expr(&n.callee);
         let fh = self.hold(f);
-        let list = match self.arguments_list(&n.arguments) {
-            Ok(list) => list,
-            Err(_) => unreachable!("no spread and at most four arguments"),
-        };
-        let held: Vec<Held> = list.iter().map(|&v| self.hold(v)).collect();
+        // No spread and at most four arguments (see `new_expr`).
+        let held: Vec<Held> = n
+            .arguments
+            .iter()
+            .map(|a| {
+                let v = self.expr(a.to_expression());
+                self.hold(v)
+            })
+            .collect();
         self.set_pos(n.span.start);
         let res = self.new_var();
         let f = self.unhold(fh);
@@ -2101,14 +2105,8 @@ impl FnCompiler<'_, '_, '_> {
 
         self.b.switch_to_block(slow);
         let f = self.unhold(fh);
-        let argc = self.iconst(list.len() as u64);
-        let mut full = vec![f, argc];
-        full.extend(self.reg_args(&held));
-        let base = self.data_addr(self.c.globals_data);
-        let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
-        full.push(site);
-        full.push(self.iconst(plain.fields.len() as u64));
-        let r = self.rt_check("perry_construct_plain", &full);
+        let nfields = self.iconst(plain.fields.len() as u64);
+        let r = self.construct_at_site("perry_construct_plain", f, &held, g, &[nfields]);
         self.b.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -2212,17 +2210,23 @@ impl FnCompiler<'_, '_, '_> {
 
         self.b.switch_to_block(slow);
         let f = self.b.use_var(fv);
-        let argc = self.iconst(list.len() as u64);
-        let mut full = vec![f, argc];
-        full.extend(self.reg_args(&held));
-        let base = self.data_addr(self.c.globals_data);
-        let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
-        full.push(site);
-        let r = self.rt_check("perry_construct_site", &full);
+        let r = self.construct_at_site("perry_construct_site", f, &held, g, &[]);
         self.b.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
+    }
+
+    /// The general path of a caching `new` site: runtime `name` with
+    /// `(f, argc, a0..a3, rest, &site slots, extra...)`.
+    fn construct_at_site(&mut self, name: &'static str, f: V, held: &[Held], g: u32, extra: &[V]) -> V {
+        let argc = self.iconst(held.len() as u64);
+        let mut full = vec![f, argc];
+        full.extend(self.reg_args(held));
+        let base = self.data_addr(self.c.globals_data);
+        full.push(self.b.ins().iadd_imm_s(base, (g * 8) as i64));
+        full.extend_from_slice(extra);
+        self.rt_check(name, &full)
     }
 
     /// The four register arguments from held variables (undefined past

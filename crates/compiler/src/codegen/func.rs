@@ -99,7 +99,7 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Number locals and module number constants: what `is_num_expr` trusts.
     pub num_known: hashbrown::HashSet<SymbolId>,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
-    pub const_nums: HashMap<SymbolId, f64>,
+    pub const_nums: std::rc::Rc<HashMap<SymbolId, f64>>,
     pub num_vars: HashMap<SymbolId, Variable>,
 }
 
@@ -152,7 +152,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             param_tdz: hashbrown::HashSet::new(),
             num_locals: hashbrown::HashSet::new(),
             num_known: hashbrown::HashSet::new(),
-            const_nums: HashMap::new(),
+            const_nums: Default::default(),
             num_vars: HashMap::new(),
         }
     }
@@ -164,7 +164,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let module = self.module;
         let globals = &self.c.global_slots;
         let eligible = |s: SymbolId| !m.analysis.boxed.contains(&s) && !ctx.cap_index.contains_key(&Cap::Sym(s)) && !globals.contains_key(&(module, s));
-        self.const_nums = crate::numeric::module_const_numbers(m.program, &m.scoping);
+        let module = self.module;
+        self.const_nums =
+            self.c.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
         let known: hashbrown::HashSet<SymbolId> = self.const_nums.keys().copied().collect();
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known);
         self.num_known = self.num_locals.union(&known).copied().collect();

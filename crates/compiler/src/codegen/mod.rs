@@ -173,6 +173,8 @@ pub struct Compiler<'g> {
     /// Class declarations per module, and which class bindings construct as
     /// plain data (see `classes.rs`).
     pub class_decls: HashMap<usize, HashMap<SymbolId, &'static oxc_ast::ast::Class<'static>>>,
+    /// Module-scope number constants per module (`numeric::module_const_numbers`).
+    pub const_nums: HashMap<usize, std::rc::Rc<HashMap<SymbolId, f64>>>,
     pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
     /// Private names: (class address, name) -> global slot holding the symbol,
     /// and (module, class span, name, slot) to find the innermost class.
@@ -282,6 +284,7 @@ impl<'g> Compiler<'g> {
             site_slots: HashMap::new(),
             class_decls: HashMap::new(),
             plain_classes: HashMap::new(),
+            const_nums: HashMap::new(),
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
             ns_members: HashMap::new(),
