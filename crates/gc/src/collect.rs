@@ -84,6 +84,8 @@ unsafe fn promote(h: &mut Heap, p: *mut u64, hdr: u64, size: usize, new_hdr: u64
 /// What a collection reports to the statistics.
 pub struct Outcome {
     pub promoted: usize,
+    /// Bytes a minor collection copied into the to-survivor space.
+    pub survived: usize,
     pub root_slots: usize,
 }
 
@@ -263,7 +265,7 @@ pub fn minor(h: &mut Heap) -> Outcome {
     t.end_with("evacuate", &format!("survived={survived} promoted={}", m.promoted_bytes));
     let (to_top, promoted) = (m.to_top, m.promoted_bytes);
     h.nursery.flip(to_top);
-    Outcome { promoted, root_slots }
+    Outcome { promoted, survived, root_slots }
 }
 
 // ---------------------------------------------------------------------------
@@ -527,5 +529,5 @@ pub fn full(h: &mut Heap) -> FullOutcome {
     // No young cell is left, so no card may stay dirty.
     barrier::clear_logged();
     t.end_with("sweep", &format!("freed={swept} blocks_used={}", h.blocks.used));
-    FullOutcome { outcome: Outcome { promoted, root_slots }, swept }
+    FullOutcome { outcome: Outcome { promoted, survived: 0, root_slots }, swept }
 }

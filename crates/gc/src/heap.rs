@@ -9,7 +9,7 @@ use crate::collect;
 use crate::los::LargeSpace;
 use crate::nursery::Nursery;
 use crate::old::{MAX_SMALL, OldSpace};
-use crate::plan::{Kind, Plan, parse_bytes};
+use crate::plan::{EdenSizer, Kind, Plan, parse_bytes};
 use crate::stats;
 use perry_abi::*;
 
@@ -19,6 +19,7 @@ pub struct Heap {
     pub old: OldSpace,
     pub los: LargeSpace,
     pub plan: Plan,
+    pub eden: EdenSizer,
     collecting: bool,
     allocated_total: u64,
     hash_counter: u64,
@@ -68,6 +69,7 @@ pub fn init() {
         old: OldSpace::new(),
         los: LargeSpace::new(),
         plan,
+        eden: EdenSizer::new(eden),
         collecting: false,
         allocated_total: 0,
         hash_counter: 0x9E37,
@@ -197,6 +199,10 @@ fn run(kind: Kind, reason: &'static str) {
             let o = collect::minor(h);
             let h = heap();
             h.plan.after_minor(h.old.bytes + h.los.bytes);
+            if reason == "nursery-full" {
+                let next = h.eden.after_minor(h.nursery.eden_capacity(), o.survived + o.promoted);
+                h.nursery.resize_eden(next);
+            }
             (o, 0)
         }
         Kind::Full => {

@@ -19,7 +19,10 @@ pub static mut PERRY_HEAP_END: u64 = 0;
 
 pub struct Nursery {
     pub start: usize,
+    /// End of the eden in use: the plan resizes it between `start` and
+    /// `eden_max_end` after each minor collection ([`Nursery::resize_eden`]).
     pub eden_end: usize,
+    pub eden_max_end: usize,
     pub eden_top: usize,
     /// The two survivor spaces `[start, end)`.
     pub surv: [(usize, usize); 2],
@@ -37,7 +40,7 @@ impl Nursery {
     pub fn new(start: usize, eden: usize, surv: usize) -> Nursery {
         let s0 = start + eden;
         let s1 = s0 + surv;
-        Nursery { start, eden_end: s0, eden_top: start, surv: [(s0, s1), (s1, s1 + surv)], from: 0, surv_top: s0, size: eden + 2 * surv }
+        Nursery { start, eden_end: s0, eden_max_end: s0, eden_top: start, surv: [(s0, s1), (s1, s1 + surv)], from: 0, surv_top: s0, size: eden + 2 * surv }
     }
 
     pub fn sync_in(&mut self) {
@@ -70,6 +73,20 @@ impl Nursery {
         Some(p as *mut u64)
     }
 
+    /// Bytes of eden in use.
+    pub fn eden_capacity(&self) -> usize {
+        self.eden_end - self.start
+    }
+
+    /// Sets the eden in use to `bytes` (whole pages, at most the reserved
+    /// eden). Only while eden is empty, between a collection and the next
+    /// allocation.
+    pub fn resize_eden(&mut self, bytes: usize) {
+        debug_assert_eq!(self.eden_top, self.start);
+        let max = self.eden_max_end - self.start;
+        self.eden_end = self.start + bytes.next_multiple_of(crate::vm::PAGE).clamp(crate::vm::PAGE, max);
+    }
+
     /// After a collection emptied eden and left `top` as the survivors' top
     /// in the space that was the to-space.
     pub fn flip(&mut self, to_top: usize) {
@@ -97,7 +114,7 @@ impl Nursery {
                 released += to - a;
             }
         };
-        free(self.eden_top, self.eden_end);
+        free(self.eden_top, self.eden_max_end);
         let (s, e) = self.surv[self.from];
         free(self.surv_top.max(s), e);
         let (s, e) = self.surv[self.from ^ 1];

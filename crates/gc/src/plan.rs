@@ -131,6 +131,56 @@ impl Plan {
     }
 }
 
+/// Eden sizing, as V8 sizes its young generation. What a minor collection
+/// costs is the bytes that survive it; what eden's size costs is cache: the
+/// allocation front sweeps through all of eden, and a big one pushes the old
+/// generation's hot cells out of the last-level cache. So while few bytes
+/// survive, eden halves (down to an eighth of its reserved size): the
+/// survivors are as few, the collections cheap, and the allocation stays in
+/// cache. When many survive, eden doubles (up to its reserved size) so that
+/// objects get the time to die young.
+pub struct EdenSizer {
+    pub max: usize,
+    pub min: usize,
+    /// Consecutive minor collections with a low survival rate.
+    low: u32,
+}
+
+/// Survival rate (bytes copied or promoted per byte of eden) above which
+/// eden doubles.
+pub const GROW_SURVIVAL: f64 = 0.10;
+/// Survival rate below which eden halves, after [`SHRINK_AFTER`] minor
+/// collections in a row (a phase of short-lived garbage, not one lucky
+/// collection).
+pub const SHRINK_SURVIVAL: f64 = 0.02;
+pub const SHRINK_AFTER: u32 = 8;
+
+impl EdenSizer {
+    pub fn new(max: usize) -> EdenSizer {
+        EdenSizer { max, min: (max / 8).max(crate::vm::PAGE), low: 0 }
+    }
+
+    /// The eden size for the next cycle, after a minor collection of a full
+    /// eden of `cur` bytes that copied or promoted `survived` bytes.
+    pub fn after_minor(&mut self, cur: usize, survived: usize) -> usize {
+        let rate = survived as f64 / cur.max(1) as f64;
+        if rate > GROW_SURVIVAL {
+            self.low = 0;
+            return (cur * 2).min(self.max);
+        }
+        if rate >= SHRINK_SURVIVAL {
+            self.low = 0;
+            return cur;
+        }
+        self.low += 1;
+        if self.low < SHRINK_AFTER {
+            return cur;
+        }
+        self.low = 0;
+        (cur / 2).max(self.min)
+    }
+}
+
 /// Default heap limit: 16 GiB of old generation (the reservation costs
 /// address space only).
 pub const DEFAULT_LIMIT: usize = 16 << 30;
@@ -138,6 +188,40 @@ pub const DEFAULT_LIMIT: usize = 16 << 30;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eden_shrinks_after_a_run_of_low_survival_and_grows_at_once() {
+        let mb = 1 << 20;
+        let mut e = EdenSizer::new(16 * mb);
+        assert_eq!(e.min, 2 * mb);
+        let mut cur = 16 * mb;
+        // One collection with few survivors changes nothing...
+        for _ in 0..SHRINK_AFTER - 1 {
+            cur = e.after_minor(cur, 10_000);
+            assert_eq!(cur, 16 * mb);
+        }
+        // ...a run of them halves eden, down to the minimum.
+        cur = e.after_minor(cur, 10_000);
+        assert_eq!(cur, 8 * mb);
+        for _ in 0..10 * SHRINK_AFTER {
+            cur = e.after_minor(cur, 10_000);
+        }
+        assert_eq!(cur, 2 * mb);
+        // Many survivors: it doubles at once, up to the reserved size.
+        cur = e.after_minor(cur, mb / 2);
+        assert_eq!(cur, 4 * mb);
+        cur = e.after_minor(cur, 2 * mb);
+        cur = e.after_minor(cur, 4 * mb);
+        cur = e.after_minor(cur, 8 * mb);
+        assert_eq!(cur, 16 * mb);
+        // A middling rate interrupts a run of low ones.
+        for _ in 0..SHRINK_AFTER - 1 {
+            cur = e.after_minor(cur, 10_000);
+        }
+        cur = e.after_minor(cur, mb / 2);
+        cur = e.after_minor(cur, 10_000);
+        assert_eq!(cur, 16 * mb);
+    }
 
     #[test]
     fn byte_counts_parse_with_suffixes() {

@@ -191,6 +191,11 @@ impl FnCompiler<'_, '_, '_> {
                     let home = self.b.use_var(hv);
                     return self.rt_check("perry_get_super", &[home, k, this]);
                 }
+                if !m.optional
+                    && let Some(v) = self.known_field(&m.object, m.property.name.as_str())
+                {
+                    return v;
+                }
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -227,6 +232,22 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_private_get", &[o, n])
             }
         }
+    }
+
+    /// `c.f` where `c` is a `const` bound to an object literal with field `f`
+    /// and nothing compiled since may have run code or written a field (the
+    /// effect epoch is unchanged): the value the literal stored. The read is
+    /// dominated by the declaration (a loop or `switch` case entered since
+    /// would have bumped the epoch), so it is past the TDZ.
+    fn known_field(&mut self, obj: &Expression, name: &str) -> Option<V> {
+        let Expression::Identifier(id) = obj else { return None };
+        let sym = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
+        let f = self.fresh.get(&sym)?;
+        if f.epoch != self.effects {
+            return None;
+        }
+        let h = f.fields.iter().find(|(n, _)| n == name)?.1;
+        Some(self.unhold(h))
     }
 
     /// Optional chaining: leaves the chain with undefined when `v` is nullish.
@@ -332,17 +353,23 @@ impl FnCompiler<'_, '_, '_> {
         let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
         self.b.ins().brif(isarr, c2, &[], slow, &[]);
         self.b.switch_to_block(c2);
-        let isnum = self.is_number(k);
-        self.b.ins().brif(isnum, c3, &[], slow, &[]);
-        self.b.switch_to_block(c3);
+        if !self.known_num(k) {
+            let isnum = self.is_number(k);
+            self.b.ins().brif(isnum, c3, &[], slow, &[]);
+            self.b.switch_to_block(c3);
+        }
+        // An integral index below the length (two branches: no flag
+        // materialisation on the path every element read takes).
         let f = self.f64_of(k);
         let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
         let back = self.b.ins().fcvt_from_sint(types::F64, i);
         let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
+        let c4 = self.b.create_block();
+        self.b.ins().brif(exact, c4, &[], slow, &[]);
+        self.b.switch_to_block(c4);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
-        let ok = self.b.ins().band(exact, inb);
-        self.b.ins().brif(ok, ld, &[], slow, &[]);
+        self.b.ins().brif(inb, ld, &[], slow, &[]);
         self.b.switch_to_block(ld);
         let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
         let ep = self.ptr_of(elems);
@@ -643,8 +670,9 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `{ a: x, b: y }` with plain static keys: after the first evaluation the
     /// site knows the object's shape and allocates it directly, storing the
-    /// values into the inline slots.
-    fn shaped_literal(&mut self, o: &'static ObjectExpression<'static>) -> Option<V> {
+    /// values into the inline slots. Returns the object and its fields'
+    /// values, held.
+    pub fn shaped_literal(&mut self, o: &'static ObjectExpression<'static>) -> Option<(V, Vec<(String, Held)>)> {
         let mut names: Vec<String> = Vec::new();
         for p in &o.properties {
             let ObjectPropertyKind::ObjectProperty(p) = p else { return None };
@@ -717,11 +745,11 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(res, o2);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        Some(self.b.use_var(res))
+        Some((self.b.use_var(res), names.into_iter().zip(held).collect()))
     }
 
     fn object_literal(&mut self, o: &'static ObjectExpression<'static>) -> V {
-        if let Some(v) = self.shaped_literal(o) {
+        if let Some((v, _)) = self.shaped_literal(o) {
             return v;
         }
         let n = self.iconst(o.properties.len().clamp(2, 16) as u64);
@@ -1308,6 +1336,10 @@ impl FnCompiler<'_, '_, '_> {
 
     /// A relational comparison as an i8 condition (numbers inline).
     fn compare_cond(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
+        if self.known_num(l) && self.known_num(r) {
+            let (a, c) = (self.f64_of(l), self.f64_of(r));
+            return self.b.ins().fcmp(cc, a, c);
+        }
         let res = self.b.declare_var(types::I8);
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -1382,6 +1414,11 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn arith(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, slow: Slow) -> V {
+        if self.known_num(l) && self.known_num(r) {
+            let (a, c) = (self.f64_of(l), self.f64_of(r));
+            let x = fast(self, a, c);
+            return self.val_of_f64(x);
+        }
         let res = self.new_var();
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -1455,6 +1492,10 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn compare(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
+        if self.known_num(l) && self.known_num(r) {
+            let x = self.compare_cond(l, r, cc, op);
+            return self.bool_val(x);
+        }
         let res = self.new_var();
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -2185,6 +2226,7 @@ impl FnCompiler<'_, '_, '_> {
         let mut full = vec![f, this, f, argc];
         full.extend(self.reg_args(&held));
         let sig = self.b.import_signature(self.c.js_sig.clone());
+        self.effects += 1;
         let inst = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(inst)[0];
         let r = self.track(r);

@@ -101,6 +101,24 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
     pub const_nums: std::rc::Rc<HashMap<SymbolId, f64>>,
     pub num_vars: HashMap<SymbolId, Variable>,
+    /// `const` bindings initialised with an object literal whose field values
+    /// are still known: a read `c.f` of such a field compiles to the value the
+    /// literal stored (see [`FnCompiler::known_field`]).
+    pub fresh: HashMap<SymbolId, FreshObject>,
+    /// Effect epoch, bumped by everything compiled that may run other code or
+    /// write an object field: runtime calls, JavaScript calls, inline field
+    /// and element stores, and the entry of a loop or `switch` case (code
+    /// compiled later may then run earlier). A [`FreshObject`] recorded at
+    /// the current epoch has had nothing of that kind compiled since its
+    /// literal. Suspension points (`await`, `yield`) must bump it too.
+    pub effects: u64,
+}
+
+/// The fields of a fresh object literal bound to a `const`, as held values,
+/// at effect epoch `epoch`.
+pub struct FreshObject {
+    pub epoch: u64,
+    pub fields: Vec<(String, Held)>,
 }
 
 impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
@@ -154,6 +172,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             num_known: hashbrown::HashSet::new(),
             const_nums: Default::default(),
             num_vars: HashMap::new(),
+            fresh: HashMap::new(),
+            effects: 0,
         }
     }
 
@@ -254,10 +274,32 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             Held::Var(var) => self.b.use_var(var),
         }
     }
+    /// The f64 a number value holds. Folds a value that was just made from
+    /// an f64 (and constants), so that number code does not bounce through
+    /// integer registers.
     pub fn f64_of(&mut self, v: V) -> V {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        if let Some(inst) = dfg.value_def(v).inst() {
+            match dfg.insts[inst] {
+                InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } if dfg.value_type(arg) == types::F64 => return arg,
+                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => return self.b.ins().f64const(f64::from_bits(imm.bits() as u64)),
+                _ => {}
+            }
+        }
         self.b.ins().bitcast(types::F64, MemFlags::new(), v)
     }
+    /// The value of a number held as an f64 (the inverse of [`Self::f64_of`],
+    /// folded the same way).
     pub fn val_of_f64(&mut self, f: V) -> V {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        if let Some(inst) = dfg.value_def(f).inst()
+            && let InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } = dfg.insts[inst]
+            && dfg.value_type(arg) == types::I64
+        {
+            return arg;
+        }
         self.b.ins().bitcast(types::I64, MemFlags::new(), f)
     }
     pub fn tag_of(&mut self, v: V) -> V {
@@ -279,6 +321,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
     /// Stores a value into a heap cell, with the write barrier.
     pub fn store_field(&mut self, obj: V, off: i32, val: V) {
+        self.effects += 1;
         let p = self.ptr_of(obj);
         self.b.ins().store(MemFlags::trusted(), val, p, off);
         self.write_barrier(p, off, val);
@@ -286,6 +329,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Stores a value at an address inside a heap cell, with the barrier.
     pub fn store_raw_with_barrier(&mut self, addr: V, val: V) {
+        self.effects += 1;
         self.b.ins().store(MemFlags::trusted(), val, addr, 0);
         self.write_barrier(addr, 0, val);
     }
@@ -383,6 +427,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let id = *self.c.rt.get(name).unwrap_or_else(|| panic!("runtime function {name} not declared"));
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, args);
+        self.effects += 1;
         let r = self.b.inst_results(call)[0];
         self.track(r)
     }
@@ -675,6 +720,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let Some(scope) = scope else { return };
         let syms: Vec<SymbolId> = self.scoping().get_bindings(scope).iter().map(|(_, &s)| s).collect();
         for sym in syms {
+            // A scope compiled again (a `finally` copy) starts without them.
+            self.fresh.remove(&sym);
             if skip.contains(&sym) {
                 continue;
             }
@@ -824,6 +871,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             full.push(if i < args.len() { args[i] } else { undef });
         }
         full.push(undef);
+        self.effects += 1;
         let sig = self.b.import_signature(self.c.js_sig.clone());
         let call = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(call)[0];

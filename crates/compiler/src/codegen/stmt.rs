@@ -56,6 +56,7 @@ impl FnCompiler<'_, '_, '_> {
                 let head = self.b.create_block();
                 let body = self.b.create_block();
                 let exit = self.b.create_block();
+                self.loop_entry();
                 self.switch_to(head);
                 self.cond_branch(&w.test, body, exit);
                 self.b.switch_to_block(body);
@@ -69,6 +70,7 @@ impl FnCompiler<'_, '_, '_> {
                 let body = self.b.create_block();
                 let test = self.b.create_block();
                 let exit = self.b.create_block();
+                self.loop_entry();
                 self.switch_to(body);
                 self.loop_body(labels, exit, test, &w.body);
                 self.switch_to(test);
@@ -237,6 +239,16 @@ impl FnCompiler<'_, '_, '_> {
             self.set_pos(decl.span.start);
             match &decl.init {
                 Some(init) => {
+                    if d.kind == VariableDeclarationKind::Const
+                        && let BindingPattern::BindingIdentifier(id) = &decl.id
+                        && let Some(sym) = id.symbol_id.get()
+                        && let Some(o) = object_literal_of(init)
+                        && let Some((v, fields)) = self.shaped_literal(o)
+                    {
+                        self.bind_pattern(&decl.id, v, true);
+                        self.fresh.insert(sym, crate::codegen::func::FreshObject { epoch: self.effects, fields });
+                        continue;
+                    }
                     let v = self.expr_named(init, pattern_name(&decl.id));
                     self.bind_pattern(&decl.id, v, true);
                 }
@@ -264,6 +276,12 @@ impl FnCompiler<'_, '_, '_> {
         body(self);
         self.jumps.pop();
         self.switch_to(brk);
+    }
+
+    /// Before a loop's first block: code compiled after this point may run
+    /// again after code compiled later, so known field values end here.
+    fn loop_entry(&mut self) {
+        self.effects += 1;
     }
 
     fn loop_body(&mut self, labels: Vec<String>, brk: cranelift_codegen::ir::Block, cont: cranelift_codegen::ir::Block, body: &'static Statement<'static>) {
@@ -298,6 +316,7 @@ impl FnCompiler<'_, '_, '_> {
         let body = self.b.create_block();
         let update = self.b.create_block();
         let exit = self.b.create_block();
+        self.loop_entry();
         self.switch_to(head);
         if let Some(t) = &f.test {
             self.cond_branch(t, body, exit);
@@ -333,6 +352,7 @@ impl FnCompiler<'_, '_, '_> {
         let head = self.b.create_block();
         let body_b = self.b.create_block();
         let exit = self.b.create_block();
+        self.loop_entry();
         self.switch_to(head);
         let it = self.b.use_var(itv);
         let v = self.rt_check("perry_iter_next", &[it]);
@@ -533,6 +553,7 @@ impl FnCompiler<'_, '_, '_> {
             for s in &lexical {
                 self.initialized.remove(s);
             }
+            self.effects += 1;
             self.stmts(&case.consequent);
         }
         self.jumps.pop();
@@ -724,5 +745,19 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
+    }
+}
+
+/// The object literal an initialiser is, through parentheses and type
+/// assertions (which do nothing at run time).
+fn object_literal_of(e: &'static Expression<'static>) -> Option<&'static ObjectExpression<'static>> {
+    match e {
+        Expression::ObjectExpression(o) => Some(o),
+        Expression::ParenthesizedExpression(p) => object_literal_of(&p.expression),
+        Expression::TSAsExpression(x) => object_literal_of(&x.expression),
+        Expression::TSSatisfiesExpression(x) => object_literal_of(&x.expression),
+        Expression::TSNonNullExpression(x) => object_literal_of(&x.expression),
+        Expression::TSTypeAssertion(x) => object_literal_of(&x.expression),
+        _ => None,
     }
 }
