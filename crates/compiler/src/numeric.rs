@@ -254,38 +254,76 @@ fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mu
 /// global slot).
 /// Module-scope `const` bindings initialised with a number literal (or its
 /// negation): every read that passes the TDZ check sees that number.
-pub fn module_const_numbers(program: &Program, scoping: &Scoping) -> HashMap<SymbolId, f64> {
-    let mut out = HashMap::new();
+#[derive(Default)]
+pub struct ModuleConsts {
+    pub values: HashMap<SymbolId, f64>,
+    /// Those that no code can read in their TDZ: the module imports nothing
+    /// (so no other module's code runs before its body, and none can call
+    /// into it before it finished), and only inert statements (function and
+    /// type declarations, other such constants) precede the declaration.
+    pub early: HashSet<SymbolId>,
+}
+
+pub fn module_const_numbers(program: &Program, scoping: &Scoping) -> ModuleConsts {
+    let mut out = ModuleConsts::default();
+    let mut inert = !program.body.iter().any(|st| {
+        matches!(
+            st,
+            Statement::ImportDeclaration(_)
+                | Statement::ExportAllDeclaration(_)
+                | Statement::ExportFromDeclaration(_)
+                | Statement::TSImportEqualsDeclaration(_)
+        )
+    });
     for st in &program.body {
         let decl = match st {
-            Statement::VariableDeclaration(d) => d,
+            Statement::VariableDeclaration(d) => Some(d),
             Statement::ExportDeclaration(e) => match &e.declaration {
-                Declaration::VariableDeclaration(d) => d,
-                _ => continue,
+                Declaration::VariableDeclaration(d) => Some(d),
+                _ => None,
             },
-            _ => continue,
+            _ => None,
         };
-        if decl.kind != VariableDeclarationKind::Const {
+        let Some(decl) = decl else {
+            inert &= is_inert(st);
             continue;
-        }
+        };
+        let mut all = decl.kind == VariableDeclarationKind::Const;
         for d in &decl.declarations {
-            let BindingPattern::BindingIdentifier(id) = &d.id else { continue };
             let value = match &d.init {
-                Some(Expression::NumericLiteral(n)) => n.value,
+                Some(Expression::NumericLiteral(n)) => Some(n.value),
                 Some(Expression::UnaryExpression(u)) if u.operator == UnaryOperator::UnaryNegation => match &u.argument {
-                    Expression::NumericLiteral(n) => -n.value,
-                    _ => continue,
+                    Expression::NumericLiteral(n) => Some(-n.value),
+                    _ => None,
                 },
-                _ => continue,
+                _ => None,
             };
-            if let Some(sym) = id.symbol_id.get()
+            if let (Some(value), BindingPattern::BindingIdentifier(id), VariableDeclarationKind::Const) = (value, &d.id, decl.kind)
+                && let Some(sym) = id.symbol_id.get()
                 && scoping.symbol_flags(sym).contains(SymbolFlags::ConstVariable)
             {
-                out.insert(sym, value);
+                out.values.insert(sym, value);
+                if inert {
+                    out.early.insert(sym);
+                }
+            } else {
+                all = false;
             }
         }
+        inert &= all;
     }
     out
+}
+
+/// A module statement that runs no code and reads no binding.
+fn is_inert(st: &Statement) -> bool {
+    match st {
+        Statement::FunctionDeclaration(_) | Statement::TSInterfaceDeclaration(_) | Statement::TSTypeAliasDeclaration(_) | Statement::EmptyStatement(_) => true,
+        Statement::ExportDeclaration(e) => {
+            matches!(e.declaration, Declaration::FunctionDeclaration(_) | Declaration::TSInterfaceDeclaration(_) | Declaration::TSTypeAliasDeclaration(_))
+        }
+        _ => false,
+    }
 }
 
 /// The number locals of a function body. `known` are other bindings that
@@ -324,4 +362,37 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
         }
     }
     set
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxc_allocator::Allocator;
+    use oxc_semantic::SemanticBuilder;
+    use oxc_span::SourceType;
+
+    /// The module number constants of `src` by name, sorted, with `!` after
+    /// those no code can read in their TDZ.
+    fn consts(src: &str) -> Vec<String> {
+        let alloc = Allocator::default();
+        let ret = oxc_parser::Parser::new(&alloc, src, SourceType::ts().with_module(true)).parse();
+        assert!(ret.diagnostics.is_empty() && !ret.panicked, "{src}");
+        let scoping = SemanticBuilder::new().build(&ret.program).semantic.into_scoping();
+        let c = module_const_numbers(&ret.program, &scoping);
+        let mut out: Vec<String> = c.values.keys().map(|&s| format!("{}{}", scoping.symbol_name(s), if c.early.contains(&s) { "!" } else { "" })).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn constants_before_any_code_need_no_tdz_check() {
+        assert_eq!(consts("interface I { a: number }\nfunction f() { return N; }\nconst N = 3, M = -2;\nexport const K = 1;"), ["K!", "M!", "N!"]);
+        // Anything that may run code ends the prefix.
+        assert_eq!(consts("const A = 1;\nf();\nconst B = 2;\nfunction f() { return B; }"), ["A!", "B"]);
+        assert_eq!(consts("const A = 1;\nclass C { static x = A; }\nconst B = 2;"), ["A!", "B"]);
+        assert_eq!(consts("const A = 1;\nconst s = String(A);\nconst B = 2;"), ["A!", "B"]);
+        // An import may run code (and call back) before the body.
+        assert_eq!(consts("import { x } from './m';\nconst A = 1;"), ["A"]);
+        assert_eq!(consts("export * from './m';\nconst A = 1;"), ["A"]);
+    }
 }

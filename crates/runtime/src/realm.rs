@@ -48,29 +48,34 @@ pub enum I {
 }
 
 struct Realm {
-    slots: [u64; I::Count as usize],
     sym_atoms: [Atom; 8],
 }
 
-static REALM: JsCell<Realm> = JsCell::new(Realm { slots: [perry_abi::UNDEFINED; I::Count as usize], sym_atoms: [0; 8] });
+static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 8] });
 
-/// Address of the intrinsics table, for compiled code (`perry_abi::INTRINSIC_*`).
+/// The intrinsics table itself, which compiled code reads by symbol
+/// (`perry_abi::INTRINSIC_*` are indices): one load per intrinsic.
 #[unsafe(no_mangle)]
-pub static mut PERRY_INTRINSICS: u64 = 0;
+pub static mut PERRY_INTRINSICS: [u64; I::Count as usize] = [perry_abi::UNDEFINED; I::Count as usize];
+
+fn slots() -> &'static mut [u64; I::Count as usize] {
+    // SAFETY: single JS thread; the table is only touched through here and
+    // by compiled code (reads).
+    unsafe { &mut *core::ptr::addr_of_mut!(PERRY_INTRINSICS) }
+}
 
 pub fn init() {
-    let r = unsafe { REALM.get() };
-    unsafe { PERRY_INTRINSICS = r.slots.as_mut_ptr() as u64 };
-    perry_gc::roots::register_range("intrinsics", r.slots.as_mut_ptr(), r.slots.len());
+    let s = slots();
+    perry_gc::roots::register_range("intrinsics", s.as_mut_ptr(), s.len());
 }
 
 #[inline]
 pub fn get(i: I) -> Value {
-    Value(unsafe { REALM.get() }.slots[i as usize])
+    Value(slots()[i as usize])
 }
 
 pub fn set(i: I, v: Value) {
-    unsafe { REALM.get() }.slots[i as usize] = v.0;
+    slots()[i as usize] = v.0;
 }
 
 /// Atom of a well-known symbol.

@@ -697,32 +697,31 @@ impl FnCompiler<'_, '_, '_> {
         }
         let res = self.new_var();
         let cached = self.global_get(site);
-        let isnum = self.is_number(cached);
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        // The slot holds the raw shape pointer (reads as a number) once known.
-        let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, cached, 0);
-        let ok = self.b.ins().band(isnum, nz);
+        // The slot holds the raw shape pointer (reads as a number) once known:
+        // nonzero and below the tags, in one unsigned compare.
+        let less = self.b.ins().iadd_imm_s(cached, -1);
+        let ok = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, less, (MIN_TAGGED - 1) as i64);
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         // Inline bump allocation; the runtime call only when the space is full.
         let size = OBJ_INLINE as i64 + 8 * names.len() as i64;
         let size = self.iconst(size as u64);
-        let obj = self.alloc_object_inline(
+        let (obj, raw) = self.alloc_object_inline(
             size,
             |s, top| {
                 s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
                 let ib = s.data_addr(s.c.intrinsics);
-                let ibase = s.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 0);
-                let proto = s.b.ins().load(types::I64, MemFlagsData::trusted(), ibase, 8 * INTRINSIC_OBJECT_PROTO);
+                let proto = s.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 8 * INTRINSIC_OBJECT_PROTO);
                 s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
             },
             |s| s.rt("perry_alloc_shaped", &[cached]),
         );
         for (i, h) in held.iter().enumerate() {
             let v = self.unhold(*h);
-            self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
+            self.store_fresh(raw, OBJ_INLINE + 8 * i as i32, v);
         }
         self.b.def_var(res, obj);
         self.b.ins().jump(done, &[]);
@@ -2110,7 +2109,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(fast);
         let nslots = plain.fields.len().max(1);
         let size = self.iconst(OBJ_INLINE as u64 + 8 * nslots as u64);
-        let obj = self.alloc_object_inline(
+        let (obj, raw) = self.alloc_object_inline(
             size,
             |s, top| {
                 let proto = s.global_get(g + 2);
@@ -2125,10 +2124,10 @@ impl FnCompiler<'_, '_, '_> {
         // Both paths give a young object with room for every field: write the
         // final shape and the values (no safepoint until it is complete).
         let shape = self.global_get(g + 1);
-        self.store_field_fresh(obj, OBJ_SHAPE, shape);
+        self.store_fresh(raw, OBJ_SHAPE, shape);
         if plain.fields.is_empty() {
             let u = self.undef();
-            self.store_field_fresh(obj, OBJ_INLINE, u);
+            self.store_fresh(raw, OBJ_INLINE, u);
         }
         for (i, (_, init)) in plain.fields.iter().enumerate() {
             let v = match *init {
@@ -2139,7 +2138,7 @@ impl FnCompiler<'_, '_, '_> {
                 },
                 crate::classes::Init::Lit(e) => self.expr(e),
             };
-            self.store_field_fresh(obj, OBJ_INLINE + 8 * i as i32, v);
+            self.store_fresh(raw, OBJ_INLINE + 8 * i as i32, v);
         }
         self.b.def_var(res, obj);
         self.b.ins().jump(done, &[]);
@@ -2183,7 +2182,7 @@ impl FnCompiler<'_, '_, '_> {
         // The instance size the site learnt from the first instance (slack
         // tracking: as many inline slots as it ended up with properties).
         let size = self.global_get(g + 3);
-        let this = self.alloc_object_inline(
+        let (this, _) = self.alloc_object_inline(
             size,
             |s, top| {
                 let shape = s.global_get(g + 2);
@@ -2284,8 +2283,14 @@ impl FnCompiler<'_, '_, '_> {
     /// eden inline: `init(top)` writes everything after the header (no
     /// allocation may happen in it); when eden is full, `slow` allocates
     /// through the runtime. Returns the tagged object.
-    fn alloc_object_inline(&mut self, size: V, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> V {
+    /// Allocates an ordinary object of `size` bytes: inline bump allocation
+    /// in eden (`init` writes the header words at the raw address), the
+    /// runtime's `slow` path when eden is full. Returns the object and its
+    /// raw address (valid until the next allocation: for the stores that
+    /// complete it, with no barrier).
+    fn alloc_object_inline(&mut self, size: V, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> (V, V) {
         let objv = self.new_var();
+        let rawv = self.b.declare_var(types::I64);
         let top_addr = self.data_addr(self.c.heap_top);
         let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
         let new_top = self.b.ins().iadd(top, size);
@@ -2304,13 +2309,16 @@ impl FnCompiler<'_, '_, '_> {
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
         let tagged = self.track(tagged);
         self.b.def_var(objv, tagged);
+        self.b.def_var(rawv, top);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(call);
         let o = slow(self);
         self.b.def_var(objv, o);
+        let raw = self.ptr_of(o);
+        self.b.def_var(rawv, raw);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(objv)
+        (self.b.use_var(objv), self.b.use_var(rawv))
     }
 
     /// The home object for `super.x`: the running method's [[HomeObject]].

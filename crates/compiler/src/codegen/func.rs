@@ -99,7 +99,7 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Number locals and module number constants: what `is_num_expr` trusts.
     pub num_known: hashbrown::HashSet<SymbolId>,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
-    pub const_nums: std::rc::Rc<HashMap<SymbolId, f64>>,
+    pub const_nums: std::rc::Rc<crate::numeric::ModuleConsts>,
     pub num_vars: HashMap<SymbolId, Variable>,
     /// `const` bindings initialised with an object literal whose field values
     /// are still known: a read `c.f` of such a field compiles to the value the
@@ -187,7 +187,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let module = self.module;
         self.const_nums =
             self.c.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
-        let known: hashbrown::HashSet<SymbolId> = self.const_nums.keys().copied().collect();
+        let known: hashbrown::HashSet<SymbolId> = self.const_nums.values.keys().copied().collect();
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known);
         self.num_known = self.num_locals.union(&known).copied().collect();
     }
@@ -310,9 +310,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
     /// The kind byte of the header of heap cell `v` (tag already checked).
     pub fn cell_kind(&mut self, v: V) -> V {
-        let hdr = self.load_field(v, 0);
-        let kind = self.b.ins().ushr_imm_u(hdr, HDR_KIND_SHIFT as i64);
-        self.b.ins().band_imm_u(kind, 0xFF)
+        // The kind is header byte 4 (bits 32..40, little-endian): one load.
+        const _: () = assert!(HDR_KIND_SHIFT == 32);
+        let p = self.ptr_of(v);
+        self.b.ins().uload8(types::I64, MemFlags::trusted(), p, 4)
     }
 
     pub fn load_field(&mut self, v: V, off: i32) -> V {
@@ -334,10 +335,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.write_barrier(addr, 0, val);
     }
 
-    /// Stores into a cell allocated (young) with no allocation since: no
-    /// collection can have promoted it, so no barrier is needed.
-    pub fn store_field_fresh(&mut self, obj: V, off: i32, val: V) {
-        let p = self.ptr_of(obj);
+    /// Stores at raw address `p` of a cell allocated (young) with no
+    /// allocation since: no collection can have promoted it, so no barrier
+    /// is needed.
+    pub fn store_fresh(&mut self, p: V, off: i32, val: V) {
         self.b.ins().store(MemFlags::trusted(), val, p, off);
     }
 
@@ -581,7 +582,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// A number local's value as an f64 (None for other bindings).
     pub fn read_num(&mut self, sym: SymbolId) -> Option<V> {
-        if let Some(&n) = self.const_nums.get(&sym) {
+        if let Some(&n) = self.const_nums.values.get(&sym) {
             self.const_tdz(sym);
             return Some(self.b.ins().f64const(n));
         }
@@ -598,7 +599,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Reads a binding, throwing ReferenceError in its temporal dead zone.
     pub fn read_binding(&mut self, sym: SymbolId, at: u32) -> V {
-        if let Some(&n) = self.const_nums.get(&sym) {
+        if let Some(&n) = self.const_nums.values.get(&sym) {
             self.const_tdz(sym);
             return self.num(n);
         }
@@ -613,7 +614,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// The TDZ check of a module number constant (its value is known).
     fn const_tdz(&mut self, sym: SymbolId) {
-        if !self.initialized.contains(&sym) {
+        if !self.initialized.contains(&sym) && !self.const_nums.early.contains(&sym) {
             let v = self.read_raw(sym);
             self.tdz_check(v, self.scoping().symbol_name(sym).to_string());
         }

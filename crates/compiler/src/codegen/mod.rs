@@ -174,7 +174,7 @@ pub struct Compiler<'g> {
     /// plain data (see `classes.rs`).
     pub class_decls: HashMap<usize, HashMap<SymbolId, &'static oxc_ast::ast::Class<'static>>>,
     /// Module-scope number constants per module (`numeric::module_const_numbers`).
-    pub const_nums: HashMap<usize, std::rc::Rc<HashMap<SymbolId, f64>>>,
+    pub const_nums: HashMap<usize, std::rc::Rc<crate::numeric::ModuleConsts>>,
     pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
     /// Private names: (class address, name) -> global slot holding the symbol,
     /// and (module, class span, name, slot) to find the innermost class.

@@ -1,12 +1,14 @@
 //! Statements: declarations, control flow, exceptions, loops and iteration.
 
 use super::FnBody;
-use super::func::{Cleanup, FnCompiler, JumpTarget, fn_length, pattern_name};
+use super::func::{Cleanup, FnCompiler, JumpTarget, Loc, fn_length, pattern_name};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, Value as V, types};
 use cranelift_frontend::Variable;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
+use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
+use oxc_syntax::symbol::SymbolFlags;
 use perry_abi::*;
 
 impl FnCompiler<'_, '_, '_> {
@@ -36,6 +38,9 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::EmptyStatement(_) | Statement::DebuggerStatement(_) => {}
             Statement::IfStatement(i) => {
+                if self.if_select(i) {
+                    return;
+                }
                 let then_b = self.b.create_block();
                 let else_b = self.b.create_block();
                 let done = self.b.create_block();
@@ -276,6 +281,166 @@ impl FnCompiler<'_, '_, '_> {
         body(self);
         self.jumps.pop();
         self.switch_to(brk);
+    }
+
+    /// `if (c) x = e;` or `if (c) x op= e;` (`op` one of `+ - *`) on a local
+    /// `x`, where `e` is made of locals, number constants and `+ - *`:
+    /// compiled as a select. The test runs as usual; the new value is
+    /// computed whether or not it holds (with number operands it can neither
+    /// throw nor run code) and chosen without a branch, because a branch that
+    /// follows the data (a modular reduction, a clamp) is the one the
+    /// processor mispredicts. Locals not known to be numbers are tested
+    /// first; when one is not, the statement runs as a plain `if`.
+    fn if_select(&mut self, i: &'static IfStatement<'static>) -> bool {
+        use AssignmentOperator as A;
+        if i.alternate.is_some() {
+            return false;
+        }
+        let single = match &i.consequent {
+            Statement::ExpressionStatement(e) => e,
+            Statement::BlockStatement(b) => match b.body.as_slice() {
+                [Statement::ExpressionStatement(e)] => e,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let Expression::AssignmentExpression(a) = &single.expression else { return false };
+        if !matches!(a.operator, A::Assign | A::Addition | A::Subtraction | A::Multiplication) {
+            return false;
+        }
+        let Some(SimpleAssignmentTarget::AssignmentTargetIdentifier(id)) = a.left.as_simple_assignment_target() else { return false };
+        let Some(target) = self.select_operand(id) else { return false };
+        if self.scoping().symbol_flags(target).contains(SymbolFlags::ConstVariable) {
+            return false;
+        }
+        let mut syms = Vec::new();
+        if a.operator != A::Assign {
+            syms.push(target);
+        }
+        if !self.select_pure(&a.right, &mut syms) {
+            return false;
+        }
+        let c = self.cond(&i.test);
+        self.ensure_open();
+        // Operands held as values must be numbers for the select.
+        let mut guard = None;
+        for &sym in &syms {
+            if let Loc::Local(var) = self.loc(sym) {
+                let v = self.b.use_var(var);
+                let n = self.is_number(v);
+                guard = Some(match guard {
+                    Some(g) => self.b.ins().band(g, n),
+                    None => n,
+                });
+            }
+        }
+        let done = self.b.create_block();
+        if let Some(g) = guard {
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            let then_b = self.b.create_block();
+            self.b.ins().brif(g, fast, &[], slow, &[]);
+            self.b.switch_to_block(slow);
+            self.b.ins().brif(c, then_b, &[], done, &[]);
+            self.b.switch_to_block(then_b);
+            self.terminated = false;
+            self.stmt(&i.consequent);
+            self.jump(done);
+            self.b.switch_to_block(fast);
+        }
+        let r = self.select_f64(&a.right);
+        let old_bits = self.read_raw(target);
+        let old = self.f64_of(old_bits);
+        let new = match a.operator {
+            A::Assign => r,
+            A::Addition => self.b.ins().fadd(old, r),
+            A::Subtraction => self.b.ins().fsub(old, r),
+            _ => self.b.ins().fmul(old, r),
+        };
+        // On integer registers: a float select would be lowered to a branch.
+        let new_bits = self.val_of_f64(new);
+        let chosen = self.b.ins().select(c, new_bits, old_bits);
+        match self.loc(target) {
+            Loc::Num(var) => {
+                let f = self.f64_of(chosen);
+                self.b.def_var(var, f);
+            }
+            Loc::Local(var) => self.b.def_var(var, chosen),
+            _ => unreachable!("select targets are locals"),
+        }
+        self.b.ins().jump(done, &[]);
+        self.switch_to(done);
+        self.terminated = false;
+        true
+    }
+
+    /// A binding a select may read or write: a local of this function (in a
+    /// register, not boxed or global) past its TDZ.
+    fn select_operand(&mut self, id: &IdentifierReference) -> Option<oxc_syntax::symbol::SymbolId> {
+        let sym = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
+        let ready = self.initialized.contains(&sym) || self.num_locals.contains(&sym) || !self.needs_tdz(sym);
+        (ready && matches!(self.loc(sym), Loc::Local(_) | Loc::Num(_))).then_some(sym)
+    }
+
+    /// Whether `e` is built from number literals, module number constants
+    /// past their TDZ and select operands with `+ - *` and negation; pushes
+    /// the operands it reads.
+    fn select_pure(&mut self, e: &Expression, syms: &mut Vec<oxc_syntax::symbol::SymbolId>) -> bool {
+        match e {
+            Expression::NumericLiteral(_) => true,
+            Expression::ParenthesizedExpression(p) => self.select_pure(&p.expression, syms),
+            Expression::UnaryExpression(u) if u.operator == UnaryOperator::UnaryNegation => self.select_pure(&u.argument, syms),
+            Expression::BinaryExpression(b)
+                if matches!(b.operator, BinaryOperator::Addition | BinaryOperator::Subtraction | BinaryOperator::Multiplication) =>
+            {
+                self.select_pure(&b.left, syms) && self.select_pure(&b.right, syms)
+            }
+            Expression::Identifier(id) => {
+                let Some(sym) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()) else { return false };
+                if self.const_nums.values.contains_key(&sym) {
+                    return self.initialized.contains(&sym) || self.const_nums.early.contains(&sym);
+                }
+                match self.select_operand(id) {
+                    Some(s) => {
+                        syms.push(s);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The f64 value of an expression [`Self::select_pure`] accepted, its
+    /// operands being numbers.
+    fn select_f64(&mut self, e: &Expression) -> cranelift_codegen::ir::Value {
+        match e {
+            Expression::NumericLiteral(n) => self.b.ins().f64const(n.value),
+            Expression::ParenthesizedExpression(p) => self.select_f64(&p.expression),
+            Expression::UnaryExpression(u) => {
+                let v = self.select_f64(&u.argument);
+                self.b.ins().fneg(v)
+            }
+            Expression::BinaryExpression(b) => {
+                let l = self.select_f64(&b.left);
+                let r = self.select_f64(&b.right);
+                match b.operator {
+                    BinaryOperator::Addition => self.b.ins().fadd(l, r),
+                    BinaryOperator::Subtraction => self.b.ins().fsub(l, r),
+                    _ => self.b.ins().fmul(l, r),
+                }
+            }
+            Expression::Identifier(id) => {
+                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).expect("checked by select_pure");
+                if let Some(&n) = self.const_nums.values.get(&sym) {
+                    return self.b.ins().f64const(n);
+                }
+                let v = self.read_raw(sym);
+                self.f64_of(v)
+            }
+            _ => unreachable!("checked by select_pure"),
+        }
     }
 
     /// Before a loop's first block: code compiled after this point may run
