@@ -7,6 +7,7 @@ mod diag;
 mod link;
 mod modules;
 mod numeric;
+mod scalar;
 
 /// mimalloc, as in the runtime (crates/rtlib).
 #[global_allocator]

@@ -326,6 +326,35 @@ fn is_inert(st: &Statement) -> bool {
     }
 }
 
+/// Bindings of one function body (not of nested functions) used as the
+/// object of a computed member expression, `a[i]`: the `const` ones among
+/// them get their is-an-array test computed once, at the declaration.
+pub fn indexed_bindings(body: &[Statement], scoping: &Scoping) -> HashSet<SymbolId> {
+    struct Indexed<'s> {
+        scoping: &'s Scoping,
+        out: HashSet<SymbolId>,
+    }
+    impl<'a> Visit<'a> for Indexed<'_> {
+        fn visit_computed_member_expression(&mut self, m: &ComputedMemberExpression<'a>) {
+            if let Expression::Identifier(id) = &m.object
+                && let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+            {
+                self.out.insert(s);
+            }
+            self.visit_expression(&m.object);
+            self.visit_expression(&m.expression);
+        }
+        fn visit_function(&mut self, _it: &Function<'a>, _flags: ScopeFlags) {}
+        fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {}
+        fn visit_class(&mut self, _it: &Class<'a>) {}
+    }
+    let mut v = Indexed { scoping, out: HashSet::new() };
+    for s in body {
+        v.visit_statement(s);
+    }
+    v.out
+}
+
 /// The number locals of a function body. `known` are other bindings that
 /// always read as numbers (module constants); they are not returned.
 pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible: &dyn Fn(SymbolId) -> bool, known: &HashSet<SymbolId>) -> HashSet<SymbolId> {

@@ -215,13 +215,25 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.b.use_var(kv);
                     return self.rt_check("perry_get_super", &[home, k, this]);
                 }
+                let flag = match &m.object {
+                    Expression::Identifier(id) => {
+                        id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).and_then(|s| self.array_flags.get(&s).copied())
+                    }
+                    _ => None,
+                };
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
                 }
                 let k = self.expr(&m.expression);
                 self.set_pos(m.span.start);
-                self.get_index(o, k)
+                match flag {
+                    Some(f) => {
+                        let is_array = self.b.use_var(f);
+                        self.get_index_of(o, k, Some(is_array))
+                    }
+                    None => self.get_index(o, k),
+                }
             }
             MemberExpression::PrivateFieldExpression(p) => {
                 let o = self.expr(&p.object);
@@ -243,7 +255,7 @@ impl FnCompiler<'_, '_, '_> {
         let Expression::Identifier(id) = obj else { return None };
         let sym = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
         let f = self.fresh.get(&sym)?;
-        if f.epoch != self.effects {
+        if f.epoch != self.effects && f.epoch != super::func::SCALAR {
             return None;
         }
         let h = f.fields.iter().find(|(n, _)| n == name)?.1;
@@ -337,22 +349,34 @@ impl FnCompiler<'_, '_, '_> {
     /// is loaded inline; anything else (holes, strings, other objects) goes
     /// to the runtime.
     pub fn get_index(&mut self, o: V, k: V) -> V {
+        self.get_index_of(o, k, None)
+    }
+
+    /// [`Self::get_index`], given (when known) whether `o` is an array.
+    pub fn get_index_of(&mut self, o: V, k: V, is_array: Option<V>) -> V {
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let c1 = self.b.create_block();
         let c2 = self.b.create_block();
         let c3 = self.b.create_block();
         let ld = self.b.create_block();
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, c1, &[], slow, &[]);
-        self.b.switch_to_block(c1);
-        let p = self.ptr_of(o);
-        let kind = self.cell_kind(o);
-        let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-        self.b.ins().brif(isarr, c2, &[], slow, &[]);
+        match is_array {
+            Some(f) => {
+                self.b.ins().brif(f, c2, &[], slow, &[]);
+            }
+            None => {
+                let c1 = self.b.create_block();
+                let t = self.tag_of(o);
+                let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+                self.b.ins().brif(iso, c1, &[], slow, &[]);
+                self.b.switch_to_block(c1);
+                let kind = self.cell_kind(o);
+                let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+                self.b.ins().brif(isarr, c2, &[], slow, &[]);
+            }
+        }
         self.b.switch_to_block(c2);
+        let p = self.ptr_of(o);
         if !self.known_num(k) {
             let isnum = self.is_number(k);
             self.b.ins().brif(isnum, c3, &[], slow, &[]);
@@ -673,21 +697,7 @@ impl FnCompiler<'_, '_, '_> {
     /// values into the inline slots. Returns the object and its fields'
     /// values, held.
     pub fn shaped_literal(&mut self, o: &'static ObjectExpression<'static>) -> Option<(V, Vec<(String, Held)>)> {
-        let mut names: Vec<String> = Vec::new();
-        for p in &o.properties {
-            let ObjectPropertyKind::ObjectProperty(p) = p else { return None };
-            if p.computed || p.method || p.kind != PropertyKind::Init {
-                return None;
-            }
-            let n = Self::static_key_name(&p.key)?;
-            if n == "__proto__" || names.contains(&n) || n.parse::<u32>().is_ok() {
-                return None;
-            }
-            names.push(n);
-        }
-        if names.is_empty() || names.len() > 16 {
-            return None;
-        }
+        let names = crate::scalar::literal_field_names(o)?;
         let site = self.c.new_global(super::SlotInit::Undefined);
         let mut held = Vec::new();
         for (p, n) in o.properties.iter().zip(&names) {

@@ -112,7 +112,20 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// the current epoch has had nothing of that kind compiled since its
     /// literal. Suspension points (`await`, `yield`) must bump it too.
     pub effects: u64,
+    /// Bindings used as `b[i]` in this function (`numeric::indexed_bindings`).
+    pub indexed: hashbrown::HashSet<SymbolId>,
+    /// `const` bindings among them, with an `i8` variable set at the
+    /// declaration: whether the value is an array (a const's value, and a
+    /// cell's kind, never change). Zero on any path that did not run the
+    /// declaration, which only sends a read to the general path.
+    pub array_flags: HashMap<SymbolId, Variable>,
+    /// Object literals of this function that are never allocated (`crate::scalar`).
+    pub scalars: hashbrown::HashSet<SymbolId>,
 }
+
+/// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
+/// fields cannot change, whatever runs.
+pub const SCALAR: u64 = u64::MAX;
 
 /// The fields of a fresh object literal bound to a `const`, as held values,
 /// at effect epoch `epoch`.
@@ -174,6 +187,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             num_vars: HashMap::new(),
             fresh: HashMap::new(),
             effects: 0,
+            indexed: hashbrown::HashSet::new(),
+            array_flags: HashMap::new(),
+            scalars: hashbrown::HashSet::new(),
         }
     }
 
@@ -190,6 +206,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let known: hashbrown::HashSet<SymbolId> = self.const_nums.values.keys().copied().collect();
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known);
         self.num_known = self.num_locals.union(&known).copied().collect();
+        self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
+        self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
     }
 
     /// Whether an expression is statically a number in this function.
@@ -723,6 +741,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         for sym in syms {
             // A scope compiled again (a `finally` copy) starts without them.
             self.fresh.remove(&sym);
+            self.array_flags.remove(&sym);
             if skip.contains(&sym) {
                 continue;
             }

@@ -244,10 +244,20 @@ impl FnCompiler<'_, '_, '_> {
             self.set_pos(decl.span.start);
             match &decl.init {
                 Some(init) => {
+                    if let BindingPattern::BindingIdentifier(id) = &decl.id
+                        && let Some(sym) = id.symbol_id.get()
+                        && self.scalars.contains(&sym)
+                        && let Some(o) = crate::scalar::object_literal_of(init)
+                    {
+                        self.scalar_literal(sym, o);
+                        let u = self.undef();
+                        self.bind_pattern(&decl.id, u, true);
+                        continue;
+                    }
                     if d.kind == VariableDeclarationKind::Const
                         && let BindingPattern::BindingIdentifier(id) = &decl.id
                         && let Some(sym) = id.symbol_id.get()
-                        && let Some(o) = object_literal_of(init)
+                        && let Some(o) = crate::scalar::object_literal_of(init)
                         && let Some((v, fields)) = self.shaped_literal(o)
                     {
                         self.bind_pattern(&decl.id, v, true);
@@ -255,6 +265,16 @@ impl FnCompiler<'_, '_, '_> {
                         continue;
                     }
                     let v = self.expr_named(init, pattern_name(&decl.id));
+                    if d.kind == VariableDeclarationKind::Const
+                        && let BindingPattern::BindingIdentifier(id) = &decl.id
+                        && let Some(sym) = id.symbol_id.get()
+                        && self.indexed.contains(&sym)
+                    {
+                        let flag = self.array_test(v);
+                        self.array_flags.insert(sym, flag);
+                        self.bind_pattern(&decl.id, v, true);
+                        continue;
+                    }
                     self.bind_pattern(&decl.id, v, true);
                 }
                 None => {
@@ -441,6 +461,38 @@ impl FnCompiler<'_, '_, '_> {
             }
             _ => unreachable!("checked by select_pure"),
         }
+    }
+
+    /// A literal that is never allocated: its field values, in order, kept
+    /// for the reads of its fields.
+    fn scalar_literal(&mut self, sym: oxc_syntax::symbol::SymbolId, o: &'static ObjectExpression<'static>) {
+        let mut fields = Vec::new();
+        for p in &o.properties {
+            let ObjectPropertyKind::ObjectProperty(p) = p else { unreachable!("checked by scalar_literals") };
+            let n = Self::static_key_name(&p.key).expect("checked by scalar_literals");
+            let v = self.expr_named(&p.value, Some(&n));
+            fields.push((n, self.hold(v)));
+        }
+        self.fresh.insert(sym, crate::codegen::func::FreshObject { epoch: crate::codegen::func::SCALAR, fields });
+    }
+
+    /// An `i8` variable: whether `v` is an array.
+    fn array_test(&mut self, v: V) -> Variable {
+        let flag = self.b.declare_var(types::I8);
+        let no = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(flag, no);
+        let t = self.tag_of(v);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], done, &[]);
+        self.b.switch_to_block(chk);
+        let kind = self.cell_kind(v);
+        let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+        self.b.def_var(flag, isarr);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        flag
     }
 
     /// Before a loop's first block: code compiled after this point may run
@@ -910,19 +962,5 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.b.use_var(res)
-    }
-}
-
-/// The object literal an initialiser is, through parentheses and type
-/// assertions (which do nothing at run time).
-fn object_literal_of(e: &'static Expression<'static>) -> Option<&'static ObjectExpression<'static>> {
-    match e {
-        Expression::ObjectExpression(o) => Some(o),
-        Expression::ParenthesizedExpression(p) => object_literal_of(&p.expression),
-        Expression::TSAsExpression(x) => object_literal_of(&x.expression),
-        Expression::TSSatisfiesExpression(x) => object_literal_of(&x.expression),
-        Expression::TSNonNullExpression(x) => object_literal_of(&x.expression),
-        Expression::TSTypeAssertion(x) => object_literal_of(&x.expression),
-        _ => None,
     }
 }
