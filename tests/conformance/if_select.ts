@@ -77,3 +77,21 @@ function signs(): any[] {
   return [Object.is(z, -0), Object.is(q, -0), Number.isNaN(n)];
 }
 console.log(signs());
+
+// Comparisons computed in the select's fast path: NaN and -0.
+function cmp(vals: any[]): any[] {
+  const out: any[] = [];
+  for (const v of vals) {
+    let x = v;
+    let y = 0;
+    if (x === 0) y = 1;
+    if (x !== x) y = 2;
+    if (x < 0) y += 10;
+    if (x <= -0) y += 100;
+    if (x > 1) y -= 1000;
+    if (x >= 1) y *= 3;
+    out.push(y);
+  }
+  return out;
+}
+console.log(cmp([0, -0, NaN, -1, 1, 2, "1", "x", null]));

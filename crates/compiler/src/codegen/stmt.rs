@@ -2,7 +2,7 @@
 
 use super::FnBody;
 use super::func::{Cleanup, FnCompiler, JumpTarget, Loc, fn_length, pattern_name};
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value as V, types};
 use cranelift_frontend::Variable;
 use oxc_ast::ast::*;
@@ -340,10 +340,41 @@ impl FnCompiler<'_, '_, '_> {
         if !self.select_pure(&a.right, &mut syms) {
             return false;
         }
-        let c = self.cond(&i.test);
-        self.ensure_open();
+        // A comparison of such operands is computed in the fast path (no
+        // test of its own); any other test runs first, as usual.
+        let pure_test = match &i.test {
+            Expression::BinaryExpression(b) => {
+                let cc = match b.operator {
+                    BinaryOperator::LessThan => Some(FloatCC::LessThan),
+                    BinaryOperator::LessEqualThan => Some(FloatCC::LessThanOrEqual),
+                    BinaryOperator::GreaterThan => Some(FloatCC::GreaterThan),
+                    BinaryOperator::GreaterEqualThan => Some(FloatCC::GreaterThanOrEqual),
+                    BinaryOperator::StrictEquality => Some(FloatCC::Equal),
+                    BinaryOperator::StrictInequality => Some(FloatCC::NotEqual),
+                    _ => None,
+                };
+                let mut test_syms = Vec::new();
+                match cc {
+                    Some(cc) if self.select_pure(&b.left, &mut test_syms) && self.select_pure(&b.right, &mut test_syms) => {
+                        syms.extend(test_syms);
+                        Some((cc, &b.left, &b.right))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let c = if pure_test.is_none() {
+            let c = self.cond(&i.test);
+            self.ensure_open();
+            Some(c)
+        } else {
+            None
+        };
         // Operands held as values must be numbers for the select.
         let mut guard = None;
+        syms.sort();
+        syms.dedup();
         for &sym in &syms {
             if let Loc::Local(var) = self.loc(sym) {
                 let v = self.b.use_var(var);
@@ -361,13 +392,27 @@ impl FnCompiler<'_, '_, '_> {
             let then_b = self.b.create_block();
             self.b.ins().brif(g, fast, &[], slow, &[]);
             self.b.switch_to_block(slow);
-            self.b.ins().brif(c, then_b, &[], done, &[]);
+            match c {
+                Some(c) => {
+                    self.b.ins().brif(c, then_b, &[], done, &[]);
+                }
+                None => self.cond_branch(&i.test, then_b, done),
+            }
             self.b.switch_to_block(then_b);
             self.terminated = false;
             self.stmt(&i.consequent);
             self.jump(done);
             self.b.switch_to_block(fast);
         }
+        let c = match (c, pure_test) {
+            (Some(c), _) => c,
+            (None, Some((cc, l, r))) => {
+                let l = self.select_f64(l);
+                let r = self.select_f64(r);
+                self.b.ins().fcmp(cc, l, r)
+            }
+            (None, None) => unreachable!(),
+        };
         let r = self.select_f64(&a.right);
         let old_bits = self.read_raw(target);
         let old = self.f64_of(old_bits);
