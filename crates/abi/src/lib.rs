@@ -162,6 +162,12 @@ pub const OBJ_SHAPE: i32 = 8;
 pub const OBJ_PROTO: i32 = 16;
 /// First word after the common header words (kind-specific words, then slots).
 pub const OBJ_INLINE: i32 = 24;
+/// Plain objects (`KIND_OBJECT` whose prototype is the realm's
+/// Object.prototype: literals, `{}`, JSON.parse) have no proto word; their
+/// slots start here, and their shape's `inline_start` says so. If their
+/// prototype is ever changed, it is kept in a hidden slot (see
+/// `runtime::object::proto_of`).
+pub const OBJ_PLAIN_INLINE: i32 = 16;
 
 // Arrays: dense element storage in a value array.
 pub const ARR_ELEMS: i32 = OBJ_INLINE;
@@ -220,9 +226,6 @@ pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 pub const CARD_SHIFT: u64 = 8;
 /// Data symbol the compiler emits: 1 when compiled with `--expose-gc`.
 pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
-
-/// Index of Object.prototype in the intrinsics table (`PERRY_INTRINSICS`).
-pub const INTRINSIC_OBJECT_PROTO: i32 = 0;
 
 // Both NaNs the hardware produces are numbers, not tags; a heap address
 // (below 2^48) in a traced word reads as a double.

@@ -638,10 +638,10 @@ export! {
         // An object literal whose shape the site has seen before: allocate it
         // with that shape; compiled code stores the values into the inline slots.
         let sh = unsafe { &*(shape as *const crate::shape::Shape) };
-        let size = OBJ_INLINE as usize + sh.inline_cap as usize * 8;
+        debug_assert!(sh.is_plain(), "literal sites cache plain shapes");
+        let size = sh.inline_start as usize + sh.inline_cap as usize * 8;
         let o = Value::from_cell(perry_gc::alloc(size, KIND_OBJECT));
         o.set_word(OBJ_SHAPE, shape);
-        o.set_field(OBJ_PROTO, realm::get(I::ObjectProto));
         // Compiled code fills the slots next, with no allocation in between.
         o.0
     }
@@ -650,7 +650,7 @@ export! {
         // inline-only data object.
         let o = Value(o);
         let sh = object::shape_of(o);
-        if o.kind() != KIND_OBJECT || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
+        if o.kind() != KIND_OBJECT || !sh.is_plain() || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
             return 0;
         }
         sh as *const crate::shape::Shape as u64
@@ -753,7 +753,7 @@ export! {
             return UNDEFINED;
         }
         let sh = object::shape_of(Value(hh.get()));
-        let keys: Vec<(usize, Atom, u8)> = sh.keys.iter().enumerate().filter(|(_, k)| symbol::is_private_atom(**k)).map(|(i, &k)| (i, k, sh.attrs[i])).collect();
+        let keys: Vec<(usize, Atom, u8)> = sh.keys.iter().enumerate().filter(|(_, k)| symbol::is_private_atom(**k) && **k != shape::proto_key()).map(|(i, &k)| (i, k, sh.attrs[i])).collect();
         for (i, k, a) in keys {
             let v = object::slot_get(Value(hh.get()), i);
             if a & shape::ACCESSOR != 0 {

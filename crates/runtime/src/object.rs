@@ -15,25 +15,37 @@ use perry_gc::HandleScope;
 
 /// Allocates an ordinary-layout cell of `kind` with `extra` bytes of
 /// kind-specific fields after the overflow word and room for `cap` inline slots.
+/// A plain object (`KIND_OBJECT` with Object.prototype, no extra words) has
+/// no proto word (`OBJ_PLAIN_INLINE`).
 pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
     // At least one inline slot: it holds the overflow array when needed.
     let cap = cap.max(1);
+    let plain = kind == KIND_OBJECT && extra == 0 && proto.is_object() && proto == realm::get(I::ObjectProto);
     let scope = HandleScope::new();
     let hp = scope.root(proto.0);
-    let inline_start = OBJ_INLINE as u32 + extra;
+    let inline_start = if plain { OBJ_PLAIN_INLINE as u32 } else { OBJ_INLINE as u32 + extra };
     let size = inline_start as usize + cap as usize * 8;
     let p = perry_gc::alloc(size, kind);
     let o = Value::from_cell(p);
     let sh = shape::root(inline_start, cap);
     o.set_word(OBJ_SHAPE, sh as *const Shape as u64);
-    o.set_field(OBJ_PROTO, Value(hp.get()));
+    if !plain {
+        o.set_field(OBJ_PROTO, Value(hp.get()));
+    }
     // Zero words read as +0; fill inline slots and extra fields with undefined.
-    let mut off = OBJ_INLINE;
+    let mut off = if plain { OBJ_PLAIN_INLINE } else { OBJ_INLINE };
     while (off as usize) < size {
         o.set_field(off, Value::UNDEFINED);
         off += 8;
     }
     o
+}
+
+/// Creates the private key of the hidden prototype slot of plain objects
+/// (`shape::proto_key`). Called once at start-up, before any object exists.
+pub fn init_proto_key() {
+    let s = crate::symbol::new_symbol(string::from_str("[[Prototype]]"), true);
+    shape::set_proto_key(crate::symbol::atom_of(s));
 }
 
 pub fn new_object_kind(kind: u64, proto: Value, cap: u32) -> Value {
@@ -55,13 +67,33 @@ fn set_shape(o: Value, s: &'static Shape) {
     o.set_word(OBJ_SHAPE, s as *const Shape as u64);
 }
 
+/// [[Prototype]]: the proto word, or for a plain object Object.prototype
+/// unless a hidden slot holds another one.
 #[inline]
 pub fn proto_of(o: Value) -> Value {
-    o.field(OBJ_PROTO)
+    let sh = shape_of(o);
+    if !sh.is_plain() {
+        return o.field(OBJ_PROTO);
+    }
+    match sh.proto_slot {
+        Some(i) => slot_get(o, i as usize),
+        None => realm::get(I::ObjectProto),
+    }
 }
 
+/// Sets [[Prototype]] (the caller checked that it may change). A plain
+/// object given another prototype than Object.prototype gets the hidden slot.
 pub fn set_proto(o: Value, p: Value) {
-    o.set_field(OBJ_PROTO, p);
+    let sh = shape_of(o);
+    if !sh.is_plain() {
+        o.set_field(OBJ_PROTO, p);
+        return;
+    }
+    match sh.proto_slot {
+        Some(i) => slot_set(o, i as usize, p),
+        None if p == realm::get(I::ObjectProto) => {}
+        None => add_property(o, shape::proto_key(), p, shape::HIDDEN & !shape::CONFIGURABLE),
+    }
 }
 
 /// Address of property slot `i` of `o`, whose shape is `sh`: inline while

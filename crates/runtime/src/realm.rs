@@ -53,15 +53,12 @@ struct Realm {
 
 static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 8] });
 
-/// The intrinsics table itself, which compiled code reads by symbol
-/// (`perry_abi::INTRINSIC_*` are indices): one load per intrinsic.
-#[unsafe(no_mangle)]
-pub static mut PERRY_INTRINSICS: [u64; I::Count as usize] = [perry_abi::UNDEFINED; I::Count as usize];
+/// The intrinsics, indexed by [`I`] (a registered root range).
+static INTRINSICS: JsCell<[u64; I::Count as usize]> = JsCell::new([perry_abi::UNDEFINED; I::Count as usize]);
 
 fn slots() -> &'static mut [u64; I::Count as usize] {
-    // SAFETY: single JS thread; the table is only touched through here and
-    // by compiled code (reads).
-    unsafe { &mut *core::ptr::addr_of_mut!(PERRY_INTRINSICS) }
+    // SAFETY: single JS thread; the table is only touched through here.
+    unsafe { INTRINSICS.get() }
 }
 
 pub fn init() {

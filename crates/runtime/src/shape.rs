@@ -30,6 +30,25 @@ pub struct Shape {
     /// constructors take it on every instance.
     last: Cell<Option<(Atom, u8, &'static Shape)>>,
     root: *const Shape,
+    /// The hidden slot holding the prototype of a plain object whose
+    /// prototype was changed (see [`proto_key`]).
+    pub proto_slot: Option<u32>,
+}
+
+/// The private key of the hidden slot where a plain object (no proto word,
+/// `perry_abi::OBJ_PLAIN_INLINE`) keeps a prototype other than
+/// Object.prototype. Private keys are never listed or copied.
+static PROTO_KEY: JsCell<Atom> = JsCell::new(Atom::MAX);
+
+pub fn set_proto_key(a: Atom) {
+    // SAFETY: single JS thread; set once at start-up.
+    unsafe { *PROTO_KEY.get() = a };
+}
+
+#[inline]
+pub fn proto_key() -> Atom {
+    // SAFETY: single JS thread.
+    unsafe { *PROTO_KEY.get() }
 }
 
 static ROOTS: JsCell<Option<HashMap<(u32, u32), &'static Shape>>> = JsCell::new(None);
@@ -63,6 +82,7 @@ fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {
             transitions: RefCell::new(HashMap::new()),
             last: Cell::new(None),
             root: core::ptr::null(),
+            proto_slot: None,
         }));
         s.root = s as *const Shape;
         s
@@ -82,6 +102,12 @@ impl Shape {
         self.keys.len()
     }
 
+    /// The layout of a plain object: no proto word.
+    #[inline]
+    pub fn is_plain(&self) -> bool {
+        self.inline_start == perry_abi::OBJ_PLAIN_INLINE as u32
+    }
+
     /// Whether property slot `i` is an inline slot: all are while the
     /// properties fit; past that, the last inline slot holds the overflow
     /// array and slots from its index on live in that array.
@@ -95,6 +121,7 @@ impl Shape {
 
     fn derive(&self, keys: Vec<Atom>, attrs: Vec<u8>) -> &'static Shape {
         let index = if keys.len() > 8 { Some(keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect()) } else { None };
+        let proto_slot = keys.iter().position(|&k| k == proto_key()).map(|i| i as u32);
         Box::leak(Box::new(Shape {
             inline_start: self.inline_start,
             inline_cap: self.inline_cap,
@@ -104,6 +131,7 @@ impl Shape {
             transitions: RefCell::new(HashMap::new()),
             last: Cell::new(None),
             root: self.root,
+            proto_slot,
         }))
     }
 

@@ -109,6 +109,7 @@ fn intrinsic_object(i: I, proto: Value) -> Value {
 
 /// Creates every intrinsic and global. Called once after `perry_runtime::init`.
 pub fn install() {
+    object::init_proto_key();
     // The prototypes first: everything else hangs off them.
     let op = intrinsic_object(I::ObjectProto, Value::NULL);
     let _ = op;

@@ -717,21 +717,19 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         // Inline bump allocation; the runtime call only when the space is full.
-        let size = OBJ_INLINE as i64 + 8 * names.len() as i64;
+        // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
+        let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
         let size = self.iconst(size as u64);
         let (obj, raw) = self.alloc_object_inline(
             size,
             |s, top| {
                 s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
-                let ib = s.data_addr(s.c.intrinsics);
-                let proto = s.b.ins().load(types::I64, MemFlagsData::trusted(), ib, 8 * INTRINSIC_OBJECT_PROTO);
-                s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
             },
             |s| s.rt("perry_alloc_shaped", &[cached]),
         );
         for (i, h) in held.iter().enumerate() {
             let v = self.unhold(*h);
-            self.store_fresh(raw, OBJ_INLINE + 8 * i as i32, v);
+            self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
         }
         self.b.def_var(res, obj);
         self.b.ins().jump(done, &[]);

@@ -188,7 +188,6 @@ pub struct Compiler<'g> {
     pub ic_count: u32,
     pub heap_top: DataId,
     pub heap_end: DataId,
-    pub intrinsics: DataId,
     /// The write barrier's filter and card table (see `perry_abi::SYM_CARD_BIAS`).
     pub nursery_start: DataId,
     pub nursery_size: DataId,
@@ -246,7 +245,6 @@ impl<'g> Compiler<'g> {
         let ic_data = module.declare_data("perry_ics", Linkage::Local, true, false).unwrap();
         let heap_top = module.declare_data("PERRY_HEAP_TOP", Linkage::Import, true, false).unwrap();
         let heap_end = module.declare_data("PERRY_HEAP_END", Linkage::Import, true, false).unwrap();
-        let intrinsics = module.declare_data("PERRY_INTRINSICS", Linkage::Import, true, false).unwrap();
         let nursery_start = module.declare_data(perry_abi::SYM_NURSERY_START, Linkage::Import, true, false).unwrap();
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
@@ -292,7 +290,6 @@ impl<'g> Compiler<'g> {
             ic_count: 0,
             heap_top,
             heap_end,
-            intrinsics,
             nursery_start,
             nursery_size,
             card_bias,
