@@ -179,20 +179,54 @@ impl Minor<'_> {
         self.scan_old_range(lo.max(c + 8), hi.min(c + size_of(hdr)));
     }
 
+    /// Loads what scanning card `c` reads: the card byte, the header of the
+    /// cell the card starts in (a large array's may lie far before it), that
+    /// cell's allocation-bitmap word and the card's lines.
+    fn touch_card(&self, c: *mut u8) -> u64 {
+        let a = barrier::card_addr(c);
+        let blocks = &self.h.blocks;
+        // SAFETY: a card byte and card memory of the reservation, and cell
+        // headers the block metadata locates (released pages read as zero).
+        unsafe {
+            let mut sum = core::ptr::read_volatile(c) as u64;
+            for line in (0..barrier::CARD).step_by(64) {
+                sum = sum.wrapping_add(core::ptr::read_volatile((a + line) as *const u64));
+            }
+            let Some(b) = blocks.index_of(a) else { return sum };
+            let head = match blocks.meta[b].usage {
+                Use::Small { .. } => {
+                    let cell = OldSpace::cell_size(blocks, b);
+                    let i = (a - blocks.addr(b)) / cell;
+                    if let Some(w) = blocks.meta[b].bits.get(i / 64) {
+                        sum = sum.wrapping_add(core::ptr::read_volatile(w));
+                    }
+                    blocks.addr(b) + i * cell
+                }
+                Use::LargeHead { .. } => blocks.addr(b),
+                Use::LargeCont { head } => blocks.addr(head as usize),
+                Use::Free => return sum,
+            };
+            sum.wrapping_add(core::ptr::read_volatile(head as *const u64))
+        }
+    }
+
     /// Scans every dirty card of the old generation (the card log).
     fn scan_cards(&mut self) -> (usize, usize) {
         let log = barrier::take_log();
         let mut dirty = 0usize;
         let mut cells = Vec::new();
         // The cards of a large old generation are scattered: each is a cache
-        // (and TLB) miss. Prefetching a few cards ahead overlaps them.
-        const AHEAD: usize = 32;
+        // and TLB miss. Software prefetches that miss the TLB may be dropped,
+        // so batches of cards are first touched with plain loads, which the
+        // processor overlaps (and which fill the TLB), then scanned from cache.
+        const BATCH: usize = 64;
         for (i, &c) in log.iter().enumerate() {
-            if let Some(&n) = log.get(i + AHEAD) {
-                let a = barrier::card_addr(n);
-                prefetch(n as usize);
-                prefetch(a);
-                OldSpace::prefetch_bits(&self.h.blocks, a);
+            if i % BATCH == 0 {
+                let mut sum = 0u64;
+                for &n in &log[i..(i + BATCH).min(log.len())] {
+                    sum = sum.wrapping_add(self.touch_card(n));
+                }
+                core::hint::black_box(sum);
             }
             // SAFETY: a card byte of the reservation; a card logged twice or
             // released since reads clean.
