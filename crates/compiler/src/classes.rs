@@ -174,19 +174,11 @@ fn is_literal(e: &Expression) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxc_allocator::Allocator;
-    use oxc_semantic::SemanticBuilder;
-    use oxc_span::SourceType;
 
     /// Field names and where their values come from, for class `C` of `src`
     /// (None when it does not construct as plain data).
     fn plain(src: &str) -> Option<Vec<String>> {
-        let source: &'static str = Box::leak(src.to_string().into_boxed_str());
-        let alloc: &'static Allocator = Box::leak(Box::new(Allocator::default()));
-        let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
-        assert!(ret.diagnostics.is_empty() && !ret.panicked, "{src}");
-        let program: &'static Program<'static> = Box::leak(Box::new(ret.program));
-        let scoping = SemanticBuilder::new().build(program).semantic.into_scoping();
+        let (program, scoping) = crate::parse_for_test(src);
         let decls = class_declarations(program);
         let (&sym, &class) = decls.iter().find(|(_, c)| c.id.as_ref().is_some_and(|i| i.name == "C"))?;
         let p = plain_class(sym, class, &scoping)?;

@@ -9,6 +9,19 @@ mod modules;
 mod numeric;
 mod scalar;
 
+/// Parses `src` as a TypeScript module for unit tests: the program (leaked,
+/// so it lives as long as the test) and its scoping.
+#[cfg(test)]
+fn parse_for_test(src: &str) -> (&'static oxc_ast::ast::Program<'static>, oxc_semantic::Scoping) {
+    let source: &'static str = Box::leak(src.to_string().into_boxed_str());
+    let alloc: &'static oxc_allocator::Allocator = Box::leak(Box::default());
+    let ret = oxc_parser::Parser::new(alloc, source, oxc_span::SourceType::ts().with_module(true)).parse();
+    assert!(ret.diagnostics.is_empty() && !ret.panicked, "{src}");
+    let program: &'static oxc_ast::ast::Program<'static> = Box::leak(Box::new(ret.program));
+    let scoping = oxc_semantic::SemanticBuilder::new().build(program).semantic.into_scoping();
+    (program, scoping)
+}
+
 /// mimalloc, as in the runtime (crates/rtlib).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

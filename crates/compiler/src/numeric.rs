@@ -396,18 +396,12 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxc_allocator::Allocator;
-    use oxc_semantic::SemanticBuilder;
-    use oxc_span::SourceType;
 
     /// The module number constants of `src` by name, sorted, with `!` after
     /// those no code can read in their TDZ.
     fn consts(src: &str) -> Vec<String> {
-        let alloc = Allocator::default();
-        let ret = oxc_parser::Parser::new(&alloc, src, SourceType::ts().with_module(true)).parse();
-        assert!(ret.diagnostics.is_empty() && !ret.panicked, "{src}");
-        let scoping = SemanticBuilder::new().build(&ret.program).semantic.into_scoping();
-        let c = module_const_numbers(&ret.program, &scoping);
+        let (program, scoping) = crate::parse_for_test(src);
+        let c = module_const_numbers(program, &scoping);
         let mut out: Vec<String> = c.values.keys().map(|&s| format!("{}{}", scoping.symbol_name(s), if c.early.contains(&s) { "!" } else { "" })).collect();
         out.sort();
         out

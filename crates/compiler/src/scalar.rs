@@ -173,17 +173,11 @@ impl<'a> Visit<'a> for Uses<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oxc_allocator::Allocator;
-    use oxc_semantic::SemanticBuilder;
-    use oxc_span::SourceType;
 
     /// The scalar literals of the module body of `src`, by name, sorted.
     fn scalars(src: &str) -> Vec<String> {
-        let alloc = Allocator::default();
-        let ret = oxc_parser::Parser::new(&alloc, src, SourceType::ts().with_module(true)).parse();
-        assert!(ret.diagnostics.is_empty() && !ret.panicked, "{src}");
-        let scoping = SemanticBuilder::new().build(&ret.program).semantic.into_scoping();
-        let mut out: Vec<String> = scalar_literals(&ret.program.body, &scoping).iter().map(|&s| scoping.symbol_name(s).to_string()).collect();
+        let (program, scoping) = crate::parse_for_test(src);
+        let mut out: Vec<String> = scalar_literals(&program.body, &scoping).iter().map(|&s| scoping.symbol_name(s).to_string()).collect();
         out.sort();
         out
     }

@@ -2027,24 +2027,8 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     pub fn is_function(&mut self, f: V) -> V {
-        let res = self.b.declare_var(types::I8);
-        let t = self.tag_of(f);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let chk = self.b.create_block();
-        let no = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], no, &[]);
-        self.b.switch_to_block(chk);
-        let kind = self.cell_kind(f);
-        let isf = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
-        self.b.def_var(res, isf);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(no);
-        let z = self.b.ins().iconst(types::I8, 0);
-        self.b.def_var(res, z);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.b.use_var(res)
+        let v = self.kind_test(f, KIND_FUNCTION);
+        self.b.use_var(v)
     }
 
     /// The plain-data construction of `new callee(...)`, when the callee names

@@ -334,6 +334,25 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().uload8(types::I64, MemFlags::trusted(), p, 4)
     }
 
+    /// An `i8` variable: whether `v` is a cell of `kind` (an object kind).
+    pub fn kind_test(&mut self, v: V, kind: u64) -> Variable {
+        let flag = self.b.declare_var(types::I8);
+        let no = self.b.ins().iconst(types::I8, 0);
+        self.b.def_var(flag, no);
+        let t = self.tag_of(v);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], done, &[]);
+        self.b.switch_to_block(chk);
+        let k = self.cell_kind(v);
+        let is = self.b.ins().icmp_imm_u(IntCC::Equal, k, kind as i64);
+        self.b.def_var(flag, is);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        flag
+    }
+
     pub fn load_field(&mut self, v: V, off: i32) -> V {
         let p = self.ptr_of(v);
         self.b.ins().load(types::I64, MemFlags::trusted(), p, off)

@@ -270,7 +270,7 @@ impl FnCompiler<'_, '_, '_> {
                         && let Some(sym) = id.symbol_id.get()
                         && self.indexed.contains(&sym)
                     {
-                        let flag = self.array_test(v);
+                        let flag = self.kind_test(v, KIND_ARRAY);
                         self.array_flags.insert(sym, flag);
                         self.bind_pattern(&decl.id, v, true);
                         continue;
@@ -519,25 +519,6 @@ impl FnCompiler<'_, '_, '_> {
             fields.push((n, self.hold(v)));
         }
         self.fresh.insert(sym, crate::codegen::func::FreshObject { epoch: crate::codegen::func::SCALAR, fields });
-    }
-
-    /// An `i8` variable: whether `v` is an array.
-    fn array_test(&mut self, v: V) -> Variable {
-        let flag = self.b.declare_var(types::I8);
-        let no = self.b.ins().iconst(types::I8, 0);
-        self.b.def_var(flag, no);
-        let t = self.tag_of(v);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let chk = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], done, &[]);
-        self.b.switch_to_block(chk);
-        let kind = self.cell_kind(v);
-        let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-        self.b.def_var(flag, isarr);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        flag
     }
 
     /// Before a loop's first block: code compiled after this point may run
