@@ -96,7 +96,9 @@ pub fn old_bytes() -> usize {
 
 /// Total bytes ever allocated.
 pub fn allocated_total() -> u64 {
-    heap().allocated_total
+    let h = heap();
+    h.nursery.sync_in();
+    h.allocated_total + (h.nursery.eden_top - h.nursery.start) as u64
 }
 
 /// Allocates a cell of `size` bytes (rounded up to 8, at least 16) and writes
@@ -113,7 +115,11 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     let h = heap();
     // Compiled code may have bumped eden since the runtime last looked.
     h.nursery.sync_in();
-    h.allocated_total += size as u64;
+    // Eden bytes (bumped here or inline by compiled code) are counted when
+    // a collection empties eden; cells born old here.
+    if size > MAX_SMALL {
+        h.allocated_total += size as u64;
+    }
     if !h.collecting
         && let Some(k) = h.plan.stress_tick()
     {
@@ -193,6 +199,7 @@ fn run(kind: Kind, reason: &'static str) {
         crate::verify::before(h);
     }
     let t0 = std::time::Instant::now();
+    h.allocated_total += (h.nursery.eden_top - h.nursery.start) as u64;
     let pre = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let (outcome, swept) = match kind {
         Kind::Minor => {
