@@ -135,6 +135,8 @@ pub const KIND_WEAKSET: u64 = 28;
 pub const KIND_WEAKREF: u64 = 29;
 /// FinalizationRegistry: extra words: cleanup callback, `KIND_FINREG_CELLS` table.
 pub const KIND_FINREG: u64 = 30;
+/// Promise: extra words: state, result, reactions, handled (stdlib `promise.rs`).
+pub const KIND_PROMISE: u64 = 31;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {

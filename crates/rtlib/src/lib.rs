@@ -83,9 +83,10 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
     ];
     let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
     if r != perry_abi::EXCEPTION {
-        // The main job ended. The process exits next, so there is no memory
-        // to give back: only the job's end (finalization callbacks) runs.
-        if perry_stdlib::weak::end_of_job().is_err() {
+        // The main job ended: the event loop runs what it queued (ticks,
+        // microtasks, timers, immediates). An uncaught exception or an
+        // unhandled rejection there ends the process with status 1.
+        if perry_stdlib::weak::end_of_job().is_err() || perry_stdlib::event_loop::run().is_err() {
             r = perry_abi::EXCEPTION;
         }
     }

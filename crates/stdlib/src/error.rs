@@ -69,6 +69,17 @@ fn aggregate_error_ctor(args: &Args) -> JsResult {
     Ok(Value(he.get()))
 }
 
+/// A new AggregateError with `errors` (an array) and `message`.
+pub fn aggregate_error(errors: Value, message: &str) -> Value {
+    let scope = HandleScope::new();
+    let hl = scope.root(errors.0);
+    let msg = perry_runtime::string::from_str(message);
+    let e = error::new_error_with_proto(realm::get(I::AggregateErrorProto), msg);
+    let he = scope.root(e.0);
+    object::define_hidden(Value(he.get()), names::ERRORS, Value(hl.get()));
+    Value(he.get())
+}
+
 /// Error.prototype.toString — 20.5.3.4
 fn to_string(args: &Args) -> JsResult {
     let o = args.this();

@@ -644,6 +644,7 @@ enum Formatter {
     Set,
     Map,
     Iterator { entries: bool },
+    Promise,
 }
 
 fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
@@ -728,6 +729,9 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             // Node cannot list a weak collection's entries without V8 internals.
             let name = if kind == KIND_WEAKMAP { "WeakMap" } else { "WeakSet" };
             return format!("{}{{ <items unknown> }}", get_prefix(ctor, &tag, name, ""));
+        } else if kind == KIND_PROMISE {
+            braces[0] = format!("{}{{", get_prefix(ctor, &tag, "Promise", ""));
+            formatter = Formatter::Promise;
         } else if kind == KIND_PRIMITIVE_WRAPPER {
             base = get_boxed_base(ctx, h, &mut keys, ctor, &tag);
             if keys.is_empty() {
@@ -758,6 +762,7 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
         Formatter::Set => format_set(ctx, h, recurse_times),
         Formatter::Map => format_map(ctx, h, recurse_times),
         Formatter::Iterator { entries } => format_iterator(ctx, h, recurse_times, entries),
+        Formatter::Promise => format_promise(ctx, h, recurse_times),
     };
     for k in keys {
         let p = format_property(ctx, h, recurse_times, k, extras_type);
@@ -770,6 +775,18 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
     ctx.seen.pop();
     let value = if extras_type == K_ARRAY_EXTRAS { Some(h) } else { None };
     reduce_to_single_string(ctx, output, base, braces, extras_type, recurse_times, value)
+}
+
+/// Node's formatPromise: `<pending>`, the value, or `<rejected> reason`.
+fn format_promise(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
+    let (state, result) = crate::promise::describe(hv(h));
+    if state == "pending" {
+        return vec!["<pending>".into()];
+    }
+    ctx.indentation_lvl += 2;
+    let s = format_value(ctx, result, recurse_times);
+    ctx.indentation_lvl -= 2;
+    vec![if state == "rejected" { format!("<rejected> {s}") } else { s }]
 }
 
 /// For a Map or Set iterator: ("Map" | "Set", whether it yields entries).

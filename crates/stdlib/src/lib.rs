@@ -17,6 +17,7 @@ pub mod array;
 pub mod boolean;
 pub mod console;
 pub mod error;
+pub mod event_loop;
 pub mod function_builtins;
 pub mod global;
 pub mod inspect;
@@ -27,6 +28,7 @@ pub mod math;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
+pub mod promise;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
@@ -131,6 +133,9 @@ pub fn install() {
         I::WeakSetProto,
         I::WeakRefProto,
         I::FinalizationRegistryProto,
+        I::PromiseProto,
+        I::TimeoutProto,
+        I::ImmediateProto,
     ] {
         intrinsic_object(i, realm::get(I::ObjectProto));
     }
@@ -158,6 +163,8 @@ pub fn install() {
     json::install();
     map_set::install();
     weak::install();
+    promise::install();
+    event_loop::install();
     global::install();
     console::install();
     process::install();

@@ -58,5 +58,6 @@ pub fn install() {
     let pl = string::from_str("linux");
     prop(Value(hp.get()), "platform", pl);
     crate::method(Value(hp.get()), "exit", 1, exit);
+    crate::method(Value(hp.get()), "nextTick", 1, crate::event_loop::next_tick);
     crate::global_value("process", Value(hp.get()));
 }

@@ -1,0 +1,348 @@
+//! The event loop, with Node's ordering: `process.nextTick` callbacks, then
+//! microtasks, drain after the main script and after every macrotask;
+//! timers (`setTimeout`, `setInterval`) run by due time, then insertion
+//! order; `setImmediate` callbacks run after the timers of a turn. The loop
+//! ends when nothing is pending. A rejection still unhandled after a
+//! checkpoint ends the process, as Node's default (`--unhandled-rejections=throw`).
+
+use crate::promise;
+use perry_abi::*;
+use perry_gc::{HandleScope, JsCell};
+use perry_runtime::atoms;
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::realm::{self, I};
+use perry_runtime::{JsResult, Value};
+use std::collections::{BTreeMap, VecDeque};
+use std::time::Instant;
+
+/// Longest delay Node accepts (2^31 - 1 ms); longer or shorter ones are 1 ms.
+const TIMEOUT_MAX: f64 = 2147483647.0;
+
+struct Timer {
+    /// The Timeout object, the callback, then its extra arguments (roots).
+    values: Vec<u64>,
+    /// Repeat period (setInterval), in ms.
+    repeat: Option<u64>,
+    refed: bool,
+}
+
+struct Loop {
+    start: Option<Instant>,
+    /// The loop time (ms since start), as libuv caches it: updated at the
+    /// start of each turn, so timers set during a turn are due after it.
+    time: u64,
+    seq: u64,
+    /// (due ms, sequence) -> timer.
+    timers: BTreeMap<(u64, u64), Timer>,
+    /// Timer id -> its key in `timers`.
+    by_id: BTreeMap<u64, (u64, u64)>,
+    /// setImmediate: (id, Immediate object, callback, args...).
+    immediates: VecDeque<(u64, Vec<u64>)>,
+    /// process.nextTick: callback, args...
+    ticks: VecDeque<Vec<u64>>,
+}
+
+static LOOP: JsCell<Loop> =
+    JsCell::new(Loop { start: None, time: 0, seq: 0, timers: BTreeMap::new(), by_id: BTreeMap::new(), immediates: VecDeque::new(), ticks: VecDeque::new() });
+
+fn lp() -> &'static mut Loop {
+    // SAFETY: single JS thread.
+    unsafe { LOOP.get() }
+}
+
+/// The cached loop time.
+fn now() -> u64 {
+    lp().time
+}
+
+/// Milliseconds since start-up, read from the clock.
+fn clock() -> u64 {
+    lp().start.get_or_insert_with(Instant::now).elapsed().as_millis() as u64
+}
+
+fn update_time() {
+    lp().time = clock();
+}
+
+/// Node's rendering of a wrong argument in ERR_INVALID_ARG_TYPE messages.
+pub fn received(v: Value) -> String {
+    if v.is_undefined() {
+        "undefined".into()
+    } else if v.is_null() {
+        "null".into()
+    } else if v.is_object() {
+        format!("an instance of {}", crate::object_builtins::v8_brief(v).trim_start_matches("#<").trim_end_matches('>'))
+    } else {
+        format!("type {} ({})", ops::typeof_str(v), ops::inspect_brief(v))
+    }
+}
+
+fn require_callback(v: Value) -> JsResult<()> {
+    if v.is_function() { Ok(()) } else { Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", received(v)))) }
+}
+
+/// The private key holding a Timeout's or Immediate's id.
+fn id_key() -> atoms::Atom {
+    static KEY: JsCell<Option<atoms::Atom>> = JsCell::new(None);
+    // SAFETY: single JS thread.
+    let k = unsafe { KEY.get() };
+    *k.get_or_insert_with(|| {
+        let s = perry_runtime::symbol::new_symbol(perry_runtime::string::from_str("timer id"), true);
+        perry_runtime::symbol::atom_of(s)
+    })
+}
+
+fn handle_object(proto: I, id: u64) -> Value {
+    // The key first: making it allocates (invariant 1 of ARCHITECTURE.md).
+    let key = id_key();
+    let scope = HandleScope::new();
+    let ho = scope.root(object::new_object_kind(KIND_OBJECT, realm::get(proto), 1).0);
+    object::define(Value(ho.get()), key, Value::int(id as i64), perry_runtime::shape::WRITABLE);
+    Value(ho.get())
+}
+
+fn id_of(v: Value) -> Option<u64> {
+    if v.is_number() {
+        let f = v.as_number();
+        return (f >= 1.0 && f.fract() == 0.0).then_some(f as u64);
+    }
+    if v.is_object() {
+        return object::find_own(v, id_key()).map(|(i, _)| object::slot_get(v, i).as_number() as u64);
+    }
+    None
+}
+
+fn delay_ms(v: Value) -> JsResult<u64> {
+    let d = if v.is_undefined() { 1.0 } else { ops::to_number(v)? };
+    Ok(if (1.0..=TIMEOUT_MAX).contains(&d) { d as u64 } else { 1 })
+}
+
+fn add_timer(args: &Args, repeat: bool) -> JsResult {
+    require_callback(args.get(0))?;
+    let ms = delay_ms(args.get(1))?;
+    let l = lp();
+    l.seq += 1;
+    let id = l.seq;
+    let o = handle_object(I::TimeoutProto, id);
+    let mut values = vec![o.0, args.get(0).0];
+    values.extend((2..args.len()).map(|i| args.get(i).0));
+    let key = (now() + ms, id);
+    let l = lp();
+    l.timers.insert(key, Timer { values, repeat: repeat.then_some(ms), refed: true });
+    l.by_id.insert(id, key);
+    Ok(o)
+}
+
+fn set_timeout(args: &Args) -> JsResult {
+    add_timer(args, false)
+}
+
+fn set_interval(args: &Args) -> JsResult {
+    add_timer(args, true)
+}
+
+fn clear_timer(args: &Args) -> JsResult {
+    if let Some(id) = id_of(args.get(0)) {
+        let l = lp();
+        if let Some(key) = l.by_id.remove(&id) {
+            l.timers.remove(&key);
+        }
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn set_immediate(args: &Args) -> JsResult {
+    require_callback(args.get(0))?;
+    let l = lp();
+    l.seq += 1;
+    let id = l.seq;
+    let o = handle_object(I::ImmediateProto, id);
+    let mut values = vec![o.0, args.get(0).0];
+    values.extend((1..args.len()).map(|i| args.get(i).0));
+    lp().immediates.push_back((id, values));
+    Ok(o)
+}
+
+fn clear_immediate(args: &Args) -> JsResult {
+    if let Some(id) = id_of(args.get(0)) {
+        lp().immediates.retain(|(i, _)| *i != id);
+    }
+    Ok(Value::UNDEFINED)
+}
+
+/// process.nextTick ( callback, ...args )
+pub fn next_tick(args: &Args) -> JsResult {
+    require_callback(args.get(0))?;
+    lp().ticks.push_back((0..args.len()).map(|i| args.get(i).0).collect());
+    Ok(Value::UNDEFINED)
+}
+
+/// Timeout.prototype.ref / unref / hasRef / refresh.
+fn timer_ref(args: &Args, on: bool) -> JsResult {
+    if let Some(id) = id_of(args.this())
+        && let Some(key) = lp().by_id.get(&id).copied()
+        && let Some(t) = lp().timers.get_mut(&key)
+    {
+        t.refed = on;
+    }
+    Ok(args.this())
+}
+fn timeout_ref(args: &Args) -> JsResult {
+    timer_ref(args, true)
+}
+fn timeout_unref(args: &Args) -> JsResult {
+    timer_ref(args, false)
+}
+fn timeout_has_ref(args: &Args) -> JsResult {
+    let l = lp();
+    let refed = id_of(args.this()).and_then(|id| l.by_id.get(&id)).and_then(|k| l.timers.get(k)).is_some_and(|t| t.refed);
+    Ok(Value::bool(refed))
+}
+fn timeout_refresh(args: &Args) -> JsResult {
+    if let Some(id) = id_of(args.this())
+        && let Some(key) = lp().by_id.get(&id).copied()
+        && let Some(t) = lp().timers.remove(&key)
+    {
+        let ms = t.repeat.unwrap_or(key.0.saturating_sub(key.0.min(now())).max(1));
+        let nk = (now() + ms, key.1);
+        lp().timers.insert(nk, t);
+        lp().by_id.insert(id, nk);
+    }
+    Ok(args.this())
+}
+fn timeout_to_primitive(args: &Args) -> JsResult {
+    Ok(id_of(args.this()).map_or(Value::num(f64::NAN), |id| Value::int(id as i64)))
+}
+
+/// Calls `values[1]` with `values[2..]` (a timer's or tick's callback).
+fn call_values(values: &[u64], first: usize) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let hs: Vec<_> = values.iter().map(|&v| scope.root(v)).collect();
+    let args: Vec<Value> = hs[first + 1..].iter().map(|h| Value(h.get())).collect();
+    function::call(Value(hs[first].get()), Value(hs[0].get()), &args).map(|_| ())
+}
+
+/// Runs nextTicks and microtasks until both are empty; then a rejection
+/// nobody handled ends the process (Err with the reason pending).
+pub fn checkpoint() -> JsResult<()> {
+    loop {
+        while let Some(t) = lp().ticks.pop_front() {
+            let scope = HandleScope::new();
+            let hs: Vec<_> = t.iter().map(|&v| scope.root(v)).collect();
+            let args: Vec<Value> = hs[1..].iter().map(|h| Value(h.get())).collect();
+            function::call(Value(hs[0].get()), Value::UNDEFINED, &args)?;
+        }
+        while promise::run_one()? {
+            if !lp().ticks.is_empty() {
+                break;
+            }
+        }
+        if lp().ticks.is_empty() && !promise::has_microtasks() {
+            break;
+        }
+    }
+    match promise::take_unhandled() {
+        Some(reason) => Err(error::throw(reason)),
+        None => Ok(()),
+    }
+}
+
+/// Runs the loop after the main script until nothing is pending. The main
+/// module ran as an ES module does in Node, inside a job: the microtasks it
+/// queued run before its `nextTick` callbacks.
+pub fn run() -> JsResult<()> {
+    while promise::run_one()? {}
+    checkpoint()?;
+    loop {
+        update_time();
+        // Timers due at the loop time, by due time then insertion order.
+        let mut ran = false;
+        loop {
+            let t = now();
+            let Some((&key, _)) = lp().timers.iter().next() else { break };
+            if key.0 > t {
+                break;
+            }
+            let timer = lp().timers.remove(&key).expect("the first key");
+            let id = key.1;
+            lp().by_id.remove(&id);
+            let values = timer.values.clone();
+            // An interval is due again `ms` after this run; its callback may
+            // clear it.
+            if let Some(ms) = timer.repeat {
+                let nk = (t + ms, key.1);
+                lp().timers.insert(nk, timer);
+                lp().by_id.insert(id, nk);
+            }
+            call_values(&values, 1)?;
+            checkpoint()?;
+            crate::weak::end_of_job()?;
+            ran = true;
+        }
+        // Immediates queued before this phase.
+        let n = lp().immediates.len();
+        for _ in 0..n {
+            let Some((_, values)) = lp().immediates.pop_front() else { break };
+            call_values(&values, 1)?;
+            checkpoint()?;
+            crate::weak::end_of_job()?;
+            ran = true;
+        }
+        if !lp().immediates.is_empty() {
+            continue;
+        }
+        let next = lp().timers.iter().find(|(_, t)| t.refed).map(|(k, _)| k.0);
+        match next {
+            None => return Ok(()),
+            Some(due) if !ran => {
+                // Idle until the next timer: the quiescent point where the
+                // heap may give memory back.
+                crate::weak::at_quiescence()?;
+                let t = clock();
+                if due > t {
+                    std::thread::sleep(std::time::Duration::from_millis(due - t));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+pub fn install() {
+    lp().start = Some(Instant::now());
+    perry_gc::roots::register_source("event-loop", |visit| {
+        let l = lp();
+        for t in l.timers.values_mut() {
+            for v in t.values.iter_mut() {
+                visit(v as *mut u64);
+            }
+        }
+        for (_, vs) in l.immediates.iter_mut() {
+            for v in vs.iter_mut() {
+                visit(v as *mut u64);
+            }
+        }
+        for vs in l.ticks.iter_mut() {
+            for v in vs.iter_mut() {
+                visit(v as *mut u64);
+            }
+        }
+    });
+    let scope = HandleScope::new();
+    let g = scope.root(realm::get(I::Global).0);
+    crate::global::def_method(g, "setTimeout", 2, set_timeout);
+    crate::global::def_method(g, "setInterval", 2, set_interval);
+    crate::global::def_method(g, "setImmediate", 1, set_immediate);
+    crate::global::def_method(g, "clearTimeout", 1, clear_timer);
+    crate::global::def_method(g, "clearInterval", 1, clear_timer);
+    crate::global::def_method(g, "clearImmediate", 1, clear_immediate);
+    let tp = || realm::get(I::TimeoutProto);
+    crate::method(tp(), "ref", 0, timeout_ref);
+    crate::method(tp(), "unref", 0, timeout_unref);
+    crate::method(tp(), "hasRef", 0, timeout_has_ref);
+    crate::method(tp(), "refresh", 0, timeout_refresh);
+    crate::method_atom(tp(), perry_runtime::realm::sym_atom(I::SymToPrimitive), "[Symbol.toPrimitive]", 1, timeout_to_primitive);
+}

@@ -1,0 +1,605 @@
+//! Promise (ECMAScript 27.2) and the microtask queue (HostEnqueuePromiseJob,
+//! `queueMicrotask`); the event loop that drains it is `event_loop.rs`.
+//!
+//! A promise is a `KIND_PROMISE` cell with four words after the ordinary
+//! ones: state, result, reactions (an array of `[derived, onFulfilled,
+//! onRejected]` triples while pending) and the handled flag. Only the
+//! intrinsic %Promise% makes capabilities: `then` on a subclass instance
+//! still returns a plain promise (no species lookup).
+
+use crate::{method, this_of_kind};
+use perry_abi::*;
+use perry_gc::{HandleScope, JsCell};
+use perry_runtime::array as arr;
+use perry_runtime::atoms;
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::object;
+use perry_runtime::realm::{self, I};
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+use std::collections::VecDeque;
+
+const P_STATE: i32 = OBJ_INLINE;
+const P_RESULT: i32 = OBJ_INLINE + 8;
+const P_REACTIONS: i32 = OBJ_INLINE + 16;
+const P_HANDLED: i32 = OBJ_INLINE + 24;
+const EXTRA: u32 = 32;
+
+const PENDING: i64 = 0;
+const FULFILLED: i64 = 1;
+const REJECTED: i64 = 2;
+
+/// A queued job: `[kind, a, b, c]`, the values a root source.
+#[derive(Clone, Copy)]
+enum Job {
+    /// A reaction: (derived promise or undefined, handler or undefined, argument).
+    Fulfill,
+    Reject,
+    /// PromiseResolveThenableJob: (promise, thenable, then).
+    Thenable,
+    /// `queueMicrotask(callback)`: (callback, -, -).
+    Callback,
+}
+
+struct Queues {
+    micro: VecDeque<(Job, [u64; 3])>,
+    /// Rejected promises with no handler yet, in rejection order.
+    unhandled: Vec<u64>,
+}
+
+static QUEUES: JsCell<Queues> = JsCell::new(Queues { micro: VecDeque::new(), unhandled: Vec::new() });
+
+fn queues() -> &'static mut Queues {
+    // SAFETY: single JS thread.
+    unsafe { QUEUES.get() }
+}
+
+fn enqueue(job: Job, a: Value, b: Value, c: Value) {
+    queues().micro.push_back((job, [a.0, b.0, c.0]));
+}
+
+/// Whether a microtask is pending.
+pub fn has_microtasks() -> bool {
+    !queues().micro.is_empty()
+}
+
+pub fn is_promise(v: Value) -> bool {
+    v.is_cell() && v.kind() == KIND_PROMISE
+}
+
+fn state(p: Value) -> i64 {
+    p.field(P_STATE).as_number() as i64
+}
+
+/// A pending promise with `proto`.
+fn new_promise_with(proto: Value) -> Value {
+    let p = object::alloc_object(KIND_PROMISE, EXTRA, 0, proto);
+    p.set_field(P_STATE, Value::int(PENDING));
+    p.set_field(P_HANDLED, Value::bool(false));
+    p
+}
+
+/// A pending %Promise%.
+pub fn new_promise() -> Value {
+    new_promise_with(realm::get(I::PromiseProto))
+}
+
+/// Fulfils or rejects a pending promise and queues its reactions.
+fn settle(p: Value, st: i64, v: Value) {
+    if state(p) != PENDING {
+        return;
+    }
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let hv = scope.root(v.0);
+    let reactions = p.field(P_REACTIONS);
+    let hr = scope.root(reactions.0);
+    p.set_field(P_STATE, Value::int(st));
+    p.set_field(P_RESULT, Value(hv.get()));
+    p.set_field(P_REACTIONS, Value::UNDEFINED);
+    if st == REJECTED && !Value(hp.get()).field(P_HANDLED).as_bool() {
+        queues().unhandled.push(hp.get());
+    }
+    let r = Value(hr.get());
+    if r.is_undefined() {
+        return;
+    }
+    let n = arr::len(r);
+    for i in (0..n).step_by(3) {
+        let r = Value(hr.get());
+        let derived = arr::get_index(r, i);
+        let handler = arr::get_index(r, i + if st == FULFILLED { 1 } else { 2 });
+        enqueue(if st == FULFILLED { Job::Fulfill } else { Job::Reject }, derived, handler, Value(hv.get()));
+    }
+}
+
+pub fn reject(p: Value, reason: Value) {
+    settle(p, REJECTED, reason);
+}
+
+/// The promise resolve function's steps (27.2.1.3.2) for `p`.
+pub fn resolve(p: Value, x: Value) {
+    if x == p {
+        let _ = error::type_error("Chaining cycle detected for promise #<Promise>");
+        return reject(p, error::take());
+    }
+    if !x.is_object() {
+        return settle(p, FULFILLED, x);
+    }
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let hx = scope.root(x.0);
+    let then = match object::get(x, atoms::intern("then")) {
+        Ok(t) => t,
+        Err(_) => return reject(Value(hp.get()), error::take()),
+    };
+    if !then.is_function() {
+        return settle(Value(hp.get()), FULFILLED, Value(hx.get()));
+    }
+    enqueue(Job::Thenable, Value(hp.get()), Value(hx.get()), then);
+}
+
+/// CreateResolvingFunctions (27.2.1.3): `(resolve, reject)` sharing an
+/// already-resolved flag (a one-element array).
+fn resolving_functions(p: Value) -> (Value, Value) {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let flag = arr::new_array_filled(1, Value::bool(false));
+    let hf = scope.root(flag.0);
+    let res = function::new_native_caps("", 1, resolve_fn, 2, 0);
+    let hres = scope.root(res.0);
+    Value(hres.get()).set_field(FN_CAPS, Value(hp.get()));
+    Value(hres.get()).set_field(FN_CAPS + 8, Value(hf.get()));
+    let rej = function::new_native_caps("", 1, reject_fn, 2, 0);
+    rej.set_field(FN_CAPS, Value(hp.get()));
+    rej.set_field(FN_CAPS + 8, Value(hf.get()));
+    (Value(hres.get()), rej)
+}
+
+fn first_call(args: &Args) -> bool {
+    let flag = args.capture(1);
+    if arr::get_index(flag, 0).as_bool() {
+        return false;
+    }
+    let _ = arr::set_index(flag, 0, Value::bool(true));
+    true
+}
+
+fn resolve_fn(args: &Args) -> JsResult {
+    if first_call(args) {
+        resolve(args.capture(0), args.get(0));
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn reject_fn(args: &Args) -> JsResult {
+    if first_call(args) {
+        reject(args.capture(0), args.get(0));
+    }
+    Ok(Value::UNDEFINED)
+}
+
+/// PerformPromiseThen (27.2.5.4.1) with a derived promise (or undefined).
+pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: Value) {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let hf = scope.root(if on_fulfilled.is_function() { on_fulfilled.0 } else { UNDEFINED });
+    let hr = scope.root(if on_rejected.is_function() { on_rejected.0 } else { UNDEFINED });
+    let hd = scope.root(derived.0);
+    match state(p) {
+        PENDING => {
+            let mut list = Value(hp.get()).field(P_REACTIONS);
+            if list.is_undefined() {
+                list = arr::new_array(0);
+                Value(hp.get()).set_field(P_REACTIONS, list);
+            }
+            let hl = scope.root(list.0);
+            arr::push(Value(hl.get()), Value(hd.get()));
+            arr::push(Value(hl.get()), Value(hf.get()));
+            arr::push(Value(hl.get()), Value(hr.get()));
+        }
+        FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).field(P_RESULT)),
+        _ => {
+            let p = Value(hp.get());
+            if !p.field(P_HANDLED).as_bool() {
+                queues().unhandled.retain(|&u| u != p.0);
+            }
+            enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), p.field(P_RESULT));
+        }
+    }
+    Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+}
+
+/// Runs one microtask; false when the queue is empty.
+pub fn run_one() -> JsResult<bool> {
+    let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
+    let scope = HandleScope::new();
+    let (ha, hb, hc) = (scope.root(a), scope.root(b), scope.root(c));
+    match job {
+        Job::Fulfill | Job::Reject => {
+            let (handler, arg) = (Value(hb.get()), Value(hc.get()));
+            let outcome = if handler.is_undefined() {
+                if matches!(job, Job::Fulfill) { Ok(arg) } else { Err(error::throw(arg)) }
+            } else {
+                function::call(handler, Value::UNDEFINED, &[arg])
+            };
+            let derived = Value(ha.get());
+            match outcome {
+                Ok(v) if !derived.is_undefined() => resolve(derived, v),
+                Err(_) if !derived.is_undefined() => reject(derived, error::take()),
+                Ok(_) => {}
+                // A reaction with no derived promise (await, internal) that
+                // throws: the exception propagates to the loop.
+                Err(e) => return Err(e),
+            }
+        }
+        Job::Thenable => {
+            let (res, rej) = resolving_functions(Value(ha.get()));
+            let hrej = scope.root(rej.0);
+            if function::call(Value(hc.get()), Value(hb.get()), &[res, rej]).is_err() {
+                let e = error::take();
+                let he = scope.root(e.0);
+                // The reject function honours the already-resolved flag.
+                function::call(Value(hrej.get()), Value::UNDEFINED, &[Value(he.get())])?;
+            }
+        }
+        Job::Callback => {
+            function::call(Value(ha.get()), Value::UNDEFINED, &[])?;
+        }
+    }
+    Ok(true)
+}
+
+/// The oldest rejection still unhandled after a microtask checkpoint (Node
+/// then ends the process), taken off the list.
+pub fn take_unhandled() -> Option<Value> {
+    let q = queues();
+    while !q.unhandled.is_empty() {
+        let p = Value(q.unhandled.remove(0));
+        if !p.field(P_HANDLED).as_bool() {
+            q.unhandled.clear();
+            return Some(p.field(P_RESULT));
+        }
+    }
+    None
+}
+
+// ----- the constructor and prototype -----
+
+/// Promise ( executor ) — 27.2.3.1
+fn promise_ctor(args: &Args) -> JsResult {
+    if args.new_target().is_undefined() {
+        return Err(error::type_error("Promise constructor cannot be invoked without 'new'"));
+    }
+    let executor = args.get(0);
+    if !executor.is_function() {
+        return Err(error::type_error(&format!("Promise resolver {} is not a function", crate::object_builtins::v8_brief(executor))));
+    }
+    let proto = function::proto_from_new_target(args.new_target(), I::PromiseProto)?;
+    let scope = HandleScope::new();
+    let p = scope.root(new_promise_with(proto).0);
+    let (res, rej) = resolving_functions(Value(p.get()));
+    let hrej = scope.root(rej.0);
+    if function::call(args.get(0), Value::UNDEFINED, &[res, rej]).is_err() {
+        let e = error::take();
+        function::call(Value(hrej.get()), Value::UNDEFINED, &[e])?;
+    }
+    Ok(Value(p.get()))
+}
+
+/// Promise.prototype.then ( onFulfilled, onRejected ) — 27.2.5.4
+fn then(args: &Args) -> JsResult {
+    let p = this_of_kind(args.this(), KIND_PROMISE, "Promise.prototype.then")?;
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let d = scope.root(new_promise().0);
+    perform_then(Value(hp.get()), args.get(0), args.get(1), Value(d.get()));
+    Ok(Value(d.get()))
+}
+
+/// Invoke(promise, "then", args).
+fn invoke_then(p: Value, f: Value, r: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let (hp, hf, hr) = (scope.root(p.0), scope.root(f.0), scope.root(r.0));
+    if !p.is_object() {
+        return Err(error::type_error(&format!("Cannot read properties of {} (reading 'then')", crate::object_builtins::v8_brief(p))));
+    }
+    let t = object::get(p, atoms::intern("then"))?;
+    if !t.is_function() {
+        return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(t))));
+    }
+    function::call(t, Value(hp.get()), &[Value(hf.get()), Value(hr.get())])
+}
+
+/// Promise.prototype.catch ( onRejected ) — 27.2.5.1
+fn catch(args: &Args) -> JsResult {
+    invoke_then(args.this(), Value::UNDEFINED, args.get(0))
+}
+
+/// Promise.prototype.finally ( onFinally ) — 27.2.5.3
+fn finally(args: &Args) -> JsResult {
+    let f = args.get(0);
+    if !f.is_function() {
+        return invoke_then(args.this(), f, f);
+    }
+    let scope = HandleScope::new();
+    let hf = scope.root(f.0);
+    let on_f = function::new_native_caps("", 1, finally_fulfilled, 1, 0);
+    on_f.set_field(FN_CAPS, Value(hf.get()));
+    let ho = scope.root(on_f.0);
+    let on_r = function::new_native_caps("", 1, finally_rejected, 1, 0);
+    on_r.set_field(FN_CAPS, Value(hf.get()));
+    invoke_then(args.this(), Value(ho.get()), on_r)
+}
+
+/// `onFinally()`, then a promise of `value` (or of the rethrown reason).
+fn finally_step(args: &Args, rethrow: bool) -> JsResult {
+    let scope = HandleScope::new();
+    let hv = scope.root(args.get(0).0);
+    let r = function::call(args.capture(0), Value::UNDEFINED, &[])?;
+    let p = scope.root(promise_resolve(r).0);
+    let k = function::new_native_caps("", 0, if rethrow { thrower } else { value_thunk }, 1, 0);
+    k.set_field(FN_CAPS, Value(hv.get()));
+    invoke_then(Value(p.get()), k, Value::UNDEFINED)
+}
+
+fn finally_fulfilled(args: &Args) -> JsResult {
+    finally_step(args, false)
+}
+
+fn finally_rejected(args: &Args) -> JsResult {
+    finally_step(args, true)
+}
+
+fn value_thunk(args: &Args) -> JsResult {
+    Ok(args.capture(0))
+}
+
+fn thrower(args: &Args) -> JsResult {
+    Err(error::throw(args.capture(0)))
+}
+
+// ----- statics -----
+
+/// PromiseResolve(%Promise%, x) — 27.2.4.7.1
+pub fn promise_resolve(x: Value) -> Value {
+    if is_promise(x) && object::proto_of(x) == realm::get(I::PromiseProto) {
+        return x;
+    }
+    let scope = HandleScope::new();
+    let hx = scope.root(x.0);
+    let p = scope.root(new_promise().0);
+    resolve(Value(p.get()), Value(hx.get()));
+    Value(p.get())
+}
+
+fn resolve_static(args: &Args) -> JsResult {
+    Ok(promise_resolve(args.get(0)))
+}
+
+fn reject_static(args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(args.get(0).0);
+    let p = new_promise();
+    reject(p, Value(hr.get()));
+    Ok(p)
+}
+
+/// Promise.withResolvers ( ) — 27.2.4.8
+fn with_resolvers(_args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let p = scope.root(new_promise().0);
+    let (res, rej) = resolving_functions(Value(p.get()));
+    let (hres, hrej) = (scope.root(res.0), scope.root(rej.0));
+    // Keys first: interning allocates (invariant 1 of ARCHITECTURE.md).
+    let keys = [atoms::intern("promise"), atoms::intern("resolve"), atoms::intern("reject")];
+    let o = scope.root(object::new_plain(3).0);
+    for (k, h) in keys.into_iter().zip([&p, &hres, &hrej]) {
+        object::define(Value(o.get()), k, Value(h.get()), perry_runtime::shape::DEFAULT);
+    }
+    Ok(Value(o.get()))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Combinator {
+    All,
+    AllSettled,
+    Any,
+    Race,
+}
+
+/// Promise.all / allSettled / any / race over an iterable (27.2.4.1-5):
+/// each element's promise reports into a shared record `[values, remaining,
+/// result promise]` through element functions that capture their index.
+fn combinator(args: &Args, kind: Combinator) -> JsResult {
+    let scope = HandleScope::new();
+    let result = scope.root(new_promise().0);
+    let values = scope.root(arr::new_array(0).0);
+    // [values, remaining (a number), result]
+    let record = scope.root(arr::new_array(0).0);
+    arr::push(Value(record.get()), Value(values.get()));
+    arr::push(Value(record.get()), Value::int(1));
+    arr::push(Value(record.get()), Value(result.get()));
+    let mut index = 0usize;
+    let walk = crate::object_builtins::for_each_iterable(args.get(0), &mut |item, _| {
+        let s = HandleScope::new();
+        let p = s.root(promise_resolve(item).0);
+        if kind != Combinator::Race {
+            arr::push(Value(values.get()), Value::UNDEFINED);
+            bump_remaining(Value(record.get()), 1);
+        }
+        // Each function is rooted as it is made: making the next allocates.
+        let element = |f: function::NativeFn, s: &HandleScope| {
+            let e = function::new_native_caps("", 1, f, 3, 0);
+            e.set_field(FN_CAPS, Value(record.get()));
+            e.set_field(FN_CAPS + 8, Value::int(index as i64));
+            e.set_field(FN_CAPS + 16, Value::bool(false));
+            s.root(e.0)
+        };
+        let settle_with = |f: function::NativeFn, s: &HandleScope| {
+            let e = function::new_native_caps("", 1, f, 1, 0);
+            e.set_field(FN_CAPS, Value(result.get()));
+            s.root(e.0)
+        };
+        let (hf, hr) = match kind {
+            Combinator::All => (element(all_element, &s), settle_with(plain_reject, &s)),
+            Combinator::AllSettled => (element(settled_fulfilled, &s), element(settled_rejected, &s)),
+            Combinator::Any => (settle_with(plain_resolve, &s), element(any_element, &s)),
+            Combinator::Race => (settle_with(plain_resolve, &s), settle_with(plain_reject, &s)),
+        };
+        invoke_then(Value(p.get()), Value(hf.get()), Value(hr.get()))?;
+        index += 1;
+        Ok(())
+    });
+    if walk.is_err() {
+        let e = error::take();
+        reject(Value(result.get()), e);
+        return Ok(Value(result.get()));
+    }
+    if kind != Combinator::Race && bump_remaining(Value(record.get()), -1) == 0 {
+        finish(Value(record.get()), kind);
+    }
+    Ok(Value(result.get()))
+}
+
+fn bump_remaining(record: Value, by: i64) -> i64 {
+    let n = arr::get_index(record, 1).as_number() as i64 + by;
+    let _ = arr::set_index(record, 1, Value::int(n));
+    n
+}
+
+/// All elements reported: settle the result.
+fn finish(record: Value, kind: Combinator) {
+    let scope = HandleScope::new();
+    let hr = scope.root(record.0);
+    let values = arr::get_index(record, 0);
+    let result = arr::get_index(Value(hr.get()), 2);
+    if kind == Combinator::Any {
+        let hv = scope.root(values.0);
+        let hres = scope.root(result.0);
+        let e = crate::error::aggregate_error(Value(hv.get()), "All promises were rejected");
+        reject(Value(hres.get()), e);
+    } else {
+        resolve(result, values);
+    }
+}
+
+/// Resolves (rejects) the promise in capture 0: combinators' results need no
+/// already-resolved flag.
+fn plain_resolve(args: &Args) -> JsResult {
+    resolve(args.capture(0), args.get(0));
+    Ok(Value::UNDEFINED)
+}
+
+fn plain_reject(args: &Args) -> JsResult {
+    reject(args.capture(0), args.get(0));
+    Ok(Value::UNDEFINED)
+}
+
+/// An element function's one call: stores `v` at its index and counts down.
+fn element_report(args: &Args, v: Value, kind: Combinator) -> JsResult {
+    let f = args.callee();
+    if f.field(FN_CAPS + 16).as_bool() {
+        return Ok(Value::UNDEFINED);
+    }
+    f.set_field(FN_CAPS + 16, Value::bool(true));
+    let record = args.capture(0);
+    let i = args.capture(1).as_number() as usize;
+    arr::set_index(arr::get_index(record, 0), i, v)?;
+    if bump_remaining(args.capture(0), -1) == 0 {
+        finish(args.capture(0), kind);
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn all_element(args: &Args) -> JsResult {
+    element_report(args, args.get(0), Combinator::All)
+}
+
+fn any_element(args: &Args) -> JsResult {
+    element_report(args, args.get(0), Combinator::Any)
+}
+
+/// `{ status, value | reason }` for allSettled.
+fn settled(args: &Args, fulfilled: bool) -> JsResult {
+    let scope = HandleScope::new();
+    let hv = scope.root(args.get(0).0);
+    let (ks, kv) = (atoms::intern("status"), atoms::intern(if fulfilled { "value" } else { "reason" }));
+    let status = scope.root(string::from_str(if fulfilled { "fulfilled" } else { "rejected" }).0);
+    let o = scope.root(object::new_plain(2).0);
+    object::define(Value(o.get()), ks, Value(status.get()), perry_runtime::shape::DEFAULT);
+    object::define(Value(o.get()), kv, Value(hv.get()), perry_runtime::shape::DEFAULT);
+    element_report(args, Value(o.get()), Combinator::AllSettled)
+}
+
+fn settled_fulfilled(args: &Args) -> JsResult {
+    settled(args, true)
+}
+
+fn settled_rejected(args: &Args) -> JsResult {
+    settled(args, false)
+}
+
+fn all(args: &Args) -> JsResult {
+    combinator(args, Combinator::All)
+}
+fn all_settled(args: &Args) -> JsResult {
+    combinator(args, Combinator::AllSettled)
+}
+fn any(args: &Args) -> JsResult {
+    combinator(args, Combinator::Any)
+}
+fn race(args: &Args) -> JsResult {
+    combinator(args, Combinator::Race)
+}
+
+/// queueMicrotask ( callback )
+fn queue_microtask(args: &Args) -> JsResult {
+    let cb = args.get(0);
+    if !cb.is_function() {
+        return Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", crate::event_loop::received(cb))));
+    }
+    enqueue(Job::Callback, cb, Value::UNDEFINED, Value::UNDEFINED);
+    Ok(Value::UNDEFINED)
+}
+
+/// For console.log: `(state, result)` with state "pending", "fulfilled" or "rejected".
+pub fn describe(p: Value) -> (&'static str, Value) {
+    match state(p) {
+        PENDING => ("pending", Value::UNDEFINED),
+        FULFILLED => ("fulfilled", p.field(P_RESULT)),
+        _ => ("rejected", p.field(P_RESULT)),
+    }
+}
+
+pub fn install() {
+    perry_gc::roots::register_source("microtasks", |visit| {
+        let q = queues();
+        for (_, vals) in q.micro.iter_mut() {
+            for v in vals.iter_mut() {
+                visit(v as *mut u64);
+            }
+        }
+        for v in q.unhandled.iter_mut() {
+            visit(v as *mut u64);
+        }
+    });
+    let p = || realm::get(I::PromiseProto);
+    let c = crate::constructor("Promise", 1, promise_ctor, p());
+    let scope = HandleScope::new();
+    let hc = scope.root(c.0);
+    method(p(), "then", 2, then);
+    method(p(), "catch", 1, catch);
+    method(p(), "finally", 1, finally);
+    crate::to_string_tag(p(), "Promise");
+    method(Value(hc.get()), "resolve", 1, resolve_static);
+    method(Value(hc.get()), "reject", 1, reject_static);
+    method(Value(hc.get()), "all", 1, all);
+    method(Value(hc.get()), "allSettled", 1, all_settled);
+    method(Value(hc.get()), "any", 1, any);
+    method(Value(hc.get()), "race", 1, race);
+    method(Value(hc.get()), "withResolvers", 0, with_resolvers);
+    let g = scope.root(realm::get(I::Global).0);
+    crate::global::def_method(g, "queueMicrotask", 1, queue_microtask);
+}
