@@ -137,6 +137,19 @@ pub const KIND_WEAKREF: u64 = 29;
 pub const KIND_FINREG: u64 = 30;
 /// Promise: extra words: state, result, reactions, handled (stdlib `promise.rs`).
 pub const KIND_PROMISE: u64 = 31;
+/// A generator object: extra words `GEN_FRAME` (a value array holding every
+/// variable of the suspended activation), `GEN_STATE` (the suspension point
+/// as a number, or `GEN_RUNNING`/`GEN_DONE`) and `GEN_FN` (its function).
+pub const KIND_GENERATOR: u64 = 32;
+pub const GEN_FRAME: i32 = OBJ_INLINE;
+pub const GEN_STATE: i32 = OBJ_INLINE + 8;
+pub const GEN_FN: i32 = OBJ_INLINE + 16;
+pub const GEN_RUNNING: i64 = -1;
+pub const GEN_DONE: i64 = -2;
+/// Resumption modes compiled code receives in the second argument.
+pub const GEN_NEXT: u64 = 0;
+pub const GEN_THROW: u64 = 1;
+pub const GEN_RETURN: u64 = 2;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
@@ -211,6 +224,7 @@ pub const FNF_CLASS_CTOR: u32 = 2;
 pub const FNF_DERIVED: u32 = 4;
 pub const FNF_CONSTRUCTOR: u32 = 8;
 pub const FNF_METHOD: u32 = 16;
+pub const FNF_GENERATOR: u32 = 32;
 
 /// Function metadata the compiler emits as static data, one per function:
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`

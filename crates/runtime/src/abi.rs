@@ -352,6 +352,25 @@ export! {
         let m = unsafe { &*(meta as *const function::FnMeta) };
         function::alloc_function(m, code).0
     }
+    fn perry_gen_new(f: u64, nvars: u64) -> u64 {
+        // A generator object for a call of generator function `f`: its
+        // prototype is `f.prototype` when that is an object.
+        let scope = HandleScope::new();
+        let hf = scope.root(f);
+        let proto = match object::get(Value(f), atoms::names::PROTOTYPE) {
+            Ok(p) if p.is_object() => p,
+            Ok(_) => realm::get(I::GeneratorProto),
+            Err(_) => return EXCEPTION,
+        };
+        let g = object::alloc_object(KIND_GENERATOR, 24, 0, proto);
+        let hg = scope.root(g.0);
+        let frame = crate::array::va_alloc(nvars as usize);
+        let g = Value(hg.get());
+        g.set_field(GEN_FRAME, frame);
+        g.set_field(GEN_STATE, Value::int(0));
+        g.set_field(GEN_FN, Value(hf.get()));
+        g.0
+    }
     fn perry_new_box(v: u64) -> u64 {
         let scope = HandleScope::new();
         let h = scope.root(v);

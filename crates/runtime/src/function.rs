@@ -136,7 +136,7 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
     if key == names::LENGTH {
         return Some(object::Prop::Data(Value::int(m.length as i64), shape::CONFIGURABLE));
     }
-    if key == names::PROTOTYPE && m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+    if key == names::PROTOTYPE && m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
         // Creating the prototype allocates: keep `f` rooted.
         let scope = HandleScope::new();
         let hf = scope.root(f.0);
@@ -150,7 +150,7 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
 pub fn virtual_keys(f: Value) -> Vec<Atom> {
     let m = meta_of(f);
     let mut v = vec![names::LENGTH, names::NAME];
-    if m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {
+    if m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
         v.push(names::PROTOTYPE);
     }
     v
@@ -169,6 +169,14 @@ pub fn materialize_virtual(f: Value, key: Atom) -> bool {
     }
     if key == names::LENGTH {
         object::add_property(f, key, Value::int(m.length as i64), shape::CONFIGURABLE);
+        return true;
+    }
+    if key == names::PROTOTYPE && m.flags & FNF_GENERATOR != 0 && m.native.is_none() {
+        // A generator function's prototype: inherits %GeneratorPrototype%, no `constructor`.
+        let scope = HandleScope::new();
+        let hf = scope.root(f.0);
+        let p = object::new_object_kind(KIND_OBJECT, crate::realm::get(crate::realm::I::GeneratorProto), 1);
+        object::add_property(Value(hf.get()), names::PROTOTYPE, p, shape::WRITABLE);
         return true;
     }
     if key == names::PROTOTYPE && m.flags & FNF_CONSTRUCTOR != 0 && m.native.is_none() {

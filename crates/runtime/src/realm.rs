@@ -30,6 +30,7 @@ pub enum I {
     WeakRefProto,
     FinalizationRegistryProto,
     PromiseProto,
+    GeneratorProto,
     TimeoutProto,
     ImmediateProto,
     IteratorProto,

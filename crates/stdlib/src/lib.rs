@@ -19,6 +19,7 @@ pub mod console;
 pub mod error;
 pub mod event_loop;
 pub mod function_builtins;
+pub mod generator;
 pub mod global;
 pub mod inspect;
 pub mod iterator;
@@ -139,7 +140,7 @@ pub fn install() {
     ] {
         intrinsic_object(i, realm::get(I::ObjectProto));
     }
-    for i in [I::ArrayIteratorProto, I::StringIteratorProto, I::MapIteratorProto, I::SetIteratorProto] {
+    for i in [I::ArrayIteratorProto, I::StringIteratorProto, I::MapIteratorProto, I::SetIteratorProto, I::GeneratorProto] {
         intrinsic_object(i, realm::get(I::IteratorProto));
     }
     for i in [I::TypeErrorProto, I::RangeErrorProto, I::SyntaxErrorProto, I::ReferenceErrorProto, I::EvalErrorProto, I::UriErrorProto, I::AggregateErrorProto] {
@@ -164,6 +165,7 @@ pub fn install() {
     map_set::install();
     weak::install();
     promise::install();
+    generator::install();
     event_loop::install();
     global::install();
     console::install();

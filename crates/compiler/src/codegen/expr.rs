@@ -62,8 +62,8 @@ impl FnCompiler<'_, '_, '_> {
             Expression::ArrayExpression(a) => self.array_literal(a),
             Expression::ObjectExpression(o) => self.object_literal(o),
             Expression::FunctionExpression(f) => {
-                if f.generator || f.r#async {
-                    self.c.unsupported(self.module, f.span.start, if f.generator { "generator functions" } else { "async functions" });
+                if f.r#async {
+                    self.c.unsupported(self.module, f.span.start, if f.generator { "async generator functions" } else { "async functions" });
                     return self.undef();
                 }
                 let key = &**f as *const Function as usize;
@@ -149,8 +149,15 @@ impl FnCompiler<'_, '_, '_> {
                 self.undef()
             }
             Expression::YieldExpression(y) => {
-                self.c.unsupported(self.module, y.span.start, "yield");
-                self.undef()
+                if y.delegate {
+                    self.c.unsupported(self.module, y.span.start, "yield*");
+                    return self.undef();
+                }
+                let v = match &y.argument {
+                    Some(a) => self.expr(a),
+                    None => self.undef(),
+                };
+                self.suspend(v)
             }
             Expression::RegExpLiteral(r) => {
                 self.c.unsupported(self.module, r.span.start, "regular expressions");
@@ -961,7 +968,7 @@ impl FnCompiler<'_, '_, '_> {
             };
             if direct || cmp.is_some() {
                 let l = self.expr_f64(&b.left);
-                let lv = self.b.declare_var(types::F64);
+                let lv = self.declare(types::F64);
                 self.b.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
                 let l = self.b.use_var(lv);
@@ -1006,7 +1013,7 @@ impl FnCompiler<'_, '_, '_> {
                     ) =>
             {
                 let l = self.expr_f64(&b.left);
-                let lv = self.b.declare_var(types::F64);
+                let lv = self.declare(types::F64);
                 self.b.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
                 let l = self.b.use_var(lv);
@@ -1103,7 +1110,7 @@ impl FnCompiler<'_, '_, '_> {
             && d != 0.0
             && d.abs() < 2147483648.0
         {
-            let res = self.b.declare_var(types::F64);
+            let res = self.declare(types::F64);
             let ai = self.b.ins().fcvt_to_sint_sat(types::I32, a);
             let af = self.b.ins().fcvt_from_sint(types::F64, ai);
             let exact = self.b.ins().fcmp(FloatCC::Equal, af, a);
@@ -1155,7 +1162,7 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(done);
             return self.b.use_var(res);
         }
-        let res = self.b.declare_var(types::F64);
+        let res = self.declare(types::F64);
         let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
         let bi = self.b.ins().fcvt_to_sint_sat(types::I64, b);
         let af = self.b.ins().fcvt_from_sint(types::F64, ai);
@@ -1218,7 +1225,7 @@ impl FnCompiler<'_, '_, '_> {
                     && self.is_num_expr(&b.right) =>
             {
                 let l = self.expr_f64(&b.left);
-                let lv = self.b.declare_var(types::F64);
+                let lv = self.declare(types::F64);
                 self.b.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
                 let l = self.b.use_var(lv);
@@ -1258,7 +1265,7 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
             Expression::LogicalExpression(l) if l.operator != LogicalOperator::Coalesce => {
-                let res = self.b.declare_var(types::I8);
+                let res = self.declare(types::I8);
                 let c = self.cond(&l.left);
                 self.b.def_var(res, c);
                 let rhs = self.b.create_block();
@@ -1347,7 +1354,7 @@ impl FnCompiler<'_, '_, '_> {
             let (a, c) = (self.f64_of(l), self.f64_of(r));
             return self.b.ins().fcmp(cc, a, c);
         }
-        let res = self.b.declare_var(types::I8);
+        let res = self.declare(types::I8);
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
         let sb = self.b.create_block();
@@ -1379,7 +1386,7 @@ impl FnCompiler<'_, '_, '_> {
             let c = self.f64_of(r);
             return self.b.ins().fcmp(FloatCC::Equal, a, c);
         }
-        let res = self.b.declare_var(types::I8);
+        let res = self.declare(types::I8);
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
         let other = self.b.create_block();
@@ -1763,7 +1770,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.ensure_open();
                 return self.undef();
             }
-            let curv = self.b.declare_var(types::F64);
+            let curv = self.declare(types::F64);
             if a.operator != A::Assign {
                 let cur = self.read_num(s).unwrap();
                 self.b.def_var(curv, cur);
@@ -2282,7 +2289,7 @@ impl FnCompiler<'_, '_, '_> {
     /// complete it, with no barrier).
     fn alloc_object_inline(&mut self, size: V, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> (V, V) {
         let objv = self.new_var();
-        let rawv = self.b.declare_var(types::I64);
+        let rawv = self.declare(types::I64);
         let top_addr = self.data_addr(self.c.heap_top);
         let top = self.b.ins().load(types::I64, MemFlagsData::trusted(), top_addr, 0);
         let new_top = self.b.ins().iadd(top, size);

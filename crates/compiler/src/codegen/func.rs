@@ -121,6 +121,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub array_flags: HashMap<SymbolId, Variable>,
     /// Object literals of this function that are never allocated (`crate::scalar`).
     pub scalars: hashbrown::HashSet<SymbolId>,
+    /// Every variable declared, with its type.
+    pub var_types: Vec<(Variable, types::Type)>,
+    /// Generator functions: the suspension points (see `generator.rs`).
+    pub generator: Option<super::generator::GenState>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -190,6 +194,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
+            var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
+            generator: None,
         }
     }
 
@@ -241,8 +247,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.declare_value_needs_stack_map(v);
         v
     }
+    /// Declares a Cranelift variable, recording its type (a generator saves
+    /// and restores every variable at its suspension points).
+    pub fn declare(&mut self, ty: types::Type) -> Variable {
+        let v = self.b.declare_var(ty);
+        self.var_types.push((v, ty));
+        v
+    }
     pub fn new_var(&mut self) -> Variable {
-        let v = self.b.declare_var(types::I64);
+        let v = self.declare(types::I64);
         self.b.declare_var_needs_stack_map(v);
         v
     }
@@ -279,7 +292,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Keeps `v` across the evaluation of other code: in a stack-mapped
     /// variable, unless it is a number by construction (no GC can move it).
     pub fn hold(&mut self, v: V) -> Held {
-        if self.known_num(v) {
+        // In a generator a value may be held across a `yield`, where only
+        // variables survive (they are saved and restored).
+        if self.known_num(v) && self.generator.is_none() {
             return Held::Raw(v);
         }
         let var = self.new_var();
@@ -336,7 +351,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// An `i8` variable: whether `v` is a cell of `kind` (an object kind).
     pub fn kind_test(&mut self, v: V, kind: u64) -> Variable {
-        let flag = self.b.declare_var(types::I8);
+        let flag = self.declare(types::I8);
         let no = self.b.ins().iconst(types::I8, 0);
         self.b.def_var(flag, no);
         let t = self.tag_of(v);
@@ -555,7 +570,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let var = match self.num_vars.get(&sym) {
                 Some(&v) => v,
                 None => {
-                    let v = self.b.declare_var(types::F64);
+                    let v = self.declare(types::F64);
                     self.num_vars.insert(sym, v);
                     v
                 }
@@ -932,7 +947,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// `ToBoolean` as an i8 condition.
     pub fn truthy(&mut self, v: V) -> V {
-        let res = self.b.declare_var(types::I8);
+        let res = self.declare(types::I8);
         let isnum = self.is_number(v);
         let numb = self.b.create_block();
         let other = self.b.create_block();
@@ -998,6 +1013,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let e = self.iconst(EXCEPTION);
         self.b.ins().return_(&[e]);
         self.b.switch_to_block(ok);
+        if let FnBody::Function(f) = self.body
+            && f.generator
+        {
+            self.gen_entry();
+        }
         // Pseudo-variables that inner arrows capture live in boxes.
         let boxed: Vec<Cap> = self.m.analysis.ctxs[self.ctx_id].boxed_pseudo.iter().copied().collect();
         let owner_is_self = self.m.analysis.non_arrow(self.ctx_id) == self.ctx_id;
@@ -1141,11 +1161,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 }
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
+                    if f.generator {
+                        // Point 0: the call returns the generator object.
+                        let u = self.undef();
+                        self.suspend(u);
+                    }
                     self.stmts(&body.statements);
                 }
                 self.ensure_open();
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
+                self.gen_finish();
             }
             FnBody::Arrow(a) => {
                 if let Some(body) = a.get_function_body() {
@@ -1206,8 +1232,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             let Some(id) = &f.id else { continue };
             let Some(sym) = id.symbol_id.get() else { continue };
-            if f.generator || f.r#async {
-                self.c.unsupported(self.module, f.span.start, if f.generator { "generator functions" } else { "async functions" });
+            if f.r#async {
+                self.c.unsupported(self.module, f.span.start, if f.generator { "async generator functions" } else { "async functions" });
                 continue;
             }
             let key = f as *const Function as usize;

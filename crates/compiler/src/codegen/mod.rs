@@ -5,6 +5,7 @@
 
 mod expr;
 mod func;
+mod generator;
 mod pattern;
 mod stmt;
 
@@ -45,6 +46,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_rest_array", 7),
     ("perry_arguments", 6),
     ("perry_closure", 2),
+    ("perry_gen_new", 2),
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
@@ -470,13 +472,11 @@ impl<'g> Compiler<'g> {
                 CtxKind::Arrow => perry_abi::FNF_ARROW,
                 CtxKind::Method => perry_abi::FNF_METHOD,
                 CtxKind::Ctor { derived } => perry_abi::FNF_CLASS_CTOR | if derived { perry_abi::FNF_DERIVED } else { 0 },
-                CtxKind::Function => {
-                    let is_plain = match body {
-                        FnBody::Function(f) => !f.generator && !f.r#async,
-                        _ => true,
-                    };
-                    if is_plain { perry_abi::FNF_CONSTRUCTOR } else { 0 }
-                }
+                CtxKind::Function => match body {
+                    FnBody::Function(f) if f.generator && !f.r#async => perry_abi::FNF_GENERATOR,
+                    FnBody::Function(f) if f.generator || f.r#async => 0,
+                    _ => perry_abi::FNF_CONSTRUCTOR,
+                },
                 _ => 0,
             };
             let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };

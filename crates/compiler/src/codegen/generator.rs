@@ -1,0 +1,170 @@
+//! Generator functions as resumable state machines (DESIGN.md, "Async
+//! functions, generators, box cells").
+//!
+//! A generator function compiles to one machine function with two ways in.
+//! Called as a function, it binds its parameters (FunctionDeclarationInstantiation)
+//! and then suspends at point 0: `perry_gen_new` makes the generator object,
+//! whose frame (a value array) receives every variable of the activation,
+//! and the call returns it. `next`/`throw`/`return` call the same code with
+//! the generator object as callee: the entry sees that, reloads every
+//! variable from the frame and switches on the saved state to the block
+//! after the suspension point, where the resumption mode makes the `yield`
+//! produce the sent value, throw it, or return it (through the `finally`
+//! blocks, as a `return` statement there would).
+//!
+//! Saving every declared variable rather than the live ones is simple and
+//! always right (a variable not yet defined on a path reads as zero, a
+//! number); the save and restore blocks are filled after the whole body is
+//! compiled, when every variable is known. The effect epoch is bumped at
+//! each suspension point: other code runs while the generator waits.
+
+use super::func::FnCompiler;
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
+use cranelift_frontend::{Switch, Variable};
+use perry_abi::*;
+
+pub struct GenState {
+    /// Reloads the variables and dispatches (from the entry, on resumption).
+    restore: Block,
+    /// Per suspension point: the block that saves and returns, and the one
+    /// that resumes.
+    points: Vec<(Block, Block)>,
+    /// The value a `yield` hands out.
+    yielded: Variable,
+    /// On resumption: the sent value, the mode and the generator object.
+    sent: Variable,
+    mode: Variable,
+    gen_obj: Variable,
+}
+
+impl FnCompiler<'_, '_, '_> {
+    /// At the entry, after the stack check: a generator object as callee
+    /// means a resumption.
+    pub fn gen_entry(&mut self) {
+        let restore = self.b.create_block();
+        let cont = self.b.create_block();
+        let callee = self.b.use_var(self.callee);
+        let is_gen = self.kind_test(callee, KIND_GENERATOR);
+        let f = self.b.use_var(is_gen);
+        self.b.ins().brif(f, restore, &[], cont, &[]);
+        self.b.switch_to_block(cont);
+        let yielded = self.new_var();
+        let sent = self.new_var();
+        let mode = self.declare(types::I64);
+        let gen_obj = self.new_var();
+        self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj });
+    }
+
+    /// A suspension point handing out `v` (point 0, the initial one, hands
+    /// out the new generator object). Returns the value the resumption
+    /// produces (the sent value in `next` mode).
+    pub fn suspend(&mut self, v: V) -> V {
+        self.ensure_open();
+        let gs = self.generator.as_mut().expect("suspend in a generator");
+        let save = self.b.create_block();
+        let resume = self.b.create_block();
+        gs.points.push((save, resume));
+        let (yielded, sent, mode) = (gs.yielded, gs.sent, gs.mode);
+        self.b.def_var(yielded, v);
+        self.b.ins().jump(save, &[]);
+        self.b.switch_to_block(resume);
+        self.effects += 1;
+        let m = self.b.use_var(mode);
+        let normal = self.b.create_block();
+        let other = self.b.create_block();
+        let is_next = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_NEXT as i64);
+        self.b.ins().brif(is_next, normal, &[], other, &[]);
+        self.b.switch_to_block(other);
+        let thr = self.b.create_block();
+        let ret = self.b.create_block();
+        let is_throw = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_THROW as i64);
+        self.b.ins().brif(is_throw, thr, &[], ret, &[]);
+        self.b.switch_to_block(thr);
+        let s = self.b.use_var(sent);
+        self.rt("perry_throw", &[s]);
+        self.throw_pending();
+        self.b.switch_to_block(ret);
+        self.terminated = false;
+        let s = self.b.use_var(sent);
+        self.do_return(s);
+        self.b.switch_to_block(normal);
+        self.terminated = false;
+        self.b.use_var(sent)
+    }
+
+    /// Fills the restore and save blocks, once every variable is declared.
+    pub fn gen_finish(&mut self) {
+        let Some(gs) = self.generator.take() else { return };
+        let vars: Vec<(Variable, types::Type)> = self.var_types.iter().copied().filter(|(v, _)| ![gs.sent, gs.mode, gs.gen_obj].contains(v)).collect();
+        let n = vars.len();
+        // Resumption: callee = generator, a0 = sent value, a1 = mode.
+        self.b.switch_to_block(gs.restore);
+        let g = self.b.use_var(self.callee);
+        let s = self.b.use_var(self.regs[0]);
+        let m = self.b.use_var(self.regs[1]);
+        self.b.def_var(gs.gen_obj, g);
+        self.b.def_var(gs.sent, s);
+        self.b.def_var(gs.mode, m);
+        let frame = self.load_field(g, GEN_FRAME);
+        let fp = self.ptr_of(frame);
+        for (i, &(var, ty)) in vars.iter().enumerate() {
+            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), fp, VA_DATA + 8 * i as i32);
+            let v = if ty == types::I64 {
+                w
+            } else if ty == types::F64 {
+                self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+            } else {
+                self.b.ins().ireduce(ty, w)
+            };
+            self.b.def_var(var, v);
+        }
+        let state = self.load_field(g, GEN_STATE);
+        let sf = self.b.ins().bitcast(types::F64, MemFlagsData::new(), state);
+        let k = self.b.ins().fcvt_to_sint_sat(types::I64, sf);
+        let running = self.num(GEN_RUNNING as f64);
+        let gp = self.ptr_of(g);
+        self.b.ins().store(MemFlagsData::trusted(), running, gp, GEN_STATE);
+        let bad = self.b.create_block();
+        let mut sw = Switch::new();
+        for (i, &(_, resume)) in gs.points.iter().enumerate() {
+            sw.set_entry(i as u128, resume);
+        }
+        sw.emit(&mut self.b, k, bad);
+        self.b.switch_to_block(bad);
+        let u = self.undef();
+        self.b.ins().return_(&[u]);
+        // Suspension: save every variable, record the point, return.
+        for (i, &(save, _)) in gs.points.iter().enumerate() {
+            self.b.switch_to_block(save);
+            let g = if i == 0 {
+                let f = self.b.use_var(self.callee);
+                let nv = self.iconst(n as u64);
+                let g = self.rt("perry_gen_new", &[f, nv]);
+                self.b.def_var(gs.gen_obj, g);
+                g
+            } else {
+                self.b.use_var(gs.gen_obj)
+            };
+            let frame = self.load_field(g, GEN_FRAME);
+            let fp = self.ptr_of(frame);
+            for (j, &(var, ty)) in vars.iter().enumerate() {
+                let v = self.b.use_var(var);
+                let w = if ty == types::I64 {
+                    v
+                } else if ty == types::F64 {
+                    self.b.ins().bitcast(types::I64, MemFlagsData::new(), v)
+                } else {
+                    self.b.ins().uextend(types::I64, v)
+                };
+                let addr = self.b.ins().iadd_imm_s(fp, (VA_DATA + 8 * j as i32) as i64);
+                self.store_raw_with_barrier(addr, w);
+            }
+            let st = self.num(i as f64);
+            let gp = self.ptr_of(g);
+            self.b.ins().store(MemFlagsData::trusted(), st, gp, GEN_STATE);
+            let out = if i == 0 { g } else { self.b.use_var(gs.yielded) };
+            self.b.ins().return_(&[out]);
+        }
+    }
+}
