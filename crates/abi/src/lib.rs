@@ -144,6 +144,9 @@ pub const KIND_GENERATOR: u64 = 32;
 pub const GEN_FRAME: i32 = OBJ_INLINE;
 pub const GEN_STATE: i32 = OBJ_INLINE + 8;
 pub const GEN_FN: i32 = OBJ_INLINE + 16;
+/// An async function's activation: the promise it settles.
+pub const GEN_PROMISE: i32 = OBJ_INLINE + 24;
+pub const GEN_EXTRA: u32 = 32;
 pub const GEN_RUNNING: i64 = -1;
 pub const GEN_DONE: i64 = -2;
 /// Resumption modes compiled code receives in the second argument.

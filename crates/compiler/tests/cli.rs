@@ -52,9 +52,9 @@ fn stray_closing_brace() {
 
 #[test]
 fn unsupported_construct_is_named() {
-    let (st, err) = compile_err("af.ts", "async function f() { await 1; }\nconsole.log(f);\n");
+    let (st, err) = compile_err("af.ts", "async function* f() { await 1; }\nconsole.log(f);\n");
     assert_eq!(st, 1, "{err}");
-    assert!(err.contains("not supported yet: async functions"), "{err}");
+    assert!(err.contains("not supported yet: async generator functions"), "{err}");
     assert!(err.contains("af.ts:1:1"), "{err}");
     let (st, err) = compile_err("with.ts", "const o = {a: 1};\n// @ts-ignore\nwith (o) { console.log(a); }\n");
     assert_eq!(st, 1, "{err}");

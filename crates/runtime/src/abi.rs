@@ -362,7 +362,7 @@ export! {
             Ok(_) => realm::get(I::GeneratorProto),
             Err(_) => return EXCEPTION,
         };
-        let g = object::alloc_object(KIND_GENERATOR, 24, 0, proto);
+        let g = object::alloc_object(KIND_GENERATOR, GEN_EXTRA, 0, proto);
         let hg = scope.root(g.0);
         let frame = crate::array::va_alloc(nvars as usize);
         let g = Value(hg.get());

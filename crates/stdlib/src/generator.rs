@@ -56,6 +56,66 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
     Ok(iter::result_object(Value(r), done))
 }
 
+// ----- async functions: the same state machines, driven by promises -----
+
+/// Runs an async activation from its saved state with `v` in `mode` until
+/// it awaits (its continuation then waits on the awaited value's promise),
+/// returns (its promise is resolved) or throws (rejected).
+fn async_step(g: Value, v: Value, mode: u64) {
+    let scope = HandleScope::new();
+    let hg = scope.root(g.0);
+    let code = g.field(GEN_FN).word(FN_CODE);
+    let block = [g.0, UNDEFINED, UNDEFINED, 2, v.0, mode, UNDEFINED, UNDEFINED, UNDEFINED];
+    let r = perry_gc::frames::enter(code, &block);
+    let g = Value(hg.get());
+    let promise = g.field(GEN_PROMISE);
+    if r == EXCEPTION {
+        g.set_field(GEN_STATE, Value::int(GEN_DONE));
+        crate::promise::reject(promise, error::take());
+        return;
+    }
+    if state(g) == GEN_RUNNING {
+        g.set_field(GEN_STATE, Value::int(GEN_DONE));
+        crate::promise::resolve(promise, Value(r));
+        return;
+    }
+    // `await r`: Await (27.7.5.3) with PromiseResolve and PerformPromiseThen.
+    let p = scope.root(crate::promise::promise_resolve(Value(r)).0);
+    let on_f = scope.root(continuation(Value(hg.get()), false).0);
+    let on_r = continuation(Value(hg.get()), true);
+    crate::promise::perform_then(Value(p.get()), Value(on_f.get()), on_r, Value::UNDEFINED);
+}
+
+fn continuation(g: Value, rejected: bool) -> Value {
+    let scope = HandleScope::new();
+    let hg = scope.root(g.0);
+    let f = perry_runtime::function::new_native_caps("", 1, if rejected { await_rejected } else { await_fulfilled }, 1, 0);
+    f.set_field(FN_CAPS, Value(hg.get()));
+    f
+}
+
+fn await_fulfilled(args: &Args) -> JsResult {
+    async_step(args.capture(0), args.get(0), GEN_NEXT);
+    Ok(Value::UNDEFINED)
+}
+
+fn await_rejected(args: &Args) -> JsResult {
+    async_step(args.capture(0), args.get(0), GEN_THROW);
+    Ok(Value::UNDEFINED)
+}
+
+/// Called by an async function's code at its start (suspension point 0):
+/// makes its promise and runs it to its first `await`.
+extern "C" fn async_start(g: u64) -> u64 {
+    let scope = HandleScope::new();
+    let hg = scope.root(g);
+    let p = scope.root(crate::promise::new_promise().0);
+    Value(hg.get()).set_field(GEN_PROMISE, Value(p.get()));
+    async_step(Value(hg.get()), Value::UNDEFINED, GEN_NEXT);
+    p.get()
+}
+perry_gc::exit_trampoline!(perry_async_start, async_start);
+
 fn next(args: &Args) -> JsResult {
     resume(args, GEN_NEXT, "next")
 }

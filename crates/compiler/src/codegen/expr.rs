@@ -62,7 +62,7 @@ impl FnCompiler<'_, '_, '_> {
             Expression::ArrayExpression(a) => self.array_literal(a),
             Expression::ObjectExpression(o) => self.object_literal(o),
             Expression::FunctionExpression(f) => {
-                if f.r#async {
+                if f.r#async && f.generator {
                     self.c.unsupported(self.module, f.span.start, if f.generator { "async generator functions" } else { "async functions" });
                     return self.undef();
                 }
@@ -71,10 +71,6 @@ impl FnCompiler<'_, '_, '_> {
                 self.make_closure(key, FnBody::Function(f), nm, fn_length(&f.params))
             }
             Expression::ArrowFunctionExpression(a) => {
-                if a.r#async {
-                    self.c.unsupported(self.module, a.span.start, "async arrow functions");
-                    return self.undef();
-                }
                 let key = &**a as *const ArrowFunctionExpression as usize;
                 self.make_closure(key, FnBody::Arrow(a), name.unwrap_or(""), fn_length(&a.params))
             }
@@ -145,8 +141,12 @@ impl FnCompiler<'_, '_, '_> {
                 self.undef()
             }
             Expression::AwaitExpression(a) => {
-                self.c.unsupported(self.module, a.span.start, "await");
-                self.undef()
+                if self.generator.is_none() {
+                    self.c.unsupported(self.module, a.span.start, "top-level await");
+                    return self.undef();
+                }
+                let v = self.expr(&a.argument);
+                self.suspend(v)
             }
             Expression::YieldExpression(y) => {
                 if y.delegate {

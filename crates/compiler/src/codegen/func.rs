@@ -1013,10 +1013,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let e = self.iconst(EXCEPTION);
         self.b.ins().return_(&[e]);
         self.b.switch_to_block(ok);
-        if let FnBody::Function(f) = self.body
-            && f.generator
-        {
-            self.gen_entry();
+        match self.body {
+            FnBody::Function(f) if f.generator => self.gen_entry(false),
+            FnBody::Function(f) if f.r#async => self.gen_entry(true),
+            FnBody::Arrow(a) if a.r#async => self.gen_entry(true),
+            _ => {}
         }
         // Pseudo-variables that inner arrows capture live in boxes.
         let boxed: Vec<Cap> = self.m.analysis.ctxs[self.ctx_id].boxed_pseudo.iter().copied().collect();
@@ -1161,8 +1162,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 }
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
-                    if f.generator {
-                        // Point 0: the call returns the generator object.
+                    if f.generator || f.r#async {
+                        // Point 0: the call returns the generator object
+                        // (an async function's promise).
                         let u = self.undef();
                         self.suspend(u);
                     }
@@ -1180,17 +1182,24 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let params = param_symbols(&a.params);
                 self.compile_params(&a.params);
                 self.init_scope(a.scope_id.get(), &params);
+                if let Some(body) = a.get_function_body() {
+                    self.hoist_functions(&body.statements);
+                }
+                if a.r#async {
+                    let u = self.undef();
+                    self.suspend(u);
+                }
                 if let Some(e) = a.get_expression() {
                     let v = self.expr(e);
                     self.ensure_open();
                     self.b.ins().return_(&[v]);
                 } else if let Some(body) = a.get_function_body() {
-                    self.hoist_functions(&body.statements);
                     self.stmts(&body.statements);
                     self.ensure_open();
                     let u = self.undef();
                     self.b.ins().return_(&[u]);
                 }
+                self.gen_finish();
             }
             FnBody::Ctor(class) => self.compile_ctor(class),
             FnBody::StaticInit(class) => {
@@ -1232,8 +1241,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             let Some(id) = &f.id else { continue };
             let Some(sym) = id.symbol_id.get() else { continue };
-            if f.r#async {
-                self.c.unsupported(self.module, f.span.start, if f.generator { "async generator functions" } else { "async functions" });
+            if f.r#async && f.generator {
+                self.c.unsupported(self.module, f.span.start, "async generator functions");
                 continue;
             }
             let key = f as *const Function as usize;

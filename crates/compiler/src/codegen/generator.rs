@@ -36,12 +36,15 @@ pub struct GenState {
     sent: Variable,
     mode: Variable,
     gen_obj: Variable,
+    /// An async function: point 0 hands the activation to `perry_async_start`,
+    /// which runs it to its first `await` and returns its promise.
+    is_async: bool,
 }
 
 impl FnCompiler<'_, '_, '_> {
     /// At the entry, after the stack check: a generator object as callee
     /// means a resumption.
-    pub fn gen_entry(&mut self) {
+    pub fn gen_entry(&mut self, is_async: bool) {
         let restore = self.b.create_block();
         let cont = self.b.create_block();
         let callee = self.b.use_var(self.callee);
@@ -53,7 +56,7 @@ impl FnCompiler<'_, '_, '_> {
         let sent = self.new_var();
         let mode = self.declare(types::I64);
         let gen_obj = self.new_var();
-        self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj });
+        self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj, is_async });
     }
 
     /// A suspension point handing out `v` (point 0, the initial one, hands
@@ -163,7 +166,14 @@ impl FnCompiler<'_, '_, '_> {
             let st = self.num(i as f64);
             let gp = self.ptr_of(g);
             self.b.ins().store(MemFlagsData::trusted(), st, gp, GEN_STATE);
-            let out = if i == 0 { g } else { self.b.use_var(gs.yielded) };
+            let out = if i == 0 && gs.is_async {
+                let g = self.b.use_var(gs.gen_obj);
+                self.rt("perry_async_start", &[g])
+            } else if i == 0 {
+                g
+            } else {
+                self.b.use_var(gs.yielded)
+            };
             self.b.ins().return_(&[out]);
         }
     }

@@ -47,6 +47,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_arguments", 6),
     ("perry_closure", 2),
     ("perry_gen_new", 2),
+    ("perry_async_start", 1),
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
