@@ -37,23 +37,38 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
         }
         _ => {}
     }
+    match run(g, v, mode) {
+        Step::Threw => Err(error::Exc),
+        Step::Returned(r) => Ok(iter::result_object(r, true)),
+        Step::Suspended(r) => Ok(iter::result_object(r, false)),
+    }
+}
+
+/// How a run of an activation ended.
+enum Step {
+    /// The exception is pending.
+    Threw,
+    Returned(Value),
+    /// At a `yield` or `await`, handing out the value.
+    Suspended(Value),
+}
+
+/// Runs generator or async activation `g` from its saved state with `v` in
+/// `mode`: the code dispatches on the state and marks it running, and a
+/// suspension point stores its index again; returning or throwing leaves it
+/// done.
+fn run(g: Value, v: Value, mode: u64) -> Step {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
     let code = g.field(GEN_FN).word(FN_CODE);
-    // The code dispatches on the saved state and marks the generator running;
-    // a suspension point stores its index again.
     let block = [g.0, UNDEFINED, UNDEFINED, 2, v.0, mode, UNDEFINED, UNDEFINED, UNDEFINED];
     let r = perry_gc::frames::enter(code, &block);
     let g = Value(hg.get());
-    if r == EXCEPTION {
-        g.set_field(GEN_STATE, Value::int(GEN_DONE));
-        return Err(error::Exc);
+    if r != EXCEPTION && state(g) != GEN_RUNNING {
+        return Step::Suspended(Value(r));
     }
-    let done = state(g) == GEN_RUNNING;
-    if done {
-        g.set_field(GEN_STATE, Value::int(GEN_DONE));
-    }
-    Ok(iter::result_object(Value(r), done))
+    g.set_field(GEN_STATE, Value::int(GEN_DONE));
+    if r == EXCEPTION { Step::Threw } else { Step::Returned(Value(r)) }
 }
 
 // ----- async functions: the same state machines, driven by promises -----
@@ -64,26 +79,19 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
 fn async_step(g: Value, v: Value, mode: u64) {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
-    let code = g.field(GEN_FN).word(FN_CODE);
-    let block = [g.0, UNDEFINED, UNDEFINED, 2, v.0, mode, UNDEFINED, UNDEFINED, UNDEFINED];
-    let r = perry_gc::frames::enter(code, &block);
-    let g = Value(hg.get());
-    let promise = g.field(GEN_PROMISE);
-    if r == EXCEPTION {
-        g.set_field(GEN_STATE, Value::int(GEN_DONE));
-        crate::promise::reject(promise, error::take());
-        return;
+    let step = run(g, v, mode);
+    let promise = Value(hg.get()).field(GEN_PROMISE);
+    match step {
+        Step::Threw => crate::promise::reject(promise, error::take()),
+        Step::Returned(r) => crate::promise::resolve(promise, r),
+        Step::Suspended(r) => {
+            // `await r`: Await (27.7.5.3), PromiseResolve then PerformPromiseThen.
+            let p = scope.root(crate::promise::promise_resolve(r).0);
+            let on_f = scope.root(continuation(Value(hg.get()), false).0);
+            let on_r = continuation(Value(hg.get()), true);
+            crate::promise::perform_then(Value(p.get()), Value(on_f.get()), on_r, Value::UNDEFINED);
+        }
     }
-    if state(g) == GEN_RUNNING {
-        g.set_field(GEN_STATE, Value::int(GEN_DONE));
-        crate::promise::resolve(promise, Value(r));
-        return;
-    }
-    // `await r`: Await (27.7.5.3) with PromiseResolve and PerformPromiseThen.
-    let p = scope.root(crate::promise::promise_resolve(Value(r)).0);
-    let on_f = scope.root(continuation(Value(hg.get()), false).0);
-    let on_r = continuation(Value(hg.get()), true);
-    crate::promise::perform_then(Value(p.get()), Value(on_f.get()), on_r, Value::UNDEFINED);
 }
 
 fn continuation(g: Value, rejected: bool) -> Value {
