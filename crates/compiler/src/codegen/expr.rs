@@ -2485,8 +2485,8 @@ impl FnCompiler<'_, '_, '_> {
             if m.kind == MethodDefinitionKind::Constructor || m.value.body.is_none() {
                 continue;
             }
-            if m.value.generator || m.value.r#async {
-                self.c.unsupported(self.module, m.span.start, if m.value.generator { "generator methods" } else { "async methods" });
+            if m.value.generator && m.value.r#async {
+                self.c.unsupported(self.module, m.span.start, "async generator methods");
                 continue;
             }
             let target = if m.r#static { self.b.use_var(cv) } else { self.b.use_var(protov) };

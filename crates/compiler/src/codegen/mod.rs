@@ -471,7 +471,10 @@ impl<'g> Compiler<'g> {
             let meta = self.module.declare_data(&format!("perry_meta_{n}"), Linkage::Local, true, false).unwrap();
             let flags = match actx.kind {
                 CtxKind::Arrow => perry_abi::FNF_ARROW,
-                CtxKind::Method => perry_abi::FNF_METHOD,
+                CtxKind::Method => match body {
+                    FnBody::Function(f) if f.generator => perry_abi::FNF_METHOD | perry_abi::FNF_GENERATOR,
+                    _ => perry_abi::FNF_METHOD,
+                },
                 CtxKind::Ctor { derived } => perry_abi::FNF_CLASS_CTOR | if derived { perry_abi::FNF_DERIVED } else { 0 },
                 CtxKind::Function => match body {
                     FnBody::Function(f) if f.generator && !f.r#async => perry_abi::FNF_GENERATOR,
