@@ -124,6 +124,68 @@ extern "C" fn async_start(g: u64) -> u64 {
 }
 perry_gc::exit_trampoline!(perry_async_start, async_start);
 
+// ----- yield* -----
+
+fn to_abi(r: JsResult) -> u64 {
+    match r {
+        Ok(v) => v.0,
+        Err(_) => EXCEPTION,
+    }
+}
+
+/// GetIterator(v, sync) (7.4.3) for `yield*`: the iterator object itself.
+extern "C" fn get_iterator(v: u64) -> u64 {
+    to_abi((|| {
+        let scope = HandleScope::new();
+        let hv = scope.root(v);
+        let f = perry_runtime::object::get(Value(v), realm::sym_atom(I::SymIterator))?;
+        if !f.is_function() {
+            return Err(error::type_error(&format!("{} is not iterable", crate::object_builtins::v8_brief(Value(hv.get())))));
+        }
+        let it = perry_runtime::function::call(f, Value(hv.get()), &[])?;
+        if !it.is_object() {
+            return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
+        }
+        Ok(it)
+    })())
+}
+perry_gc::exit_trampoline!(perry_get_iterator, get_iterator);
+
+/// One step of `yield*` (14.4.4): the inner iterator's `next`, `throw` or
+/// `return` (by `mode`) with `v`; its result object. A missing `return`
+/// completes with `v`; a missing `throw` closes the iterator and throws.
+extern "C" fn yield_star_step(it: u64, v: u64, mode: u64) -> u64 {
+    to_abi((|| {
+        let scope = HandleScope::new();
+        let (hit, hv) = (scope.root(it), scope.root(v));
+        let key = perry_runtime::atoms::intern(match mode {
+            GEN_THROW => "throw",
+            GEN_RETURN => "return",
+            _ => "next",
+        });
+        let m = perry_runtime::object::get(Value(hit.get()), key)?;
+        if m.is_nullish() && mode == GEN_RETURN {
+            return Ok(iter::result_object(Value(hv.get()), true));
+        }
+        if m.is_nullish() && mode == GEN_THROW {
+            let ret = perry_runtime::object::get(Value(hit.get()), perry_runtime::atoms::intern("return"))?;
+            if ret.is_function() {
+                perry_runtime::function::call(ret, Value(hit.get()), &[])?;
+            }
+            return Err(error::type_error("The iterator does not provide a 'throw' method."));
+        }
+        if !m.is_function() {
+            return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(m))));
+        }
+        let r = perry_runtime::function::call(m, Value(hit.get()), &[Value(hv.get())])?;
+        if !r.is_object() {
+            return Err(error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(r))));
+        }
+        Ok(r)
+    })())
+}
+perry_gc::exit_trampoline!(perry_yield_star_step, yield_star_step);
+
 fn next(args: &Args) -> JsResult {
     resume(args, GEN_NEXT, "next")
 }

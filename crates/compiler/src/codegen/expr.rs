@@ -149,14 +149,14 @@ impl FnCompiler<'_, '_, '_> {
                 self.suspend(v)
             }
             Expression::YieldExpression(y) => {
-                if y.delegate {
-                    self.c.unsupported(self.module, y.span.start, "yield*");
-                    return self.undef();
-                }
                 let v = match &y.argument {
                     Some(a) => self.expr(a),
                     None => self.undef(),
                 };
+                if y.delegate {
+                    self.set_pos(y.span.start);
+                    return self.yield_star(v);
+                }
                 self.suspend(v)
             }
             Expression::RegExpLiteral(r) => {

@@ -59,10 +59,9 @@ impl FnCompiler<'_, '_, '_> {
         self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj, is_async });
     }
 
-    /// A suspension point handing out `v` (point 0, the initial one, hands
-    /// out the new generator object). Returns the value the resumption
-    /// produces (the sent value in `next` mode).
-    pub fn suspend(&mut self, v: V) -> V {
+    /// A suspension point handing out `v`; returns the resumption's sent
+    /// value and mode, for the caller to act on (`yield*` forwards them).
+    fn suspend_raw(&mut self, v: V) -> (V, V) {
         self.ensure_open();
         let gs = self.generator.as_mut().expect("suspend in a generator");
         let save = self.b.create_block();
@@ -73,7 +72,15 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(save, &[]);
         self.b.switch_to_block(resume);
         self.effects += 1;
-        let m = self.b.use_var(mode);
+        (self.b.use_var(sent), self.b.use_var(mode))
+    }
+
+    /// A suspension point handing out `v` (point 0, the initial one, hands
+    /// out the new generator object). Returns the value the resumption
+    /// produces (the sent value in `next` mode).
+    pub fn suspend(&mut self, v: V) -> V {
+        let (_, m) = self.suspend_raw(v);
+        let sent = self.generator.as_ref().expect("suspend in a generator").sent;
         let normal = self.b.create_block();
         let other = self.b.create_block();
         let is_next = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_NEXT as i64);
@@ -94,6 +101,61 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(normal);
         self.terminated = false;
         self.b.use_var(sent)
+    }
+
+    /// `yield* iterable` (14.4.4): every resumption is forwarded to the inner
+    /// iterator (`perry_yield_star_step`: next, throw or return) until its
+    /// result is done; its value is the expression's, or with `return` the
+    /// generator's own return.
+    pub fn yield_star(&mut self, iterable: V) -> V {
+        let it = self.rt_check("perry_get_iterator", &[iterable]);
+        let itv = self.new_var();
+        self.b.def_var(itv, it);
+        let received = self.new_var();
+        let u = self.undef();
+        self.b.def_var(received, u);
+        let mode = self.declare(types::I64);
+        let next = self.iconst(GEN_NEXT);
+        self.b.def_var(mode, next);
+        let head = self.b.create_block();
+        let exit = self.b.create_block();
+        let res = self.new_var();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        self.effects += 1;
+        let (it, rv, m) = (self.b.use_var(itv), self.b.use_var(received), self.b.use_var(mode));
+        let r = self.rt_check("perry_yield_star_step", &[it, rv, m]);
+        let rh = self.new_var();
+        self.b.def_var(rh, r);
+        let done = self.get_named(r, "done", 0);
+        let d = self.truthy(done);
+        let fin = self.b.create_block();
+        let more = self.b.create_block();
+        self.b.ins().brif(d, fin, &[], more, &[]);
+        // Done: the value ends the `yield*`, or returns when resumed with `return`.
+        self.b.switch_to_block(fin);
+        let r = self.b.use_var(rh);
+        let v = self.get_named(r, "value", 0);
+        self.b.def_var(res, v);
+        let m = self.b.use_var(mode);
+        let is_ret = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_RETURN as i64);
+        let ret = self.b.create_block();
+        self.b.ins().brif(is_ret, ret, &[], exit, &[]);
+        self.b.switch_to_block(ret);
+        let v = self.b.use_var(res);
+        self.do_return(v);
+        // Not done: hand out its value, forward the resumption.
+        self.b.switch_to_block(more);
+        self.terminated = false;
+        let r = self.b.use_var(rh);
+        let v = self.get_named(r, "value", 0);
+        let (s, m) = self.suspend_raw(v);
+        self.b.def_var(received, s);
+        self.b.def_var(mode, m);
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(exit);
+        self.terminated = false;
+        self.b.use_var(res)
     }
 
     /// Fills the restore and save blocks, once every variable is declared.

@@ -48,6 +48,8 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_closure", 2),
     ("perry_gen_new", 2),
     ("perry_async_start", 1),
+    ("perry_get_iterator", 1),
+    ("perry_yield_star_step", 3),
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
