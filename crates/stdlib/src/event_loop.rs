@@ -120,15 +120,23 @@ fn delay_ms(v: Value) -> JsResult<u64> {
     Ok(if (1.0..=TIMEOUT_MAX).contains(&d) { d as u64 } else { 1 })
 }
 
-fn add_timer(args: &Args, repeat: bool) -> JsResult {
-    require_callback(args.get(0))?;
-    let ms = delay_ms(args.get(1))?;
+/// A new Timeout or Immediate: its id, and its root values (the object, the
+/// callback, then the arguments from `args[first]` on).
+fn new_handle(proto: I, args: &Args, first: usize) -> (u64, Vec<u64>) {
     let l = lp();
     l.seq += 1;
     let id = l.seq;
-    let o = handle_object(I::TimeoutProto, id);
+    let o = handle_object(proto, id);
     let mut values = vec![o.0, args.get(0).0];
-    values.extend((2..args.len()).map(|i| args.get(i).0));
+    values.extend((first..args.len()).map(|i| args.get(i).0));
+    (id, values)
+}
+
+fn add_timer(args: &Args, repeat: bool) -> JsResult {
+    require_callback(args.get(0))?;
+    let ms = delay_ms(args.get(1))?;
+    let (id, values) = new_handle(I::TimeoutProto, args, 2);
+    let o = Value(values[0]);
     let key = (now() + ms, id);
     let l = lp();
     l.timers.insert(key, Timer { values, repeat: repeat.then_some(ms), refed: true });
@@ -156,12 +164,8 @@ fn clear_timer(args: &Args) -> JsResult {
 
 fn set_immediate(args: &Args) -> JsResult {
     require_callback(args.get(0))?;
-    let l = lp();
-    l.seq += 1;
-    let id = l.seq;
-    let o = handle_object(I::ImmediateProto, id);
-    let mut values = vec![o.0, args.get(0).0];
-    values.extend((1..args.len()).map(|i| args.get(i).0));
+    let (id, values) = new_handle(I::ImmediateProto, args, 1);
+    let o = Value(values[0]);
     lp().immediates.push_back((id, values));
     Ok(o)
 }
