@@ -158,19 +158,6 @@ impl OldSpace {
         }
     }
 
-    /// Prefetches the allocation-bitmap word that covers `addr` (a hint for
-    /// scans that will call [`Self::for_cells_in`] there soon).
-    pub fn prefetch_bits(blocks: &Blocks, addr: usize) {
-        if let Some(b) = blocks.index_of(addr)
-            && let Use::Small { .. } = blocks.meta[b].usage
-        {
-            let i = (addr - blocks.addr(b)) / Self::cell_size(blocks, b);
-            if let Some(w) = blocks.meta[b].bits.get(i / 64) {
-                crate::collect::prefetch(w as *const u64 as usize);
-            }
-        }
-    }
-
     /// Calls `f` on every allocated cell (for the heap verifier).
     pub fn for_each_cell(blocks: &Blocks, f: &mut dyn FnMut(*mut u64)) {
         for b in 0..blocks.high {

@@ -200,13 +200,8 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
             arr::push(Value(hl.get()), Value(hr.get()));
         }
         FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).field(P_RESULT)),
-        _ => {
-            let p = Value(hp.get());
-            if !p.field(P_HANDLED).as_bool() {
-                queues().unhandled.retain(|&u| u != p.0);
-            }
-            enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), p.field(P_RESULT));
-        }
+        // Rejected: the handled flag set below takes it off the unhandled list.
+        _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).field(P_RESULT)),
     }
     Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
 }
@@ -255,14 +250,9 @@ pub fn run_one() -> JsResult<bool> {
 /// then ends the process), taken off the list.
 pub fn take_unhandled() -> Option<Value> {
     let q = queues();
-    while !q.unhandled.is_empty() {
-        let p = Value(q.unhandled.remove(0));
-        if !p.field(P_HANDLED).as_bool() {
-            q.unhandled.clear();
-            return Some(p.field(P_RESULT));
-        }
-    }
-    None
+    let first = q.unhandled.iter().map(|&p| Value(p)).find(|p| !p.field(P_HANDLED).as_bool());
+    q.unhandled.clear();
+    first.map(|p| p.field(P_RESULT))
 }
 
 // ----- the constructor and prototype -----

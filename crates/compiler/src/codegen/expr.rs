@@ -63,7 +63,7 @@ impl FnCompiler<'_, '_, '_> {
             Expression::ObjectExpression(o) => self.object_literal(o),
             Expression::FunctionExpression(f) => {
                 if f.r#async && f.generator {
-                    self.c.unsupported(self.module, f.span.start, if f.generator { "async generator functions" } else { "async functions" });
+                    self.c.unsupported(self.module, f.span.start, "async generator functions");
                     return self.undef();
                 }
                 let key = &**f as *const Function as usize;
@@ -2098,14 +2098,7 @@ impl FnCompiler<'_, '_, '_> {
         self.set_pos(n.span.start);
         let res = self.new_var();
         let f = self.unhold(fh);
-        let cached = self.global_get(g);
-        let same = self.b.ins().icmp(IntCC::Equal, f, cached);
-        let fast = self.b.create_block();
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(same, fast, &[], slow, &[]);
-
-        self.b.switch_to_block(fast);
+        let (slow, done) = self.site_hit(f, g);
         let nslots = plain.fields.len().max(1);
         let size = self.iconst(OBJ_INLINE as u64 + 8 * nslots as u64);
         let (obj, raw) = self.alloc_object_inline(
@@ -2152,12 +2145,10 @@ impl FnCompiler<'_, '_, '_> {
         self.b.use_var(res)
     }
 
-    /// `new f(...)` with at most four arguments.
-    ///
-    /// Site slots: `[ctor, prototype, root shape, instance size]`. The site remembers a
-    /// base-class constructor in three global slots `[ctor, prototype, root
-    /// shape]` (filled by `perry_construct_site`); when `f` is that
-    /// constructor the instance is bump-allocated inline and the
+    /// `new f(...)` with at most four arguments. The site remembers a
+    /// base-class constructor in four global slots `[ctor, prototype, root
+    /// shape, instance size]` (filled by `perry_construct_site`); when `f` is
+    /// that constructor the instance is bump-allocated inline and the
     /// constructor's code is called directly.
     fn construct_cached(&mut self, f: V, list: &[V]) -> V {
         const CTOR_SITE_SLOTS: u32 = 4;
@@ -2170,14 +2161,7 @@ impl FnCompiler<'_, '_, '_> {
         let held: Vec<_> = list.iter().map(|&v| self.hold(v)).collect();
         let fv = self.new_var();
         self.b.def_var(fv, f);
-        let cached = self.global_get(g);
-        let same = self.b.ins().icmp(IntCC::Equal, f, cached);
-        let fast = self.b.create_block();
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(same, fast, &[], slow, &[]);
-
-        self.b.switch_to_block(fast);
+        let (slow, done) = self.site_hit(f, g);
         // The instance size the site learnt from the first instance (slack
         // tracking: as many inline slots as it ended up with properties).
         let size = self.global_get(g + 3);
@@ -2257,6 +2241,20 @@ impl FnCompiler<'_, '_, '_> {
         self.b.use_var(res)
     }
 
+    /// The test of a caching `new` site: leaves the builder in the block for
+    /// callee `f` being the constructor in site slot `g`; returns the blocks
+    /// for the general path and the join.
+    fn site_hit(&mut self, f: V, g: u32) -> (Block, Block) {
+        let cached = self.global_get(g);
+        let same = self.b.ins().icmp(IntCC::Equal, f, cached);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(same, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        (slow, done)
+    }
+
     /// The general path of a caching `new` site: runtime `name` with
     /// `(f, argc, a0..a3, rest, &site slots, extra...)`.
     fn construct_at_site(&mut self, name: &'static str, f: V, held: &[Held], g: u32, extra: &[V]) -> V {
@@ -2278,10 +2276,6 @@ impl FnCompiler<'_, '_, '_> {
         v
     }
 
-    /// Allocates an ordinary cell of `size` bytes (kind object) by bumping
-    /// eden inline: `init(top)` writes everything after the header (no
-    /// allocation may happen in it); when eden is full, `slow` allocates
-    /// through the runtime. Returns the tagged object.
     /// Allocates an ordinary object of `size` bytes: inline bump allocation
     /// in eden (`init` writes the header words at the raw address), the
     /// runtime's `slow` path when eden is full. Returns the object and its

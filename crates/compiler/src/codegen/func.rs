@@ -262,13 +262,24 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Whether `v` is a number by construction: a constant below
     /// `MIN_TAGGED`, or the bits of an f64.
     pub fn known_num(&self, v: V) -> bool {
+        self.bitcast_from(v, types::F64).is_some() || self.iconst_of(v).is_some_and(|k| k < MIN_TAGGED)
+    }
+    /// `x` when `v` is a bitcast of `x`, of type `ty`.
+    fn bitcast_from(&self, v: V, ty: types::Type) -> Option<V> {
         use cranelift_codegen::ir::{InstructionData, Opcode};
         let dfg = &self.b.func.dfg;
-        let Some(inst) = dfg.value_def(v).inst() else { return false };
-        match dfg.insts[inst] {
-            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => (imm.bits() as u64) < MIN_TAGGED,
-            InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } => dfg.value_type(arg) == types::F64,
-            _ => false,
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } if dfg.value_type(arg) == ty => Some(arg),
+            _ => None,
+        }
+    }
+    /// The bits of `v` when it is an integer constant.
+    fn iconst_of(&self, v: V) -> Option<u64> {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => Some(imm.bits() as u64),
+            _ => None,
         }
     }
     pub fn is_number(&mut self, v: V) -> V {
@@ -311,27 +322,19 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// an f64 (and constants), so that number code does not bounce through
     /// integer registers.
     pub fn f64_of(&mut self, v: V) -> V {
-        use cranelift_codegen::ir::{InstructionData, Opcode};
-        let dfg = &self.b.func.dfg;
-        if let Some(inst) = dfg.value_def(v).inst() {
-            match dfg.insts[inst] {
-                InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } if dfg.value_type(arg) == types::F64 => return arg,
-                InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } => return self.b.ins().f64const(f64::from_bits(imm.bits() as u64)),
-                _ => {}
-            }
+        if let Some(f) = self.bitcast_from(v, types::F64) {
+            return f;
+        }
+        if let Some(k) = self.iconst_of(v) {
+            return self.b.ins().f64const(f64::from_bits(k));
         }
         self.b.ins().bitcast(types::F64, MemFlags::new(), v)
     }
     /// The value of a number held as an f64 (the inverse of [`Self::f64_of`],
     /// folded the same way).
     pub fn val_of_f64(&mut self, f: V) -> V {
-        use cranelift_codegen::ir::{InstructionData, Opcode};
-        let dfg = &self.b.func.dfg;
-        if let Some(inst) = dfg.value_def(f).inst()
-            && let InstructionData::LoadNoOffset { opcode: Opcode::Bitcast, arg, .. } = dfg.insts[inst]
-            && dfg.value_type(arg) == types::I64
-        {
-            return arg;
+        if let Some(v) = self.bitcast_from(f, types::I64) {
+            return v;
         }
         self.b.ins().bitcast(types::I64, MemFlags::new(), f)
     }
@@ -399,9 +402,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// is dirtied and logged by `perry_card_dirty` (see `perry_gc::barrier`).
     fn write_barrier(&mut self, p: V, off: i32, val: V) {
         // A constant (undefined, null, a boolean, a number) is never young.
-        if let cranelift_codegen::ir::ValueDef::Result(inst, _) = self.b.func.dfg.value_def(val)
-            && let ir::InstructionData::UnaryImm { opcode: ir::Opcode::Iconst, .. } = self.b.func.dfg.insts[inst]
-        {
+        if self.iconst_of(val).is_some() {
             return;
         }
         let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);

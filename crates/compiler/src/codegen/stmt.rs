@@ -242,38 +242,34 @@ impl FnCompiler<'_, '_, '_> {
         }
         for decl in &d.declarations {
             self.set_pos(decl.span.start);
+            // A `const` bound to a plain name: its value never changes.
+            let const_sym = match (&decl.id, d.kind) {
+                (BindingPattern::BindingIdentifier(id), VariableDeclarationKind::Const) => id.symbol_id.get(),
+                _ => None,
+            };
             match &decl.init {
                 Some(init) => {
-                    if let BindingPattern::BindingIdentifier(id) = &decl.id
-                        && let Some(sym) = id.symbol_id.get()
-                        && self.scalars.contains(&sym)
+                    if let Some(sym) = const_sym
                         && let Some(o) = crate::scalar::object_literal_of(init)
                     {
-                        self.scalar_literal(sym, o);
-                        let u = self.undef();
-                        self.bind_pattern(&decl.id, u, true);
-                        continue;
-                    }
-                    if d.kind == VariableDeclarationKind::Const
-                        && let BindingPattern::BindingIdentifier(id) = &decl.id
-                        && let Some(sym) = id.symbol_id.get()
-                        && let Some(o) = crate::scalar::object_literal_of(init)
-                        && let Some((v, fields)) = self.shaped_literal(o)
-                    {
-                        self.bind_pattern(&decl.id, v, true);
-                        self.fresh.insert(sym, crate::codegen::func::FreshObject { epoch: self.effects, fields });
-                        continue;
+                        if self.scalars.contains(&sym) {
+                            self.scalar_literal(sym, o);
+                            let u = self.undef();
+                            self.bind_pattern(&decl.id, u, true);
+                            continue;
+                        }
+                        if let Some((v, fields)) = self.shaped_literal(o) {
+                            self.bind_pattern(&decl.id, v, true);
+                            self.fresh.insert(sym, crate::codegen::func::FreshObject { epoch: self.effects, fields });
+                            continue;
+                        }
                     }
                     let v = self.expr_named(init, pattern_name(&decl.id));
-                    if d.kind == VariableDeclarationKind::Const
-                        && let BindingPattern::BindingIdentifier(id) = &decl.id
-                        && let Some(sym) = id.symbol_id.get()
+                    if let Some(sym) = const_sym
                         && self.indexed.contains(&sym)
                     {
                         let flag = self.kind_test(v, KIND_ARRAY);
                         self.array_flags.insert(sym, flag);
-                        self.bind_pattern(&decl.id, v, true);
-                        continue;
                     }
                     self.bind_pattern(&decl.id, v, true);
                 }
