@@ -286,7 +286,10 @@ pub fn minor(h: &mut Heap) -> Outcome {
     let to = h.nursery.surv[h.nursery.from ^ 1];
     let mut m = Minor { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0 };
     let t = Phase::start();
-    let root_slots = roots::visit_all(&mut |slot| {
+    let mut root_slots = roots::visit_all(&mut |slot| {
+        m.forward(slot);
+    });
+    root_slots += crate::boxes::visit_minor_roots(&mut |slot| {
         m.forward(slot);
     });
     t.end("roots", root_slots);
@@ -410,6 +413,16 @@ impl Full<'_> {
                 KIND_STRING | KIND_BYTES => {}
                 KIND_EPHEMERONS => self.ephemerons.push(p),
                 KIND_WEAK_CELL => self.weak_cells.push(p),
+                KIND_GENERATOR => {
+                    for i in 1..words {
+                        self.enqueue(unsafe { p.add(i) });
+                    }
+                    // The activation's box cells (see `boxes`).
+                    let base = unsafe { *p.add(GEN_FRAME as usize / 8) };
+                    for c in crate::boxes::cells(base) {
+                        self.enqueue(c as *mut u64);
+                    }
+                }
                 KIND_FINREG_CELLS => {
                     self.finregs.push(p);
                     self.visit(unsafe { p.add(2) });
@@ -551,9 +564,23 @@ pub fn full(h: &mut Heap) -> FullOutcome {
     let t = Phase::start();
     f.ephemeron_fixpoint();
     let weak_cleared = f.clear_weak();
+    let abandoned = crate::boxes::sweep(&mut |slot| {
+        let v = unsafe { *slot };
+        if is_heap_tag(v >> TAG_SHIFT) && is_live(v) {
+            f.visit(slot);
+            true
+        } else {
+            false
+        }
+    });
     t.end_with(
         "weak",
-        &format!("ephemeron_tables={} weak_cells={} registries={} cleared={weak_cleared}", f.ephemerons.len(), f.weak_cells.len(), f.finregs.len()),
+        &format!(
+            "ephemeron_tables={} weak_cells={} registries={} cleared={weak_cleared} abandoned_activations={abandoned}",
+            f.ephemerons.len(),
+            f.weak_cells.len(),
+            f.finregs.len()
+        ),
     );
     let promoted = f.promoted_bytes;
     let t = Phase::start();

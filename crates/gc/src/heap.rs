@@ -194,6 +194,7 @@ fn run(kind: Kind, reason: &'static str) {
         crate::fatal("collection re-entered");
     }
     h.collecting = true;
+    crate::boxes::before_collection();
     h.nursery.sync_in();
     if h.verify {
         crate::verify::before(h);

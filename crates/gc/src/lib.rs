@@ -13,6 +13,8 @@
 //! - [`roots`]: every root source, by name: compiled frames (stack maps walked
 //!   by frame pointer, see [`frames`]), the handle stack Rust code uses, and
 //!   registered runtime tables (globals, constants, atoms, intrinsics).
+//! - [`boxes`]: the pooled box cells of suspended generator and async
+//!   activations, roots of minor collections while registered.
 //! - [`stats`]: counters and the `PERRY_GC_*` diagnostics; [`verify`]: the
 //!   heap verifier; [`purge`]: giving freed memory back to the OS.
 //!
@@ -24,6 +26,7 @@
 
 pub mod barrier;
 pub mod blocks;
+pub mod boxes;
 pub mod collect;
 pub mod frames;
 pub mod heap;

@@ -34,6 +34,10 @@ pub fn init() {
     s.trace = env_on("PERRY_GC_TRACE");
 }
 
+pub fn diag_enabled() -> bool {
+    stats().diag
+}
+
 pub fn trace_enabled() -> bool {
     stats().trace
 }
@@ -93,8 +97,18 @@ pub fn record(step: Step) {
         let rss = rss_bytes();
         s.peak_rss = s.peak_rss.max(rss);
         eprintln!(
-            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={}",
-            s.n, step.kind, step.reason, step.pre, step.post, step.swept, step.promoted, us, step.root_slots, rss
+            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={} box_cells_live={}",
+            s.n,
+            step.kind,
+            step.reason,
+            step.pre,
+            step.post,
+            step.swept,
+            step.promoted,
+            us,
+            step.root_slots,
+            rss,
+            crate::boxes::live()
         );
     }
 }
@@ -129,6 +143,7 @@ pub fn summary() {
         rss,
         crate::heap::allocated_total()
     );
+    crate::boxes::print_stats();
 }
 
 /// VmHWM from /proc/self/status: the kernel's own peak RSS.

@@ -107,6 +107,7 @@ pub fn after(h: &mut Heap, kind: Kind) {
         check_cell_header(a, s, v);
     };
     crate::roots::visit_all(&mut |s| check(s, false));
+    crate::boxes::for_each_cell(&mut |s| check(s, false));
     h.nursery.for_each_survivor(&mut |c| for_each_slot(c, &mut |s| check(s, false)));
     for_each_old_cell(h, &mut |c| {
         let hdr = unsafe { *c };

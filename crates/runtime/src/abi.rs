@@ -363,10 +363,9 @@ export! {
             Err(_) => return EXCEPTION,
         };
         let g = object::alloc_object(KIND_GENERATOR, GEN_EXTRA, 0, proto);
-        let hg = scope.root(g.0);
-        let frame = crate::array::va_alloc(nvars as usize);
-        let g = Value(hg.get());
-        g.set_field(GEN_FRAME, frame);
+        // The activation's locals live in pooled box cells (perry_gc::boxes).
+        let cells = perry_gc::boxes::acquire(nvars as usize, g.0);
+        g.set_word(GEN_FRAME, cells as u64);
         g.set_field(GEN_STATE, Value::int(0));
         g.set_field(GEN_FN, Value(hf.get()));
         g.0

@@ -8,6 +8,7 @@ pub mod atoms;
 pub mod collections;
 pub mod error;
 pub mod function;
+pub mod generator;
 pub mod iter;
 pub mod object;
 pub mod ops;

@@ -299,11 +299,15 @@ pub fn run() -> JsResult<()> {
             continue;
         }
         let next = lp().timers.iter().find(|(_, t)| t.refed).map(|(k, _)| k.0);
+        // Quiescence: no microtask pending and no macrotask runnable now.
+        // Completed activations' box cells go back to the pool.
+        if next.is_none_or(|due| due > clock()) {
+            perry_gc::boxes::at_quiescence();
+        }
         match next {
             None => return Ok(()),
             Some(due) if !ran => {
-                // Idle until the next timer: the quiescent point where the
-                // heap may give memory back.
+                // Idle until the next timer: the heap may give memory back.
                 crate::weak::at_quiescence()?;
                 let t = clock();
                 if due > t {

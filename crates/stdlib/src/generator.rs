@@ -6,13 +6,10 @@ use perry_abi::*;
 use perry_gc::HandleScope;
 use perry_runtime::error;
 use perry_runtime::function::Args;
+use perry_runtime::generator::{self, Step, run, state};
 use perry_runtime::iter;
 use perry_runtime::realm::{self, I};
 use perry_runtime::{JsResult, Value};
-
-fn state(g: Value) -> i64 {
-    g.field(GEN_STATE).as_number() as i64
-}
 
 /// GeneratorResume / GeneratorResumeAbrupt (27.5.3.3-4).
 fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
@@ -32,7 +29,7 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
         }
         // Not started: an abrupt resumption completes it without running.
         0 if mode != GEN_NEXT => {
-            g.set_field(GEN_STATE, Value::int(GEN_DONE));
+            generator::finish(g);
             return if mode == GEN_THROW { Err(error::throw(v)) } else { Ok(iter::result_object(v, true)) };
         }
         _ => {}
@@ -42,33 +39,6 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
         Step::Returned(r) => Ok(iter::result_object(r, true)),
         Step::Suspended(r) => Ok(iter::result_object(r, false)),
     }
-}
-
-/// How a run of an activation ended.
-enum Step {
-    /// The exception is pending.
-    Threw,
-    Returned(Value),
-    /// At a `yield` or `await`, handing out the value.
-    Suspended(Value),
-}
-
-/// Runs generator or async activation `g` from its saved state with `v` in
-/// `mode`: the code dispatches on the state and marks it running, and a
-/// suspension point stores its index again; returning or throwing leaves it
-/// done.
-fn run(g: Value, v: Value, mode: u64) -> Step {
-    let scope = HandleScope::new();
-    let hg = scope.root(g.0);
-    let code = g.field(GEN_FN).word(FN_CODE);
-    let block = [g.0, UNDEFINED, UNDEFINED, 2, v.0, mode, UNDEFINED, UNDEFINED, UNDEFINED];
-    let r = perry_gc::frames::enter(code, &block);
-    let g = Value(hg.get());
-    if r != EXCEPTION && state(g) != GEN_RUNNING {
-        return Step::Suspended(Value(r));
-    }
-    g.set_field(GEN_STATE, Value::int(GEN_DONE));
-    if r == EXCEPTION { Step::Threw } else { Step::Returned(Value(r)) }
 }
 
 // ----- async functions: the same state machines, driven by promises -----

@@ -171,10 +171,9 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(gs.gen_obj, g);
         self.b.def_var(gs.sent, s);
         self.b.def_var(gs.mode, m);
-        let frame = self.load_field(g, GEN_FRAME);
-        let fp = self.ptr_of(frame);
+        let fp = self.load_field(g, GEN_FRAME);
         for (i, &(var, ty)) in vars.iter().enumerate() {
-            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), fp, VA_DATA + 8 * i as i32);
+            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), fp, 8 + 8 * i as i32);
             let v = if ty == types::I64 {
                 w
             } else if ty == types::F64 {
@@ -211,8 +210,8 @@ impl FnCompiler<'_, '_, '_> {
             } else {
                 self.b.use_var(gs.gen_obj)
             };
-            let frame = self.load_field(g, GEN_FRAME);
-            let fp = self.ptr_of(frame);
+            // Box cells are roots of every minor collection: no barrier.
+            let fp = self.load_field(g, GEN_FRAME);
             for (j, &(var, ty)) in vars.iter().enumerate() {
                 let v = self.b.use_var(var);
                 let w = if ty == types::I64 {
@@ -222,8 +221,7 @@ impl FnCompiler<'_, '_, '_> {
                 } else {
                     self.b.ins().uextend(types::I64, v)
                 };
-                let addr = self.b.ins().iadd_imm_s(fp, (VA_DATA + 8 * j as i32) as i64);
-                self.store_raw_with_barrier(addr, w);
+                self.b.ins().store(MemFlagsData::trusted(), w, fp, 8 + 8 * j as i32);
             }
             let st = self.num(i as f64);
             let gp = self.ptr_of(g);
