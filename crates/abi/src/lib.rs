@@ -147,6 +147,9 @@ pub const GEN_FN: i32 = OBJ_INLINE + 16;
 /// An async function's activation: the promise it settles.
 pub const GEN_PROMISE: i32 = OBJ_INLINE + 24;
 pub const GEN_EXTRA: u32 = 32;
+/// `GEN_STATE` holds the raw integer `state + GEN_STATE_BIAS` (a number to
+/// the collector): a suspension point `k >= 0`, `GEN_RUNNING` or `GEN_DONE`.
+pub const GEN_STATE_BIAS: i64 = 2;
 pub const GEN_RUNNING: i64 = -1;
 pub const GEN_DONE: i64 = -2;
 /// Resumption modes compiled code receives in the second argument.

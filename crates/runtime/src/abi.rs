@@ -366,7 +366,7 @@ export! {
         // The activation's locals live in pooled box cells (perry_gc::boxes).
         let cells = perry_gc::boxes::acquire(nvars as usize, g.0);
         g.set_word(GEN_FRAME, cells as u64);
-        g.set_field(GEN_STATE, Value::int(0));
+        crate::generator::set_state(g, 0);
         g.set_field(GEN_FN, Value(hf.get()));
         g.0
     }
@@ -631,6 +631,9 @@ export! {
         abi(iter::open(Value(v)))
     }
     fn perry_iter_next(it: u64) -> u64 {
+        if Value(it).word(iter::MODE) == iter::GENERATOR {
+            return abi(iter::step_generator(Value(it)));
+        }
         abi(iter::step(Value(it)))
     }
     fn perry_iter_close(it: u64) -> u64 {

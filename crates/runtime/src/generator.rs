@@ -19,7 +19,12 @@ pub enum Step {
 /// `GEN_DONE`; 0 before the first resumption).
 #[inline]
 pub fn state(g: Value) -> i64 {
-    g.field(GEN_STATE).as_number() as i64
+    g.word(GEN_STATE) as i64 - GEN_STATE_BIAS
+}
+
+#[inline]
+pub fn set_state(g: Value, s: i64) {
+    g.set_word(GEN_STATE, (s + GEN_STATE_BIAS) as u64);
 }
 
 /// Runs generator or async activation `g` from its saved state with `v` in
@@ -42,7 +47,7 @@ pub fn run(g: Value, v: Value, mode: u64) -> Step {
 
 /// Marks activation `g` done and queues its box cells for release.
 pub fn finish(g: Value) {
-    g.set_field(GEN_STATE, Value::int(GEN_DONE));
+    set_state(g, GEN_DONE);
     let cells = g.word(GEN_FRAME);
     if cells != 0 {
         g.set_word(GEN_FRAME, 0);

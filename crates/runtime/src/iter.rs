@@ -36,6 +36,9 @@ pub const DONE: u64 = 10;
 /// for-in: `target` is the key list, `next` the object; keys deleted
 /// during the loop are skipped.
 pub const FOR_IN: u64 = 11;
+/// A generator object whose `next` is %GeneratorPrototype%.next: stepped by
+/// running its state machine directly, with no result object.
+pub const GENERATOR: u64 = 12;
 
 /// A built-in iterator over `target` with `mode`.
 pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
@@ -52,7 +55,7 @@ pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
 /// GetIterator(v, sync): a fast built-in iterator when the object's
 /// `[Symbol.iterator]` is the built-in one, else the generic protocol.
 pub fn open(v: Value) -> JsResult {
-    if v.is_cell() && v.kind() == KIND_ITERATOR && v.word(MODE) == GENERIC {
+    if v.is_cell() && v.kind() == KIND_ITERATOR && matches!(v.word(MODE), GENERIC | GENERATOR) {
         return Ok(v);
     }
     let scope = HandleScope::new();
@@ -78,6 +81,10 @@ pub fn open(v: Value) -> JsResult {
     let hit = scope.root(it.0);
     let next = object::get(it, names::NEXT)?;
     let hn = scope.root(next.0);
+    let it = Value(hit.get());
+    if it.is_cell() && it.kind() == KIND_GENERATOR && next == realm::get(I::GeneratorProtoNext) {
+        return Ok(new_iterator(it, GENERATOR, I::IteratorProto));
+    }
     let cell = new_iterator(Value(hit.get()), GENERIC, I::IteratorProto);
     cell.set_field(NEXT, Value(hn.get()));
     Ok(cell)
@@ -188,7 +195,35 @@ pub fn step(it: Value) -> JsResult {
             }
             object::get(Value(hr.get()), names::VALUE)
         }
+        GENERATOR => step_generator(it),
         _ => Ok(Value::HOLE),
+    }
+}
+
+/// IteratorStep of a generator stepped directly: %GeneratorPrototype%.next
+/// (27.5.1.2) without its result object.
+pub fn step_generator(it: Value) -> JsResult {
+    let t = it.field(TARGET);
+    match crate::generator::state(t) {
+        GEN_RUNNING => return Err(error::type_error("Generator is already running")),
+        GEN_DONE => {
+            it.set_word(MODE, DONE);
+            return Ok(Value::HOLE);
+        }
+        _ => {}
+    }
+    let scope = HandleScope::new();
+    let hit = scope.root(it.0);
+    match crate::generator::run(t, Value::UNDEFINED, GEN_NEXT) {
+        crate::generator::Step::Suspended(v) => Ok(v),
+        crate::generator::Step::Returned(_) => {
+            Value(hit.get()).set_word(MODE, DONE);
+            Ok(Value::HOLE)
+        }
+        crate::generator::Step::Threw => {
+            Value(hit.get()).set_word(MODE, DONE);
+            Err(error::Exc)
+        }
     }
 }
 
@@ -198,7 +233,7 @@ fn pair(a: Value, b: Value) -> Value {
 
 /// IteratorClose: calls `return` on a generic iterator that is not done.
 pub fn close(it: Value) -> JsResult<()> {
-    if it.word(MODE) != GENERIC {
+    if it.word(MODE) != GENERIC && it.word(MODE) != GENERATOR {
         it.set_word(MODE, DONE);
         return Ok(());
     }

@@ -48,6 +48,8 @@ pub enum I {
     SymSpecies,
     ObjectCtor,
     ArrayProtoValues,
+    /// %GeneratorPrototype%.next as installed (for-of steps such generators directly).
+    GeneratorProtoNext,
     Count,
 }
 

@@ -170,7 +170,8 @@ fn throw(args: &Args) -> JsResult {
 
 pub fn install() {
     let p = || realm::get(I::GeneratorProto);
-    method(p(), "next", 1, next);
+    let n = method(p(), "next", 1, next);
+    realm::set(I::GeneratorProtoNext, n);
     method(p(), "return", 1, return_);
     method(p(), "throw", 1, throw);
     crate::to_string_tag(p(), "Generator");

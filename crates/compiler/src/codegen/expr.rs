@@ -88,16 +88,16 @@ impl FnCompiler<'_, '_, '_> {
                 self.terminated = false;
                 let v = self.expr_named(&c.consequent, name);
                 self.ensure_open();
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.jump(done);
                 self.b.switch_to_block(no);
                 self.terminated = false;
                 let v = self.expr_named(&c.alternate, name);
                 self.ensure_open();
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.jump(done);
                 self.switch_to(done);
-                self.b.use_var(res)
+                self.use_var(res)
             }
             Expression::AssignmentExpression(a) => self.assignment(a),
             Expression::UpdateExpression(u) => self.update(u),
@@ -120,10 +120,10 @@ impl FnCompiler<'_, '_, '_> {
                 };
                 self.chain.pop();
                 self.ensure_open();
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.jump(exit);
                 self.switch_to(exit);
-                self.b.use_var(res)
+                self.use_var(res)
             }
             Expression::TaggedTemplateExpression(t) => self.tagged_template(t),
             Expression::ImportMeta(m) => {
@@ -192,10 +192,10 @@ impl FnCompiler<'_, '_, '_> {
                 if let Expression::Super(_) = &m.object {
                     let home = self.super_home();
                     let hv = self.new_var();
-                    self.b.def_var(hv, home);
+                    self.def_var(hv, home);
                     let k = self.str_const(m.property.name.as_str());
                     let this = self.this_value();
-                    let home = self.b.use_var(hv);
+                    let home = self.use_var(hv);
                     return self.rt_check("perry_get_super", &[home, k, this]);
                 }
                 if !m.optional
@@ -213,13 +213,13 @@ impl FnCompiler<'_, '_, '_> {
                 if let Expression::Super(_) = &m.object {
                     let home = self.super_home();
                     let hv = self.new_var();
-                    self.b.def_var(hv, home);
+                    self.def_var(hv, home);
                     let k = self.expr(&m.expression);
                     let kv = self.new_var();
-                    self.b.def_var(kv, k);
+                    self.def_var(kv, k);
                     let this = self.this_value();
-                    let home = self.b.use_var(hv);
-                    let k = self.b.use_var(kv);
+                    let home = self.use_var(hv);
+                    let k = self.use_var(kv);
                     return self.rt_check("perry_get_super", &[home, k, this]);
                 }
                 let flag = match &m.object {
@@ -236,7 +236,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.set_pos(m.span.start);
                 match flag {
                     Some(f) => {
-                        let is_array = self.b.use_var(f);
+                        let is_array = self.use_var(f);
                         self.get_index_of(o, k, Some(is_array))
                     }
                     None => self.get_index(o, k),
@@ -278,7 +278,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(n, short, &[], cont, &[]);
         self.b.switch_to_block(short);
         let u = self.undef();
-        self.b.def_var(res, u);
+        self.def_var(res, u);
         self.b.ins().jump(exit, &[]);
         self.b.switch_to_block(cont);
     }
@@ -302,14 +302,14 @@ impl FnCompiler<'_, '_, '_> {
         let addr = self.b.ins().iadd(p, off);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let v = self.track(v);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
         let v = self.ic_miss("perry_get_named_ic", site, o, name, None);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// Reserves `n` consecutive 16-byte inline-cache entries.
@@ -412,14 +412,14 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(hole, slow, &[], got, &[]);
         self.b.switch_to_block(got);
         let v = self.track(v);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let r = self.rt_check("perry_get_index", &[o, k]);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// `o.name = v` with an inline cache: an own writable data property in
@@ -488,7 +488,7 @@ impl FnCompiler<'_, '_, '_> {
                 if flags.contains(SymbolFlags::EnumMember) {
                     // A member of the enum being declared: read it from the enum object.
                     if let Some(&(objv, _)) = self.enum_obj.last() {
-                        let o = self.b.use_var(objv);
+                        let o = self.use_var(objv);
                         return self.get_named(o, name, id.span.start);
                     }
                 }
@@ -517,19 +517,19 @@ impl FnCompiler<'_, '_, '_> {
         let mut acc = self.str_units_const(first);
         for (i, e) in t.expressions.iter().enumerate() {
             let accv = self.new_var();
-            self.b.def_var(accv, acc);
+            self.def_var(accv, acc);
             let v = self.expr(e);
             let s = self.string_of_value(v);
-            let a = self.b.use_var(accv);
+            let a = self.use_var(accv);
             let a = self.rt("perry_concat", &[a, s]);
             let q = cooked(&t.quasis[i + 1]);
             acc = if q.is_empty() {
                 a
             } else {
                 let av = self.new_var();
-                self.b.def_var(av, a);
+                self.def_var(av, a);
                 let qs = self.str_units_const(q);
-                let a = self.b.use_var(av);
+                let a = self.use_var(av);
                 self.rt("perry_concat", &[a, qs])
             };
         }
@@ -540,16 +540,16 @@ impl FnCompiler<'_, '_, '_> {
         let t = self.tag_of(v);
         let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
         let res = self.new_var();
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         let slow = self.b.create_block();
         let done = self.b.create_block();
         self.b.ins().brif(iss, done, &[], slow, &[]);
         self.b.switch_to_block(slow);
         let s = self.rt_check("perry_to_string", &[v]);
-        self.b.def_var(res, s);
+        self.def_var(res, s);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     fn tagged_template(&mut self, t: &'static TaggedTemplateExpression<'static>) -> V {
@@ -572,10 +572,10 @@ impl FnCompiler<'_, '_, '_> {
         let n = self.iconst(t.quasi.quasis.len() as u64);
         let cooked_arr = self.rt("perry_new_array", &[n]);
         let cv = self.new_var();
-        self.b.def_var(cv, cooked_arr);
+        self.def_var(cv, cooked_arr);
         let raw_arr = self.rt("perry_new_array", &[n]);
         let rv = self.new_var();
-        self.b.def_var(rv, raw_arr);
+        self.def_var(rv, raw_arr);
         for q in &t.quasi.quasis {
             let c = match &q.value.cooked {
                 Some(_) => {
@@ -584,14 +584,14 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 None => self.undef(),
             };
-            let a = self.b.use_var(cv);
+            let a = self.use_var(cv);
             self.rt("perry_array_push", &[a, c]);
             let r = self.str_const(q.value.raw.as_str());
-            let a = self.b.use_var(rv);
+            let a = self.use_var(rv);
             self.rt("perry_array_push", &[a, r]);
         }
-        let c = self.b.use_var(cv);
-        let r = self.b.use_var(rv);
+        let c = self.use_var(cv);
+        let r = self.use_var(rv);
         let obj = self.rt("perry_template_object", &[c, r]);
         self.global_set(slot, obj);
         self.b.ins().jump(done, &[]);
@@ -599,9 +599,9 @@ impl FnCompiler<'_, '_, '_> {
         // Callee and this as for a call.
         let (f, this) = self.callee_and_this(&t.tag);
         let fv = self.new_var();
-        self.b.def_var(fv, f);
+        self.def_var(fv, f);
         let tv = self.new_var();
-        self.b.def_var(tv, this);
+        self.def_var(tv, this);
         let strings = self.global_get(slot);
         let mut args = vec![strings];
         for e in &t.quasi.expressions {
@@ -610,8 +610,8 @@ impl FnCompiler<'_, '_, '_> {
             args = held.into_iter().map(|h| self.unhold(h)).collect();
             args.push(v);
         }
-        let f = self.b.use_var(fv);
-        let this = self.b.use_var(tv);
+        let f = self.use_var(fv);
+        let this = self.use_var(tv);
         self.call_with(f, this, args, "tag")
     }
 
@@ -621,22 +621,22 @@ impl FnCompiler<'_, '_, '_> {
             return self.call_value(f, this, &args, what);
         }
         let fv = self.new_var();
-        self.b.def_var(fv, f);
+        self.def_var(fv, f);
         let tv = self.new_var();
-        self.b.def_var(tv, this);
+        self.def_var(tv, this);
         let held: Vec<_> = args.iter().map(|&a| self.hold(a)).collect();
         let n = self.iconst(args.len() as u64);
         let arr = self.rt("perry_new_array", &[n]);
         let av = self.new_var();
-        self.b.def_var(av, arr);
+        self.def_var(av, arr);
         for h in held {
-            let a = self.b.use_var(av);
+            let a = self.use_var(av);
             let v = self.unhold(h);
             self.rt("perry_array_push", &[a, v]);
         }
-        let f = self.b.use_var(fv);
-        let this = self.b.use_var(tv);
-        let a = self.b.use_var(av);
+        let f = self.use_var(fv);
+        let this = self.use_var(tv);
+        let a = self.use_var(av);
         self.rt_check("perry_call_spread", &[f, this, a])
     }
 
@@ -644,26 +644,26 @@ impl FnCompiler<'_, '_, '_> {
         let n = self.iconst(a.elements.len() as u64);
         let arr = self.rt("perry_new_array", &[n]);
         let av = self.new_var();
-        self.b.def_var(av, arr);
+        self.def_var(av, arr);
         for el in &a.elements {
             match el {
                 ArrayExpressionElement::SpreadElement(s) => {
                     let v = self.expr(&s.argument);
-                    let a = self.b.use_var(av);
+                    let a = self.use_var(av);
                     self.rt_check("perry_spread_into", &[a, v]);
                 }
                 ArrayExpressionElement::Elision(_) => {
-                    let a = self.b.use_var(av);
+                    let a = self.use_var(av);
                     self.rt("perry_array_hole", &[a]);
                 }
                 other => {
                     let v = self.expr(other.to_expression());
-                    let a = self.b.use_var(av);
+                    let a = self.use_var(av);
                     self.rt("perry_array_push", &[a, v]);
                 }
             }
         }
-        self.b.use_var(av)
+        self.use_var(av)
     }
 
     /// The value of a property key (string constant, or computed and converted).
@@ -738,28 +738,28 @@ impl FnCompiler<'_, '_, '_> {
             let v = self.unhold(*h);
             self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
         }
-        self.b.def_var(res, obj);
+        self.def_var(res, obj);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let n = self.iconst(names.len() as u64);
         let obj = self.rt("perry_new_object", &[n]);
         let ov = self.new_var();
-        self.b.def_var(ov, obj);
+        self.def_var(ov, obj);
         for (h, name) in held.iter().zip(&names) {
             let k = self.str_const(name);
             let v = self.unhold(*h);
-            let o = self.b.use_var(ov);
+            let o = self.use_var(ov);
             let fl = self.iconst(0);
             self.rt("perry_define_prop", &[o, k, v, fl]);
         }
-        let o2 = self.b.use_var(ov);
+        let o2 = self.use_var(ov);
         let sh = self.rt("perry_literal_shape", &[o2]);
         self.global_set(site, sh);
-        let o2 = self.b.use_var(ov);
-        self.b.def_var(res, o2);
+        let o2 = self.use_var(ov);
+        self.def_var(res, o2);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        Some((self.b.use_var(res), names.into_iter().zip(held).collect()))
+        Some((self.use_var(res), names.into_iter().zip(held).collect()))
     }
 
     fn object_literal(&mut self, o: &'static ObjectExpression<'static>) -> V {
@@ -769,18 +769,18 @@ impl FnCompiler<'_, '_, '_> {
         let n = self.iconst(o.properties.len().clamp(2, 16) as u64);
         let obj = self.rt("perry_new_object", &[n]);
         let ov = self.new_var();
-        self.b.def_var(ov, obj);
+        self.def_var(ov, obj);
         for p in &o.properties {
             match p {
                 ObjectPropertyKind::SpreadProperty(s) => {
                     let v = self.expr(&s.argument);
-                    let o = self.b.use_var(ov);
+                    let o = self.use_var(ov);
                     self.rt_check("perry_object_spread", &[o, v]);
                 }
                 ObjectPropertyKind::ObjectProperty(p) => {
                     let (k, computed) = self.prop_key(&p.key, p.computed);
                     let kv = self.new_var();
-                    self.b.def_var(kv, k);
+                    self.def_var(kv, k);
                     let static_name = if p.computed { None } else { Self::static_key_name(&p.key) };
                     let v = match (&p.value, p.kind) {
                         (Expression::FunctionExpression(f), _) if p.method || p.kind != PropertyKind::Init => {
@@ -792,7 +792,7 @@ impl FnCompiler<'_, '_, '_> {
                                 _ => nm,
                             };
                             let clo = self.make_closure(key, FnBody::Function(f), &nm, fn_length(&f.params));
-                            let o = self.b.use_var(ov);
+                            let o = self.use_var(ov);
                             self.rt("perry_set_home", &[clo, o]);
                             clo
                         }
@@ -810,13 +810,13 @@ impl FnCompiler<'_, '_, '_> {
                         flags |= 32;
                     }
                     let fl = self.iconst(flags);
-                    let o = self.b.use_var(ov);
-                    let k = self.b.use_var(kv);
+                    let o = self.use_var(ov);
+                    let k = self.use_var(kv);
                     self.rt("perry_define_prop", &[o, k, v, fl]);
                 }
             }
         }
-        self.b.use_var(ov)
+        self.use_var(ov)
     }
 
     // ----- operators -----
@@ -888,9 +888,9 @@ impl FnCompiler<'_, '_, '_> {
                                 self.chain_guard(o);
                             }
                             let ov = self.new_var();
-                            self.b.def_var(ov, o);
+                            self.def_var(ov, o);
                             let k = self.str_const(x.property.name.as_str());
-                            (self.b.use_var(ov), k)
+                            (self.use_var(ov), k)
                         }
                         MemberExpression::ComputedMemberExpression(x) => {
                             let o = self.expr(&x.object);
@@ -898,9 +898,9 @@ impl FnCompiler<'_, '_, '_> {
                                 self.chain_guard(o);
                             }
                             let ov = self.new_var();
-                            self.b.def_var(ov, o);
+                            self.def_var(ov, o);
                             let k = self.expr(&x.expression);
-                            (self.b.use_var(ov), k)
+                            (self.use_var(ov), k)
                         }
                         MemberExpression::PrivateFieldExpression(p) => {
                             self.c.unsupported(self.module, p.span.start, "delete of a private field");
@@ -910,10 +910,10 @@ impl FnCompiler<'_, '_, '_> {
                     };
                     let r = self.rt_check("perry_delete", &[o, k]);
                     self.chain.pop();
-                    self.b.def_var(res, r);
+                    self.def_var(res, r);
                     self.jump(exit);
                     self.switch_to(exit);
-                    let v = self.b.use_var(res);
+                    let v = self.use_var(res);
                     // A short-circuited chain leaves undefined in `res`: that is `true`.
                     let isu = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
                     let t = self.iconst(TRUE);
@@ -938,14 +938,14 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.f64_of(v);
         let r = fast(self, f);
         let r = self.val_of_f64(r);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let r = self.rt_check(slow, &[v]);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     fn binary(&mut self, b: &'static BinaryExpression<'static>) -> V {
@@ -969,9 +969,9 @@ impl FnCompiler<'_, '_, '_> {
             if direct || cmp.is_some() {
                 let l = self.expr_f64(&b.left);
                 let lv = self.declare(types::F64);
-                self.b.def_var(lv, l);
+                self.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
-                let l = self.b.use_var(lv);
+                let l = self.use_var(lv);
                 if let Some(cc) = cmp {
                     let c = self.b.ins().fcmp(cc, l, r);
                     return self.bool_val(c);
@@ -1014,9 +1014,9 @@ impl FnCompiler<'_, '_, '_> {
             {
                 let l = self.expr_f64(&b.left);
                 let lv = self.declare(types::F64);
-                self.b.def_var(lv, l);
+                self.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
-                let l = self.b.use_var(lv);
+                let l = self.use_var(lv);
                 return self.f64_op(b.operator, l, r);
             }
             _ => {}
@@ -1085,14 +1085,14 @@ impl FnCompiler<'_, '_, '_> {
                 let c = self.f64_of(r);
                 let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
                 let v = self.bool_val(eq);
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(sb);
                 let v = self.rt_check("perry_loose_eq", &[l, r]);
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(done);
-                let v = self.b.use_var(res);
+                let v = self.use_var(res);
                 if op == B::Inequality { self.b.ins().bxor_imm_u(v, 1) } else { v }
             }
             B::In => self.rt_check("perry_in", &[l, r]),
@@ -1144,11 +1144,11 @@ impl FnCompiler<'_, '_, '_> {
             let abits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), a);
             let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, abits, 0);
             let negb = self.b.create_block();
-            self.b.def_var(res, rf);
+            self.def_var(res, rf);
             self.b.ins().brif(neg, negb, &[], done, &[]);
             self.b.switch_to_block(negb);
             let nf = self.b.ins().fneg(rf);
-            self.b.def_var(res, nf);
+            self.def_var(res, nf);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
             // A register-preserving call: the loop around keeps its registers.
@@ -1157,10 +1157,10 @@ impl FnCompiler<'_, '_, '_> {
             let fref = self.c.module.declare_func_in_func(self.c.fmod_pa, self.b.func);
             self.b.ins().call(fref, &[a, b, out]);
             let r = self.b.ins().load(types::F64, MemFlagsData::trusted(), out, 0);
-            self.b.def_var(res, r);
+            self.def_var(res, r);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(done);
-            return self.b.use_var(res);
+            return self.use_var(res);
         }
         let res = self.declare(types::F64);
         let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
@@ -1187,16 +1187,16 @@ impl FnCompiler<'_, '_, '_> {
         let r = self.b.ins().srem(ai, bi);
         let rf = self.b.ins().fcvt_from_sint(types::F64, r);
         let rf = self.b.ins().fcopysign(rf, a);
-        self.b.def_var(res, rf);
+        self.def_var(res, rf);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let fref = self.c.module.declare_func_in_func(self.c.fmod, self.b.func);
         let call = self.b.ins().call(fref, &[a, b]);
         let r = self.b.inst_results(call)[0];
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// The constant an f64 SSA value was created with, if it is one.
@@ -1226,9 +1226,9 @@ impl FnCompiler<'_, '_, '_> {
             {
                 let l = self.expr_f64(&b.left);
                 let lv = self.declare(types::F64);
-                self.b.def_var(lv, l);
+                self.def_var(lv, l);
                 let r = self.expr_f64(&b.right);
-                let l = self.b.use_var(lv);
+                let l = self.use_var(lv);
                 let cc = match b.operator {
                     B::LessThan => FloatCC::LessThan,
                     B::LessEqualThan => FloatCC::LessThanOrEqual,
@@ -1267,7 +1267,7 @@ impl FnCompiler<'_, '_, '_> {
             Expression::LogicalExpression(l) if l.operator != LogicalOperator::Coalesce => {
                 let res = self.declare(types::I8);
                 let c = self.cond(&l.left);
-                self.b.def_var(res, c);
+                self.def_var(res, c);
                 let rhs = self.b.create_block();
                 let done = self.b.create_block();
                 if l.operator == LogicalOperator::And {
@@ -1278,10 +1278,10 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.switch_to_block(rhs);
                 let c2 = self.cond(&l.right);
                 self.ensure_open();
-                self.b.def_var(res, c2);
+                self.def_var(res, c2);
                 self.jump(done);
                 self.switch_to(done);
-                self.b.use_var(res)
+                self.use_var(res)
             }
             _ => {
                 let v = self.expr(e);
@@ -1364,16 +1364,16 @@ impl FnCompiler<'_, '_, '_> {
         let a = self.f64_of(l);
         let c = self.f64_of(r);
         let x = self.b.ins().fcmp(cc, a, c);
-        self.b.def_var(res, x);
+        self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let o = self.iconst(op);
         let v = self.rt_check("perry_compare", &[o, l, r]);
         let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
-        self.b.def_var(res, x);
+        self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// `===` as an i8 condition.
@@ -1396,15 +1396,15 @@ impl FnCompiler<'_, '_, '_> {
         let a = self.f64_of(l);
         let c = self.f64_of(r);
         let eq = self.b.ins().fcmp(FloatCC::Equal, a, c);
-        self.b.def_var(res, eq);
+        self.def_var(res, eq);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(other);
         if vs_number {
             let no = self.b.ins().iconst(types::I8, 0);
-            self.b.def_var(res, no);
+            self.def_var(res, no);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(done);
-            return self.b.use_var(res);
+            return self.use_var(res);
         }
         let strs = self.b.create_block();
         let bits = self.b.create_block();
@@ -1417,14 +1417,14 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(strs);
         let v = self.rt("perry_strict_eq", &[l, r]);
         let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
-        self.b.def_var(res, c);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(bits);
         let c = self.b.ins().icmp(IntCC::Equal, l, r);
-        self.b.def_var(res, c);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     fn arith(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, slow: Slow) -> V {
@@ -1444,7 +1444,7 @@ impl FnCompiler<'_, '_, '_> {
         let c = self.f64_of(r);
         let x = fast(self, a, c);
         let x = self.val_of_f64(x);
-        self.b.def_var(res, x);
+        self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let v = match slow {
@@ -1454,10 +1454,10 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_numop", &[o, l, r])
             }
         };
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// Bitwise operators: inline ToInt32 when both are numbers below 2^63 in magnitude.
@@ -1494,15 +1494,15 @@ impl FnCompiler<'_, '_, '_> {
         };
         let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
         let v = self.val_of_f64(f);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let o = self.iconst(op);
         let v = self.rt_check("perry_numop", &[o, l, r]);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     fn compare(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
@@ -1521,21 +1521,21 @@ impl FnCompiler<'_, '_, '_> {
         let c = self.f64_of(r);
         let x = self.b.ins().fcmp(cc, a, c);
         let v = self.bool_val(x);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let o = self.iconst(op);
         let v = self.rt_check("perry_compare", &[o, l, r]);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     fn logical(&mut self, l: &'static LogicalExpression<'static>) -> V {
         let res = self.new_var();
         let left = self.expr(&l.left);
-        self.b.def_var(res, left);
+        self.def_var(res, left);
         let cond = match l.operator {
             LogicalOperator::And => self.truthy(left),
             LogicalOperator::Or => {
@@ -1550,10 +1550,10 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(rhs);
         let v = self.expr(&l.right);
         self.ensure_open();
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.jump(done);
         self.switch_to(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     // ----- assignment -----
@@ -1587,25 +1587,25 @@ impl FnCompiler<'_, '_, '_> {
                 if let Expression::Super(_) = &m.object {
                     let home = self.super_home();
                     let hv = self.new_var();
-                    self.b.def_var(hv, home);
+                    self.def_var(hv, home);
                     let k = self.expr(&m.expression);
                     let k = self.rt_check("perry_to_property_key", &[k]);
-                    let home = self.b.use_var(hv);
+                    let home = self.use_var(hv);
                     return Place::Super(home, k);
                 }
                 let o = self.expr(&m.object);
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let k = self.expr(&m.expression);
-                let o = self.b.use_var(ov);
+                let o = self.use_var(ov);
                 Place::Keyed(o, k)
             }
             SimpleAssignmentTarget::PrivateFieldExpression(p) => {
                 let o = self.expr(&p.object);
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
-                let o = self.b.use_var(ov);
+                let o = self.use_var(ov);
                 Place::Private(o, n)
             }
             SimpleAssignmentTarget::TSAsExpression(x) => self.place_expr(&x.expression),
@@ -1631,9 +1631,9 @@ impl FnCompiler<'_, '_, '_> {
             Expression::ComputedMemberExpression(m) => {
                 let o = self.expr(&m.object);
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let k = self.expr(&m.expression);
-                let o = self.b.use_var(ov);
+                let o = self.use_var(ov);
                 Place::Keyed(o, k)
             }
             Expression::ParenthesizedExpression(p) => self.place_expr(&p.expression),
@@ -1650,7 +1650,7 @@ impl FnCompiler<'_, '_, '_> {
     fn hold_place(&mut self, p: Place) -> HeldPlace {
         let hold = |fc: &mut Self, v: V| {
             let x = fc.new_var();
-            fc.b.def_var(x, v);
+            fc.def_var(x, v);
             x
         };
         match p {
@@ -1683,23 +1683,23 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_global_get", &[a])
             }
             HeldPlace::Named(o, n) => {
-                let o = self.b.use_var(*o);
+                let o = self.use_var(*o);
                 let a = self.atom(n);
                 self.rt_check("perry_get_named", &[o, a])
             }
             HeldPlace::Keyed(o, k) => {
-                let o = self.b.use_var(*o);
-                let k = self.b.use_var(*k);
+                let o = self.use_var(*o);
+                let k = self.use_var(*k);
                 self.get_index(o, k)
             }
             HeldPlace::Private(o, n) => {
-                let o = self.b.use_var(*o);
-                let n = self.b.use_var(*n);
+                let o = self.use_var(*o);
+                let n = self.use_var(*n);
                 self.rt_check("perry_private_get", &[o, n])
             }
             HeldPlace::Super(h, k) => {
-                let h = self.b.use_var(*h);
-                let k = self.b.use_var(*k);
+                let h = self.use_var(*h);
+                let k = self.use_var(*k);
                 let this = self.this_value();
                 self.rt_check("perry_get_super", &[h, k, this])
             }
@@ -1714,23 +1714,23 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_global_set", &[a, v]);
             }
             HeldPlace::Named(o, n) => {
-                let o = self.b.use_var(*o);
+                let o = self.use_var(*o);
                 let n = n.clone();
                 self.set_named(o, &n, v);
             }
             HeldPlace::Keyed(o, k) => {
-                let o = self.b.use_var(*o);
-                let k = self.b.use_var(*k);
+                let o = self.use_var(*o);
+                let k = self.use_var(*k);
                 self.rt_check("perry_set_index", &[o, k, v]);
             }
             HeldPlace::Private(o, n) => {
-                let o = self.b.use_var(*o);
-                let n = self.b.use_var(*n);
+                let o = self.use_var(*o);
+                let n = self.use_var(*n);
                 self.rt_check("perry_private_set", &[o, n, v]);
             }
             HeldPlace::Super(h, k) => {
-                let h = self.b.use_var(*h);
-                let k = self.b.use_var(*k);
+                let h = self.use_var(*h);
+                let k = self.use_var(*k);
                 let this = self.this_value();
                 self.rt_check("perry_set_super", &[h, k, v, this]);
             }
@@ -1751,11 +1751,11 @@ impl FnCompiler<'_, '_, '_> {
             // Destructuring assignment.
             let v = self.expr(&a.right);
             let vv = self.new_var();
-            self.b.def_var(vv, v);
+            self.def_var(vv, v);
             if let Some(p) = a.left.as_assignment_target_pattern() {
                 self.assign_pattern(p, v);
             }
-            return self.b.use_var(vv);
+            return self.use_var(vv);
         };
         if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = target
             && let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
@@ -1773,13 +1773,13 @@ impl FnCompiler<'_, '_, '_> {
             let curv = self.declare(types::F64);
             if a.operator != A::Assign {
                 let cur = self.read_num(s).unwrap();
-                self.b.def_var(curv, cur);
+                self.def_var(curv, cur);
             }
             let r = self.expr_f64(&a.right);
             let v = if a.operator == A::Assign {
                 r
             } else {
-                let cur = self.b.use_var(curv);
+                let cur = self.use_var(curv);
                 let op = match a.operator {
                     A::Addition => BinaryOperator::Addition,
                     A::Subtraction => BinaryOperator::Subtraction,
@@ -1803,14 +1803,14 @@ impl FnCompiler<'_, '_, '_> {
             A::Assign => {
                 let v = self.expr_named(&a.right, name);
                 let vv = self.new_var();
-                self.b.def_var(vv, v);
+                self.def_var(vv, v);
                 self.write_place(&held, v);
-                self.b.use_var(vv)
+                self.use_var(vv)
             }
             A::LogicalAnd | A::LogicalOr | A::LogicalNullish => {
                 let cur = self.read_place(&held);
                 let res = self.new_var();
-                self.b.def_var(res, cur);
+                self.def_var(res, cur);
                 let go = match a.operator {
                     A::LogicalAnd => self.truthy(cur),
                     A::LogicalOr => {
@@ -1824,18 +1824,18 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.ins().brif(go, yes, &[], done, &[]);
                 self.b.switch_to_block(yes);
                 let v = self.expr_named(&a.right, name);
-                self.b.def_var(res, v);
+                self.def_var(res, v);
                 self.write_place(&held, v);
                 self.jump(done);
                 self.switch_to(done);
-                self.b.use_var(res)
+                self.use_var(res)
             }
             op => {
                 let cur = self.read_place(&held);
                 let cv = self.new_var();
-                self.b.def_var(cv, cur);
+                self.def_var(cv, cur);
                 let r = self.expr(&a.right);
-                let cur = self.b.use_var(cv);
+                let cur = self.use_var(cv);
                 let bop = match op {
                     A::Addition => BinaryOperator::Addition,
                     A::Subtraction => BinaryOperator::Subtraction,
@@ -1853,9 +1853,9 @@ impl FnCompiler<'_, '_, '_> {
                 };
                 let v = self.binop(bop, cur, r);
                 let vv = self.new_var();
-                self.b.def_var(vv, v);
+                self.def_var(vv, v);
                 self.write_place(&held, v);
-                self.b.use_var(vv)
+                self.use_var(vv)
             }
         }
     }
@@ -1876,16 +1876,16 @@ impl FnCompiler<'_, '_, '_> {
         let cur = self.read_place(&held);
         let old = self.num_unary(cur, "perry_to_number", |_, f| f);
         let ov = self.new_var();
-        self.b.def_var(ov, old);
+        self.def_var(ov, old);
         let f = self.f64_of(old);
         let one = self.b.ins().f64const(1.0);
         let n = if u.operator == UpdateOperator::Increment { self.b.ins().fadd(f, one) } else { self.b.ins().fsub(f, one) };
         let n = self.val_of_f64(n);
         let n = self.track(n);
         let nv = self.new_var();
-        self.b.def_var(nv, n);
+        self.def_var(nv, n);
         self.write_place(&held, n);
-        if u.prefix { self.b.use_var(nv) } else { self.b.use_var(ov) }
+        if u.prefix { self.use_var(nv) } else { self.use_var(ov) }
     }
 
     // ----- calls -----
@@ -1899,42 +1899,42 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.str_const(m.property.name.as_str());
                     let this = self.this_value();
                     let tv = self.new_var();
-                    self.b.def_var(tv, this);
+                    self.def_var(tv, this);
                     let f = self.rt_check("perry_get_super", &[home, k, this]);
-                    return (f, self.b.use_var(tv));
+                    return (f, self.use_var(tv));
                 }
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
                 }
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let f = self.get_named(o, m.property.name.as_str(), m.span.start);
-                (f, self.b.use_var(ov))
+                (f, self.use_var(ov))
             }
             Expression::ComputedMemberExpression(m) => {
                 if let Expression::Super(_) = &m.object {
                     let home = self.super_home();
                     let hv = self.new_var();
-                    self.b.def_var(hv, home);
+                    self.def_var(hv, home);
                     let k = self.expr(&m.expression);
                     let this = self.this_value();
                     let tv = self.new_var();
-                    self.b.def_var(tv, this);
-                    let home = self.b.use_var(hv);
+                    self.def_var(tv, this);
+                    let home = self.use_var(hv);
                     let f = self.rt_check("perry_get_super", &[home, k, this]);
-                    return (f, self.b.use_var(tv));
+                    return (f, self.use_var(tv));
                 }
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
                 }
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let k = self.expr(&m.expression);
-                let o = self.b.use_var(ov);
+                let o = self.use_var(ov);
                 let f = self.rt_check("perry_get_index", &[o, k]);
-                (f, self.b.use_var(ov))
+                (f, self.use_var(ov))
             }
             Expression::PrivateFieldExpression(p) => {
                 let o = self.expr(&p.object);
@@ -1942,11 +1942,11 @@ impl FnCompiler<'_, '_, '_> {
                     self.chain_guard(o);
                 }
                 let ov = self.new_var();
-                self.b.def_var(ov, o);
+                self.def_var(ov, o);
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
-                let o = self.b.use_var(ov);
+                let o = self.use_var(ov);
                 let f = self.rt_check("perry_private_get", &[o, n]);
-                (f, self.b.use_var(ov))
+                (f, self.use_var(ov))
             }
             Expression::ParenthesizedExpression(p) => match &p.expression {
                 e @ (Expression::StaticMemberExpression(_) | Expression::ComputedMemberExpression(_)) => self.callee_and_this(e),
@@ -1971,22 +1971,22 @@ impl FnCompiler<'_, '_, '_> {
             let n = self.iconst(args.len() as u64);
             let arr = self.rt("perry_new_array", &[n]);
             let av = self.new_var();
-            self.b.def_var(av, arr);
+            self.def_var(av, arr);
             for a in args {
                 match a {
                     Argument::SpreadElement(s) => {
                         let v = self.expr(&s.argument);
-                        let arr = self.b.use_var(av);
+                        let arr = self.use_var(av);
                         self.rt_check("perry_spread_into", &[arr, v]);
                     }
                     other => {
                         let v = self.expr(other.to_expression());
-                        let arr = self.b.use_var(av);
+                        let arr = self.use_var(av);
                         self.rt("perry_array_push", &[arr, v]);
                     }
                 }
             }
-            return Err(self.b.use_var(av));
+            return Err(self.use_var(av));
         }
         let mut held = Vec::new();
         for a in args {
@@ -2005,14 +2005,14 @@ impl FnCompiler<'_, '_, '_> {
             self.chain_guard(f);
         }
         let fv = self.new_var();
-        self.b.def_var(fv, f);
+        self.def_var(fv, f);
         let tv = self.new_var();
-        self.b.def_var(tv, this);
+        self.def_var(tv, this);
         let what = callee_text(self.m.source, &c.callee);
         let args = self.arguments_list(&c.arguments);
         self.set_pos(c.span.start);
-        let f = self.b.use_var(fv);
-        let this = self.b.use_var(tv);
+        let f = self.use_var(fv);
+        let this = self.use_var(tv);
         match args {
             Ok(list) => self.call_value(f, this, &list, &what),
             Err(arr) => {
@@ -2035,7 +2035,7 @@ impl FnCompiler<'_, '_, '_> {
 
     pub fn is_function(&mut self, f: V) -> V {
         let v = self.kind_test(f, KIND_FUNCTION);
-        self.b.use_var(v)
+        self.use_var(v)
     }
 
     /// The plain-data construction of `new callee(...)`, when the callee names
@@ -2063,10 +2063,10 @@ impl FnCompiler<'_, '_, '_> {
         }
         let f = self.expr(&n.callee);
         let fv = self.new_var();
-        self.b.def_var(fv, f);
+        self.def_var(fv, f);
         let args = self.arguments_list(&n.arguments);
         self.set_pos(n.span.start);
-        let f = self.b.use_var(fv);
+        let f = self.use_var(fv);
         match args {
             Ok(list) => self.construct_cached(f, &list),
             Err(arr) => self.rt_check("perry_construct_spread", &[f, arr]),
@@ -2132,17 +2132,17 @@ impl FnCompiler<'_, '_, '_> {
             };
             self.store_fresh(raw, OBJ_INLINE + 8 * i as i32, v);
         }
-        self.b.def_var(res, obj);
+        self.def_var(res, obj);
         self.b.ins().jump(done, &[]);
 
         self.b.switch_to_block(slow);
         let f = self.unhold(fh);
         let nfields = self.iconst(plain.fields.len() as u64);
         let r = self.construct_at_site("perry_construct_plain", f, &held, g, &[nfields]);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// `new f(...)` with at most four arguments. The site remembers a
@@ -2160,7 +2160,7 @@ impl FnCompiler<'_, '_, '_> {
         let res = self.new_var();
         let held: Vec<_> = list.iter().map(|&v| self.hold(v)).collect();
         let fv = self.new_var();
-        self.b.def_var(fv, f);
+        self.def_var(fv, f);
         let (slow, done) = self.site_hit(f, g);
         // The instance size the site learnt from the first instance (slack
         // tracking: as many inline slots as it ended up with properties).
@@ -2175,13 +2175,13 @@ impl FnCompiler<'_, '_, '_> {
                 // Fill the inline slots with undefined.
                 let off = s.new_var();
                 let o0 = s.iconst(OBJ_INLINE as u64);
-                s.b.def_var(off, o0);
+                s.def_var(off, o0);
                 let head = s.b.create_block();
                 let body = s.b.create_block();
                 let exit = s.b.create_block();
                 s.b.ins().jump(head, &[]);
                 s.b.switch_to_block(head);
-                let o = s.b.use_var(off);
+                let o = s.use_var(off);
                 let more = s.b.ins().icmp(IntCC::UnsignedLessThan, o, size);
                 s.b.ins().brif(more, body, &[], exit, &[]);
                 s.b.switch_to_block(body);
@@ -2189,7 +2189,7 @@ impl FnCompiler<'_, '_, '_> {
                 let u = s.undef();
                 s.b.ins().store(MemFlagsData::trusted(), u, addr, 0);
                 let o2 = s.b.ins().iadd_imm_s(o, 8);
-                s.b.def_var(off, o2);
+                s.def_var(off, o2);
                 s.b.ins().jump(head, &[]);
                 s.b.switch_to_block(exit);
             },
@@ -2200,9 +2200,9 @@ impl FnCompiler<'_, '_, '_> {
             },
         );
         let thisv = self.new_var();
-        self.b.def_var(thisv, this);
-        let f = self.b.use_var(fv);
-        let this = self.b.use_var(thisv);
+        self.def_var(thisv, this);
+        let f = self.use_var(fv);
+        let this = self.use_var(thisv);
         let code = self.load_field(f, FN_CODE);
         let argc = self.iconst(list.len() as u64);
         let mut full = vec![f, this, f, argc];
@@ -2225,20 +2225,20 @@ impl FnCompiler<'_, '_, '_> {
         let isobj = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, kind, KIND_FIRST_OBJECT as i64);
         self.b.ins().brif(isobj, take_r, &[], take_this, &[]);
         self.b.switch_to_block(take_r);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(take_this);
-        let this = self.b.use_var(thisv);
-        self.b.def_var(res, this);
+        let this = self.use_var(thisv);
+        self.def_var(res, this);
         self.b.ins().jump(done, &[]);
 
         self.b.switch_to_block(slow);
-        let f = self.b.use_var(fv);
+        let f = self.use_var(fv);
         let r = self.construct_at_site("perry_construct_site", f, &held, g, &[]);
-        self.b.def_var(res, r);
+        self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     /// The test of a caching `new` site: leaves the builder in the block for
@@ -2301,17 +2301,17 @@ impl FnCompiler<'_, '_, '_> {
         init(self, top);
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);
         let tagged = self.track(tagged);
-        self.b.def_var(objv, tagged);
-        self.b.def_var(rawv, top);
+        self.def_var(objv, tagged);
+        self.def_var(rawv, top);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(call);
         let o = slow(self);
-        self.b.def_var(objv, o);
+        self.def_var(objv, o);
         let raw = self.ptr_of(o);
-        self.b.def_var(rawv, raw);
+        self.def_var(rawv, raw);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        (self.b.use_var(objv), self.b.use_var(rawv))
+        (self.use_var(objv), self.use_var(rawv))
     }
 
     /// The home object for `super.x`: the running method's [[HomeObject]].
@@ -2326,9 +2326,9 @@ impl FnCompiler<'_, '_, '_> {
         self.set_pos(c.span.start);
         let active = self.fn_obj();
         let av = self.new_var();
-        self.b.def_var(av, active);
+        self.def_var(av, active);
         let nt = self.new_target();
-        let active = self.b.use_var(av);
+        let active = self.use_var(av);
         let obj = match args {
             Ok(list) => {
                 let argc = self.iconst(list.len() as u64);
@@ -2343,7 +2343,7 @@ impl FnCompiler<'_, '_, '_> {
             Err(arr) => self.rt_check("perry_super_construct_spread", &[active, nt, arr]),
         };
         let ov = self.new_var();
-        self.b.def_var(ov, obj);
+        self.def_var(ov, obj);
         // `this` must still be uninitialised.
         let cur = self.pseudo_this_raw();
         let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, cur, HOLE as i64);
@@ -2355,7 +2355,7 @@ impl FnCompiler<'_, '_, '_> {
         let h = self.handler();
         self.b.ins().jump(h, &[]);
         self.b.switch_to_block(ok);
-        let obj = self.b.use_var(ov);
+        let obj = self.use_var(ov);
         self.set_this(obj);
         // Field initialisers of a derived class run right after super() returns.
         let owner = self.m.analysis.non_arrow(self.ctx_id);
@@ -2364,7 +2364,7 @@ impl FnCompiler<'_, '_, '_> {
         {
             self.field_initializers(class);
         }
-        self.b.use_var(ov)
+        self.use_var(ov)
     }
 
     fn pseudo_this_raw(&mut self) -> V {
@@ -2375,10 +2375,10 @@ impl FnCompiler<'_, '_, '_> {
             return self.box_get(bx);
         }
         if let Some(&bv) = self.pseudo_box.get(&crate::analyze::Cap::This) {
-            let bx = self.b.use_var(bv);
+            let bx = self.use_var(bv);
             return self.box_get(bx);
         }
-        self.b.use_var(self.this_v)
+        self.use_var(self.this_v)
     }
 
     // ----- classes -----
@@ -2425,7 +2425,7 @@ impl FnCompiler<'_, '_, '_> {
         let parent = c.heritage.as_ref().map(|h| self.expr(&h.expression));
         let pv = self.new_var();
         let p = parent.unwrap_or_else(|| self.undef());
-        self.b.def_var(pv, p);
+        self.def_var(pv, p);
         // Private names of this class.
         for el in &c.body.body {
             let pname = match el {
@@ -2447,7 +2447,7 @@ impl FnCompiler<'_, '_, '_> {
         let length = analyze::explicit_ctor(c).map_or(0, |f| fn_length(&f.params));
         let ctor = self.make_closure(key, FnBody::Ctor(c), &cname, length);
         let cv = self.new_var();
-        self.b.def_var(cv, ctor);
+        self.def_var(cv, ctor);
         if let Some(id) = &c.id
             && let Some(sym) = id.symbol_id.get()
             && Some(self.scoping().symbol_scope_id(sym)) == c.scope_id.get()
@@ -2455,13 +2455,13 @@ impl FnCompiler<'_, '_, '_> {
             self.declare_local(sym, ctor);
             self.initialized.insert(sym);
         }
-        let p = self.b.use_var(pv);
+        let p = self.use_var(pv);
         let has = self.iconst(c.heritage.is_some() as u64);
-        let ctor = self.b.use_var(cv);
+        let ctor = self.use_var(cv);
         let proto = self.rt_check("perry_class_setup", &[ctor, p, has]);
         let protov = self.new_var();
-        self.b.def_var(protov, proto);
-        let ctor = self.b.use_var(cv);
+        self.def_var(protov, proto);
+        let ctor = self.use_var(cv);
         self.rt("perry_set_home", &[ctor, proto]);
         if let Some(id) = &c.id
             && let Some(sym) = id.symbol_id.get()
@@ -2483,9 +2483,9 @@ impl FnCompiler<'_, '_, '_> {
                 self.c.unsupported(self.module, m.span.start, "async generator methods");
                 continue;
             }
-            let target = if m.r#static { self.b.use_var(cv) } else { self.b.use_var(protov) };
+            let target = if m.r#static { self.use_var(cv) } else { self.use_var(protov) };
             let tv = self.new_var();
-            self.b.def_var(tv, target);
+            self.def_var(tv, target);
             let (k, computed) = if let Some(n) = private_key(&m.key) {
                 let slot = self.c.private_slot(c, n);
                 (self.global_get(slot), false)
@@ -2493,7 +2493,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.prop_key(&m.key, m.computed)
             };
             let kv = self.new_var();
-            self.b.def_var(kv, k);
+            self.def_var(kv, k);
             let base = Self::static_key_name(&m.key).or_else(|| private_key(&m.key).map(|n| format!("#{n}"))).unwrap_or_default();
             let nm = match m.kind {
                 MethodDefinitionKind::Get => format!("get {base}"),
@@ -2502,7 +2502,7 @@ impl FnCompiler<'_, '_, '_> {
             };
             let fkey = &*m.value as *const Function as usize;
             let clo = self.make_closure(fkey, FnBody::Function(&m.value), &nm, fn_length(&m.value.params));
-            let t = self.b.use_var(tv);
+            let t = self.use_var(tv);
             self.rt("perry_set_home", &[clo, t]);
             let mut flags = 4u64;
             match m.kind {
@@ -2514,8 +2514,8 @@ impl FnCompiler<'_, '_, '_> {
                 flags |= 16 | 8;
             }
             let fl = self.iconst(flags);
-            let t = self.b.use_var(tv);
-            let k = self.b.use_var(kv);
+            let t = self.use_var(tv);
+            let k = self.use_var(kv);
             self.rt("perry_define_prop", &[t, k, clo, fl]);
         }
         // Computed field keys are evaluated once, at class definition.
@@ -2533,7 +2533,7 @@ impl FnCompiler<'_, '_, '_> {
             && let Some(sym) = id.symbol_id.get()
             && c.r#type == ClassType::ClassDeclaration
         {
-            let ctor = self.b.use_var(cv);
+            let ctor = self.use_var(cv);
             self.init_binding(sym, ctor);
             self.initialized.insert(sym);
         }
@@ -2543,12 +2543,12 @@ impl FnCompiler<'_, '_, '_> {
         if has_static {
             let skey = analyze::class_static_key(c);
             let init = self.make_closure(skey, FnBody::StaticInit(c), "", 0);
-            let ctor = self.b.use_var(cv);
+            let ctor = self.use_var(cv);
             self.rt("perry_set_home", &[init, ctor]);
-            let ctor = self.b.use_var(cv);
+            let ctor = self.use_var(cv);
             self.call_value(init, ctor, &[], "static initializer");
         }
-        self.b.use_var(cv)
+        self.use_var(cv)
     }
 
     /// The global slot caching a computed field key (set at class definition).
@@ -2583,9 +2583,9 @@ impl FnCompiler<'_, '_, '_> {
         if has_private_methods {
             let this = self.this_value();
             let thv = self.new_var();
-            self.b.def_var(thv, this);
+            self.def_var(thv, this);
             let home = self.super_home();
-            let this = self.b.use_var(thv);
+            let this = self.use_var(thv);
             self.rt("perry_private_methods", &[this, home]);
         }
         let pprops = analyze::explicit_ctor(class).map(param_property_names).unwrap_or_default();
@@ -2600,9 +2600,9 @@ impl FnCompiler<'_, '_, '_> {
         for (name, sym) in pprops {
             let v = self.read_raw(sym);
             let vv = self.new_var();
-            self.b.def_var(vv, v);
+            self.def_var(vv, v);
             let this = self.this_value();
-            let v = self.b.use_var(vv);
+            let v = self.use_var(vv);
             self.set_named(this, &name, v);
         }
     }
@@ -2621,18 +2621,18 @@ impl FnCompiler<'_, '_, '_> {
     fn define_field(&mut self, class: &'static Class<'static>, p: &'static PropertyDefinition<'static>) {
         let this = self.this_value();
         let thv = self.new_var();
-        self.b.def_var(thv, this);
+        self.def_var(thv, this);
         if let Some(n) = private_key(&p.key) {
             let v = match &p.value {
                 Some(e) => self.expr_named(e, Some(&format!("#{n}"))),
                 None => self.undef(),
             };
             let vv = self.new_var();
-            self.b.def_var(vv, v);
+            self.def_var(vv, v);
             let slot = self.c.private_slot(class, n);
             let name = self.global_get(slot);
-            let this = self.b.use_var(thv);
-            let v = self.b.use_var(vv);
+            let this = self.use_var(thv);
+            let v = self.use_var(vv);
             let z = self.iconst(0);
             self.rt_check("perry_private_define", &[this, name, v, z]);
             return;
@@ -2642,17 +2642,17 @@ impl FnCompiler<'_, '_, '_> {
         let by_atom = !p.computed && nm.as_ref().is_some_and(|n| n.parse::<u32>().is_err());
         let (k, computed) = if by_atom { (self.iconst(0), false) } else { self.field_key(p) };
         let kv = self.new_var();
-        self.b.def_var(kv, k);
+        self.def_var(kv, k);
         let v = match &p.value {
             Some(e) => self.expr_named(e, nm.as_deref()),
             None => self.undef(),
         };
-        let this = self.b.use_var(thv);
+        let this = self.use_var(thv);
         if by_atom {
             self.define_field_named(this, nm.as_deref().unwrap_or_default(), v);
             return;
         }
-        let k = self.b.use_var(kv);
+        let k = self.use_var(kv);
         let fl = self.iconst(if computed { 16 } else { 0 });
         self.rt_check("perry_define_prop", &[this, k, v, fl]);
     }
@@ -2661,13 +2661,13 @@ impl FnCompiler<'_, '_, '_> {
         self.display_name = class.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
         self.ctor_class = Some(class);
         // Calling a class without `new` throws.
-        let nt = self.b.use_var(self.nt);
+        let nt = self.use_var(self.nt);
         let isu = self.b.ins().icmp_imm_u(IntCC::Equal, nt, UNDEFINED as i64);
         let bad = self.b.create_block();
         let ok = self.b.create_block();
         self.b.ins().brif(isu, bad, &[], ok, &[]);
         self.b.switch_to_block(bad);
-        let f = self.b.use_var(self.callee);
+        let f = self.use_var(self.callee);
         self.rt("perry_throw_class_call", &[f]);
         let h = self.handler();
         self.b.ins().jump(h, &[]);
@@ -2692,13 +2692,13 @@ impl FnCompiler<'_, '_, '_> {
             None => {
                 if self.is_derived {
                     // constructor(...args) { super(...args); }
-                    let argc = self.b.use_var(self.argc);
-                    let regs: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
-                    let rest = self.b.use_var(self.rest);
+                    let argc = self.use_var(self.argc);
+                    let regs: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+                    let rest = self.use_var(self.rest);
                     let zero = self.iconst(0);
                     let arr = self.rt("perry_rest_array", &[zero, argc, regs[0], regs[1], regs[2], regs[3], rest]);
-                    let active = self.b.use_var(self.callee);
-                    let nt = self.b.use_var(self.nt);
+                    let active = self.use_var(self.callee);
+                    let nt = self.use_var(self.nt);
                     let obj = self.rt_check("perry_super_construct_spread", &[active, nt, arr]);
                     self.set_this(obj);
                     self.field_initializers(class);

@@ -125,6 +125,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub var_types: Vec<(Variable, types::Type)>,
     /// Generator functions: the suspension points (see `generator.rs`).
     pub generator: Option<super::generator::GenState>,
+    /// Generator functions: every use (`false`) and definition (`true`) of a
+    /// variable, by block, in emission order (the liveness of `generator.rs`).
+    pub var_events: Vec<(Block, Variable, bool)>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -196,6 +199,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             scalars: hashbrown::HashSet::new(),
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
             generator: None,
+            var_events: Vec::new(),
         }
     }
 
@@ -254,6 +258,26 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.var_types.push((v, ty));
         v
     }
+    /// Reads variable `v` (recorded in generators, see `var_events`).
+    #[inline]
+    pub fn use_var(&mut self, v: Variable) -> V {
+        if self.generator.is_some()
+            && let Some(b) = self.b.current_block()
+        {
+            self.var_events.push((b, v, false));
+        }
+        self.b.use_var(v)
+    }
+    /// Defines variable `v` (recorded in generators, see `var_events`).
+    #[inline]
+    pub fn def_var(&mut self, v: Variable, x: V) {
+        if self.generator.is_some()
+            && let Some(b) = self.b.current_block()
+        {
+            self.var_events.push((b, v, true));
+        }
+        self.b.def_var(v, x)
+    }
     pub fn new_var(&mut self) -> Variable {
         let v = self.declare(types::I64);
         self.b.declare_var_needs_stack_map(v);
@@ -309,13 +333,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return Held::Raw(v);
         }
         let var = self.new_var();
-        self.b.def_var(var, v);
+        self.def_var(var, v);
         Held::Var(var)
     }
     pub fn unhold(&mut self, h: Held) -> V {
         match h {
             Held::Raw(v) => v,
-            Held::Var(var) => self.b.use_var(var),
+            Held::Var(var) => self.use_var(var),
         }
     }
     /// The f64 a number value holds. Folds a value that was just made from
@@ -356,7 +380,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn kind_test(&mut self, v: V, kind: u64) -> Variable {
         let flag = self.declare(types::I8);
         let no = self.b.ins().iconst(types::I8, 0);
-        self.b.def_var(flag, no);
+        self.def_var(flag, no);
         let t = self.tag_of(v);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let chk = self.b.create_block();
@@ -365,7 +389,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(chk);
         let k = self.cell_kind(v);
         let is = self.b.ins().icmp_imm_u(IntCC::Equal, k, kind as i64);
-        self.b.def_var(flag, is);
+        self.def_var(flag, is);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         flag
@@ -592,7 +616,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// The box of capture `i` of the running closure.
     pub fn capture_box(&mut self, i: usize) -> V {
-        let f = self.b.use_var(self.callee);
+        let f = self.use_var(self.callee);
         let v = self.load_field(f, FN_CAPS + 8 * i as i32);
         self.track(v)
     }
@@ -610,9 +634,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn read_raw(&mut self, sym: SymbolId) -> V {
         match self.loc(sym) {
             Loc::Global(s) => self.global_get(s),
-            Loc::Local(v) => self.b.use_var(v),
+            Loc::Local(v) => self.use_var(v),
             Loc::Boxed(v) => {
-                let bx = self.b.use_var(v);
+                let bx = self.use_var(v);
                 self.box_get(bx)
             }
             Loc::Captured(i) => {
@@ -620,7 +644,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.box_get(bx)
             }
             Loc::Num(var) => {
-                let f = self.b.use_var(var);
+                let f = self.use_var(var);
                 self.val_of_f64(f)
             }
         }
@@ -629,7 +653,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Writes an f64 to a number local (no boxing round trip).
     pub fn write_num(&mut self, sym: SymbolId, f: V) {
         if let Loc::Num(var) = self.loc(sym) {
-            self.b.def_var(var, f);
+            self.def_var(var, f);
         }
     }
 
@@ -640,7 +664,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return Some(self.b.ins().f64const(n));
         }
         match self.loc(sym) {
-            Loc::Num(var) => Some(self.b.use_var(var)),
+            Loc::Num(var) => Some(self.use_var(var)),
             _ => None,
         }
     }
@@ -691,9 +715,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn init_binding(&mut self, sym: SymbolId, v: V) {
         match self.loc(sym) {
             Loc::Global(s) => self.global_set(s, v),
-            Loc::Local(var) => self.b.def_var(var, v),
+            Loc::Local(var) => self.def_var(var, v),
             Loc::Boxed(var) => {
-                let bx = self.b.use_var(var);
+                let bx = self.use_var(var);
                 self.box_set(bx, v);
             }
             Loc::Captured(i) => {
@@ -702,7 +726,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             Loc::Num(var) => {
                 let f = self.f64_of(v);
-                self.b.def_var(var, f);
+                self.def_var(var, f);
             }
         }
     }
@@ -748,7 +772,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             // The scope-entry HOLE is never read (no TDZ reads by construction).
             if let Loc::Num(var) = self.loc(sym) {
                 let f = self.f64_of(init);
-                self.b.def_var(var, f);
+                self.def_var(var, f);
             }
             return;
         }
@@ -762,9 +786,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         };
         if self.is_boxed(sym) {
             let bx = self.rt("perry_new_box", &[init]);
-            self.b.def_var(var, bx);
+            self.def_var(var, bx);
         } else {
-            self.b.def_var(var, init);
+            self.def_var(var, init);
         }
     }
 
@@ -803,15 +827,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return self.box_get(bx);
         }
         if let Some(&bv) = self.pseudo_box.get(&cap) {
-            let bx = self.b.use_var(bv);
+            let bx = self.use_var(bv);
             return self.box_get(bx);
         }
         match cap {
-            Cap::This => self.b.use_var(self.this_v),
-            Cap::NewTarget => self.b.use_var(self.nt),
-            Cap::FnObj => self.b.use_var(self.callee),
+            Cap::This => self.use_var(self.this_v),
+            Cap::NewTarget => self.use_var(self.nt),
+            Cap::FnObj => self.use_var(self.callee),
             Cap::Arguments => match self.arguments_var {
-                Some(v) => self.b.use_var(v),
+                Some(v) => self.use_var(v),
                 None => self.undef(),
             },
             Cap::Sym(_) => unreachable!(),
@@ -827,10 +851,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             return;
         }
         if let Some(&bv) = self.pseudo_box.get(&Cap::This) {
-            let bx = self.b.use_var(bv);
+            let bx = self.use_var(bv);
             self.box_set(bx, v);
         }
-        self.b.def_var(self.this_v, v);
+        self.def_var(self.this_v, v);
     }
 
     pub fn this_value(&mut self) -> V {
@@ -867,12 +891,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         match cap {
             Cap::Sym(s) => match self.loc(s) {
-                Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) => self.b.use_var(v),
+                Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) => self.use_var(v),
                 Loc::Captured(i) => self.capture_box(i),
                 Loc::Global(_) => self.undef(),
             },
             other => match self.pseudo_box.get(&other) {
-                Some(&bv) => self.b.use_var(bv),
+                Some(&bv) => self.use_var(bv),
                 None => self.undef(),
             },
         }
@@ -931,7 +955,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let call = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(call)[0];
         let r = self.track(r);
-        self.b.def_var(result, r);
+        self.def_var(result, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(not_fn);
         let ci = self.c.const_str(what);
@@ -941,7 +965,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().jump(h, &[]);
         self.b.switch_to_block(done);
         self.terminated = false;
-        let r = self.b.use_var(result);
+        let r = self.use_var(result);
         self.check(r);
         r
     }
@@ -960,7 +984,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let f = self.f64_of(v);
         let z = self.b.ins().f64const(0.0);
         let c = self.b.ins().fcmp(FloatCC::OrderedNotEqual, f, z);
-        self.b.def_var(res, c);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(other);
         let t = self.tag_of(v);
@@ -969,15 +993,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(boolb);
         let low = self.b.ins().band_imm_u(v, 1);
         let c = self.b.ins().icmp_imm_u(IntCC::NotEqual, low, 0);
-        self.b.def_var(res, c);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let r = self.rt("perry_truthy", &[v]);
         let c = self.b.ins().icmp_imm_u(IntCC::NotEqual, r, 0);
-        self.b.def_var(res, c);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     pub fn is_nullish(&mut self, v: V) -> V {
@@ -993,14 +1017,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.append_block_params_for_function_params(entry);
         self.b.switch_to_block(entry);
         let p: Vec<V> = self.b.block_params(entry).to_vec();
-        self.b.def_var(self.callee, p[0]);
-        self.b.def_var(self.this_v, p[1]);
-        self.b.def_var(self.nt, p[2]);
-        self.b.def_var(self.argc, p[3]);
+        self.def_var(self.callee, p[0]);
+        self.def_var(self.this_v, p[1]);
+        self.def_var(self.nt, p[2]);
+        self.def_var(self.argc, p[3]);
         for i in 0..4 {
-            self.b.def_var(self.regs[i], p[4 + i]);
+            self.def_var(self.regs[i], p[4 + i]);
         }
-        self.b.def_var(self.rest, p[8]);
+        self.def_var(self.rest, p[8]);
         // Stack overflow check: RangeError instead of a crash.
         let fp = self.b.ins().get_frame_pointer(types::I64);
         let la = self.data_addr(self.c.stack_limit);
@@ -1024,29 +1048,29 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let boxed: Vec<Cap> = self.m.analysis.ctxs[self.ctx_id].boxed_pseudo.iter().copied().collect();
         let owner_is_self = self.m.analysis.non_arrow(self.ctx_id) == self.ctx_id;
         if owner_is_self && self.m.analysis.ctxs[self.ctx_id].uses_arguments {
-            let argc = self.b.use_var(self.argc);
-            let r: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
-            let rest = self.b.use_var(self.rest);
+            let argc = self.use_var(self.argc);
+            let r: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+            let rest = self.use_var(self.rest);
             let a = self.rt("perry_arguments", &[argc, r[0], r[1], r[2], r[3], rest]);
             let v = self.new_var();
-            self.b.def_var(v, a);
+            self.def_var(v, a);
             self.arguments_var = Some(v);
         }
         if owner_is_self {
             for cap in boxed {
                 let init = match cap {
-                    Cap::This => self.b.use_var(self.this_v),
-                    Cap::NewTarget => self.b.use_var(self.nt),
-                    Cap::FnObj => self.b.use_var(self.callee),
+                    Cap::This => self.use_var(self.this_v),
+                    Cap::NewTarget => self.use_var(self.nt),
+                    Cap::FnObj => self.use_var(self.callee),
                     Cap::Arguments => match self.arguments_var {
-                        Some(v) => self.b.use_var(v),
+                        Some(v) => self.use_var(v),
                         None => self.undef(),
                     },
                     Cap::Sym(_) => continue,
                 };
                 let bx = self.rt("perry_new_box", &[init]);
                 let var = self.new_var();
-                self.b.def_var(var, bx);
+                self.def_var(var, bx);
                 self.pseudo_box.insert(cap, var);
             }
         }
@@ -1055,10 +1079,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Parameter `i` as passed (undefined when missing).
     pub fn param(&mut self, i: usize) -> V {
         if i < JS_REG_ARGS {
-            return self.b.use_var(self.regs[i]);
+            return self.use_var(self.regs[i]);
         }
         // rest[i - 4] when argc > i.
-        let argc = self.b.use_var(self.argc);
+        let argc = self.use_var(self.argc);
         let has = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, argc, i as i64);
         let res = self.new_var();
         let yes = self.b.create_block();
@@ -1066,17 +1090,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let done = self.b.create_block();
         self.b.ins().brif(has, yes, &[], no, &[]);
         self.b.switch_to_block(yes);
-        let rest = self.b.use_var(self.rest);
+        let rest = self.use_var(self.rest);
         let v = self.load_field(rest, VA_DATA + 8 * (i - JS_REG_ARGS) as i32);
         let v = self.track(v);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(no);
         let u = self.undef();
-        self.b.def_var(res, u);
+        self.def_var(res, u);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     pub fn compile_params(&mut self, params: &'static FormalParameters<'static>) {
@@ -1099,9 +1123,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         if let Some(r) = &params.rest {
             let start = self.iconst(params.items.len() as u64);
-            let argc = self.b.use_var(self.argc);
-            let regs: Vec<V> = self.regs.iter().map(|&r| self.b.use_var(r)).collect();
-            let rest = self.b.use_var(self.rest);
+            let argc = self.use_var(self.argc);
+            let regs: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+            let rest = self.use_var(self.rest);
             let arr = self.rt("perry_rest_array", &[start, argc, regs[0], regs[1], regs[2], regs[3], rest]);
             self.bind_pattern(&r.rest.argument, arr, true);
         }
@@ -1110,17 +1134,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// `v === undefined ? <init> : v`, with the default named after `name`.
     pub fn default_value(&mut self, v: V, init: &'static Expression<'static>, name: Option<&str>) -> V {
         let res = self.new_var();
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         let is_undef = self.b.ins().icmp_imm_u(IntCC::Equal, v, UNDEFINED as i64);
         let yes = self.b.create_block();
         let done = self.b.create_block();
         self.b.ins().brif(is_undef, yes, &[], done, &[]);
         self.b.switch_to_block(yes);
         let d = self.expr_named(init, name);
-        self.b.def_var(res, d);
+        self.def_var(res, d);
         self.jump(done);
         self.switch_to(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
     pub fn compile_body(&mut self) {
@@ -1158,7 +1182,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                     && let Some(s) = id.symbol_id.get()
                     && self.scoping().symbol_scope_id(s) == f.scope_id.get().unwrap()
                 {
-                    let me = self.b.use_var(self.callee);
+                    let me = self.use_var(self.callee);
                     self.declare_local(s, me);
                 }
                 if let Some(body) = &f.body {
@@ -1278,7 +1302,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.c.graph.export_names(dep, 0, &mut names);
         let obj = self.rt("perry_module_namespace", &[]);
         let objv = self.new_var();
-        self.b.def_var(objv, obj);
+        self.def_var(objv, obj);
         for n in names {
             let target = match self.c.graph.resolve_export(dep, &n, 0) {
                 Some((tm, crate::modules::Export::Local(ts))) => self.c.global_slots.get(&(tm, ts)).copied(),
@@ -1293,11 +1317,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             };
             let Some(target) = target else { continue };
             let k = self.str_const(&n);
-            let o = self.b.use_var(objv);
+            let o = self.use_var(objv);
             let s = self.iconst(target as u64);
             self.rt("perry_namespace_export", &[o, k, s]);
         }
-        let o = self.b.use_var(objv);
+        let o = self.use_var(objv);
         self.global_set(slot, o);
     }
 }

@@ -3,20 +3,25 @@
 //!
 //! A generator function compiles to one machine function with two ways in.
 //! Called as a function, it binds its parameters (FunctionDeclarationInstantiation)
-//! and then suspends at point 0: `perry_gen_new` makes the generator object,
-//! whose frame (a value array) receives every variable of the activation,
-//! and the call returns it. `next`/`throw`/`return` call the same code with
-//! the generator object as callee: the entry sees that, reloads every
-//! variable from the frame and switches on the saved state to the block
-//! after the suspension point, where the resumption mode makes the `yield`
-//! produce the sent value, throw it, or return it (through the `finally`
-//! blocks, as a `return` statement there would).
+//! and then suspends at point 0: `perry_gen_new` makes the generator object
+//! and takes the activation's box cells (`perry_gc::boxes`), and the call
+//! returns the object. `next`/`throw`/`return` call the same code with the
+//! generator object as callee: the entry sees that, switches on the saved
+//! state to the point's reload block, which loads the variables live there
+//! from their cells and continues after the suspension point, where the
+//! resumption mode makes the `yield` produce the sent value, throw it, or
+//! return it (through the `finally` blocks, as a `return` statement would).
 //!
-//! Saving every declared variable rather than the live ones is simple and
-//! always right (a variable not yet defined on a path reads as zero, a
-//! number); the save and restore blocks are filled after the whole body is
-//! compiled, when every variable is known. The effect epoch is bumped at
-//! each suspension point: other code runs while the generator waits.
+//! Locals: only the variables live where a point resumes are saved there
+//! (`live_in`, a dataflow over the emitted blocks with every use and
+//! definition recorded by `FnCompiler::use_var`/`def_var`); each variable
+//! live at any point has one cell. Everything else stays in registers and
+//! stack slots. A variable not yet defined on a path reads as zero, a
+//! number. The save and reload blocks are filled after the whole body is
+//! compiled. Cells are roots of minor collections, so saves need no write
+//! barrier. A captured variable's cell holds its heap box, which closures
+//! share (the box outlives the activation; the cell does not). The effect
+//! epoch is bumped at each suspension point: other code runs meanwhile.
 
 use super::func::FnCompiler;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -47,9 +52,9 @@ impl FnCompiler<'_, '_, '_> {
     pub fn gen_entry(&mut self, is_async: bool) {
         let restore = self.b.create_block();
         let cont = self.b.create_block();
-        let callee = self.b.use_var(self.callee);
+        let callee = self.use_var(self.callee);
         let is_gen = self.kind_test(callee, KIND_GENERATOR);
-        let f = self.b.use_var(is_gen);
+        let f = self.use_var(is_gen);
         self.b.ins().brif(f, restore, &[], cont, &[]);
         self.b.switch_to_block(cont);
         let yielded = self.new_var();
@@ -68,11 +73,11 @@ impl FnCompiler<'_, '_, '_> {
         let resume = self.b.create_block();
         gs.points.push((save, resume));
         let (yielded, sent, mode) = (gs.yielded, gs.sent, gs.mode);
-        self.b.def_var(yielded, v);
+        self.def_var(yielded, v);
         self.b.ins().jump(save, &[]);
         self.b.switch_to_block(resume);
         self.effects += 1;
-        (self.b.use_var(sent), self.b.use_var(mode))
+        (self.use_var(sent), self.use_var(mode))
     }
 
     /// A suspension point handing out `v` (point 0, the initial one, hands
@@ -91,16 +96,16 @@ impl FnCompiler<'_, '_, '_> {
         let is_throw = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_THROW as i64);
         self.b.ins().brif(is_throw, thr, &[], ret, &[]);
         self.b.switch_to_block(thr);
-        let s = self.b.use_var(sent);
+        let s = self.use_var(sent);
         self.rt("perry_throw", &[s]);
         self.throw_pending();
         self.b.switch_to_block(ret);
         self.terminated = false;
-        let s = self.b.use_var(sent);
+        let s = self.use_var(sent);
         self.do_return(s);
         self.b.switch_to_block(normal);
         self.terminated = false;
-        self.b.use_var(sent)
+        self.use_var(sent)
     }
 
     /// `yield* iterable` (14.4.4): every resumption is forwarded to the inner
@@ -110,23 +115,23 @@ impl FnCompiler<'_, '_, '_> {
     pub fn yield_star(&mut self, iterable: V) -> V {
         let it = self.rt_check("perry_get_iterator", &[iterable]);
         let itv = self.new_var();
-        self.b.def_var(itv, it);
+        self.def_var(itv, it);
         let received = self.new_var();
         let u = self.undef();
-        self.b.def_var(received, u);
+        self.def_var(received, u);
         let mode = self.declare(types::I64);
         let next = self.iconst(GEN_NEXT);
-        self.b.def_var(mode, next);
+        self.def_var(mode, next);
         let head = self.b.create_block();
         let exit = self.b.create_block();
         let res = self.new_var();
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(head);
         self.effects += 1;
-        let (it, rv, m) = (self.b.use_var(itv), self.b.use_var(received), self.b.use_var(mode));
+        let (it, rv, m) = (self.use_var(itv), self.use_var(received), self.use_var(mode));
         let r = self.rt_check("perry_yield_star_step", &[it, rv, m]);
         let rh = self.new_var();
-        self.b.def_var(rh, r);
+        self.def_var(rh, r);
         let done = self.get_named(r, "done", 0);
         let d = self.truthy(done);
         let fin = self.b.create_block();
@@ -134,35 +139,128 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(d, fin, &[], more, &[]);
         // Done: the value ends the `yield*`, or returns when resumed with `return`.
         self.b.switch_to_block(fin);
-        let r = self.b.use_var(rh);
+        let r = self.use_var(rh);
         let v = self.get_named(r, "value", 0);
-        self.b.def_var(res, v);
-        let m = self.b.use_var(mode);
+        self.def_var(res, v);
+        let m = self.use_var(mode);
         let is_ret = self.b.ins().icmp_imm_u(IntCC::Equal, m, GEN_RETURN as i64);
         let ret = self.b.create_block();
         self.b.ins().brif(is_ret, ret, &[], exit, &[]);
         self.b.switch_to_block(ret);
-        let v = self.b.use_var(res);
+        let v = self.use_var(res);
         self.do_return(v);
         // Not done: hand out its value, forward the resumption.
         self.b.switch_to_block(more);
         self.terminated = false;
-        let r = self.b.use_var(rh);
+        let r = self.use_var(rh);
         let v = self.get_named(r, "value", 0);
         let (s, m) = self.suspend_raw(v);
-        self.b.def_var(received, s);
-        self.b.def_var(mode, m);
+        self.def_var(received, s);
+        self.def_var(mode, m);
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(exit);
         self.terminated = false;
-        self.b.use_var(res)
+        self.use_var(res)
     }
 
-    /// Fills the restore and save blocks, once every variable is declared.
+    /// The variables live on entry to each block of `targets`: a backward
+    /// dataflow over the blocks emitted so far, with each block's uses and
+    /// definitions from `var_events`. The save and restore blocks are not
+    /// emitted yet, so they neither use nor define anything here; a jump to
+    /// a save block counts as an edge to its resume block.
+    fn live_in(&self, vars: &[(Variable, types::Type)], points: &[(Block, Block)]) -> Vec<Vec<usize>> {
+        use cranelift_codegen::entity::EntityRef;
+        let func = &self.b.func;
+        let words = vars.len().div_ceil(64).max(1);
+        let mut bit = vec![usize::MAX; vars.iter().map(|(v, _)| v.index() + 1).max().unwrap_or(0)];
+        for (i, (v, _)) in vars.iter().enumerate() {
+            bit[v.index()] = i;
+        }
+        let order: Vec<Block> = func.layout.blocks().collect();
+        let mut pos = vec![usize::MAX; func.dfg.num_blocks()];
+        for (i, b) in order.iter().enumerate() {
+            pos[b.index()] = i;
+        }
+        // A jump to a suspension point's save block continues, as far as
+        // liveness goes, where it resumes: what is live there is saved.
+        for &(save, resume) in points {
+            pos[save.index()] = pos[resume.index()];
+        }
+        let n = order.len();
+        let (mut gen_, mut kill) = (vec![0u64; n * words], vec![0u64; n * words]);
+        for &(b, v, is_def) in &self.var_events {
+            let (Some(&bi), Some(&vi)) = (pos.get(b.index()), bit.get(v.index())) else { continue };
+            if bi == usize::MAX || vi == usize::MAX {
+                continue;
+            }
+            let (w, m) = (bi * words + vi / 64, 1u64 << (vi % 64));
+            if is_def {
+                kill[w] |= m;
+            } else if kill[w] & m == 0 {
+                gen_[w] |= m;
+            }
+        }
+        let succs: Vec<Vec<usize>> = order
+            .iter()
+            .map(|&b| {
+                let Some(last) = func.layout.last_inst(b) else { return Vec::new() };
+                func.dfg.insts[last]
+                    .branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables)
+                    .iter()
+                    .map(|c| pos[c.block(&func.dfg.value_lists).index()])
+                    .filter(|&p| p != usize::MAX)
+                    .collect()
+            })
+            .collect();
+        let mut live = vec![0u64; n * words];
+        let mut out = vec![0u64; words];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for bi in (0..n).rev() {
+                out.fill(0);
+                for &si in &succs[bi] {
+                    for w in 0..words {
+                        out[w] |= live[si * words + w];
+                    }
+                }
+                for w in 0..words {
+                    let x = gen_[bi * words + w] | (out[w] & !kill[bi * words + w]);
+                    if x != live[bi * words + w] {
+                        live[bi * words + w] = x;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        points
+            .iter()
+            .map(|&(_, b)| {
+                let bi = pos[b.index()];
+                (0..vars.len()).filter(|&i| bi != usize::MAX && live[bi * words + i / 64] & (1 << (i % 64)) != 0).collect()
+            })
+            .collect()
+    }
+
+    /// Fills the restore and save blocks, once the body is emitted: each
+    /// suspension point saves the variables live where it resumes (and only
+    /// those) into the activation's box cells, one cell per variable live at
+    /// any point.
     pub fn gen_finish(&mut self) {
         let Some(gs) = self.generator.take() else { return };
         let vars: Vec<(Variable, types::Type)> = self.var_types.iter().copied().filter(|(v, _)| ![gs.sent, gs.mode, gs.gen_obj].contains(v)).collect();
-        let n = vars.len();
+        let resumes: Vec<Block> = gs.points.iter().map(|&(_, r)| r).collect();
+        let live = self.live_in(&vars, &gs.points);
+        self.var_events = Vec::new();
+        let mut cell = vec![usize::MAX; vars.len()];
+        let mut n = 0usize;
+        for &i in live.iter().flatten() {
+            if cell[i] == usize::MAX {
+                cell[i] = n;
+                n += 1;
+            }
+        }
+        let off = |i: usize| 8 + 8 * cell[i] as i32;
         // Resumption: callee = generator, a0 = sent value, a1 = mode.
         self.b.switch_to_block(gs.restore);
         let g = self.b.use_var(self.callee);
@@ -171,37 +269,44 @@ impl FnCompiler<'_, '_, '_> {
         self.b.def_var(gs.gen_obj, g);
         self.b.def_var(gs.sent, s);
         self.b.def_var(gs.mode, m);
-        let fp = self.load_field(g, GEN_FRAME);
-        for (i, &(var, ty)) in vars.iter().enumerate() {
-            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), fp, 8 + 8 * i as i32);
-            let v = if ty == types::I64 {
-                w
-            } else if ty == types::F64 {
-                self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
-            } else {
-                self.b.ins().ireduce(ty, w)
-            };
-            self.b.def_var(var, v);
-        }
         let state = self.load_field(g, GEN_STATE);
-        let sf = self.b.ins().bitcast(types::F64, MemFlagsData::new(), state);
-        let k = self.b.ins().fcvt_to_sint_sat(types::I64, sf);
-        let running = self.num(GEN_RUNNING as f64);
+        let k = self.b.ins().iadd_imm_s(state, -GEN_STATE_BIAS);
+        let running = self.iconst((GEN_RUNNING + GEN_STATE_BIAS) as u64);
         let gp = self.ptr_of(g);
         self.b.ins().store(MemFlagsData::trusted(), running, gp, GEN_STATE);
         let bad = self.b.create_block();
         let mut sw = Switch::new();
-        for (i, &(_, resume)) in gs.points.iter().enumerate() {
-            sw.set_entry(i as u128, resume);
+        let reloads: Vec<Block> = resumes.iter().map(|_| self.b.create_block()).collect();
+        for (i, &r) in reloads.iter().enumerate() {
+            sw.set_entry(i as u128, r);
         }
         sw.emit(&mut self.b, k, bad);
         self.b.switch_to_block(bad);
         let u = self.undef();
         self.b.ins().return_(&[u]);
-        // Suspension: save every variable, record the point, return.
-        for (i, &(save, _)) in gs.points.iter().enumerate() {
+        // Per point: reload the variables live there, continue after it.
+        for (k, &r) in reloads.iter().enumerate() {
+            self.b.switch_to_block(r);
+            let g = self.b.use_var(gs.gen_obj);
+            let fp = self.load_field(g, GEN_FRAME);
+            for &i in &live[k] {
+                let (var, ty) = vars[i];
+                let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), fp, off(i));
+                let v = if ty == types::I64 {
+                    w
+                } else if ty == types::F64 {
+                    self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+                } else {
+                    self.b.ins().ireduce(ty, w)
+                };
+                self.b.def_var(var, v);
+            }
+            self.b.ins().jump(resumes[k], &[]);
+        }
+        // Suspension: save the live variables, record the point, return.
+        for (k, &(save, _)) in gs.points.iter().enumerate() {
             self.b.switch_to_block(save);
-            let g = if i == 0 {
+            let g = if k == 0 {
                 let f = self.b.use_var(self.callee);
                 let nv = self.iconst(n as u64);
                 let g = self.rt("perry_gen_new", &[f, nv]);
@@ -212,7 +317,8 @@ impl FnCompiler<'_, '_, '_> {
             };
             // Box cells are roots of every minor collection: no barrier.
             let fp = self.load_field(g, GEN_FRAME);
-            for (j, &(var, ty)) in vars.iter().enumerate() {
+            for &i in &live[k] {
+                let (var, ty) = vars[i];
                 let v = self.b.use_var(var);
                 let w = if ty == types::I64 {
                     v
@@ -221,15 +327,15 @@ impl FnCompiler<'_, '_, '_> {
                 } else {
                     self.b.ins().uextend(types::I64, v)
                 };
-                self.b.ins().store(MemFlagsData::trusted(), w, fp, 8 + 8 * j as i32);
+                self.b.ins().store(MemFlagsData::trusted(), w, fp, off(i));
             }
-            let st = self.num(i as f64);
+            let st = self.iconst(k as u64 + GEN_STATE_BIAS as u64);
             let gp = self.ptr_of(g);
             self.b.ins().store(MemFlagsData::trusted(), st, gp, GEN_STATE);
-            let out = if i == 0 && gs.is_async {
+            let out = if k == 0 && gs.is_async {
                 let g = self.b.use_var(gs.gen_obj);
                 self.rt("perry_async_start", &[g])
-            } else if i == 0 {
+            } else if k == 0 {
                 g
             } else {
                 self.b.use_var(gs.yielded)

@@ -30,16 +30,16 @@ impl FnCompiler<'_, '_, '_> {
             }
             BindingPattern::ObjectPattern(o) => {
                 let src = self.new_var();
-                self.b.def_var(src, v);
+                self.def_var(src, v);
                 self.rt_check("perry_require_object_coercible", &[v]);
                 let mut keys = Vec::new();
                 for prop in &o.properties {
                     let (k, _) = self.prop_key(&prop.key, prop.computed);
                     let kv = self.new_var();
-                    self.b.def_var(kv, k);
+                    self.def_var(kv, k);
                     keys.push(kv);
-                    let s = self.b.use_var(src);
-                    let k = self.b.use_var(kv);
+                    let s = self.use_var(src);
+                    let k = self.use_var(kv);
                     let x = self.rt_check("perry_get_index", &[s, k]);
                     self.bind_pattern(&prop.value, x, init);
                 }
@@ -47,14 +47,14 @@ impl FnCompiler<'_, '_, '_> {
                     let n = self.iconst(keys.len() as u64);
                     let arr = self.rt("perry_new_array", &[n]);
                     let av = self.new_var();
-                    self.b.def_var(av, arr);
+                    self.def_var(av, arr);
                     for k in keys {
-                        let a = self.b.use_var(av);
-                        let k = self.b.use_var(k);
+                        let a = self.use_var(av);
+                        let k = self.use_var(k);
                         self.rt("perry_array_push", &[a, k]);
                     }
-                    let s = self.b.use_var(src);
-                    let a = self.b.use_var(av);
+                    let s = self.use_var(src);
+                    let a = self.use_var(av);
                     let rest = self.rt_check("perry_object_rest", &[s, a]);
                     self.bind_pattern(&r.argument, rest, init);
                 }
@@ -62,9 +62,9 @@ impl FnCompiler<'_, '_, '_> {
             BindingPattern::ArrayPattern(a) => {
                 let it = self.rt_check("perry_iter_open", &[v]);
                 let itv = self.new_var();
-                self.b.def_var(itv, it);
+                self.def_var(itv, it);
                 for el in &a.elements {
-                    let it = self.b.use_var(itv);
+                    let it = self.use_var(itv);
                     let x = self.rt_check("perry_iter_next", &[it]);
                     let x = self.hole_to_undefined(x);
                     if let Some(el) = el {
@@ -75,14 +75,14 @@ impl FnCompiler<'_, '_, '_> {
                     let z = self.iconst(0);
                     let arr = self.rt("perry_new_array", &[z]);
                     let av = self.new_var();
-                    self.b.def_var(av, arr);
-                    let it = self.b.use_var(itv);
+                    self.def_var(av, arr);
+                    let it = self.use_var(itv);
                     // The rest of the iterator: spread the iterator cell itself.
                     self.rt_check("perry_spread_into", &[arr, it]);
-                    let a = self.b.use_var(av);
+                    let a = self.use_var(av);
                     self.bind_pattern(&r.argument, a, init);
                 } else {
-                    let it = self.b.use_var(itv);
+                    let it = self.use_var(itv);
                     self.rt_check("perry_iter_close", &[it]);
                 }
             }
@@ -100,9 +100,9 @@ impl FnCompiler<'_, '_, '_> {
     pub fn assign_target(&mut self, t: &'static AssignmentTarget<'static>, v: V) {
         if let Some(s) = t.as_simple_assignment_target() {
             let vv = self.new_var();
-            self.b.def_var(vv, v);
+            self.def_var(vv, v);
             let place = self.place(s);
-            let v = self.b.use_var(vv);
+            let v = self.use_var(vv);
             self.write_simple(place, v);
         } else if let Some(p) = t.as_assignment_target_pattern() {
             self.assign_pattern(p, v);
@@ -157,9 +157,9 @@ impl FnCompiler<'_, '_, '_> {
             AssignmentTargetPattern::ArrayAssignmentTarget(a) => {
                 let it = self.rt_check("perry_iter_open", &[v]);
                 let itv = self.new_var();
-                self.b.def_var(itv, it);
+                self.def_var(itv, it);
                 for el in &a.elements {
-                    let it = self.b.use_var(itv);
+                    let it = self.use_var(itv);
                     let x = self.rt_check("perry_iter_next", &[it]);
                     let x = self.hole_to_undefined(x);
                     if let Some(el) = el {
@@ -170,19 +170,19 @@ impl FnCompiler<'_, '_, '_> {
                     let z = self.iconst(0);
                     let arr = self.rt("perry_new_array", &[z]);
                     let av = self.new_var();
-                    self.b.def_var(av, arr);
-                    let it = self.b.use_var(itv);
+                    self.def_var(av, arr);
+                    let it = self.use_var(itv);
                     self.rt_check("perry_spread_into", &[arr, it]);
-                    let a = self.b.use_var(av);
+                    let a = self.use_var(av);
                     self.assign_target(&r.target, a);
                 } else {
-                    let it = self.b.use_var(itv);
+                    let it = self.use_var(itv);
                     self.rt_check("perry_iter_close", &[it]);
                 }
             }
             AssignmentTargetPattern::ObjectAssignmentTarget(o) => {
                 let src = self.new_var();
-                self.b.def_var(src, v);
+                self.def_var(src, v);
                 self.rt_check("perry_require_object_coercible", &[v]);
                 let mut keys = Vec::new();
                 for prop in &o.properties {
@@ -190,9 +190,9 @@ impl FnCompiler<'_, '_, '_> {
                         AssignmentTargetProperty::AssignmentTargetPropertyIdentifier(id) => {
                             let k = self.str_const(id.binding.name.as_str());
                             let kv = self.new_var();
-                            self.b.def_var(kv, k);
+                            self.def_var(kv, k);
                             keys.push(kv);
-                            let s = self.b.use_var(src);
+                            let s = self.use_var(src);
                             let x = self.rt_check("perry_get_index", &[s, k]);
                             let x = match &id.init {
                                 Some(init) => self.default_value(x, init, Some(id.binding.name.as_str())),
@@ -210,10 +210,10 @@ impl FnCompiler<'_, '_, '_> {
                         AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
                             let (k, _) = self.prop_key(&pp.name, pp.computed);
                             let kv = self.new_var();
-                            self.b.def_var(kv, k);
+                            self.def_var(kv, k);
                             keys.push(kv);
-                            let s = self.b.use_var(src);
-                            let k = self.b.use_var(kv);
+                            let s = self.use_var(src);
+                            let k = self.use_var(kv);
                             let x = self.rt_check("perry_get_index", &[s, k]);
                             self.assign_maybe_default(&pp.binding, x);
                         }
@@ -223,14 +223,14 @@ impl FnCompiler<'_, '_, '_> {
                     let n = self.iconst(keys.len() as u64);
                     let arr = self.rt("perry_new_array", &[n]);
                     let av = self.new_var();
-                    self.b.def_var(av, arr);
+                    self.def_var(av, arr);
                     for k in keys {
-                        let a = self.b.use_var(av);
-                        let k = self.b.use_var(k);
+                        let a = self.use_var(av);
+                        let k = self.use_var(k);
                         self.rt("perry_array_push", &[a, k]);
                     }
-                    let s = self.b.use_var(src);
-                    let a = self.b.use_var(av);
+                    let s = self.use_var(src);
+                    let a = self.use_var(av);
                     let rest = self.rt_check("perry_object_rest", &[s, a]);
                     self.assign_target(&r.target, rest);
                 }

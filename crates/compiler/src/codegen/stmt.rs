@@ -373,7 +373,7 @@ impl FnCompiler<'_, '_, '_> {
         syms.dedup();
         for &sym in &syms {
             if let Loc::Local(var) = self.loc(sym) {
-                let v = self.b.use_var(var);
+                let v = self.use_var(var);
                 let n = self.is_number(v);
                 guard = Some(match guard {
                     Some(g) => self.b.ins().band(g, n),
@@ -424,9 +424,9 @@ impl FnCompiler<'_, '_, '_> {
         match self.loc(target) {
             Loc::Num(var) => {
                 let f = self.f64_of(chosen);
-                self.b.def_var(var, f);
+                self.def_var(var, f);
             }
-            Loc::Local(var) => self.b.def_var(var, chosen),
+            Loc::Local(var) => self.def_var(var, chosen),
             _ => unreachable!("select targets are locals"),
         }
         self.b.ins().jump(done, &[]);
@@ -587,17 +587,17 @@ impl FnCompiler<'_, '_, '_> {
         body: &'static Statement<'static>,
     ) {
         let itv = self.new_var();
-        self.b.def_var(itv, it);
+        self.def_var(itv, it);
         let head = self.b.create_block();
         let body_b = self.b.create_block();
         let exit = self.b.create_block();
         self.loop_entry();
         self.switch_to(head);
-        let it = self.b.use_var(itv);
+        let it = self.use_var(itv);
         let v = self.rt_check("perry_iter_next", &[it]);
         let done = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
         let vv = self.new_var();
-        self.b.def_var(vv, v);
+        self.def_var(vv, v);
         self.b.ins().brif(done, exit, &[], body_b, &[]);
         self.b.switch_to_block(body_b);
         self.terminated = false;
@@ -608,7 +608,7 @@ impl FnCompiler<'_, '_, '_> {
             self.cleanups.push(Cleanup::IterClose(itv));
         }
         self.init_scope(scope, &[]);
-        let v = self.b.use_var(vv);
+        let v = self.use_var(vv);
         match left {
             ForStatementLeft::VariableDeclaration(d) => {
                 if let Some(decl) = d.declarations.first() {
@@ -641,12 +641,12 @@ impl FnCompiler<'_, '_, '_> {
             self.terminated = false;
             let exc = self.rt("perry_take_exception", &[]);
             let ev = self.new_var();
-            self.b.def_var(ev, exc);
-            let it = self.b.use_var(itv);
+            self.def_var(ev, exc);
+            let it = self.use_var(itv);
             self.rt("perry_iter_close", &[it]);
             // An error from return() is dropped in favour of the original one.
             self.rt("perry_take_exception", &[]);
-            let e = self.b.use_var(ev);
+            let e = self.use_var(ev);
             self.rt("perry_throw", &[e]);
             self.throw_pending();
         }
@@ -669,7 +669,7 @@ impl FnCompiler<'_, '_, '_> {
                     self.handlers.extend(saved_h);
                 }
                 Cleanup::IterClose(itv) => {
-                    let it = self.b.use_var(itv);
+                    let it = self.use_var(itv);
                     self.rt_check("perry_iter_close", &[it]);
                 }
             }
@@ -680,10 +680,10 @@ impl FnCompiler<'_, '_, '_> {
 
     pub fn do_return(&mut self, v: V) {
         let rv = self.new_var();
-        self.b.def_var(rv, v);
+        self.def_var(rv, v);
         self.run_cleanups(0);
         self.ensure_open();
-        let v = self.b.use_var(rv);
+        let v = self.use_var(rv);
         if self.is_ctor {
             let r = self.ctor_return_value(v);
             self.b.ins().return_(&[r]);
@@ -744,11 +744,11 @@ impl FnCompiler<'_, '_, '_> {
             self.terminated = false;
             let e = self.rt("perry_take_exception", &[]);
             let ev = self.new_var();
-            self.b.def_var(ev, e);
+            self.def_var(ev, e);
             self.block(fin);
             self.ensure_open();
             if !self.terminated {
-                let e = self.b.use_var(ev);
+                let e = self.use_var(ev);
                 self.rt("perry_throw", &[e]);
                 self.throw_pending();
             }
@@ -761,7 +761,7 @@ impl FnCompiler<'_, '_, '_> {
     fn switch_stmt(&mut self, sw: &'static SwitchStatement<'static>, labels: Vec<String>) {
         let d = self.expr(&sw.discriminant);
         let dv = self.new_var();
-        self.b.def_var(dv, d);
+        self.def_var(dv, d);
         self.init_scope(sw.scope_id.get(), &[]);
         for case in &sw.cases {
             self.hoist_functions(&case.consequent);
@@ -774,7 +774,7 @@ impl FnCompiler<'_, '_, '_> {
                 None => default = Some(bodies[i]),
                 Some(t) => {
                     let v = self.expr(t);
-                    let d = self.b.use_var(dv);
+                    let d = self.use_var(dv);
                     let eq = self.strict_eq(d, v);
                     let next = self.b.create_block();
                     self.b.ins().brif(eq, bodies[i], &[], next, &[]);
@@ -809,14 +809,14 @@ impl FnCompiler<'_, '_, '_> {
         // Reuse the object of an earlier declaration with the same name (merging).
         let cur = self.read_raw(sym);
         let objv = self.object_or_new(cur, e.body.members.len() as u64 * 2, None);
-        let o = self.b.use_var(objv);
+        let o = self.use_var(objv);
         self.init_binding(sym, o);
         self.initialized.insert(sym);
         let scope = e.body.scope_id.get().unwrap();
         self.enum_obj.push((objv, scope));
         let last = self.new_var();
         let m1 = self.num(-1.0);
-        self.b.def_var(last, m1);
+        self.def_var(last, m1);
         for m in &e.body.members {
             let name = match &m.id {
                 TSEnumMemberName::Identifier(i) => i.name.as_str().to_string(),
@@ -826,7 +826,7 @@ impl FnCompiler<'_, '_, '_> {
             let v = match &m.initializer {
                 Some(init) => self.expr(init),
                 None => {
-                    let l = self.b.use_var(last);
+                    let l = self.use_var(last);
                     let f = self.f64_of(l);
                     let one = self.b.ins().f64const(1.0);
                     let n = self.b.ins().fadd(f, one);
@@ -834,19 +834,19 @@ impl FnCompiler<'_, '_, '_> {
                 }
             };
             let v = self.track(v);
-            self.b.def_var(last, v);
-            let o = self.b.use_var(objv);
+            self.def_var(last, v);
+            let o = self.use_var(objv);
             let k = self.str_const(&name);
             let fl = self.iconst(0);
             self.rt("perry_define_prop", &[o, k, v, fl]);
             // Reverse mapping for numeric members.
-            let v = self.b.use_var(last);
+            let v = self.use_var(last);
             let isn = self.is_number(v);
             let rev = self.b.create_block();
             let next = self.b.create_block();
             self.b.ins().brif(isn, rev, &[], next, &[]);
             self.b.switch_to_block(rev);
-            let o = self.b.use_var(objv);
+            let o = self.use_var(objv);
             let k = self.str_const(&name);
             let fl = self.iconst(16);
             self.rt("perry_define_prop", &[o, v, k, fl]);
@@ -863,7 +863,7 @@ impl FnCompiler<'_, '_, '_> {
         let Some(sym) = n.id.symbol_id.get() else { return };
         let cur = self.read_raw(sym);
         let objv = self.object_or_new(cur, 4, None);
-        let o = self.b.use_var(objv);
+        let o = self.use_var(objv);
         self.init_binding(sym, o);
         self.initialized.insert(sym);
         self.namespace_body(objv, n);
@@ -880,7 +880,7 @@ impl FnCompiler<'_, '_, '_> {
                             self.declaration(&d.declaration);
                             for (name, sym) in crate::modules::declared_names(&d.declaration) {
                                 let v = self.read_raw(sym);
-                                let o = self.b.use_var(objv);
+                                let o = self.use_var(objv);
                                 let k = self.str_const(&name);
                                 let fl = self.iconst(0);
                                 self.rt("perry_define_prop", &[o, k, v, fl]);
@@ -891,12 +891,12 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
             TSNamespaceDeclarationBody::TSNamespaceDeclaration(inner) => {
-                let o = self.b.use_var(objv);
+                let o = self.use_var(objv);
                 let k = self.str_const(inner.id.name.as_str());
                 let sub = self.rt("perry_get_index", &[o, k]);
                 let subv = self.object_or_new(sub, 4, Some((objv, inner.id.name.as_str())));
                 if let Some(s) = inner.id.symbol_id.get() {
-                    let v = self.b.use_var(subv);
+                    let v = self.use_var(subv);
                     self.declare_local(s, v);
                 }
                 self.namespace_body(subv, inner);
@@ -908,7 +908,7 @@ impl FnCompiler<'_, '_, '_> {
     /// declaration), else a new object (defined on `parent.name` when given).
     fn object_or_new(&mut self, v: V, cap: u64, parent: Option<(Variable, &str)>) -> Variable {
         let objv = self.new_var();
-        self.b.def_var(objv, v);
+        self.def_var(objv, v);
         let isobj = {
             let t = self.tag_of(v);
             self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64)
@@ -919,9 +919,9 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(mk);
         let cap = self.iconst(cap);
         let o = self.rt("perry_new_object", &[cap]);
-        self.b.def_var(objv, o);
+        self.def_var(objv, o);
         if let Some((pv, name)) = parent {
-            let p = self.b.use_var(pv);
+            let p = self.use_var(pv);
             let k = self.str_const(name);
             let fl = self.iconst(0);
             self.rt("perry_define_prop", &[p, k, o, fl]);
@@ -945,12 +945,12 @@ impl FnCompiler<'_, '_, '_> {
         let vars: Vec<Variable> = self.num_vars.values().copied().collect();
         for var in vars {
             let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
-            let v = self.b.use_var(var);
+            let v = self.use_var(var);
             let nz = self.b.ins().f64const(-0.0);
             let c = self.b.ins().fadd(v, nz);
             let addr = self.b.ins().stack_addr(types::I64, slot, 0);
             self.b.ins().store(cranelift_codegen::ir::MemFlagsData::trusted(), c, addr, 0);
-            self.b.def_var(var, c);
+            self.def_var(var, c);
         }
     }
 
@@ -964,7 +964,7 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         self.b.ins().brif(isobj, yes, &[], no, &[]);
         self.b.switch_to_block(yes);
-        self.b.def_var(res, v);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(no);
         if self.is_derived {
@@ -980,9 +980,9 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.terminated = false;
         let th = self.this_value();
-        self.b.def_var(res, th);
+        self.def_var(res, th);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.b.use_var(res)
+        self.use_var(res)
     }
 }
