@@ -143,7 +143,10 @@ pub fn acquire(cells: usize, owner: u64) -> *mut u64 {
 
 /// An activation finished: its run is queued for release (its cells are
 /// never read again).
-pub fn complete(base: *mut u64) {
+///
+/// # Safety
+/// `base` is a run [`acquire`] returned that was not completed yet.
+pub unsafe fn complete(base: *mut u64) {
     let p = pool();
     // SAFETY: a registered run's header.
     let hdr = unsafe { *base };
@@ -292,15 +295,17 @@ mod tests {
         let b = acquire(100, 0);
         assert_eq!(live(), 103);
         unsafe { *a.add(1) = 42 };
-        complete(a);
+        unsafe { complete(a) };
         assert_eq!(live(), 103, "queued runs stay registered until quiescence");
         at_quiescence();
         assert_eq!(live(), 100);
         let c = acquire(2, 0);
         assert_eq!(c, a, "the freed run of the same class is reused");
         assert_eq!(unsafe { *c.add(1) }, 0, "a reused cell reads as +0");
-        complete(b);
-        complete(c);
+        unsafe {
+            complete(b);
+            complete(c);
+        }
         at_quiescence();
         let p = pool();
         assert_eq!((p.live, p.allocs, p.releases, p.reuses), (0, 105, 105, 2));

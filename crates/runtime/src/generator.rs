@@ -51,6 +51,8 @@ pub fn finish(g: Value) {
     let cells = g.word(GEN_FRAME);
     if cells != 0 {
         g.set_word(GEN_FRAME, 0);
-        perry_gc::boxes::complete(cells as *mut u64);
+        // SAFETY: the run `perry_gen_new` took for this activation; the
+        // word is cleared, so it is completed once.
+        unsafe { perry_gc::boxes::complete(cells as *mut u64) };
     }
 }

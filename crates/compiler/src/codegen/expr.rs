@@ -2693,7 +2693,7 @@ impl FnCompiler<'_, '_, '_> {
                 if self.is_derived {
                     // constructor(...args) { super(...args); }
                     let argc = self.use_var(self.argc);
-                    let regs: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+                    let regs: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
                     let rest = self.use_var(self.rest);
                     let zero = self.iconst(0);
                     let arr = self.rt("perry_rest_array", &[zero, argc, regs[0], regs[1], regs[2], regs[3], rest]);

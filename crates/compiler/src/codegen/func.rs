@@ -1049,7 +1049,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let owner_is_self = self.m.analysis.non_arrow(self.ctx_id) == self.ctx_id;
         if owner_is_self && self.m.analysis.ctxs[self.ctx_id].uses_arguments {
             let argc = self.use_var(self.argc);
-            let r: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+            let r: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
             let rest = self.use_var(self.rest);
             let a = self.rt("perry_arguments", &[argc, r[0], r[1], r[2], r[3], rest]);
             let v = self.new_var();
@@ -1124,7 +1124,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         if let Some(r) = &params.rest {
             let start = self.iconst(params.items.len() as u64);
             let argc = self.use_var(self.argc);
-            let regs: Vec<V> = self.regs.clone().into_iter().map(|r| self.use_var(r)).collect();
+            let regs: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
             let rest = self.use_var(self.rest);
             let arr = self.rt("perry_rest_array", &[start, argc, regs[0], regs[1], regs[2], regs[3], rest]);
             self.bind_pattern(&r.rest.argument, arr, true);
