@@ -152,6 +152,9 @@ pub const GEN_EXTRA: u32 = 32;
 pub const GEN_STATE_BIAS: i64 = 2;
 pub const GEN_RUNNING: i64 = -1;
 pub const GEN_DONE: i64 = -2;
+/// Or'ed into `perry_gen_new`'s cell count for an async function, whose
+/// activation object JavaScript never sees (no `prototype` lookup).
+pub const GEN_NEW_HIDDEN: u64 = 1 << 32;
 /// Resumption modes compiled code receives in the second argument.
 pub const GEN_NEXT: u64 = 0;
 pub const GEN_THROW: u64 = 1;

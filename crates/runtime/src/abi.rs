@@ -352,12 +352,14 @@ export! {
         let m = unsafe { &*(meta as *const function::FnMeta) };
         function::alloc_function(m, code).0
     }
-    fn perry_gen_new(f: u64, nvars: u64) -> u64 {
+    fn perry_gen_new(f: u64, cells: u64) -> u64 {
         // A generator object for a call of generator function `f`: its
-        // prototype is `f.prototype` when that is an object.
+        // prototype is `f.prototype` when that is an object. An async
+        // function's activation object is never seen by JavaScript.
         let scope = HandleScope::new();
         let hf = scope.root(f);
-        let proto = match object::get(Value(f), atoms::names::PROTOTYPE) {
+        let (nvars, hidden) = (cells & !GEN_NEW_HIDDEN, cells & GEN_NEW_HIDDEN != 0);
+        let proto = match if hidden { Ok(Value::UNDEFINED) } else { object::get(Value(f), atoms::names::PROTOTYPE) } {
             Ok(p) if p.is_object() => p,
             Ok(_) => realm::get(I::GeneratorProto),
             Err(_) => return EXCEPTION,

@@ -125,6 +125,6 @@ pub mod names {
         GET = "get", SET = "set", WRITABLE = "writable", ENUMERABLE = "enumerable",
         CONFIGURABLE = "configurable", TO_JSON = "toJSON", CALLEE = "callee", ERRORS = "errors",
         EMPTY = "", THROW = "throw", RAW = "raw", INDEX = "index", INPUT = "input",
-        DEFAULT = "default",
+        DEFAULT = "default", THEN = "then",
     }
 }

@@ -44,9 +44,10 @@ fn resume(args: &Args, mode: u64, what: &str) -> JsResult {
 // ----- async functions: the same state machines, driven by promises -----
 
 /// Runs an async activation from its saved state with `v` in `mode` until
-/// it awaits (its continuation then waits on the awaited value's promise),
-/// returns (its promise is resolved) or throws (rejected).
-fn async_step(g: Value, v: Value, mode: u64) {
+/// it awaits (it then resumes as a reaction to the awaited value's promise,
+/// `promise::await_value`), returns (its promise is resolved) or throws
+/// (rejected).
+pub fn async_step(g: Value, v: Value, mode: u64) {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
     let step = run(g, v, mode);
@@ -54,32 +55,8 @@ fn async_step(g: Value, v: Value, mode: u64) {
     match step {
         Step::Threw => crate::promise::reject(promise, error::take()),
         Step::Returned(r) => crate::promise::resolve(promise, r),
-        Step::Suspended(r) => {
-            // `await r`: Await (27.7.5.3), PromiseResolve then PerformPromiseThen.
-            let p = scope.root(crate::promise::promise_resolve(r).0);
-            let on_f = scope.root(continuation(Value(hg.get()), false).0);
-            let on_r = continuation(Value(hg.get()), true);
-            crate::promise::perform_then(Value(p.get()), Value(on_f.get()), on_r, Value::UNDEFINED);
-        }
+        Step::Suspended(r) => crate::promise::await_value(r, Value(hg.get())),
     }
-}
-
-fn continuation(g: Value, rejected: bool) -> Value {
-    let scope = HandleScope::new();
-    let hg = scope.root(g.0);
-    let f = perry_runtime::function::new_native_caps("", 1, if rejected { await_rejected } else { await_fulfilled }, 1, 0);
-    f.set_field(FN_CAPS, Value(hg.get()));
-    f
-}
-
-fn await_fulfilled(args: &Args) -> JsResult {
-    async_step(args.capture(0), args.get(0), GEN_NEXT);
-    Ok(Value::UNDEFINED)
-}
-
-fn await_rejected(args: &Args) -> JsResult {
-    async_step(args.capture(0), args.get(0), GEN_THROW);
-    Ok(Value::UNDEFINED)
 }
 
 /// Called by an async function's code at its start (suspension point 0):

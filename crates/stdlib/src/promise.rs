@@ -40,7 +40,14 @@ enum Job {
     Thenable,
     /// `queueMicrotask(callback)`: (callback, -, -).
     Callback,
+    /// An `await` settled: resume the async activation (activation, -, value).
+    AwaitFulfilled,
+    AwaitRejected,
 }
+
+/// In a reaction's `derived` place: the reaction is an `await` whose
+/// handlers are the activation itself (no closures are made for it).
+const AWAIT_REACTION: u64 = HOLE;
 
 struct Queues {
     micro: VecDeque<(Job, [u64; 3])>,
@@ -110,7 +117,14 @@ fn settle(p: Value, st: i64, v: Value) {
         let r = Value(hr.get());
         let derived = arr::get_index(r, i);
         let handler = arr::get_index(r, i + if st == FULFILLED { 1 } else { 2 });
-        enqueue(if st == FULFILLED { Job::Fulfill } else { Job::Reject }, derived, handler, Value(hv.get()));
+        let job = match (derived.0 == AWAIT_REACTION, st == FULFILLED) {
+            (true, true) => Job::AwaitFulfilled,
+            (true, false) => Job::AwaitRejected,
+            (false, true) => Job::Fulfill,
+            (false, false) => Job::Reject,
+        };
+        let (a, b) = if derived.0 == AWAIT_REACTION { (handler, Value::UNDEFINED) } else { (derived, handler) };
+        enqueue(job, a, b, Value(hv.get()));
     }
 }
 
@@ -130,7 +144,7 @@ pub fn resolve(p: Value, x: Value) {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
     let hx = scope.root(x.0);
-    let then = match object::get(x, atoms::intern("then")) {
+    let then = match object::get(x, atoms::names::THEN) {
         Ok(t) => t,
         Err(_) => return reject(Value(hp.get()), error::take()),
     };
@@ -206,6 +220,39 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
     Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
 }
 
+/// Await (27.7.5.3) in async activation `g`: the activation resumes as a
+/// reaction to PromiseResolve(%Promise%, v), with no closures made. A
+/// primitive resolves such a promise at once, so its reaction job is
+/// queued directly.
+pub fn await_value(v: Value, g: Value) {
+    if !v.is_object() {
+        return enqueue(Job::AwaitFulfilled, g, Value::UNDEFINED, v);
+    }
+    let scope = HandleScope::new();
+    let hg = scope.root(g.0);
+    let p = promise_resolve(v);
+    match state(p) {
+        PENDING => {
+            let hp = scope.root(p.0);
+            let mut list = p.field(P_REACTIONS);
+            if list.is_undefined() {
+                list = arr::new_array(0);
+                Value(hp.get()).set_field(P_REACTIONS, list);
+            }
+            let hl = scope.root(list.0);
+            arr::push(Value(hl.get()), Value(AWAIT_REACTION));
+            arr::push(Value(hl.get()), Value(hg.get()));
+            arr::push(Value(hl.get()), Value(hg.get()));
+            Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+        }
+        st => {
+            let job = if st == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
+            p.set_field(P_HANDLED, Value::bool(true));
+            enqueue(job, Value(hg.get()), Value::UNDEFINED, p.field(P_RESULT));
+        }
+    }
+}
+
 /// Runs one microtask; false when the queue is empty.
 pub fn run_one() -> JsResult<bool> {
     let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
@@ -242,6 +289,8 @@ pub fn run_one() -> JsResult<bool> {
         Job::Callback => {
             function::call(Value(ha.get()), Value::UNDEFINED, &[])?;
         }
+        Job::AwaitFulfilled => crate::generator::async_step(Value(ha.get()), Value(hc.get()), GEN_NEXT),
+        Job::AwaitRejected => crate::generator::async_step(Value(ha.get()), Value(hc.get()), GEN_THROW),
     }
     Ok(true)
 }
@@ -295,7 +344,7 @@ fn invoke_then(p: Value, f: Value, r: Value) -> JsResult {
     if !p.is_object() {
         return Err(error::type_error(&format!("Cannot read properties of {} (reading 'then')", crate::object_builtins::v8_brief(p))));
     }
-    let t = object::get(p, atoms::intern("then"))?;
+    let t = object::get(p, atoms::names::THEN)?;
     if !t.is_function() {
         return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(t))));
     }

@@ -308,7 +308,7 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(save);
             let g = if k == 0 {
                 let f = self.b.use_var(self.callee);
-                let nv = self.iconst(n as u64);
+                let nv = self.iconst(n as u64 | if gs.is_async { GEN_NEW_HIDDEN } else { 0 });
                 let g = self.rt("perry_gen_new", &[f, nv]);
                 self.b.def_var(gs.gen_obj, g);
                 g
