@@ -122,8 +122,20 @@ pub fn new_native(name: &str, length: u32, f: NativeFn) -> Value {
 /// A native function with `ncaps` capture slots and extra `FNF_*` flags.
 pub fn new_native_caps(name: &str, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> Value {
     let name = atoms::intern(name);
-    let meta: &'static FnMeta = Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 }));
-    alloc_function(meta, perry_native_call as *const () as u64)
+    alloc_function(native_meta(name, length, f, ncaps, flags), perry_native_call as *const () as u64)
+}
+
+/// The metadata of native functions made at run time (promise resolving
+/// functions, combinator elements, ...): one per distinct signature, made
+/// once, so making such functions in a loop does not grow the process.
+fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> &'static FnMeta {
+    type Key = (Atom, u32, usize, u32, u32);
+    static METAS: perry_gc::JsCell<Option<hashbrown::HashMap<Key, &'static FnMeta>>> = perry_gc::JsCell::new(None);
+    // SAFETY: single JS thread.
+    let metas = unsafe { METAS.get() }.get_or_insert_with(hashbrown::HashMap::new);
+    metas
+        .entry((name, length, f as usize, ncaps, flags))
+        .or_insert_with(|| Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 })))
 }
 
 /// Own properties every function has without storing them: `name`, `length`
