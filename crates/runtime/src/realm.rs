@@ -50,6 +50,9 @@ pub enum I {
     ArrayProtoValues,
     /// %GeneratorPrototype%.next as installed (for-of steps such generators directly).
     GeneratorProtoNext,
+    /// %Promise% and %Promise.resolve% (capabilities and combinators take fast paths for them).
+    PromiseCtor,
+    PromiseResolveFn,
     Count,
 }
 

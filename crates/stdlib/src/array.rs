@@ -375,8 +375,8 @@ fn array_constructor(args: &Args) -> JsResult {
     Ok(a)
 }
 
-/// get Array [ @@species ] — 23.1.2.5
-fn species_getter(args: &Args) -> JsResult {
+/// get Array [ @@species ] — 23.1.2.5 (and get Promise [ @@species ], 27.2.4.8)
+pub fn species_getter(args: &Args) -> JsResult {
     Ok(args.this())
 }
 

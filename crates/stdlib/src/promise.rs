@@ -3,9 +3,12 @@
 //!
 //! A promise is a `KIND_PROMISE` cell with four words after the ordinary
 //! ones: state, result, reactions (an array of `[derived, onFulfilled,
-//! onRejected]` triples while pending) and the handled flag. Only the
-//! intrinsic %Promise% makes capabilities: `then` on a subclass instance
-//! still returns a plain promise (no species lookup).
+//! onRejected]` triples while pending) and the handled flag.
+//!
+//! A *capability* (27.2.1.1) is what a reaction settles: undefined (none),
+//! a native promise (the capability of %Promise% itself, settled directly),
+//! or for any other constructor (a subclass, a species) the value array
+//! `[promise, resolve, reject]` that NewPromiseCapability made by calling it.
 
 use crate::{method, this_of_kind};
 use perry_abi::*;
@@ -268,11 +271,10 @@ pub fn run_one() -> JsResult<bool> {
             };
             let derived = Value(ha.get());
             match outcome {
-                Ok(v) if !derived.is_undefined() => resolve(derived, v),
-                Err(_) if !derived.is_undefined() => reject(derived, error::take()),
-                Ok(_) => {}
-                // A reaction with no derived promise (await, internal) that
-                // throws: the exception propagates to the loop.
+                Ok(v) => settle_capability(derived, true, v)?,
+                Err(_) if !derived.is_undefined() => settle_capability(derived, false, error::take())?,
+                // A reaction with no derived promise (internal) that throws:
+                // the exception propagates to the loop.
                 Err(e) => return Err(e),
             }
         }
@@ -332,9 +334,86 @@ fn then(args: &Args) -> JsResult {
     let p = this_of_kind(args.this(), KIND_PROMISE, "Promise.prototype.then")?;
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
-    let d = scope.root(new_promise().0);
+    let c = species_constructor(p)?;
+    let d = scope.root(new_capability(c)?.0);
     perform_then(Value(hp.get()), args.get(0), args.get(1), Value(d.get()));
-    Ok(Value(d.get()))
+    Ok(capability_promise(Value(d.get())))
+}
+
+/// SpeciesConstructor(p, %Promise%) — 7.3.22
+fn species_constructor(p: Value) -> JsResult {
+    let default = realm::get(I::PromiseCtor);
+    let c = object::get(p, atoms::names::CONSTRUCTOR)?;
+    if c.is_undefined() {
+        return Ok(default);
+    }
+    if !c.is_object() {
+        return Err(error::type_error("The .constructor property is not an object"));
+    }
+    let s = object::get(c, realm::sym_atom(I::SymSpecies))?;
+    if s.is_nullish() {
+        return Ok(default);
+    }
+    if !function::is_constructor(s) {
+        return Err(error::type_error("object.constructor[Symbol.species] is not a constructor"));
+    }
+    Ok(s)
+}
+
+/// NewPromiseCapability(C) — 27.2.1.5: for %Promise% a new native promise;
+/// for any other constructor `[promise, resolve, reject]` from `new C(executor)`.
+fn new_capability(c: Value) -> JsResult {
+    if c == realm::get(I::PromiseCtor) {
+        return Ok(new_promise());
+    }
+    if !function::is_constructor(c) {
+        return Err(error::type_error(&format!("{} is not a constructor", crate::object_builtins::v8_brief(c))));
+    }
+    let scope = HandleScope::new();
+    let hc = scope.root(c.0);
+    let rec = scope.root(arr::new_array_filled(3, Value::UNDEFINED).0);
+    let ex = function::new_native_caps("", 2, capability_executor, 1, 0);
+    ex.set_field(FN_CAPS, Value(rec.get()));
+    let p = function::construct(Value(hc.get()), &[ex], Value(hc.get()))?;
+    let r = Value(rec.get());
+    arr::set_index(r, 0, p)?;
+    if !arr::get_index(r, 1).is_function() || !arr::get_index(r, 2).is_function() {
+        return Err(error::type_error("Promise resolve or reject function is not callable"));
+    }
+    Ok(r)
+}
+
+/// GetCapabilitiesExecutor Functions — 27.2.1.5.1
+fn capability_executor(args: &Args) -> JsResult {
+    let rec = args.capture(0);
+    if !arr::get_index(rec, 1).is_undefined() || !arr::get_index(rec, 2).is_undefined() {
+        return Err(error::type_error("Promise executor has already been invoked with non-undefined arguments"));
+    }
+    arr::set_index(rec, 1, args.get(0))?;
+    arr::set_index(args.capture(0), 2, args.get(1))?;
+    Ok(Value::UNDEFINED)
+}
+
+/// The promise of capability `d`.
+fn capability_promise(d: Value) -> Value {
+    if d.is_array() { arr::get_index(d, 0) } else { d }
+}
+
+/// Resolves (`ok`) or rejects capability `d` with `v`.
+fn settle_capability(d: Value, ok: bool, v: Value) -> JsResult<()> {
+    if d.is_undefined() {
+        return Ok(());
+    }
+    if !d.is_array() {
+        if ok {
+            resolve(d, v)
+        } else {
+            reject(d, v)
+        }
+        return Ok(());
+    }
+    let f = arr::get_index(d, if ok { 1 } else { 2 });
+    function::call(f, Value::UNDEFINED, &[v]).map(|_| ())
 }
 
 /// Invoke(promise, "then", args).
@@ -364,11 +443,18 @@ fn finally(args: &Args) -> JsResult {
     }
     let scope = HandleScope::new();
     let hf = scope.root(f.0);
-    let on_f = function::new_native_caps("", 1, finally_fulfilled, 1, 0);
+    let this = args.this();
+    if !this.is_object() {
+        return Err(error::type_error("Promise.prototype.finally called on a non-object"));
+    }
+    let c = scope.root(species_constructor(this)?.0);
+    let on_f = function::new_native_caps("", 1, finally_fulfilled, 2, 0);
     on_f.set_field(FN_CAPS, Value(hf.get()));
+    on_f.set_field(FN_CAPS + 8, Value(c.get()));
     let ho = scope.root(on_f.0);
-    let on_r = function::new_native_caps("", 1, finally_rejected, 1, 0);
+    let on_r = function::new_native_caps("", 1, finally_rejected, 2, 0);
     on_r.set_field(FN_CAPS, Value(hf.get()));
+    on_r.set_field(FN_CAPS + 8, Value(c.get()));
     invoke_then(args.this(), Value(ho.get()), on_r)
 }
 
@@ -377,7 +463,7 @@ fn finally_step(args: &Args, rethrow: bool) -> JsResult {
     let scope = HandleScope::new();
     let hv = scope.root(args.get(0).0);
     let r = function::call(args.capture(0), Value::UNDEFINED, &[])?;
-    let p = scope.root(promise_resolve(r).0);
+    let p = scope.root(promise_resolve_with(args.capture(1), r)?.0);
     let k = function::new_native_caps("", 0, if rethrow { thrower } else { value_thunk }, 1, 0);
     k.set_field(FN_CAPS, Value(hv.get()));
     invoke_then(Value(p.get()), k, Value::UNDEFINED)
@@ -413,24 +499,57 @@ pub fn promise_resolve(x: Value) -> Value {
     Value(p.get())
 }
 
-fn resolve_static(args: &Args) -> JsResult {
-    Ok(promise_resolve(args.get(0)))
+/// PromiseResolve(C, x) — 27.2.4.7.1
+fn promise_resolve_with(c: Value, x: Value) -> JsResult {
+    if c == realm::get(I::PromiseCtor) {
+        return Ok(promise_resolve(x));
+    }
+    let scope = HandleScope::new();
+    let (hc, hx) = (scope.root(c.0), scope.root(x.0));
+    if is_promise(x) && object::get(x, atoms::names::CONSTRUCTOR)? == Value(hc.get()) {
+        return Ok(Value(hx.get()));
+    }
+    let d = scope.root(new_capability(Value(hc.get()))?.0);
+    settle_capability(Value(d.get()), true, Value(hx.get()))?;
+    Ok(capability_promise(Value(d.get())))
 }
 
+/// The constructor a static method was called on (its `this`).
+fn this_constructor(args: &Args, what: &str) -> JsResult {
+    let c = args.this();
+    if !c.is_object() {
+        return Err(error::type_error(&format!("{what} called on non-object")));
+    }
+    Ok(c)
+}
+
+/// Promise.resolve ( x ) — 27.2.4.7
+fn resolve_static(args: &Args) -> JsResult {
+    promise_resolve_with(this_constructor(args, "PromiseResolve")?, args.get(0))
+}
+
+/// Promise.reject ( r ) — 27.2.4.6
 fn reject_static(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hr = scope.root(args.get(0).0);
-    let p = new_promise();
-    reject(p, Value(hr.get()));
-    Ok(p)
+    let d = scope.root(new_capability(this_constructor(args, "Promise.reject")?)?.0);
+    settle_capability(Value(d.get()), false, Value(hr.get()))?;
+    Ok(capability_promise(Value(d.get())))
 }
 
 /// Promise.withResolvers ( ) — 27.2.4.8
-fn with_resolvers(_args: &Args) -> JsResult {
+fn with_resolvers(args: &Args) -> JsResult {
     let scope = HandleScope::new();
-    let p = scope.root(new_promise().0);
-    let (res, rej) = resolving_functions(Value(p.get()));
-    let (hres, hrej) = (scope.root(res.0), scope.root(rej.0));
+    let d = new_capability(this_constructor(args, "Promise.withResolvers")?)?;
+    let (p, hres, hrej) = if d.is_array() {
+        let hd = scope.root(d.0);
+        let at = |i| scope.root(arr::get_index(Value(hd.get()), i).0);
+        (at(0), at(1), at(2))
+    } else {
+        let p = scope.root(d.0);
+        let (res, rej) = resolving_functions(Value(p.get()));
+        (p, scope.root(res.0), scope.root(rej.0))
+    };
     // Keys first: interning allocates (invariant 1 of ARCHITECTURE.md).
     let keys = [atoms::intern("promise"), atoms::intern("resolve"), atoms::intern("reject")];
     let o = scope.root(object::new_plain(3).0);
@@ -453,7 +572,29 @@ enum Combinator {
 /// result promise]` through element functions that capture their index.
 fn combinator(args: &Args, kind: Combinator) -> JsResult {
     let scope = HandleScope::new();
-    let result = scope.root(new_promise().0);
+    let name = match kind {
+        Combinator::All => "Promise.all",
+        Combinator::AllSettled => "Promise.allSettled",
+        Combinator::Any => "Promise.any",
+        Combinator::Race => "Promise.race",
+    };
+    let c = scope.root(this_constructor(args, name)?.0);
+    // `result` is the capability the combinator settles.
+    let result = scope.root(new_capability(Value(c.get()))?.0);
+    // GetPromiseResolve(C): the intrinsic one is PromiseResolve(%Promise%, x).
+    let resolve_fn = match object::get(Value(c.get()), atoms::intern("resolve")) {
+        Ok(f) if f.is_function() => scope.root(f.0),
+        Ok(f) => {
+            let _ = error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(f)));
+            settle_capability(Value(result.get()), false, error::take())?;
+            return Ok(capability_promise(Value(result.get())));
+        }
+        Err(_) => {
+            settle_capability(Value(result.get()), false, error::take())?;
+            return Ok(capability_promise(Value(result.get())));
+        }
+    };
+    let intrinsic = Value(c.get()) == realm::get(I::PromiseCtor) && Value(resolve_fn.get()) == realm::get(I::PromiseResolveFn);
     let values = scope.root(arr::new_array(0).0);
     // [values, remaining (a number), result]
     let record = scope.root(arr::new_array(0).0);
@@ -463,7 +604,8 @@ fn combinator(args: &Args, kind: Combinator) -> JsResult {
     let mut index = 0usize;
     let walk = crate::object_builtins::for_each_iterable(args.get(0), &mut |item, _| {
         let s = HandleScope::new();
-        let p = s.root(promise_resolve(item).0);
+        let next = if intrinsic { promise_resolve(item) } else { function::call(Value(resolve_fn.get()), Value(c.get()), &[item])? };
+        let p = s.root(next.0);
         if kind != Combinator::Race {
             arr::push(Value(values.get()), Value::UNDEFINED);
             bump_remaining(Value(record.get()), 1);
@@ -493,13 +635,13 @@ fn combinator(args: &Args, kind: Combinator) -> JsResult {
     });
     if walk.is_err() {
         let e = error::take();
-        reject(Value(result.get()), e);
-        return Ok(Value(result.get()));
+        settle_capability(Value(result.get()), false, e)?;
+        return Ok(capability_promise(Value(result.get())));
     }
     if kind != Combinator::Race && bump_remaining(Value(record.get()), -1) == 0 {
-        finish(Value(record.get()), kind);
+        finish(Value(record.get()), kind)?;
     }
-    Ok(Value(result.get()))
+    Ok(capability_promise(Value(result.get())))
 }
 
 fn bump_remaining(record: Value, by: i64) -> i64 {
@@ -509,7 +651,7 @@ fn bump_remaining(record: Value, by: i64) -> i64 {
 }
 
 /// All elements reported: settle the result.
-fn finish(record: Value, kind: Combinator) {
+fn finish(record: Value, kind: Combinator) -> JsResult<()> {
     let scope = HandleScope::new();
     let hr = scope.root(record.0);
     let values = arr::get_index(record, 0);
@@ -518,21 +660,21 @@ fn finish(record: Value, kind: Combinator) {
         let hv = scope.root(values.0);
         let hres = scope.root(result.0);
         let e = crate::error::aggregate_error(Value(hv.get()), "All promises were rejected");
-        reject(Value(hres.get()), e);
+        settle_capability(Value(hres.get()), false, e)
     } else {
-        resolve(result, values);
+        settle_capability(result, true, values)
     }
 }
 
-/// Resolves (rejects) the promise in capture 0: combinators' results need no
-/// already-resolved flag.
+/// Resolves (rejects) the capability in capture 0: combinators' results
+/// need no already-resolved flag of their own.
 fn plain_resolve(args: &Args) -> JsResult {
-    resolve(args.capture(0), args.get(0));
+    settle_capability(args.capture(0), true, args.get(0))?;
     Ok(Value::UNDEFINED)
 }
 
 fn plain_reject(args: &Args) -> JsResult {
-    reject(args.capture(0), args.get(0));
+    settle_capability(args.capture(0), false, args.get(0))?;
     Ok(Value::UNDEFINED)
 }
 
@@ -547,7 +689,7 @@ fn element_report(args: &Args, v: Value, kind: Combinator) -> JsResult {
     let i = args.capture(1).as_number() as usize;
     arr::set_index(arr::get_index(record, 0), i, v)?;
     if bump_remaining(args.capture(0), -1) == 0 {
-        finish(args.capture(0), kind);
+        finish(args.capture(0), kind)?;
     }
     Ok(Value::UNDEFINED)
 }
@@ -632,7 +774,11 @@ pub fn install() {
     method(p(), "catch", 1, catch);
     method(p(), "finally", 1, finally);
     crate::to_string_tag(p(), "Promise");
-    method(Value(hc.get()), "resolve", 1, resolve_static);
+    realm::set(I::PromiseCtor, Value(hc.get()));
+    let r = method(Value(hc.get()), "resolve", 1, resolve_static);
+    realm::set(I::PromiseResolveFn, r);
+    let g = function::new_native("get [Symbol.species]", 0, crate::array::species_getter);
+    object::define_accessor(Value(hc.get()), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, perry_runtime::shape::CONFIGURABLE);
     method(Value(hc.get()), "reject", 1, reject_static);
     method(Value(hc.get()), "all", 1, all);
     method(Value(hc.get()), "allSettled", 1, all_settled);
