@@ -162,6 +162,10 @@ fn report_uncaught(v: Value) {
             }
             out.push('\n');
         }
+        None if perry_stdlib::promise::from_rejection() => {
+            out.push_str(&perry_stdlib::promise::unhandled_rejection_text(v));
+            out.push('\n');
+        }
         None => {
             out.push_str("Uncaught ");
             out.push_str(&perry_stdlib::inspect::inspect(v, 0));
