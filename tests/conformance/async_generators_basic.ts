@@ -182,6 +182,7 @@ async function main() {
   } catch (e) {
     console.log("sync next on async gen:", (e as Error).constructor.name);
   }
+  console.log(gen, Counter.stat, obj.items, main, async () => 1);
 }
 
 main().then(() => console.log("done"));

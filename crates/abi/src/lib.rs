@@ -239,7 +239,7 @@ pub const FNF_DERIVED: u32 = 4;
 pub const FNF_CONSTRUCTOR: u32 = 8;
 pub const FNF_METHOD: u32 = 16;
 pub const FNF_GENERATOR: u32 = 32;
-/// With `FNF_GENERATOR`: an async generator function.
+/// An async function (with `FNF_GENERATOR`: an async generator function).
 pub const FNF_ASYNC: u32 = 64;
 
 /// Function metadata the compiler emits as static data, one per function:

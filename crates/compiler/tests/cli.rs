@@ -133,6 +133,11 @@ fn unhandled_rejection_prints_like_node() {
     assert_eq!(st, 1);
     assert_eq!(out, "1\n");
     assert!(err.contains("Error: tla"), "{err}");
+    // A top-level await never settled when the loop runs dry: Node's status 13.
+    let (st, out, err) = run_program("tla_unsettled.ts", "console.log(1);\nawait new Promise(() => {});\nconsole.log(2);\n");
+    assert_eq!(st, 13, "{err}");
+    assert_eq!(out, "1\n");
+    assert!(err.contains("Warning: Detected unsettled top-level await"), "{err}");
 }
 
 #[test]

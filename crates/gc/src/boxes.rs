@@ -141,9 +141,10 @@ pub fn acquire(cells: usize, owner: u64) -> *mut u64 {
     base
 }
 
-/// An activation finished: its run is queued for release (its cells are
-/// never read again).
-pub fn complete(base: *mut u64) {
+/// An activation finished: its run (`base`, the generator's `GEN_FRAME`
+/// word) is queued for release (its cells are never read again).
+pub fn complete(base: u64) {
+    let base = base as *mut u64;
     let p = pool();
     // SAFETY: a registered run's header.
     let hdr = unsafe { *base };

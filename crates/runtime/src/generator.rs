@@ -46,6 +46,6 @@ pub fn finish(g: Value) {
     let cells = g.word(GEN_FRAME);
     if cells != 0 {
         g.set_word(GEN_FRAME, 0);
-        perry_gc::boxes::complete(cells as *mut u64);
+        perry_gc::boxes::complete(cells);
     }
 }

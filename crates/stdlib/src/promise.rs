@@ -68,6 +68,11 @@ pub fn is_promise(v: Value) -> bool {
     v.is_cell() && v.kind() == KIND_PROMISE
 }
 
+/// Whether `v` is a promise still pending.
+pub fn is_pending(v: Value) -> bool {
+    is_promise(v) && state(v) == PENDING
+}
+
 fn state(p: Value) -> i64 {
     p.field(P_STATE).as_number() as i64
 }
