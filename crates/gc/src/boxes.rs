@@ -293,15 +293,15 @@ mod tests {
         let b = acquire(100, 0);
         assert_eq!(live(), 103);
         unsafe { *a.add(1) = 42 };
-        complete(a);
+        complete(a as u64);
         assert_eq!(live(), 103, "queued runs stay registered until quiescence");
         at_quiescence();
         assert_eq!(live(), 100);
         let c = acquire(2, 0);
         assert_eq!(c, a, "the freed run of the same class is reused");
         assert_eq!(unsafe { *c.add(1) }, 0, "a reused cell reads as +0");
-        complete(b);
-        complete(c);
+        complete(b as u64);
+        complete(c as u64);
         at_quiescence();
         let p = pool();
         assert_eq!((p.live, p.allocs, p.releases, p.reuses), (0, 105, 105, 2));

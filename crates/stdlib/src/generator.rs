@@ -456,7 +456,7 @@ fn afs_method(args: &Args, mode: u64) -> JsResult {
             // No `return`: done with the value; no `throw`: reject with it.
             return if mode == GEN_RETURN { Ok(iter::result_object(args.get(0), true)) } else { Err(error::throw(args.get(0))) };
         }
-        let argv: Vec<Value> = if args.len() > 0 { vec![args.get(0)] } else { vec![] };
+        let argv: Vec<Value> = if !args.is_empty() { vec![args.get(0)] } else { vec![] };
         let r = perry_runtime::function::call(m, Value(sync.get()), &argv)?;
         if !r.is_object() {
             return Err(error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(r))));
