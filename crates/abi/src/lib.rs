@@ -144,9 +144,20 @@ pub const KIND_GENERATOR: u64 = 32;
 pub const GEN_FRAME: i32 = OBJ_INLINE;
 pub const GEN_STATE: i32 = OBJ_INLINE + 8;
 pub const GEN_FN: i32 = OBJ_INLINE + 16;
-/// An async function's activation: the promise it settles.
+/// An async function's activation: the promise it settles. An async
+/// generator's: its request queue (an array of `[mode, value, promise]`
+/// triples, oldest first).
 pub const GEN_PROMISE: i32 = OBJ_INLINE + 24;
-pub const GEN_EXTRA: u32 = 32;
+/// An async generator's state (27.6): one of the `AG_*` numbers. Its code
+/// stores `AG_SUSPENDED_YIELD` at a `yield` (an `await` leaves it executing),
+/// which is how the driver tells the two suspensions apart.
+pub const GEN_AGSTATE: i32 = OBJ_INLINE + 32;
+pub const GEN_EXTRA: u32 = 40;
+pub const AG_SUSPENDED_START: i64 = 0;
+pub const AG_SUSPENDED_YIELD: i64 = 1;
+pub const AG_EXECUTING: i64 = 2;
+pub const AG_AWAITING_RETURN: i64 = 3;
+pub const AG_COMPLETED: i64 = 4;
 /// `GEN_STATE` holds the raw integer `state + GEN_STATE_BIAS` (a number to
 /// the collector): a suspension point `k >= 0`, `GEN_RUNNING` or `GEN_DONE`.
 pub const GEN_STATE_BIAS: i64 = 2;
@@ -234,6 +245,8 @@ pub const FNF_DERIVED: u32 = 4;
 pub const FNF_CONSTRUCTOR: u32 = 8;
 pub const FNF_METHOD: u32 = 16;
 pub const FNF_GENERATOR: u32 = 32;
+/// An async function (with `FNF_GENERATOR`: an async generator function).
+pub const FNF_ASYNC: u32 = 64;
 
 /// Function metadata the compiler emits as static data, one per function:
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`

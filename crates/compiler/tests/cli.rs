@@ -52,10 +52,10 @@ fn stray_closing_brace() {
 
 #[test]
 fn unsupported_construct_is_named() {
-    let (st, err) = compile_err("af.ts", "async function* f() { await 1; }\nconsole.log(f);\n");
+    let (st, err) = compile_err("re.ts", "const r = /a+/;\nconsole.log(r);\n");
     assert_eq!(st, 1, "{err}");
-    assert!(err.contains("not supported yet: async generator functions"), "{err}");
-    assert!(err.contains("af.ts:1:1"), "{err}");
+    assert!(err.contains("not supported yet: regular expressions"), "{err}");
+    assert!(err.contains("re.ts:1:11"), "{err}");
     let (st, err) = compile_err("with.ts", "const o = {a: 1};\n// @ts-ignore\nwith (o) { console.log(a); }\n");
     assert_eq!(st, 1, "{err}");
     assert!(err.contains("with.ts:3:"), "{err}");
@@ -101,6 +101,43 @@ fn uncaught_non_error_value() {
     let (st, _, err) = run_program("uncaught_str.ts", "throw \"plain\";\n");
     assert_eq!(st, 1);
     assert!(err.contains("Uncaught 'plain'"), "{err}");
+}
+
+#[test]
+fn unhandled_rejection_prints_like_node() {
+    // A non-error reason: Node's UnhandledPromiseRejection wording, with
+    // V8's side-effect-free string of the reason.
+    let (st, out, err) = run_program("unh_obj.ts", "console.log(\"before\");\nPromise.reject({ a: 1 });\n");
+    assert_eq!(st, 1);
+    assert_eq!(out, "before\n");
+    let msg = "UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"#<Object>\".";
+    assert!(err.contains(msg), "{err}");
+    assert!(err.contains("  code: 'ERR_UNHANDLED_REJECTION'\n}"), "{err}");
+    for (src, reason) in [
+        ("Promise.reject(42);", "42"),
+        ("Promise.reject(\"str\");", "str"),
+        ("Promise.reject([1, 2]);", "[object Array]"),
+        ("Promise.reject(undefined);", "undefined"),
+    ] {
+        let (st, _, err) = run_program("unh_prim.ts", src);
+        assert_eq!(st, 1);
+        assert!(err.contains(&format!("The promise rejected with the reason \"{reason}\".")), "{err}");
+    }
+    // An error: its stack, as an uncaught exception prints.
+    let (st, _, err) = run_program("unh_err.ts", "async function f() {\n  await null;\n  throw new RangeError(\"async bad\");\n}\nf();\n");
+    assert_eq!(st, 1);
+    assert!(err.contains("RangeError: async bad\n    at "), "{err}");
+    assert!(!err.contains("UnhandledPromiseRejection"), "{err}");
+    // A top-level await that rejects ends the process the same way.
+    let (st, out, err) = run_program("tla_err.ts", "console.log(1);\nawait Promise.reject(new Error(\"tla\"));\nconsole.log(2);\n");
+    assert_eq!(st, 1);
+    assert_eq!(out, "1\n");
+    assert!(err.contains("Error: tla"), "{err}");
+    // A top-level await never settled when the loop runs dry: Node's status 13.
+    let (st, out, err) = run_program("tla_unsettled.ts", "console.log(1);\nawait new Promise(() => {});\nconsole.log(2);\n");
+    assert_eq!(st, 13, "{err}");
+    assert_eq!(out, "1\n");
+    assert!(err.contains("Warning: Detected unsettled top-level await"), "{err}");
 }
 
 #[test]

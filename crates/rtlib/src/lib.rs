@@ -82,6 +82,9 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         perry_abi::UNDEFINED,
     ];
     let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
+    // The entry module's result: its promise when it awaits at top level.
+    let scope = perry_gc::HandleScope::new();
+    let main_result = scope.root(if r == perry_abi::EXCEPTION { perry_abi::UNDEFINED } else { r });
     if r != perry_abi::EXCEPTION {
         // The main job ended: the event loop runs what it queued (ticks,
         // microtasks, timers, immediates). An uncaught exception or an
@@ -93,6 +96,11 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
     let status = if r == perry_abi::EXCEPTION {
         report_uncaught(error::take());
         1
+    } else if perry_stdlib::promise::is_pending(Value(main_result.get())) {
+        // The loop ran dry with the top-level await still waiting (Node: 13).
+        let _ = std::io::stdout().flush();
+        eprintln!("Warning: Detected unsettled top-level await");
+        13
     } else {
         0
     };
@@ -160,6 +168,10 @@ fn report_uncaught(v: Value) {
                 out.push(' ');
                 out.push_str(&extra);
             }
+            out.push('\n');
+        }
+        None if perry_stdlib::promise::from_rejection() => {
+            out.push_str(&perry_stdlib::promise::unhandled_rejection_text(v));
             out.push('\n');
         }
         None => {

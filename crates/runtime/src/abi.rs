@@ -355,16 +355,23 @@ export! {
     fn perry_gen_new(f: u64, cells: u64) -> u64 {
         // A generator object for a call of generator function `f`: its
         // prototype is `f.prototype` when that is an object. An async
-        // function's activation object is never seen by JavaScript.
+        // function's activation object is never seen by JavaScript. An async
+        // generator's state starts at `AG_SUSPENDED_START` (other activations
+        // leave it undefined).
         let scope = HandleScope::new();
         let hf = scope.root(f);
         let (nvars, hidden) = (cells & !GEN_NEW_HIDDEN, cells & GEN_NEW_HIDDEN != 0);
+        let is_async_gen = function::meta_of(Value(f)).flags & (FNF_GENERATOR | FNF_ASYNC) == FNF_GENERATOR | FNF_ASYNC;
         let proto = match if hidden { Ok(Value::UNDEFINED) } else { object::get(Value(f), atoms::names::PROTOTYPE) } {
             Ok(p) if p.is_object() => p,
+            Ok(_) if is_async_gen => realm::get(I::AsyncGeneratorProto),
             Ok(_) => realm::get(I::GeneratorProto),
             Err(_) => return EXCEPTION,
         };
         let g = object::alloc_object(KIND_GENERATOR, GEN_EXTRA, 0, proto);
+        if is_async_gen {
+            g.set_field(GEN_AGSTATE, Value::int(AG_SUSPENDED_START));
+        }
         // The activation's locals live in pooled box cells (perry_gc::boxes).
         let cells = perry_gc::boxes::acquire(nvars as usize, g.0);
         g.set_word(GEN_FRAME, cells as u64);

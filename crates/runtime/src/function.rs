@@ -184,10 +184,12 @@ pub fn materialize_virtual(f: Value, key: Atom) -> bool {
         return true;
     }
     if key == names::PROTOTYPE && m.flags & FNF_GENERATOR != 0 && m.native.is_none() {
-        // A generator function's prototype: inherits %GeneratorPrototype%, no `constructor`.
+        // A generator function's prototype: inherits %GeneratorPrototype%
+        // (%AsyncGeneratorPrototype%), no `constructor`.
         let scope = HandleScope::new();
         let hf = scope.root(f.0);
-        let p = object::new_object_kind(KIND_OBJECT, crate::realm::get(crate::realm::I::GeneratorProto), 1);
+        let proto = if m.flags & FNF_ASYNC != 0 { crate::realm::I::AsyncGeneratorProto } else { crate::realm::I::GeneratorProto };
+        let p = object::new_object_kind(KIND_OBJECT, crate::realm::get(proto), 1);
         object::add_property(Value(hf.get()), names::PROTOTYPE, p, shape::WRITABLE);
         return true;
     }

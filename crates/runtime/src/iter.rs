@@ -39,6 +39,9 @@ pub const FOR_IN: u64 = 11;
 /// A generator object whose `next` is %GeneratorPrototype%.next: stepped by
 /// running its state machine directly, with no result object.
 pub const GENERATOR: u64 = 12;
+/// An async-from-sync iterator (stdlib `generator.rs`, 27.1.6): `target`
+/// is the sync iterator, `next` its `next` method.
+pub const ASYNC_FROM_SYNC: u64 = 13;
 
 /// A built-in iterator over `target` with `mode`.
 pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {

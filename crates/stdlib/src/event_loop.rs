@@ -249,7 +249,10 @@ pub fn checkpoint() -> JsResult<()> {
         }
     }
     match promise::take_unhandled() {
-        Some(reason) => Err(error::throw(reason)),
+        Some(reason) => {
+            promise::set_from_rejection();
+            Err(error::throw(reason))
+        }
         None => Ok(()),
     }
 }

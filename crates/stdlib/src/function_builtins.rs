@@ -89,13 +89,20 @@ fn to_string(args: &Args) -> JsResult {
     if !f.is_function() {
         return Err(error::type_error("Function.prototype.toString requires that 'this' be a Function"));
     }
-    let m = function::meta_of(f);
-    if m.native.is_none()
-        && let Some(src) = perry_runtime::sourcemap::source_text(m.file, m.src_start, m.src_end)
-    {
-        return Ok(string::from_str(&src));
+    Ok(string::from_str(&source_string(f)))
+}
+
+/// A function's source text, or `function name() { [native code] }`.
+pub fn source_string(f: Value) -> String {
+    if f.kind() == perry_abi::KIND_FUNCTION {
+        let m = function::meta_of(f);
+        if m.native.is_none()
+            && let Some(src) = perry_runtime::sourcemap::source_text(m.file, m.src_start, m.src_end)
+        {
+            return src;
+        }
     }
-    Ok(string::from_str(&format!("function {}() {{ [native code] }}", function::name_of(f))))
+    format!("function {}() {{ [native code] }}", function::name_of(f))
 }
 
 /// The Function constructor is not supported (no eval in compiled programs).

@@ -812,7 +812,13 @@ fn get_function_base(h: Handle, constructor: Option<&str>, tag: &str) -> String 
     if is_class {
         return get_class_base(h, constructor, tag);
     }
-    let ty = "Function";
+    let flags = if v.kind() == KIND_FUNCTION { function::meta_of(v).flags } else { 0 };
+    let ty = match (flags & FNF_GENERATOR != 0, flags & FNF_ASYNC != 0) {
+        (true, true) => "AsyncGeneratorFunction",
+        (true, false) => "GeneratorFunction",
+        (false, true) => "AsyncFunction",
+        _ => "Function",
+    };
     let mut base = format!("[{ty}");
     if constructor.is_none() {
         base.push_str(" (null prototype)");
@@ -831,8 +837,11 @@ fn get_function_base(h: Handle, constructor: Option<&str>, tag: &str) -> String 
         base.push_str(&display_string(name));
     }
     base.push(']');
+    // Generator and async functions inherit Function.prototype here (no
+    // %GeneratorFunction.prototype% etc.): "Function" is their constructor.
     if let Some(c) = constructor
         && c != ty
+        && c != "Function"
     {
         base.push(' ');
         base.push_str(c);

@@ -143,6 +143,10 @@ pub fn install() {
     for i in [I::ArrayIteratorProto, I::StringIteratorProto, I::MapIteratorProto, I::SetIteratorProto, I::GeneratorProto] {
         intrinsic_object(i, realm::get(I::IteratorProto));
     }
+    intrinsic_object(I::AsyncIteratorProto, realm::get(I::ObjectProto));
+    for i in [I::AsyncGeneratorProto, I::AsyncFromSyncIteratorProto] {
+        intrinsic_object(i, realm::get(I::AsyncIteratorProto));
+    }
     for i in [I::TypeErrorProto, I::RangeErrorProto, I::SyntaxErrorProto, I::ReferenceErrorProto, I::EvalErrorProto, I::UriErrorProto, I::AggregateErrorProto] {
         intrinsic_object(i, realm::get(I::ErrorProto));
     }

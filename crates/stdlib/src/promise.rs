@@ -78,6 +78,11 @@ pub fn is_promise(v: Value) -> bool {
     v.is_cell() && v.kind() == KIND_PROMISE
 }
 
+/// Whether `v` is a promise still pending.
+pub fn is_pending(v: Value) -> bool {
+    is_promise(v) && state(v) == PENDING
+}
+
 fn state(p: Value) -> i64 {
     p.field(P_STATE).as_number() as i64
 }
@@ -295,6 +300,34 @@ pub fn run_one() -> JsResult<bool> {
         Job::AwaitRejected => crate::generator::async_step(Value(ha.get()), Value(hc.get()), GEN_THROW),
     }
     Ok(true)
+}
+
+/// Set when the exception ending the process is an unhandled rejection's
+/// reason (the report then follows Node's wording for non-errors).
+static FROM_REJECTION: JsCell<bool> = JsCell::new(false);
+
+pub fn set_from_rejection() {
+    unsafe { *FROM_REJECTION.get() = true };
+}
+
+pub fn from_rejection() -> bool {
+    unsafe { *FROM_REJECTION.get() }
+}
+
+/// Node's report of an unhandled rejection whose reason is not an error
+/// (lib/internal/process/promises.js, `UnhandledPromiseRejection`), with
+/// V8's NoSideEffectsToString of the reason.
+pub fn unhandled_rejection_text(reason: Value) -> String {
+    let r = if reason.is_string() {
+        perry_runtime::string::to_rust(reason)
+    } else if reason.is_function() {
+        crate::function_builtins::source_string(reason)
+    } else {
+        crate::object_builtins::v8_brief(reason)
+    };
+    format!(
+        "UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason \"{r}\". {{\n  code: 'ERR_UNHANDLED_REJECTION'\n}}"
+    )
 }
 
 /// The oldest rejection still unhandled after a microtask checkpoint (Node

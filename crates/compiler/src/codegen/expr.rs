@@ -62,10 +62,6 @@ impl FnCompiler<'_, '_, '_> {
             Expression::ArrayExpression(a) => self.array_literal(a),
             Expression::ObjectExpression(o) => self.object_literal(o),
             Expression::FunctionExpression(f) => {
-                if f.r#async && f.generator {
-                    self.c.unsupported(self.module, f.span.start, "async generator functions");
-                    return self.undef();
-                }
                 let key = &**f as *const Function as usize;
                 let nm = f.id.as_ref().map(|i| i.name.as_str()).or(name).unwrap_or("");
                 self.make_closure(key, FnBody::Function(f), nm, fn_length(&f.params))
@@ -142,7 +138,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             Expression::AwaitExpression(a) => {
                 if self.generator.is_none() {
-                    self.c.unsupported(self.module, a.span.start, "top-level await");
+                    self.c.unsupported(self.module, a.span.start, "top-level await in an imported module");
                     return self.undef();
                 }
                 let v = self.expr(&a.argument);
@@ -157,7 +153,7 @@ impl FnCompiler<'_, '_, '_> {
                     self.set_pos(y.span.start);
                     return self.yield_star(v);
                 }
-                self.suspend(v)
+                self.yield_value(v)
             }
             Expression::RegExpLiteral(r) => {
                 self.c.unsupported(self.module, r.span.start, "regular expressions");
@@ -2477,10 +2473,6 @@ impl FnCompiler<'_, '_, '_> {
                 continue;
             };
             if m.kind == MethodDefinitionKind::Constructor || m.value.body.is_none() {
-                continue;
-            }
-            if m.value.generator && m.value.r#async {
-                self.c.unsupported(self.module, m.span.start, "async generator methods");
                 continue;
             }
             let target = if m.r#static { self.use_var(cv) } else { self.use_var(protov) };

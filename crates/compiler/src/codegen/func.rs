@@ -47,6 +47,8 @@ pub enum Loc {
 pub enum Cleanup {
     Finally(&'static BlockStatement<'static>, usize),
     IterClose(Variable),
+    /// A `for await` iterator and the handler depth outside its loop.
+    AsyncIterClose(Variable, usize),
 }
 
 pub struct JumpTarget {
@@ -260,6 +262,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
     /// Reads variable `v` (recorded in generators, see `var_events`).
     #[inline]
+    #[allow(clippy::disallowed_methods)]
     pub fn use_var(&mut self, v: Variable) -> V {
         if self.generator.is_some()
             && let Some(b) = self.b.current_block()
@@ -270,6 +273,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
     /// Defines variable `v` (recorded in generators, see `var_events`).
     #[inline]
+    #[allow(clippy::disallowed_methods)]
     pub fn def_var(&mut self, v: Variable, x: V) {
         if self.generator.is_some()
             && let Some(b) = self.b.current_block()
@@ -1039,9 +1043,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().return_(&[e]);
         self.b.switch_to_block(ok);
         match self.body {
-            FnBody::Function(f) if f.generator => self.gen_entry(false),
-            FnBody::Function(f) if f.r#async => self.gen_entry(true),
-            FnBody::Arrow(a) if a.r#async => self.gen_entry(true),
+            FnBody::Function(f) if f.generator => self.gen_entry(false, f.r#async),
+            FnBody::Function(f) if f.r#async => self.gen_entry(true, false),
+            FnBody::Arrow(a) if a.r#async => self.gen_entry(true, false),
+            FnBody::Module if self.module_has_tla() => {
+                // Top-level await: the module body is an async activation,
+                // whose function object (for resumption) is made here.
+                self.gen_entry(true, false);
+                let key = self.m.program as *const _ as usize;
+                let me = self.make_closure(key, FnBody::Module, "", 0);
+                self.def_var(self.callee, me);
+            }
             _ => {}
         }
         // Pseudo-variables that inner arrows capture live in boxes.
@@ -1164,10 +1176,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.module_prologue();
                 // Module bindings no other function uses live in this function.
                 self.init_scope(program.scope_id.get(), &[]);
+                if self.generator.is_some() {
+                    // Point 0: the body runs to its first `await`; the call
+                    // returns the module's promise.
+                    let u = self.undef();
+                    self.suspend(u);
+                }
                 self.stmts(&program.body);
                 self.ensure_open();
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
+                self.gen_finish();
             }
             FnBody::Function(f) => {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
@@ -1266,10 +1285,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             let Some(id) = &f.id else { continue };
             let Some(sym) = id.symbol_id.get() else { continue };
-            if f.r#async && f.generator {
-                self.c.unsupported(self.module, f.span.start, "async generator functions");
-                continue;
-            }
             let key = f as *const Function as usize;
             let clo = self.make_closure(key, FnBody::Function(f), id.name.as_str(), fn_length(&f.params));
             self.init_binding(sym, clo);

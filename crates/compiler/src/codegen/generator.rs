@@ -27,14 +27,18 @@ use super::func::FnCompiler;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_frontend::{Switch, Variable};
+use oxc_ast::ast::*;
+use oxc_ast_visit::Visit;
+use oxc_syntax::scope::ScopeFlags;
 use perry_abi::*;
 
 pub struct GenState {
     /// Reloads the variables and dispatches (from the entry, on resumption).
     restore: Block,
-    /// Per suspension point: the block that saves and returns, and the one
-    /// that resumes.
-    points: Vec<(Block, Block)>,
+    /// Per suspension point: the block that saves and returns, the one
+    /// that resumes, and whether it is an async generator's `yield` (which
+    /// records `AG_SUSPENDED_YIELD`; its `await`s leave the state executing).
+    points: Vec<(Block, Block, bool)>,
     /// The value a `yield` hands out.
     yielded: Variable,
     /// On resumption: the sent value, the mode and the generator object.
@@ -44,12 +48,15 @@ pub struct GenState {
     /// An async function: point 0 hands the activation to `perry_async_start`,
     /// which runs it to its first `await` and returns its promise.
     is_async: bool,
+    /// An async generator: point 0 returns the generator object, like a
+    /// generator's; `yield` awaits its operand first.
+    pub is_async_gen: bool,
 }
 
 impl FnCompiler<'_, '_, '_> {
     /// At the entry, after the stack check: a generator object as callee
     /// means a resumption.
-    pub fn gen_entry(&mut self, is_async: bool) {
+    pub fn gen_entry(&mut self, is_async: bool, is_async_gen: bool) {
         let restore = self.b.create_block();
         let cont = self.b.create_block();
         let callee = self.use_var(self.callee);
@@ -61,17 +68,17 @@ impl FnCompiler<'_, '_, '_> {
         let sent = self.new_var();
         let mode = self.declare(types::I64);
         let gen_obj = self.new_var();
-        self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj, is_async });
+        self.generator = Some(super::generator::GenState { restore, points: Vec::new(), yielded, sent, mode, gen_obj, is_async, is_async_gen });
     }
 
     /// A suspension point handing out `v`; returns the resumption's sent
     /// value and mode, for the caller to act on (`yield*` forwards them).
-    fn suspend_raw(&mut self, v: V) -> (V, V) {
+    fn suspend_raw(&mut self, v: V, is_yield: bool) -> (V, V) {
         self.ensure_open();
         let gs = self.generator.as_mut().expect("suspend in a generator");
         let save = self.b.create_block();
         let resume = self.b.create_block();
-        gs.points.push((save, resume));
+        gs.points.push((save, resume, is_yield && gs.is_async_gen));
         let (yielded, sent, mode) = (gs.yielded, gs.sent, gs.mode);
         self.def_var(yielded, v);
         self.b.ins().jump(save, &[]);
@@ -84,7 +91,53 @@ impl FnCompiler<'_, '_, '_> {
     /// out the new generator object). Returns the value the resumption
     /// produces (the sent value in `next` mode).
     pub fn suspend(&mut self, v: V) -> V {
-        let (_, m) = self.suspend_raw(v);
+        self.suspend_as(v, false)
+    }
+
+    /// `yield v`: in an async generator, `v` is awaited first (27.6.3.8
+    /// AsyncGeneratorYield(? Await(v))); a `return` resumption arrives with
+    /// its value already awaited by the driver.
+    pub fn yield_value(&mut self, v: V) -> V {
+        if self.generator.as_ref().is_some_and(|g| g.is_async_gen) {
+            let a = self.suspend(v);
+            return self.suspend_as(a, true);
+        }
+        self.suspend(v)
+    }
+
+    /// Whether this is an async generator's body.
+    pub fn in_async_gen(&self) -> bool {
+        self.generator.as_ref().is_some_and(|g| g.is_async_gen)
+    }
+
+    /// `await v` whose outcome is ignored (a fulfilment or a rejection).
+    pub fn suspend_await_any(&mut self, v: V) {
+        self.suspend_raw(v, false);
+    }
+
+    /// Whether this module's body awaits at its top level (then it compiles
+    /// as an async activation). Only the entry module may.
+    pub fn module_has_tla(&self) -> bool {
+        struct Finder(bool);
+        impl<'a> Visit<'a> for Finder {
+            fn visit_await_expression(&mut self, _: &AwaitExpression<'a>) {
+                self.0 = true;
+            }
+            fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
+                self.0 |= it.r#await;
+                oxc_ast_visit::walk::walk_for_of_statement(self, it);
+            }
+            fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+            fn visit_arrow_function_expression(&mut self, _: &ArrowFunctionExpression<'a>) {}
+        }
+        let mut f = Finder(false);
+        f.visit_program(self.m.program);
+        let entry = self.c.graph.order.last() == Some(&self.module);
+        f.0 && entry
+    }
+
+    fn suspend_as(&mut self, v: V, is_yield: bool) -> V {
+        let (_, m) = self.suspend_raw(v, is_yield);
         let sent = self.generator.as_ref().expect("suspend in a generator").sent;
         let normal = self.b.create_block();
         let other = self.b.create_block();
@@ -112,8 +165,12 @@ impl FnCompiler<'_, '_, '_> {
     /// iterator (`perry_yield_star_step`: next, throw or return) until its
     /// result is done; its value is the expression's, or with `return` the
     /// generator's own return.
+    /// In an async generator the iterator is an async one (sync iterators
+    /// are wrapped), each result is awaited, and its values are handed out
+    /// without awaiting them again.
     pub fn yield_star(&mut self, iterable: V) -> V {
-        let it = self.rt_check("perry_get_iterator", &[iterable]);
+        let is_async = self.in_async_gen();
+        let it = self.rt_check(if is_async { "perry_get_async_iterator" } else { "perry_get_iterator" }, &[iterable]);
         let itv = self.new_var();
         self.def_var(itv, it);
         let received = self.new_var();
@@ -129,7 +186,11 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(head);
         self.effects += 1;
         let (it, rv, m) = (self.use_var(itv), self.use_var(received), self.use_var(mode));
-        let r = self.rt_check("perry_yield_star_step", &[it, rv, m]);
+        let mut r = self.rt_check("perry_yield_star_step", &[it, rv, m]);
+        if is_async {
+            let a = self.suspend(r);
+            r = self.rt_check("perry_iter_result_check", &[a]);
+        }
         let rh = self.new_var();
         self.def_var(rh, r);
         let done = self.get_named(r, "done", 0);
@@ -154,7 +215,7 @@ impl FnCompiler<'_, '_, '_> {
         self.terminated = false;
         let r = self.use_var(rh);
         let v = self.get_named(r, "value", 0);
-        let (s, m) = self.suspend_raw(v);
+        let (s, m) = self.suspend_raw(v, true);
         self.def_var(received, s);
         self.def_var(mode, m);
         self.b.ins().jump(head, &[]);
@@ -168,7 +229,7 @@ impl FnCompiler<'_, '_, '_> {
     /// definitions from `var_events`. The save and restore blocks are not
     /// emitted yet, so they neither use nor define anything here; a jump to
     /// a save block counts as an edge to its resume block.
-    fn live_in(&self, vars: &[(Variable, types::Type)], points: &[(Block, Block)]) -> Vec<Vec<usize>> {
+    fn live_in(&self, vars: &[(Variable, types::Type)], points: &[(Block, Block, bool)]) -> Vec<Vec<usize>> {
         use cranelift_codegen::entity::EntityRef;
         let func = &self.b.func;
         let words = vars.len().div_ceil(64).max(1);
@@ -183,7 +244,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         // A jump to a suspension point's save block continues, as far as
         // liveness goes, where it resumes: what is live there is saved.
-        for &(save, resume) in points {
+        for &(save, resume, _) in points {
             pos[save.index()] = pos[resume.index()];
         }
         let n = order.len();
@@ -235,7 +296,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         points
             .iter()
-            .map(|&(_, b)| {
+            .map(|&(_, b, _)| {
                 let bi = pos[b.index()];
                 (0..vars.len()).filter(|&i| bi != usize::MAX && live[bi * words + i / 64] & (1 << (i % 64)) != 0).collect()
             })
@@ -246,10 +307,12 @@ impl FnCompiler<'_, '_, '_> {
     /// suspension point saves the variables live where it resumes (and only
     /// those) into the activation's box cells, one cell per variable live at
     /// any point.
+    // The save and reload blocks are not part of the body's liveness.
+    #[allow(clippy::disallowed_methods)]
     pub fn gen_finish(&mut self) {
         let Some(gs) = self.generator.take() else { return };
         let vars: Vec<(Variable, types::Type)> = self.var_types.iter().copied().filter(|(v, _)| ![gs.sent, gs.mode, gs.gen_obj].contains(v)).collect();
-        let resumes: Vec<Block> = gs.points.iter().map(|&(_, r)| r).collect();
+        let resumes: Vec<Block> = gs.points.iter().map(|&(_, r, _)| r).collect();
         let live = self.live_in(&vars, &gs.points);
         self.var_events = Vec::new();
         let mut cell = vec![usize::MAX; vars.len()];
@@ -304,11 +367,11 @@ impl FnCompiler<'_, '_, '_> {
             self.b.ins().jump(resumes[k], &[]);
         }
         // Suspension: save the live variables, record the point, return.
-        for (k, &(save, _)) in gs.points.iter().enumerate() {
+        for (k, &(save, _, is_yield)) in gs.points.iter().enumerate() {
             self.b.switch_to_block(save);
             let g = if k == 0 {
                 let f = self.b.use_var(self.callee);
-                let nv = self.iconst(n as u64 | if gs.is_async { GEN_NEW_HIDDEN } else { 0 });
+                let nv = self.iconst(n as u64 | if gs.is_async && !gs.is_async_gen { GEN_NEW_HIDDEN } else { 0 });
                 let g = self.rt("perry_gen_new", &[f, nv]);
                 self.b.def_var(gs.gen_obj, g);
                 g
@@ -332,7 +395,11 @@ impl FnCompiler<'_, '_, '_> {
             let st = self.iconst(k as u64 + GEN_STATE_BIAS as u64);
             let gp = self.ptr_of(g);
             self.b.ins().store(MemFlagsData::trusted(), st, gp, GEN_STATE);
-            let out = if k == 0 && gs.is_async {
+            if is_yield {
+                let y = self.num(AG_SUSPENDED_YIELD as f64);
+                self.b.ins().store(MemFlagsData::trusted(), y, gp, GEN_AGSTATE);
+            }
+            let out = if k == 0 && gs.is_async && !gs.is_async_gen {
                 let g = self.b.use_var(gs.gen_obj);
                 self.rt("perry_async_start", &[g])
             } else if k == 0 {

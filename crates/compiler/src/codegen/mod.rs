@@ -50,6 +50,12 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_async_start", 1),
     ("perry_get_iterator", 1),
     ("perry_yield_star_step", 3),
+    ("perry_get_async_iterator", 1),
+    ("perry_next_method", 1),
+    ("perry_call_next", 2),
+    ("perry_iter_result_value", 1),
+    ("perry_iter_result_check", 1),
+    ("perry_async_iter_return", 1),
     ("perry_new_box", 1),
     ("perry_construct", 7),
     ("perry_construct_site", 8),
@@ -472,15 +478,21 @@ impl<'g> Compiler<'g> {
             let id = self.module.declare_function(&format!("perry_fn_{n}"), Linkage::Local, &self.js_sig.clone()).unwrap();
             let meta = self.module.declare_data(&format!("perry_meta_{n}"), Linkage::Local, true, false).unwrap();
             let flags = match actx.kind {
-                CtxKind::Arrow => perry_abi::FNF_ARROW,
+                CtxKind::Arrow => match body {
+                    FnBody::Arrow(a) if a.r#async => perry_abi::FNF_ARROW | perry_abi::FNF_ASYNC,
+                    _ => perry_abi::FNF_ARROW,
+                },
                 CtxKind::Method => match body {
+                    FnBody::Function(f) if f.generator && f.r#async => perry_abi::FNF_METHOD | perry_abi::FNF_GENERATOR | perry_abi::FNF_ASYNC,
                     FnBody::Function(f) if f.generator => perry_abi::FNF_METHOD | perry_abi::FNF_GENERATOR,
+                    FnBody::Function(f) if f.r#async => perry_abi::FNF_METHOD | perry_abi::FNF_ASYNC,
                     _ => perry_abi::FNF_METHOD,
                 },
                 CtxKind::Ctor { derived } => perry_abi::FNF_CLASS_CTOR | if derived { perry_abi::FNF_DERIVED } else { 0 },
                 CtxKind::Function => match body {
-                    FnBody::Function(f) if f.generator && !f.r#async => perry_abi::FNF_GENERATOR,
-                    FnBody::Function(f) if f.generator || f.r#async => 0,
+                    FnBody::Function(f) if f.generator && f.r#async => perry_abi::FNF_GENERATOR | perry_abi::FNF_ASYNC,
+                    FnBody::Function(f) if f.generator => perry_abi::FNF_GENERATOR,
+                    FnBody::Function(f) if f.r#async => perry_abi::FNF_ASYNC,
                     _ => perry_abi::FNF_CONSTRUCTOR,
                 },
                 _ => 0,
@@ -627,6 +639,9 @@ impl<'g> Compiler<'g> {
             let order = self.graph.order.clone();
             let hoists: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize + 1).collect();
             let bodies: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize).collect();
+            // The entry module's body runs last; its result (a promise when
+            // it awaits at top level) is returned.
+            let mut last = undef;
             for key in hoists.into_iter().chain(bodies) {
                 let fid = self.fns[&key].id;
                 let fref = self.module.declare_func_in_func(fid, b.func);
@@ -640,8 +655,9 @@ impl<'g> Compiler<'g> {
                 b.switch_to_block(fail);
                 b.ins().return_(&[r]);
                 b.switch_to_block(next);
+                last = r;
             }
-            b.ins().return_(&[undef]);
+            b.ins().return_(&[last]);
             b.seal_all_blocks();
             b.finalize(self.module.target_config());
         }

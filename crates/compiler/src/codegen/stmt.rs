@@ -86,7 +86,14 @@ impl FnCompiler<'_, '_, '_> {
             Statement::ForStatement(f) => self.for_stmt(f, labels),
             Statement::ForOfStatement(f) => {
                 if f.r#await {
-                    self.c.unsupported(self.module, f.span.start, "for await...of");
+                    if self.generator.is_none() {
+                        self.c.unsupported(self.module, f.span.start, "for await...of in an imported module");
+                        return;
+                    }
+                    let it_src = self.expr(&f.right);
+                    self.set_pos(f.span.start);
+                    let it = self.rt_check("perry_get_async_iterator", &[it_src]);
+                    self.for_await_loop(labels, it, f.scope_id.get(), &f.left, &f.body);
                     return;
                 }
                 let it_src = self.expr(&f.right);
@@ -129,6 +136,11 @@ impl FnCompiler<'_, '_, '_> {
             }
             Statement::ReturnStatement(r) => {
                 let v = match &r.argument {
+                    // An async generator awaits the value it returns.
+                    Some(e) if self.in_async_gen() => {
+                        let v = self.expr(e);
+                        self.suspend(v)
+                    }
                     Some(e) => self.expr(e),
                     None => self.undef(),
                 };
@@ -653,6 +665,94 @@ impl FnCompiler<'_, '_, '_> {
         self.switch_to(exit);
     }
 
+    /// `for await (left of ...)` over async iterator `it` (14.7.5.6-7): each
+    /// `next()` result is awaited; leaving the body early (break, return,
+    /// throw) calls `return()` and awaits it (AsyncIteratorClose).
+    fn for_await_loop(
+        &mut self,
+        labels: Vec<String>,
+        it: V,
+        scope: Option<oxc_syntax::scope::ScopeId>,
+        left: &'static ForStatementLeft<'static>,
+        body: &'static Statement<'static>,
+    ) {
+        let itv = self.new_var();
+        self.def_var(itv, it);
+        let nm = self.rt_check("perry_next_method", &[it]);
+        let nmv = self.new_var();
+        self.def_var(nmv, nm);
+        let head = self.b.create_block();
+        let body_b = self.b.create_block();
+        let exit = self.b.create_block();
+        self.loop_entry();
+        self.switch_to(head);
+        let (it, nm) = (self.use_var(itv), self.use_var(nmv));
+        let r = self.rt_check("perry_call_next", &[it, nm]);
+        let r = self.suspend(r);
+        let v = self.rt_check("perry_iter_result_value", &[r]);
+        let done = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        let vv = self.new_var();
+        self.def_var(vv, v);
+        self.b.ins().brif(done, exit, &[], body_b, &[]);
+        self.b.switch_to_block(body_b);
+        self.terminated = false;
+        let land = self.b.create_block();
+        let hdepth = self.handlers.len();
+        self.handlers.push(land);
+        self.cleanups.push(Cleanup::AsyncIterClose(itv, hdepth));
+        self.init_scope(scope, &[]);
+        let v = self.use_var(vv);
+        match left {
+            ForStatementLeft::VariableDeclaration(d) => {
+                if let Some(decl) = d.declarations.first() {
+                    self.bind_pattern(&decl.id, v, true);
+                }
+            }
+            other => {
+                if let Some(t) = other.as_assignment_target() {
+                    self.assign_target(t, v);
+                }
+            }
+        }
+        self.jumps.push(JumpTarget {
+            labels,
+            brk: exit,
+            cont: Some(head),
+            cleanup_depth: self.cleanups.len() - 1,
+            cont_depth: self.cleanups.len(),
+            label_only: false,
+        });
+        self.stmt(body);
+        self.jumps.pop();
+        self.cleanups.pop();
+        self.handlers.pop();
+        self.jump(head);
+        // A throw from the body: call `return()` and await its result,
+        // ignoring any error from either; then rethrow.
+        self.b.switch_to_block(land);
+        self.terminated = false;
+        let exc = self.rt("perry_take_exception", &[]);
+        let ev = self.new_var();
+        self.def_var(ev, exc);
+        let it = self.use_var(itv);
+        let r = self.rt("perry_async_iter_return", &[it]);
+        self.rt("perry_take_exception", &[]);
+        let rethrow = self.b.create_block();
+        let aw = self.b.create_block();
+        let is_exc = self.b.ins().icmp_imm_u(IntCC::Equal, r, EXCEPTION as i64);
+        let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, r, HOLE as i64);
+        let skip = self.b.ins().bor(is_exc, is_hole);
+        self.b.ins().brif(skip, rethrow, &[], aw, &[]);
+        self.b.switch_to_block(aw);
+        self.suspend_await_any(r);
+        self.b.ins().jump(rethrow, &[]);
+        self.b.switch_to_block(rethrow);
+        let e = self.use_var(ev);
+        self.rt("perry_throw", &[e]);
+        self.throw_pending();
+        self.switch_to(exit);
+    }
+
     /// Runs the cleanups above `depth` (innermost first) for an early exit.
     pub fn run_cleanups(&mut self, depth: usize) {
         let mut i = self.cleanups.len();
@@ -671,6 +771,23 @@ impl FnCompiler<'_, '_, '_> {
                 Cleanup::IterClose(itv) => {
                     let it = self.use_var(itv);
                     self.rt_check("perry_iter_close", &[it]);
+                }
+                Cleanup::AsyncIterClose(itv, hdepth) => {
+                    // AsyncIteratorClose: await `return()`'s result, an object.
+                    // The loop's own handler does not cover it.
+                    let saved_h = self.handlers.split_off(hdepth.min(self.handlers.len()));
+                    let it = self.use_var(itv);
+                    let r = self.rt_check("perry_async_iter_return", &[it]);
+                    let has = self.b.ins().icmp_imm_u(IntCC::NotEqual, r, HOLE as i64);
+                    let aw = self.b.create_block();
+                    let done = self.b.create_block();
+                    self.b.ins().brif(has, aw, &[], done, &[]);
+                    self.b.switch_to_block(aw);
+                    let x = self.suspend(r);
+                    self.rt_check("perry_iter_result_check", &[x]);
+                    self.jump(done);
+                    self.switch_to(done);
+                    self.handlers.extend(saved_h);
                 }
             }
             self.cleanups.extend(saved_cleanups);
