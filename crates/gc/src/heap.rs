@@ -111,6 +111,18 @@ pub fn allocated_total() -> u64 {
 /// its next allocation needs no write barrier. Bigger cells are born old
 /// (medium size classes, or the large-object space above 128 KiB).
 pub fn alloc(size: usize, kind: u64) -> *mut u64 {
+    alloc_cell(size, kind, true)
+}
+
+/// [`alloc`] without zeroing a young cell's body: the caller writes every
+/// word before its next allocation (a body word left as it is would be
+/// garbage to the collector). Cells born old are zeroed all the same.
+pub fn alloc_uninit(size: usize, kind: u64) -> *mut u64 {
+    alloc_cell(size, kind, false)
+}
+
+#[inline(always)]
+fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
     let size = size.max(16).next_multiple_of(8);
     let h = heap();
     // Compiled code may have bumped eden since the runtime last looked.
@@ -146,7 +158,7 @@ pub fn alloc(size: usize, kind: u64) -> *mut u64 {
     // SAFETY: `p` is a fresh cell of `size` bytes.
     unsafe {
         *p = (size as u64) | (kind << HDR_KIND_SHIFT) | (hash << HDR_HASH_SHIFT);
-        if size <= MAX_SMALL {
+        if zero && size <= MAX_SMALL {
             core::ptr::write_bytes(p.add(1), 0, size / 8 - 1);
         }
     }

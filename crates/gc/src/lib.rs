@@ -41,7 +41,7 @@ pub mod verify;
 pub mod vm;
 pub mod weak;
 
-pub use heap::alloc;
+pub use heap::{alloc, alloc_uninit};
 pub use roots::{Handle, HandleScope};
 
 /// A cell that is shared by the single JavaScript thread only.

@@ -121,7 +121,9 @@ pub fn new_native(name: &str, length: u32, f: NativeFn) -> Value {
 
 /// A native function with `ncaps` capture slots and extra `FNF_*` flags.
 pub fn new_native_caps(name: &str, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> Value {
-    let name = atoms::intern(name);
+    // Closures the runtime makes per call (resolving functions, combinator
+    // elements) are anonymous: no interning on that path.
+    let name = if name.is_empty() { names::EMPTY } else { atoms::intern(name) };
     alloc_function(native_meta(name, length, f, ncaps, flags), perry_native_call as *const () as u64)
 }
 

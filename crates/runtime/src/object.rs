@@ -25,9 +25,27 @@ pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
     let hp = scope.root(proto.0);
     let inline_start = if plain { OBJ_PLAIN_INLINE as u32 } else { OBJ_INLINE as u32 + extra };
     let size = inline_start as usize + cap as usize * 8;
+    let sh = shape::root(inline_start, cap);
+    if size <= perry_gc::old::MAX_SMALL {
+        // A young cell: every word is written here, with no barrier.
+        let p = perry_gc::alloc_uninit(size, kind);
+        // SAFETY: a fresh cell of `size` bytes (its header is written).
+        unsafe {
+            *p.add(1) = sh as *const Shape as u64;
+            let mut w = 2;
+            if !plain {
+                *p.add(2) = hp.get();
+                w = 3;
+            }
+            while w < size / 8 {
+                *p.add(w) = UNDEFINED;
+                w += 1;
+            }
+        }
+        return Value::from_cell(p);
+    }
     let p = perry_gc::alloc(size, kind);
     let o = Value::from_cell(p);
-    let sh = shape::root(inline_start, cap);
     o.set_word(OBJ_SHAPE, sh as *const Shape as u64);
     if !plain {
         o.set_field(OBJ_PROTO, Value(hp.get()));

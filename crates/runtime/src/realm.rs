@@ -56,6 +56,8 @@ pub enum I {
     /// %Promise% and %Promise.resolve% (capabilities and combinators take fast paths for them).
     PromiseCtor,
     PromiseResolveFn,
+    PromiseThen,
+    PromiseSpeciesGetter,
     Count,
 }
 

@@ -56,18 +56,17 @@ static ROOTS: JsCell<Option<HashMap<(u32, u32), &'static Shape>>> = JsCell::new(
 /// The empty shape for cells whose first inline slot is at `inline_start` and
 /// that have room for `cap` inline slots.
 pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
-    // Plain objects ask for the same root again and again.
-    static LAST: JsCell<Option<(u32, u32, &'static Shape)>> = JsCell::new(None);
-    let last = unsafe { LAST.get() };
-    if let Some((s, c, sh)) = *last
-        && s == inline_start
-        && c == cap
-    {
-        return sh;
+    // The small layouts every allocation asks for, directly indexed.
+    const STARTS: usize = 32;
+    const CAPS: usize = 16;
+    static SMALL: JsCell<[[Option<&'static Shape>; CAPS]; STARTS]> = JsCell::new([[None; CAPS]; STARTS]);
+    let (i, c) = (inline_start as usize / 8, cap as usize);
+    if !inline_start.is_multiple_of(8) || i >= STARTS || c >= CAPS {
+        return root_slow(inline_start, cap);
     }
-    let sh = root_slow(inline_start, cap);
-    *last = Some((inline_start, cap, sh));
-    sh
+    // SAFETY: single JS thread.
+    let e = unsafe { &mut SMALL.get()[i][c] };
+    e.get_or_insert_with(|| root_slow(inline_start, cap))
 }
 
 fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {

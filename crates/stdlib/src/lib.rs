@@ -174,6 +174,7 @@ pub fn install() {
     global::install();
     console::install();
     process::install();
+    promise::record_pristine();
 }
 
 /// `this` checked to be of a kind (for methods like Map.prototype.get).

@@ -1,9 +1,10 @@
 //! Promise (ECMAScript 27.2) and the microtask queue (HostEnqueuePromiseJob,
 //! `queueMicrotask`); the event loop that drains it is `event_loop.rs`.
 //!
-//! A promise is a `KIND_PROMISE` cell with four words after the ordinary
-//! ones: state, result, reactions (an array of `[derived, onFulfilled,
-//! onRejected]` triples while pending) and the handled flag.
+//! A promise is a `KIND_PROMISE` cell with seven words after the ordinary
+//! ones: state, result, reactions while pending (the first
+//! `[derived, onFulfilled, onRejected]` triple in the last three words, any
+//! further ones in an array), and the handled flag.
 //!
 //! A *capability* (27.2.1.1) is what a reaction settles: undefined (none),
 //! a native promise (the capability of %Promise% itself, settled directly),
@@ -25,9 +26,14 @@ use std::collections::VecDeque;
 
 const P_STATE: i32 = OBJ_INLINE;
 const P_RESULT: i32 = OBJ_INLINE + 8;
+/// Undefined (no reaction), 1 (one, in `P_FIRST`) or an array of the
+/// `[derived, onFulfilled, onRejected]` triples after the first.
 const P_REACTIONS: i32 = OBJ_INLINE + 16;
 const P_HANDLED: i32 = OBJ_INLINE + 24;
-const EXTRA: u32 = 32;
+/// The first reaction's triple, in the promise itself: most promises get
+/// exactly one (an `await`, a `then`), which then allocates nothing.
+const P_FIRST: i32 = OBJ_INLINE + 32;
+const EXTRA: u32 = 56;
 
 const PENDING: i64 = 0;
 const FULFILLED: i64 = 1;
@@ -110,21 +116,25 @@ fn settle(p: Value, st: i64, v: Value) {
     let hv = scope.root(v.0);
     let reactions = p.field(P_REACTIONS);
     let hr = scope.root(reactions.0);
+    let first = [p.field(P_FIRST), p.field(P_FIRST + 8), p.field(P_FIRST + 16)];
+    let hfirst = first.map(|v| scope.root(v.0));
     p.set_field(P_STATE, Value::int(st));
     p.set_field(P_RESULT, Value(hv.get()));
     p.set_field(P_REACTIONS, Value::UNDEFINED);
+    for i in 0..3 {
+        p.set_field(P_FIRST + 8 * i, Value::UNDEFINED);
+    }
     if st == REJECTED && !Value(hp.get()).field(P_HANDLED).as_bool() {
         queues().unhandled.push(hp.get());
     }
-    let r = Value(hr.get());
-    if r.is_undefined() {
+    if Value(hr.get()).is_undefined() {
         return;
     }
-    let n = arr::len(r);
-    for i in (0..n).step_by(3) {
-        let r = Value(hr.get());
-        let derived = arr::get_index(r, i);
-        let handler = arr::get_index(r, i + if st == FULFILLED { 1 } else { 2 });
+    let rest = if Value(hr.get()).is_array() { arr::len(Value(hr.get())) } else { 0 };
+    for i in (0..rest + 3).step_by(3) {
+        let at = |k: usize| if i == 0 { Value(hfirst[k].get()) } else { arr::get_index(Value(hr.get()), i - 3 + k) };
+        let derived = at(0);
+        let handler = at(if st == FULFILLED { 1 } else { 2 });
         let job = match (derived.0 == AWAIT_REACTION, st == FULFILLED) {
             (true, true) => Job::AwaitFulfilled,
             (true, false) => Job::AwaitRejected,
@@ -163,43 +173,70 @@ pub fn resolve(p: Value, x: Value) {
 }
 
 /// CreateResolvingFunctions (27.2.1.3): `(resolve, reject)` sharing an
-/// already-resolved flag (a one-element array).
+/// already-resolved flag, kept in resolve's second capture (reject's second
+/// capture is resolve).
 fn resolving_functions(p: Value) -> (Value, Value) {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
-    let flag = arr::new_array_filled(1, Value::bool(false));
-    let hf = scope.root(flag.0);
     let res = function::new_native_caps("", 1, resolve_fn, 2, 0);
+    res.set_field(FN_CAPS, Value(hp.get()));
+    res.set_field(FN_CAPS + 8, Value::bool(false));
     let hres = scope.root(res.0);
-    Value(hres.get()).set_field(FN_CAPS, Value(hp.get()));
-    Value(hres.get()).set_field(FN_CAPS + 8, Value(hf.get()));
     let rej = function::new_native_caps("", 1, reject_fn, 2, 0);
     rej.set_field(FN_CAPS, Value(hp.get()));
-    rej.set_field(FN_CAPS + 8, Value(hf.get()));
+    rej.set_field(FN_CAPS + 8, Value(hres.get()));
     (Value(hres.get()), rej)
 }
 
-fn first_call(args: &Args) -> bool {
-    let flag = args.capture(1);
-    if arr::get_index(flag, 0).as_bool() {
+/// Tests and sets the already-resolved flag of the resolving function
+/// `res`: whether this is the pair's first call.
+fn first_call(res: Value) -> bool {
+    if res.field(FN_CAPS + 8).as_bool() {
         return false;
     }
-    let _ = arr::set_index(flag, 0, Value::bool(true));
+    res.set_field(FN_CAPS + 8, Value::bool(true));
     true
 }
 
 fn resolve_fn(args: &Args) -> JsResult {
-    if first_call(args) {
+    if first_call(args.callee()) {
         resolve(args.capture(0), args.get(0));
     }
     Ok(Value::UNDEFINED)
 }
 
 fn reject_fn(args: &Args) -> JsResult {
-    if first_call(args) {
+    if first_call(args.capture(1)) {
         reject(args.capture(0), args.get(0));
     }
     Ok(Value::UNDEFINED)
+}
+
+/// Appends a reaction to pending promise `p`: the first in the promise
+/// itself, the others in an array.
+fn add_reaction(p: Value, derived: Value, on_f: Value, on_r: Value) {
+    let list = p.field(P_REACTIONS);
+    if list.is_undefined() {
+        for (i, v) in [derived, on_f, on_r].into_iter().enumerate() {
+            p.set_field(P_FIRST + 8 * i as i32, v);
+        }
+        p.set_field(P_REACTIONS, Value::int(1));
+        return;
+    }
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let hs = [derived, on_f, on_r].map(|v| scope.root(v.0));
+    let list = if list.is_array() {
+        list
+    } else {
+        let l = arr::new_array(0);
+        Value(hp.get()).set_field(P_REACTIONS, l);
+        l
+    };
+    let hl = scope.root(list.0);
+    for h in hs {
+        arr::push(Value(hl.get()), Value(h.get()));
+    }
 }
 
 /// PerformPromiseThen (27.2.5.4.1) with a derived promise (or undefined).
@@ -210,17 +247,7 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
     let hr = scope.root(if on_rejected.is_function() { on_rejected.0 } else { UNDEFINED });
     let hd = scope.root(derived.0);
     match state(p) {
-        PENDING => {
-            let mut list = Value(hp.get()).field(P_REACTIONS);
-            if list.is_undefined() {
-                list = arr::new_array(0);
-                Value(hp.get()).set_field(P_REACTIONS, list);
-            }
-            let hl = scope.root(list.0);
-            arr::push(Value(hl.get()), Value(hd.get()));
-            arr::push(Value(hl.get()), Value(hf.get()));
-            arr::push(Value(hl.get()), Value(hr.get()));
-        }
+        PENDING => add_reaction(Value(hp.get()), Value(hd.get()), Value(hf.get()), Value(hr.get())),
         FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).field(P_RESULT)),
         // Rejected: the handled flag set below takes it off the unhandled list.
         _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).field(P_RESULT)),
@@ -242,15 +269,7 @@ pub fn await_value(v: Value, g: Value) {
     match state(p) {
         PENDING => {
             let hp = scope.root(p.0);
-            let mut list = p.field(P_REACTIONS);
-            if list.is_undefined() {
-                list = arr::new_array(0);
-                Value(hp.get()).set_field(P_REACTIONS, list);
-            }
-            let hl = scope.root(list.0);
-            arr::push(Value(hl.get()), Value(AWAIT_REACTION));
-            arr::push(Value(hl.get()), Value(hg.get()));
-            arr::push(Value(hl.get()), Value(hg.get()));
+            add_reaction(p, Value(AWAIT_REACTION), Value(hg.get()), Value(hg.get()));
             Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
         }
         st => {
@@ -373,8 +392,56 @@ fn then(args: &Args) -> JsResult {
     Ok(capability_promise(Value(d.get())))
 }
 
+/// Where %Promise.prototype%'s `then` and `constructor` and %Promise%'s
+/// `@@species` live, as the realm installed them; shapes are never freed, so
+/// an unchanged shape pointer means no property was added, removed or
+/// redefined with other attributes.
+struct Pristine {
+    proto_shape: u64,
+    ctor_shape: u64,
+    then: usize,
+    constructor: usize,
+    species: usize,
+}
+
+static PRISTINE: JsCell<Option<Pristine>> = JsCell::new(None);
+
+/// Records the installed layout (called once the realm is complete).
+pub fn record_pristine() {
+    let (proto, ctor) = (realm::get(I::PromiseProto), realm::get(I::PromiseCtor));
+    let slot = |o: Value, k| object::find_own(o, k).map(|(i, _)| i);
+    let (Some(then), Some(constructor), Some(species)) =
+        (slot(proto, atoms::names::THEN), slot(proto, atoms::names::CONSTRUCTOR), slot(ctor, realm::sym_atom(I::SymSpecies)))
+    else {
+        return;
+    };
+    let p = Pristine { proto_shape: proto.word(OBJ_SHAPE), ctor_shape: ctor.word(OBJ_SHAPE), then, constructor, species };
+    // SAFETY: single JS thread.
+    unsafe { *PRISTINE.get() = Some(p) };
+}
+
+/// Whether `p` is a native promise with no own properties whose `then`,
+/// `constructor` and species are still the intrinsic ones: then `p.then(...)`
+/// is PerformPromiseThen with a %Promise% capability, with no lookups.
+fn pristine(p: Value) -> bool {
+    // SAFETY: single JS thread.
+    let Some(r) = (unsafe { PRISTINE.get() }).as_ref() else { return false };
+    let (proto, ctor) = (realm::get(I::PromiseProto), realm::get(I::PromiseCtor));
+    is_promise(p)
+        && object::shape_of(p).is_empty()
+        && object::proto_of(p) == proto
+        && proto.word(OBJ_SHAPE) == r.proto_shape
+        && ctor.word(OBJ_SHAPE) == r.ctor_shape
+        && object::slot_get(proto, r.then) == realm::get(I::PromiseThen)
+        && object::slot_get(proto, r.constructor) == ctor
+        && object::slot_get(ctor, r.species).field(8) == realm::get(I::PromiseSpeciesGetter)
+}
+
 /// SpeciesConstructor(p, %Promise%) — 7.3.22
 fn species_constructor(p: Value) -> JsResult {
+    if pristine(p) {
+        return Ok(realm::get(I::PromiseCtor));
+    }
     let default = realm::get(I::PromiseCtor);
     let c = object::get(p, atoms::names::CONSTRUCTOR)?;
     if c.is_undefined() {
@@ -455,6 +522,11 @@ fn invoke_then(p: Value, f: Value, r: Value) -> JsResult {
     let (hp, hf, hr) = (scope.root(p.0), scope.root(f.0), scope.root(r.0));
     if !p.is_object() {
         return Err(error::type_error(&format!("Cannot read properties of {} (reading 'then')", crate::object_builtins::v8_brief(p))));
+    }
+    if pristine(p) {
+        let d = scope.root(new_promise().0);
+        perform_then(Value(hp.get()), Value(hf.get()), Value(hr.get()), Value(d.get()));
+        return Ok(Value(d.get()));
     }
     let t = object::get(p, atoms::names::THEN)?;
     if !t.is_function() {
@@ -803,7 +875,8 @@ pub fn install() {
     let c = crate::constructor("Promise", 1, promise_ctor, p());
     let scope = HandleScope::new();
     let hc = scope.root(c.0);
-    method(p(), "then", 2, then);
+    let t = method(p(), "then", 2, then);
+    realm::set(I::PromiseThen, t);
     method(p(), "catch", 1, catch);
     method(p(), "finally", 1, finally);
     crate::to_string_tag(p(), "Promise");
@@ -811,6 +884,8 @@ pub fn install() {
     let r = method(Value(hc.get()), "resolve", 1, resolve_static);
     realm::set(I::PromiseResolveFn, r);
     let g = function::new_native("get [Symbol.species]", 0, crate::array::species_getter);
+    realm::set(I::PromiseSpeciesGetter, g);
+    let g = realm::get(I::PromiseSpeciesGetter);
     object::define_accessor(Value(hc.get()), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, perry_runtime::shape::CONFIGURABLE);
     method(Value(hc.get()), "reject", 1, reject_static);
     method(Value(hc.get()), "all", 1, all);
