@@ -110,6 +110,27 @@ extern "C" fn async_start(g: u64) -> u64 {
 }
 perry_gc::exit_trampoline!(perry_async_start, async_start);
 
+/// An async function with no `await` (compiled as a plain function)
+/// returning `v`: its promise, resolved with `v`.
+extern "C" fn async_resolved(v: u64) -> u64 {
+    let scope = HandleScope::new();
+    let hv = scope.root(v);
+    let p = scope.root(crate::promise::new_promise().0);
+    crate::promise::resolve(Value(p.get()), Value(hv.get()));
+    p.get()
+}
+perry_gc::exit_trampoline!(perry_async_resolved, async_resolved);
+
+/// Such a function threw (the exception is pending): its promise, rejected.
+extern "C" fn async_rejected() -> u64 {
+    let scope = HandleScope::new();
+    let e = scope.root(error::take().0);
+    let p = scope.root(crate::promise::new_promise().0);
+    crate::promise::reject(Value(p.get()), Value(e.get()));
+    p.get()
+}
+perry_gc::exit_trampoline!(perry_async_rejected, async_rejected);
+
 // ----- yield* -----
 
 fn to_abi(r: JsResult) -> u64 {

@@ -111,28 +111,25 @@ fn settle(p: Value, st: i64, v: Value) {
     if state(p) != PENDING {
         return;
     }
-    let scope = HandleScope::new();
-    let hp = scope.root(p.0);
-    let hv = scope.root(v.0);
+    // Nothing here allocates on the heap (jobs and the unhandled list are
+    // Rust queues), so the values need no handles.
     let reactions = p.field(P_REACTIONS);
-    let hr = scope.root(reactions.0);
     let first = [p.field(P_FIRST), p.field(P_FIRST + 8), p.field(P_FIRST + 16)];
-    let hfirst = first.map(|v| scope.root(v.0));
     p.set_field(P_STATE, Value::int(st));
-    p.set_field(P_RESULT, Value(hv.get()));
+    p.set_field(P_RESULT, v);
     p.set_field(P_REACTIONS, Value::UNDEFINED);
     for i in 0..3 {
         p.set_field(P_FIRST + 8 * i, Value::UNDEFINED);
     }
-    if st == REJECTED && !Value(hp.get()).field(P_HANDLED).as_bool() {
-        queues().unhandled.push(hp.get());
+    if st == REJECTED && !p.field(P_HANDLED).as_bool() {
+        queues().unhandled.push(p.0);
     }
-    if Value(hr.get()).is_undefined() {
+    if reactions.is_undefined() {
         return;
     }
-    let rest = if Value(hr.get()).is_array() { arr::len(Value(hr.get())) } else { 0 };
+    let rest = if reactions.is_array() { arr::len(reactions) } else { 0 };
     for i in (0..rest + 3).step_by(3) {
-        let at = |k: usize| if i == 0 { Value(hfirst[k].get()) } else { arr::get_index(Value(hr.get()), i - 3 + k) };
+        let at = |k: usize| if i == 0 { first[k] } else { arr::get_index(reactions, i - 3 + k) };
         let derived = at(0);
         let handler = at(if st == FULFILLED { 1 } else { 2 });
         let job = match (derived.0 == AWAIT_REACTION, st == FULFILLED) {
@@ -142,7 +139,7 @@ fn settle(p: Value, st: i64, v: Value) {
             (false, false) => Job::Reject,
         };
         let (a, b) = if derived.0 == AWAIT_REACTION { (handler, Value::UNDEFINED) } else { (derived, handler) };
-        enqueue(job, a, b, Value(hv.get()));
+        enqueue(job, a, b, v);
     }
 }
 
@@ -263,6 +260,12 @@ pub fn await_value(v: Value, g: Value) {
     if !v.is_object() {
         return enqueue(Job::AwaitFulfilled, g, Value::UNDEFINED, v);
     }
+    // A settled %Promise%: its reaction job at once (nothing allocates).
+    if is_promise(v) && object::proto_of(v) == realm::get(I::PromiseProto) && state(v) != PENDING {
+        let job = if state(v) == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
+        v.set_field(P_HANDLED, Value::bool(true));
+        return enqueue(job, g, Value::UNDEFINED, v.field(P_RESULT));
+    }
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
     let p = promise_resolve(v);
@@ -283,6 +286,18 @@ pub fn await_value(v: Value, g: Value) {
 /// Runs one microtask; false when the queue is empty.
 pub fn run_one() -> JsResult<bool> {
     let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
+    match job {
+        // Resuming an activation (which roots what it needs).
+        Job::AwaitFulfilled => {
+            crate::generator::async_step(Value(a), Value(c), GEN_NEXT);
+            return Ok(true);
+        }
+        Job::AwaitRejected => {
+            crate::generator::async_step(Value(a), Value(c), GEN_THROW);
+            return Ok(true);
+        }
+        _ => {}
+    }
     let scope = HandleScope::new();
     let (ha, hb, hc) = (scope.root(a), scope.root(b), scope.root(c));
     match job {
@@ -315,8 +330,7 @@ pub fn run_one() -> JsResult<bool> {
         Job::Callback => {
             function::call(Value(ha.get()), Value::UNDEFINED, &[])?;
         }
-        Job::AwaitFulfilled => crate::generator::async_step(Value(ha.get()), Value(hc.get()), GEN_NEXT),
-        Job::AwaitRejected => crate::generator::async_step(Value(ha.get()), Value(hc.get()), GEN_THROW),
+        Job::AwaitFulfilled | Job::AwaitRejected => unreachable!("resumed above"),
     }
     Ok(true)
 }

@@ -125,6 +125,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub scalars: hashbrown::HashSet<SymbolId>,
     /// Every variable declared, with its type.
     pub var_types: Vec<(Variable, types::Type)>,
+    /// An async function with no `await`: a plain function whose returns
+    /// resolve, and whose exceptions reject, the promise it returns.
+    pub async_plain: bool,
     /// Generator functions: the suspension points (see `generator.rs`).
     pub generator: Option<super::generator::GenState>,
     /// Generator functions: every use (`false`) and definition (`true`) of a
@@ -202,6 +205,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
             generator: None,
             var_events: Vec::new(),
+            async_plain: false,
         }
     }
 
@@ -281,6 +285,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.var_events.push((b, v, true));
         }
         self.b.def_var(v, x)
+    }
+    /// Returns `v` from the function (an await-free async function returns
+    /// its promise, resolved with `v`).
+    pub fn ret(&mut self, v: V) {
+        let r = if self.async_plain { self.rt("perry_async_resolved", &[v]) } else { v };
+        self.b.ins().return_(&[r]);
     }
     pub fn new_var(&mut self) -> Variable {
         let v = self.declare(types::I64);
@@ -1044,7 +1054,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(ok);
         match self.body {
             FnBody::Function(f) if f.generator => self.gen_entry(false, f.r#async),
+            FnBody::Function(f) if f.r#async && !super::generator::function_awaits(f) => self.async_plain = true,
             FnBody::Function(f) if f.r#async => self.gen_entry(true, false),
+            FnBody::Arrow(a) if a.r#async && !super::generator::arrow_awaits(a) => self.async_plain = true,
             FnBody::Arrow(a) if a.r#async => self.gen_entry(true, false),
             FnBody::Module if self.module_has_tla() => {
                 // Top-level await: the module body is an async activation,
@@ -1206,7 +1218,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 }
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
-                    if f.generator || f.r#async {
+                    if self.generator.is_some() {
                         // Point 0: the call returns the generator object
                         // (an async function's promise).
                         let u = self.undef();
@@ -1216,7 +1228,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 }
                 self.ensure_open();
                 let u = self.undef();
-                self.b.ins().return_(&[u]);
+                self.ret(u);
                 self.gen_finish();
             }
             FnBody::Arrow(a) => {
@@ -1229,19 +1241,19 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 if let Some(body) = a.get_function_body() {
                     self.hoist_functions(&body.statements);
                 }
-                if a.r#async {
+                if self.generator.is_some() {
                     let u = self.undef();
                     self.suspend(u);
                 }
                 if let Some(e) = a.get_expression() {
                     let v = self.expr(e);
                     self.ensure_open();
-                    self.b.ins().return_(&[v]);
+                    self.ret(v);
                 } else if let Some(body) = a.get_function_body() {
                     self.stmts(&body.statements);
                     self.ensure_open();
                     let u = self.undef();
-                    self.b.ins().return_(&[u]);
+                    self.ret(u);
                 }
                 self.gen_finish();
             }
@@ -1254,9 +1266,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.b.ins().return_(&[u]);
             }
         }
-        // The function-level exception exit.
+        // The function-level exception exit (an await-free async function
+        // returns its promise, rejected).
         self.b.switch_to_block(self.throw_block);
-        let e = self.iconst(EXCEPTION);
+        let e = if self.async_plain { self.rt("perry_async_rejected", &[]) } else { self.iconst(EXCEPTION) };
         self.b.ins().return_(&[e]);
     }
 

@@ -32,6 +32,38 @@ use oxc_ast_visit::Visit;
 use oxc_syntax::scope::ScopeFlags;
 use perry_abi::*;
 
+/// Finds an `await` (or `for await`) outside nested functions.
+struct AwaitFinder(bool);
+
+impl<'a> Visit<'a> for AwaitFinder {
+    fn visit_await_expression(&mut self, _: &AwaitExpression<'a>) {
+        self.0 = true;
+    }
+    fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
+        self.0 |= it.r#await;
+        oxc_ast_visit::walk::walk_for_of_statement(self, it);
+    }
+    fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+    fn visit_arrow_function_expression(&mut self, _: &ArrowFunctionExpression<'a>) {}
+}
+
+/// Whether an async function's parameters or body can suspend. One that
+/// cannot runs to completion inside its call, so it compiles as a plain
+/// function whose returns resolve its promise and whose exceptions reject
+/// it (`FnCompiler::async_plain`): no activation object, no box cells.
+pub fn function_awaits(f: &Function<'_>) -> bool {
+    let mut v = AwaitFinder(false);
+    oxc_ast_visit::walk::walk_function(&mut v, f, ScopeFlags::Function);
+    v.0
+}
+
+/// [`function_awaits`] for an arrow function.
+pub fn arrow_awaits(a: &ArrowFunctionExpression<'_>) -> bool {
+    let mut v = AwaitFinder(false);
+    oxc_ast_visit::walk::walk_arrow_function_expression(&mut v, a);
+    v.0
+}
+
 pub struct GenState {
     /// Reloads the variables and dispatches (from the entry, on resumption).
     restore: Block,
@@ -118,19 +150,7 @@ impl FnCompiler<'_, '_, '_> {
     /// Whether this module's body awaits at its top level (then it compiles
     /// as an async activation). Only the entry module may.
     pub fn module_has_tla(&self) -> bool {
-        struct Finder(bool);
-        impl<'a> Visit<'a> for Finder {
-            fn visit_await_expression(&mut self, _: &AwaitExpression<'a>) {
-                self.0 = true;
-            }
-            fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
-                self.0 |= it.r#await;
-                oxc_ast_visit::walk::walk_for_of_statement(self, it);
-            }
-            fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
-            fn visit_arrow_function_expression(&mut self, _: &ArrowFunctionExpression<'a>) {}
-        }
-        let mut f = Finder(false);
+        let mut f = AwaitFinder(false);
         f.visit_program(self.m.program);
         let entry = self.c.graph.order.last() == Some(&self.module);
         f.0 && entry

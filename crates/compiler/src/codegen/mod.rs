@@ -48,6 +48,8 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_closure", 2),
     ("perry_gen_new", 2),
     ("perry_async_start", 1),
+    ("perry_async_resolved", 1),
+    ("perry_async_rejected", 0),
     ("perry_get_iterator", 1),
     ("perry_yield_star_step", 3),
     ("perry_get_async_iterator", 1),

@@ -805,7 +805,7 @@ impl FnCompiler<'_, '_, '_> {
             let r = self.ctor_return_value(v);
             self.b.ins().return_(&[r]);
         } else {
-            self.b.ins().return_(&[v]);
+            self.ret(v);
         }
         self.dead();
     }
