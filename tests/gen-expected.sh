@@ -11,9 +11,10 @@
 # A test is either
 #   * tests/conformance/NAME.ts        -- a single self-contained program, or
 #   * tests/conformance/NAME/main.ts   -- a multi-module program (main.ts plus
-#                                         sibling .ts modules using relative imports).
+#                                         sibling .ts modules using relative imports),
+#                                         run by node as separate ES modules.
 # For each test the TypeScript is turned into JavaScript with esbuild (types
-# stripped; directory tests are bundled from main.ts) and run with node. The
+# stripped; each module of a directory test separately) and run with node. The
 # program's stdout is written to tests/conformance/NAME.out. If the exit status
 # is non-zero, the number is written to tests/conformance/NAME.status;
 # otherwise any stale NAME.status is removed. stderr is never recorded.
@@ -76,9 +77,22 @@ for t in "${tests[@]}"; do
     if [ -d "$t" ]; then
         name="$(basename "$t")"
         base="$(dirname "$t")/$name"
-        js="$tmp/$name.mjs"
-        if ! esbuild "$t/main.ts" --bundle --format=esm --platform=node \
-                --target=es2022 --log-level=error --outfile="$js"; then
+        # Each module on its own (types stripped), as real ES modules: a
+        # bundle would flatten them into one script and change evaluation
+        # order (top-level await, cycles). Relative specifiers get `.mjs`.
+        out="$tmp/$name"
+        js="$out/main.mjs"
+        ok=1
+        while IFS= read -r -d '' f; do
+            rel="${f#"$t"/}"
+            mkdir -p "$out/$(dirname "$rel")"
+            if ! esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+                    --log-level=error <"$f" >"$out/${rel%.ts}.mjs"; then
+                ok=0
+            fi
+            sed -i -E 's#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^"]*)\.ts"#\1"\3.mjs"#g; s#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^".]*)"#\1"\3.mjs"#g' "$out/${rel%.ts}.mjs"
+        done < <(find "$t" -name '*.ts' -print0)
+        if [ "$ok" -ne 1 ]; then
             echo "esbuild failed: $t" >&2
             failures=$((failures + 1))
             continue

@@ -26,6 +26,7 @@ pub mod iterator;
 pub mod json;
 pub mod map_set;
 pub mod math;
+pub mod modules;
 pub mod number;
 pub mod object_builtins;
 pub mod process;

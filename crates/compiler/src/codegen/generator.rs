@@ -51,6 +51,14 @@ impl<'a> Visit<'a> for AwaitFinder {
 /// cannot runs to completion inside its call, so it compiles as a plain
 /// function whose returns resolve its promise and whose exceptions reject
 /// it (`FnCompiler::async_plain`): no activation object, no box cells.
+/// Whether a module awaits at top level (its body is then an async activation).
+pub fn program_awaits(p: &Program<'_>) -> bool {
+    let mut f = AwaitFinder(false);
+    f.visit_program(p);
+    f.0
+}
+
+/// Whether an async function can suspend (see [`AwaitFinder`]).
 pub fn function_awaits(f: &Function<'_>) -> bool {
     let mut v = AwaitFinder(false);
     oxc_ast_visit::walk::walk_function(&mut v, f, ScopeFlags::Function);
@@ -150,10 +158,7 @@ impl FnCompiler<'_, '_, '_> {
     /// Whether this module's body awaits at its top level (then it compiles
     /// as an async activation). Only the entry module may.
     pub fn module_has_tla(&self) -> bool {
-        let mut f = AwaitFinder(false);
-        f.visit_program(self.m.program);
-        let entry = self.c.graph.order.last() == Some(&self.module);
-        f.0 && entry
+        program_awaits(self.m.program)
     }
 
     fn suspend_as(&mut self, v: V, is_yield: bool) -> V {

@@ -50,6 +50,9 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_async_start", 1),
     ("perry_async_resolved", 1),
     ("perry_async_rejected", 0),
+    ("perry_module_add", 2),
+    ("perry_module_dep", 2),
+    ("perry_modules_run", 0),
     ("perry_get_iterator", 1),
     ("perry_yield_star_step", 3),
     ("perry_get_async_iterator", 1),
@@ -641,10 +644,16 @@ impl<'g> Compiler<'g> {
             let order = self.graph.order.clone();
             let hoists: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize + 1).collect();
             let bodies: Vec<usize> = order.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize).collect();
+            let awaits: Vec<bool> = order.iter().map(|&mi| generator::program_awaits(self.graph.modules[mi].program)).collect();
+            // An imported module that awaits at top level: the bodies run
+            // under the runtime's module-graph driver (stdlib `modules.rs`).
+            let driver = awaits[..awaits.len().saturating_sub(1)].iter().any(|&a| a);
             // The entry module's body runs last; its result (a promise when
             // it awaits at top level) is returned.
             let mut last = undef;
-            for key in hoists.into_iter().chain(bodies) {
+            let run_now = if driver { &hoists[..] } else { &[] };
+            let keys: Vec<usize> = if driver { run_now.to_vec() } else { hoists.into_iter().chain(bodies.iter().copied()).collect() };
+            for key in keys {
                 let fid = self.fns[&key].id;
                 let fref = self.module.declare_func_in_func(fid, b.func);
                 let args = [zero, undef, undef, zero, undef, undef, undef, undef, undef];
@@ -658,6 +667,26 @@ impl<'g> Compiler<'g> {
                 b.ins().return_(&[r]);
                 b.switch_to_block(next);
                 last = r;
+            }
+            if driver {
+                let [add, dep, run] =
+                    ["perry_module_add", "perry_module_dep", "perry_modules_run"].map(|n| self.module.declare_func_in_func(self.rt[n], b.func));
+                let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
+                for (i, &mi) in order.iter().enumerate() {
+                    let fref = self.module.declare_func_in_func(self.fns[&bodies[i]].id, b.func);
+                    let code = b.ins().func_addr(types::I64, fref);
+                    let a = b.ins().iconst(types::I64, awaits[i] as i64);
+                    b.ins().call(add, &[code, a]);
+                    let mut deps: Vec<usize> = self.graph.modules[mi].deps.values().filter_map(|d| pos.get(d).copied()).collect();
+                    deps.sort_unstable();
+                    deps.dedup();
+                    for d in deps {
+                        let (m, d) = (b.ins().iconst(types::I64, i as i64), b.ins().iconst(types::I64, d as i64));
+                        b.ins().call(dep, &[m, d]);
+                    }
+                }
+                let call = b.ins().call(run, &[]);
+                last = b.inst_results(call)[0];
             }
             b.ins().return_(&[last]);
             b.seal_all_blocks();
