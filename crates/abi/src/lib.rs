@@ -171,6 +171,10 @@ pub const GEN_NEXT: u64 = 0;
 pub const GEN_THROW: u64 = 1;
 pub const GEN_RETURN: u64 = 2;
 
+/// A property-read inline cache entry's second word with this bit set names
+/// a slot in the object's overflow array (see `perry_get_named_ic`).
+pub const IC_OVERFLOW: u64 = 1 << 63;
+
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
     kind != KIND_STRING && kind != KIND_BYTES

@@ -686,15 +686,28 @@ export! {
         sh as *const crate::shape::Shape as u64
     }
     fn perry_get_named_ic(o: u64, atom: u64, ic: u64) -> u64 {
+        // `o.name`; afterwards, when the property is an own data property,
+        // the site caches (shape, where): the byte offset of an inline slot,
+        // or for a slot in the overflow array `IC_OVERFLOW | the inline
+        // slot holding that array << 32 | the byte offset in it` (compiled
+        // code `get_named`). Functions qualify (their `name` and `length`
+        // are not in the shape, so never cached; namespaces and wrappers
+        // resolve elsewhere).
         let v = Value(o);
         if v.is_object()
             && let Some((i, a)) = object::find_own(v, atom as Atom)
         {
             let sh = object::shape_of(v);
-            if a & shape::ACCESSOR == 0 && sh.is_inline(i) && !matches!(v.kind(), KIND_ARRAY | KIND_FUNCTION | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+            if a & shape::ACCESSOR == 0 && !matches!(v.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+                let first = sh.inline_cap as u64 - 1;
+                let at = if sh.is_inline(i) {
+                    (sh.inline_start as u64) + 8 * i as u64
+                } else {
+                    IC_OVERFLOW | (sh.inline_start as u64 + 8 * first) << 32 | (VA_DATA as u64 + 8 * (i as u64 - first))
+                };
                 unsafe {
                     *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
-                    *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
+                    *((ic + 8) as *mut u64) = at;
                 }
             }
         }

@@ -295,7 +295,25 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         let (p, base) = self.ic_guard(o, site, miss);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        // A slot in the overflow array: `IC_OVERFLOW | array slot << 32 | offset`.
+        let inline = self.b.create_block();
+        let over = self.b.create_block();
+        let is_over = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
+        self.b.ins().brif(is_over, over, &[], inline, &[]);
+        self.b.switch_to_block(inline);
         let addr = self.b.ins().iadd(p, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(over);
+        let slot = self.b.ins().ushr_imm_u(off, 32);
+        let slot = self.b.ins().band_imm_u(slot, 0x7FFF_FFFF);
+        let slot_addr = self.b.ins().iadd(p, slot);
+        let arr = self.b.ins().load(types::I64, MemFlagsData::trusted(), slot_addr, 0);
+        let ap = self.ptr_of(arr);
+        let within = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
+        let addr = self.b.ins().iadd(ap, within);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let v = self.track(v);
         self.def_var(res, v);
