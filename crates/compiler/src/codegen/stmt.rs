@@ -621,18 +621,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.init_scope(scope, &[]);
         let v = self.use_var(vv);
-        match left {
-            ForStatementLeft::VariableDeclaration(d) => {
-                if let Some(decl) = d.declarations.first() {
-                    self.bind_pattern(&decl.id, v, true);
-                }
-            }
-            other => {
-                if let Some(t) = other.as_assignment_target() {
-                    self.assign_target(t, v);
-                }
-            }
-        }
+        self.bind_for_left(left, v);
         self.jumps.push(JumpTarget {
             labels,
             brk: exit,
@@ -702,18 +691,7 @@ impl FnCompiler<'_, '_, '_> {
         self.cleanups.push(Cleanup::AsyncIterClose(itv, hdepth));
         self.init_scope(scope, &[]);
         let v = self.use_var(vv);
-        match left {
-            ForStatementLeft::VariableDeclaration(d) => {
-                if let Some(decl) = d.declarations.first() {
-                    self.bind_pattern(&decl.id, v, true);
-                }
-            }
-            other => {
-                if let Some(t) = other.as_assignment_target() {
-                    self.assign_target(t, v);
-                }
-            }
-        }
+        self.bind_for_left(left, v);
         self.jumps.push(JumpTarget {
             labels,
             brk: exit,
@@ -751,6 +729,23 @@ impl FnCompiler<'_, '_, '_> {
         self.rt("perry_throw", &[e]);
         self.throw_pending();
         self.switch_to(exit);
+    }
+
+    /// Binds a for-of/for-await iteration's value to the loop head: a
+    /// declaration's pattern or an assignment target.
+    fn bind_for_left(&mut self, left: &'static ForStatementLeft<'static>, v: V) {
+        match left {
+            ForStatementLeft::VariableDeclaration(d) => {
+                if let Some(decl) = d.declarations.first() {
+                    self.bind_pattern(&decl.id, v, true);
+                }
+            }
+            other => {
+                if let Some(t) = other.as_assignment_target() {
+                    self.assign_target(t, v);
+                }
+            }
+        }
     }
 
     /// Runs the cleanups above `depth` (innermost first) for an early exit.
