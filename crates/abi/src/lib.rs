@@ -17,7 +17,7 @@
 //! |   FFFB   |  0 or 1                                        |  boolean
 //! |   FFFC   |  48-bit address of a heap cell (not a string)  |  object, function, symbol, box...
 //! |   FFFD   |  48-bit address of a string cell               |  string
-//! |   FFFE   |  16-bit proxy id (reserved, not used yet)      |  proxy
+//! |   FFFE   |  16-bit proxy id (payload < PROXY_IDS)         |  proxy
 //! |   FFFF   |  0 = exception sentinel, 1 = hole (TDZ/array)  |  internal, never user-visible
 //! +----------+------------------------------------------------+
 //! ```
@@ -38,6 +38,21 @@ pub const TAG_BOOL: u64 = 0xFFFB;
 pub const TAG_OBJECT: u64 = 0xFFFC;
 pub const TAG_STRING: u64 = 0xFFFD;
 pub const TAG_PROXY: u64 = 0xFFFE;
+/// The proxy id band: a proxy is `TAG_PROXY << TAG_SHIFT | id` with
+/// `id < PROXY_IDS`, an index into the thread's proxy registry
+/// (`perry_gc::proxies`). Never a heap address (`is_heap_tag` is false).
+pub const PROXY_IDS: u64 = 1 << 16;
+
+/// The proxy with registry id `id`.
+pub const fn proxy_value(id: u16) -> u64 {
+    (TAG_PROXY << TAG_SHIFT) | id as u64
+}
+
+/// The registry id of `v` when it is a value of the proxy band: the tag and
+/// an id below `PROXY_IDS`, nothing else.
+pub const fn proxy_id(v: u64) -> Option<u16> {
+    if v >> TAG_SHIFT == TAG_PROXY && (v & PAYLOAD_MASK) < PROXY_IDS { Some(v as u16) } else { None }
+}
 pub const TAG_SPECIAL: u64 = 0xFFFF;
 
 pub const MIN_TAGGED: u64 = TAG_UNDEFINED << TAG_SHIFT;
@@ -286,5 +301,25 @@ mod tests {
             assert!(v >= MIN_TAGGED);
         }
         assert!(is_heap_tag(TAG_OBJECT) && is_heap_tag(TAG_STRING) && !is_heap_tag(TAG_PROXY));
+    }
+
+    #[test]
+    fn proxy_band_edges() {
+        // Every id of the band round-trips; the first and last are proxies.
+        assert_eq!(proxy_id(proxy_value(0)), Some(0));
+        assert_eq!(proxy_id(proxy_value(u16::MAX)), Some(u16::MAX));
+        assert_eq!(proxy_value(u16::MAX) & PAYLOAD_MASK, PROXY_IDS - 1);
+        // Just past the band, and every other tag, is not a proxy.
+        assert_eq!(proxy_id((TAG_PROXY << TAG_SHIFT) | PROXY_IDS), None);
+        assert_eq!(proxy_id((TAG_PROXY << TAG_SHIFT) | PAYLOAD_MASK), None);
+        for tag in [TAG_UNDEFINED, TAG_NULL, TAG_BOOL, TAG_OBJECT, TAG_STRING, TAG_SPECIAL] {
+            assert_eq!(proxy_id((tag << TAG_SHIFT) | 5), None);
+        }
+        assert_eq!(proxy_id(1.5f64.to_bits()), None);
+        // A proxy never decodes as a heap address.
+        for id in [0u16, 1, 0x7FFF, u16::MAX] {
+            assert!(!is_heap_tag(proxy_value(id) >> TAG_SHIFT));
+            assert!(proxy_value(id) >= MIN_TAGGED);
+        }
     }
 }

@@ -292,6 +292,9 @@ pub fn minor(h: &mut Heap) -> Outcome {
     root_slots += crate::boxes::visit_minor_roots(&mut |slot| {
         m.forward(slot);
     });
+    root_slots += crate::proxies::visit_minor_roots(&mut |slot| {
+        m.forward(slot);
+    });
     t.end("roots", root_slots);
     let t = Phase::start();
     let (dirty, cards) = m.scan_cards();
@@ -331,12 +334,39 @@ fn is_live(v: u64) -> bool {
     if barrier::is_young(a as u64) { hdr & FWD != 0 } else { hdr & MARK != 0 }
 }
 
+/// Whether the referent of weak value `v` survived the mark phase: `None`
+/// when `v` refers to nothing (a number, undefined...).
+#[inline]
+fn weak_live(v: u64) -> Option<bool> {
+    let tag = v >> TAG_SHIFT;
+    if is_heap_tag(tag) {
+        Some(is_live(v))
+    } else if tag == TAG_PROXY {
+        Some(crate::proxies::is_marked(v))
+    } else {
+        None
+    }
+}
+
 impl Full<'_> {
+    /// A proxy value met in a traced location: its registry slot is live,
+    /// and its target and handler are traced.
+    #[cold]
+    fn mark_proxy(&mut self, v: u64) {
+        if let Some((t, h)) = crate::proxies::mark(v) {
+            self.visit(t);
+            self.visit(h);
+        }
+    }
+
     #[inline]
     fn visit(&mut self, slot: *mut u64) {
         unsafe {
             let v = *slot;
             if !is_heap_tag(v >> TAG_SHIFT) {
+                if v >> TAG_SHIFT == TAG_PROXY {
+                    self.mark_proxy(v);
+                }
                 return;
             }
             let a = (v & PAYLOAD_MASK) as usize;
@@ -375,6 +405,9 @@ impl Full<'_> {
     fn enqueue(&mut self, slot: *mut u64) {
         let v = unsafe { *slot };
         if !is_heap_tag(v >> TAG_SHIFT) {
+            if v >> TAG_SHIFT == TAG_PROXY {
+                self.mark_proxy(v);
+            }
             return;
         }
         prefetch((v & PAYLOAD_MASK) as usize);
@@ -452,7 +485,7 @@ impl Full<'_> {
                 let mut i = 2;
                 while i + 1 < words {
                     let k = unsafe { *p.add(i) };
-                    if is_heap_tag(k >> TAG_SHIFT) && is_live(k) {
+                    if weak_live(k) == Some(true) {
                         self.visit(unsafe { p.add(i) });
                         self.visit(unsafe { p.add(i + 1) });
                     }
@@ -472,16 +505,16 @@ impl Full<'_> {
     fn clear_weak(&mut self) -> usize {
         let mut cleared = 0;
         let weak_slot = |f: &mut Self, s: *mut u64| -> bool {
-            let v = unsafe { *s };
-            if !is_heap_tag(v >> TAG_SHIFT) {
-                return false;
-            }
-            if is_live(v) {
-                f.visit(s);
-                false
-            } else {
-                unsafe { *s = UNDEFINED };
-                true
+            match weak_live(unsafe { *s }) {
+                None => false,
+                Some(true) => {
+                    f.visit(s);
+                    false
+                }
+                Some(false) => {
+                    unsafe { *s = UNDEFINED };
+                    true
+                }
             }
         };
         for t in 0..self.ephemerons.len() {
@@ -490,7 +523,7 @@ impl Full<'_> {
             let mut i = 2;
             while i + 1 < words {
                 let k = unsafe { *p.add(i) };
-                if is_heap_tag(k >> TAG_SHIFT) && !is_live(k) {
+                if weak_live(k) == Some(false) {
                     unsafe {
                         *p.add(i) = HOLE;
                         *p.add(i + 1) = UNDEFINED;
@@ -582,6 +615,8 @@ pub fn full(h: &mut Heap) -> FullOutcome {
             f.finregs.len()
         ),
     );
+    // Nothing is marked after this point: proxies not reached are freed.
+    crate::proxies::sweep();
     let promoted = f.promoted_bytes;
     let t = Phase::start();
     let h = f.h;

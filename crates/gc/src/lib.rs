@@ -15,6 +15,7 @@
 //!   registered runtime tables (globals, constants, atoms, intrinsics).
 //! - [`boxes`]: the pooled box cells of suspended generator and async
 //!   activations, roots of minor collections while registered.
+//! - [`proxies`]: the weak proxy registry with its bounded id band.
 //! - [`stats`]: counters and the `PERRY_GC_*` diagnostics; [`verify`]: the
 //!   heap verifier; [`purge`]: giving freed memory back to the OS.
 //!
@@ -34,6 +35,7 @@ pub mod los;
 pub mod nursery;
 pub mod old;
 pub mod plan;
+pub mod proxies;
 pub mod purge;
 pub mod roots;
 pub mod stats;

@@ -97,7 +97,7 @@ pub fn record(step: Step) {
         let rss = rss_bytes();
         s.peak_rss = s.peak_rss.max(rss);
         eprintln!(
-            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={} box_cells_live={}",
+            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={} box_cells_live={} proxies_live={}",
             s.n,
             step.kind,
             step.reason,
@@ -108,7 +108,8 @@ pub fn record(step: Step) {
             us,
             step.root_slots,
             rss,
-            crate::boxes::live()
+            crate::boxes::live(),
+            crate::proxies::live()
         );
     }
 }

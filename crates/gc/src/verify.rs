@@ -80,6 +80,9 @@ pub fn after(h: &mut Heap, kind: Kind) {
     let check = |s: *mut u64, holder_old: bool| {
         let v = unsafe { *s };
         if !is_heap_tag(v >> TAG_SHIFT) {
+            if v >> TAG_SHIFT == TAG_PROXY && !crate::proxies::is_occupied(v) {
+                fail("proxy whose registry slot was freed", s, v);
+            }
             return;
         }
         let a = (v & PAYLOAD_MASK) as usize;

@@ -530,6 +530,15 @@ export! {
         Value(f).set_field(FN_HOME, Value(home));
         UNDEFINED
     }
+    fn perry_call_other(f: u64, this: u64, text: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64) -> u64 {
+        // A call whose callee is not a function cell: a callable proxy, or
+        // the TypeError naming the callee's source text.
+        if crate::proxy::is_callable(Value(f)) {
+            let args = collect_args(argc, a0, a1, a2, a3, UNDEFINED);
+            return abi(function::call(Value(f), Value(this), &args));
+        }
+        abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
+    }
     fn perry_throw_not_callable(_f: u64, text: u64) -> u64 {
         abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
     }
@@ -957,6 +966,21 @@ pub fn for_in_keys(o: Value) -> Vec<Atom> {
     let cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
     let scope = HandleScope::new();
     let hc = scope.root(cur.0);
+    if cur.is_proxy() {
+        // As V8: the keys (ownKeys trap), then the prototype's; whether an
+        // own key is enumerable is asked (getOwnPropertyDescriptor) as the
+        // loop reaches it (`iter::step`). A throwing trap ends the keys.
+        let keys = crate::proxy::own_keys(cur).unwrap_or_else(|_| {
+            error::take();
+            Vec::new()
+        });
+        for k in keys {
+            if !atoms::is_symbol(k) && seen.insert(k) {
+                out.push(k);
+            }
+        }
+        hc.set(object::proto_of(Value(hc.get())).0);
+    }
     while Value(hc.get()).is_object() {
         for k in object::own_keys(Value(hc.get()), false, false) {
             if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {

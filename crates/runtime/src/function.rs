@@ -213,6 +213,9 @@ pub fn call(f: Value, this: Value, args: &[Value]) -> JsResult {
 }
 
 fn call_nt(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
+    if crate::proxy::is_proxy(f) {
+        return crate::proxy::call(f, this, args);
+    }
     if !f.is_cell() || f.kind() != KIND_FUNCTION {
         return Err(error::type_error(&format!("{} is not a function", crate::ops::inspect_brief(f))));
     }
@@ -243,6 +246,9 @@ pub fn is_constructor(f: Value) -> bool {
 
 /// [[Construct]]: `new f(...args)` with `new_target`.
 pub fn construct(f: Value, args: &[Value], new_target: Value) -> JsResult {
+    if crate::proxy::is_proxy(f) {
+        return crate::proxy::construct(f, args, new_target);
+    }
     if !is_constructor(f) {
         return Err(error::type_error(&format!("{} is not a constructor", crate::ops::inspect_brief(f))));
     }

@@ -169,18 +169,31 @@ pub fn step(it: Value) -> JsResult {
             Ok(Value::HOLE)
         }
         FOR_IN => {
+            let scope = HandleScope::new();
+            let hit = scope.root(it.0);
             let mut i = i;
-            while i < array::len(t) {
-                let k = array::get_index(t, i);
+            loop {
+                let t = Value(hit.get()).field(TARGET);
+                if i >= array::len(t) {
+                    break;
+                }
+                let hk = scope.root(array::get_index(t, i).0);
                 i += 1;
-                let obj = it.field(NEXT);
-                let a = crate::atoms::intern_value(k);
-                if object::has_property(obj, a) {
-                    it.set_word(INDEX, i as u64);
-                    return Ok(k);
+                let a = crate::atoms::intern_value(Value(hk.get()));
+                let obj = Value(hit.get()).field(NEXT);
+                let present = if obj.is_proxy() {
+                    // An own key of a proxy: still there and enumerable?
+                    let p = crate::proxy::own_property(obj, a)?;
+                    matches!(p, Some(object::Prop::Data(_, at) | object::Prop::Accessor(_, _, at)) if at & crate::shape::ENUMERABLE != 0)
+                } else {
+                    object::has_property(obj, a)
+                };
+                if present {
+                    Value(hit.get()).set_word(INDEX, i as u64);
+                    return Ok(Value(hk.get()));
                 }
             }
-            it.set_word(MODE, DONE);
+            Value(hit.get()).set_word(MODE, DONE);
             Ok(Value::HOLE)
         }
         GENERIC => {

@@ -12,6 +12,7 @@ pub mod generator;
 pub mod iter;
 pub mod object;
 pub mod ops;
+pub mod proxy;
 pub mod realm;
 pub mod shape;
 pub mod sourcemap;

@@ -89,6 +89,13 @@ fn set_shape(o: Value, s: &'static Shape) {
 /// unless a hidden slot holds another one.
 #[inline]
 pub fn proto_of(o: Value) -> Value {
+    if o.is_proxy() {
+        // Callers that cannot throw see a throwing trap as a null prototype.
+        return crate::proxy::get_prototype_of(o).unwrap_or_else(|_| {
+            error::take();
+            Value::NULL
+        });
+    }
     let sh = shape_of(o);
     if !sh.is_plain() {
         return o.field(OBJ_PROTO);
@@ -187,11 +194,15 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
 /// Own property lookup in the shape: (slot, attributes).
 #[inline]
 pub fn find_own(o: Value, key: Atom) -> Option<(usize, u8)> {
+    if o.is_proxy() {
+        return None;
+    }
     let sh = shape_of(o);
     sh.lookup(key).map(|i| (i, sh.attrs[i]))
 }
 
 /// A property as found on one object of the chain.
+#[derive(Clone, Copy)]
 pub enum Prop {
     Data(Value, u8),
     Accessor(Value, Value, u8),
@@ -200,6 +211,12 @@ pub enum Prop {
 /// Own property of an object (ordinary or exotic), without running code.
 /// May allocate (a function's lazy `prototype`).
 pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
+    if crate::proxy::is_proxy(o) {
+        return crate::proxy::get_own_property(o, key).unwrap_or_else(|_| {
+            error::take();
+            None
+        });
+    }
     let kind = o.kind();
     match kind {
         KIND_ARRAY => {
@@ -263,6 +280,9 @@ pub fn get(v: Value, key: Atom) -> JsResult {
 }
 
 pub fn get_with_receiver(v: Value, key: Atom, receiver: Value) -> JsResult {
+    if crate::proxy::is_proxy(v) {
+        return crate::proxy::get(v, key, receiver);
+    }
     let mut o = match start_object(v, key)? {
         Start::Value(x) => return Ok(x),
         Start::Object(o) => o,
@@ -280,6 +300,10 @@ pub fn get_with_receiver(v: Value, key: Atom, receiver: Value) -> JsResult {
         }
         o = proto_of(o);
         if !o.is_object() {
+            // A proxy on the chain answers with its own [[Get]].
+            if crate::proxy::is_proxy(o) {
+                return crate::proxy::get(o, key, receiver);
+            }
             return Ok(Value::UNDEFINED);
         }
     }
@@ -340,6 +364,12 @@ pub fn set(target: Value, key: Atom, v: Value) -> JsResult<()> {
 }
 
 pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<()> {
+    if crate::proxy::is_proxy(target) {
+        if crate::proxy::set(target, key, v, receiver)? {
+            return Ok(());
+        }
+        return Err(error::type_error(&format!("'set' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+    }
     if !target.is_object() {
         if target.is_nullish() {
             return Err(error::type_error(&format!(
@@ -382,6 +412,10 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
         }
         _ => {}
     }
+    // A proxy on the chain before any own property: its [[Set]] decides.
+    if let Some(p) = proxy_before(target, key) {
+        return set_with_receiver(p, key, v, receiver);
+    }
     match lookup_chain(target, key) {
         Some(Prop::Accessor(_, s, _)) => {
             if s.is_undefined() {
@@ -400,6 +434,12 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
             crate::ops::inspect_brief(receiver)
         ))),
         _ => {
+            if receiver.is_proxy() {
+                if crate::proxy::set_on_receiver(receiver, key, v)? {
+                    return Ok(());
+                }
+                return Err(error::type_error(&format!("'defineProperty' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+            }
             if !receiver.is_object() {
                 return Err(error::type_error("Cannot create property on primitive"));
             }
@@ -426,6 +466,18 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
             Ok(())
         }
     }
+}
+
+/// The first proxy on `o`'s prototype chain before any object with an own
+/// property `key`.
+fn proxy_before(mut o: Value, key: Atom) -> Option<Value> {
+    while o.is_object() {
+        if get_own_property(o, key).is_some() {
+            return None;
+        }
+        o = proto_of(o);
+    }
+    crate::proxy::is_proxy(o).then_some(o)
 }
 
 /// The first property named `key` on the chain starting at `o`.
@@ -502,6 +554,12 @@ pub fn define_accessor(o: Value, key: Atom, getter: Value, setter: Value, attrs:
 
 /// [[Delete]] (strict: throws when the property is not configurable).
 pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
+    if crate::proxy::is_proxy(o) {
+        if crate::proxy::delete(o, key)? {
+            return Ok(true);
+        }
+        return Err(error::type_error(&format!("'deleteProperty' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+    }
     if !o.is_object() {
         return Ok(true);
     }
@@ -554,6 +612,14 @@ pub fn has_own(o: Value, key: Atom) -> bool {
 }
 
 pub fn has_property(o: Value, key: Atom) -> bool {
+    if crate::proxy::is_proxy(o) || proxy_before(o, key).is_some() {
+        // Callers that cannot throw see a throwing trap as "absent"; the
+        // `in` operator and Reflect.has use `proxy::has_any`.
+        return crate::proxy::has_any(o, key).unwrap_or_else(|_| {
+            error::take();
+            false
+        });
+    }
     lookup_chain(o, key).is_some()
 }
 
@@ -561,6 +627,14 @@ pub fn has_property(o: Value, key: Atom) -> bool {
 /// insertion order, then symbols. `only_enumerable` filters; symbols are
 /// included only when `symbols` is set.
 pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
+    if crate::proxy::is_proxy(o) {
+        // Callers that cannot throw see a throwing trap as no keys.
+        let keys = if only_enumerable { crate::proxy::enumerable_string_keys(o) } else { crate::proxy::own_keys(o) };
+        return keys.map(|k| k.into_iter().filter(|&a| symbols || !atoms::is_symbol(a)).collect()).unwrap_or_else(|_| {
+            error::take();
+            Vec::new()
+        });
+    }
     // Everything is read from `o` first: interning index keys may allocate
     // (and move `o`).
     let mut exotic: Vec<u32> = Vec::new();

@@ -35,7 +35,7 @@ pub enum Hint {
 
 /// ToPrimitive (7.1.1).
 pub fn to_primitive(v: Value, hint: Hint) -> JsResult {
-    if !v.is_object() {
+    if !v.is_js_object() {
         return Ok(v);
     }
     let scope = HandleScope::new();
@@ -49,7 +49,7 @@ pub fn to_primitive(v: Value, hint: Hint) -> JsResult {
             Hint::String => "string",
         });
         let r = function::call(Value(hex.get()), Value(hv.get()), &[h])?;
-        if r.is_object() {
+        if r.is_js_object() {
             return Err(error::type_error("Cannot convert object to primitive value"));
         }
         return Ok(r);
@@ -57,9 +57,9 @@ pub fn to_primitive(v: Value, hint: Hint) -> JsResult {
     let order = if hint == Hint::String { [names::TO_STRING, names::VALUE_OF] } else { [names::VALUE_OF, names::TO_STRING] };
     for k in order {
         let f = object::get(Value(hv.get()), k)?;
-        if f.is_function() {
+        if crate::proxy::is_callable(f) {
             let r = function::call(f, Value(hv.get()), &[])?;
-            if !r.is_object() {
+            if !r.is_js_object() {
                 return Ok(r);
             }
         }
@@ -161,7 +161,7 @@ pub fn to_integer(v: Value) -> JsResult<f64> {
 
 /// ToObject (7.1.18).
 pub fn to_object(v: Value) -> JsResult {
-    if v.is_object() {
+    if v.is_js_object() {
         return Ok(v);
     }
     if v.is_nullish() {
@@ -184,6 +184,9 @@ pub fn to_object(v: Value) -> JsResult {
 }
 
 pub fn typeof_str(v: Value) -> &'static str {
+    if crate::proxy::is_proxy(v) {
+        return if crate::proxy::flags(v) & crate::proxy::CALLABLE != 0 { "function" } else { "object" };
+    }
     if v.is_number() {
         return "number";
     }
@@ -457,7 +460,7 @@ pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
 
 /// `v instanceof target` (13.10.2 InstanceofOperator).
 pub fn instance_of(v: Value, target: Value) -> JsResult<bool> {
-    if !target.is_object() {
+    if !target.is_js_object() {
         return Err(error::type_error("Right-hand side of 'instanceof' is not an object"));
     }
     let scope = HandleScope::new();
@@ -469,39 +472,41 @@ pub fn instance_of(v: Value, target: Value) -> JsResult<bool> {
         return Ok(to_boolean(r));
     }
     let target = Value(ht.get());
-    if !target.is_function() {
+    if !crate::proxy::is_callable(target) {
         return Err(error::type_error("Right-hand side of 'instanceof' is not callable"));
     }
     ordinary_has_instance(target, Value(hv.get()))
 }
 
 pub fn ordinary_has_instance(c: Value, v: Value) -> JsResult<bool> {
-    if !v.is_object() {
+    if !v.is_js_object() {
         return Ok(false);
     }
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let mut c = c;
-    if c.kind() == KIND_BOUND_FUNCTION {
+    if c.is_cell() && c.kind() == KIND_BOUND_FUNCTION {
         c = c.field(FN_CAPS);
     }
     let p = object::get(c, names::PROTOTYPE)?;
-    if !p.is_object() {
+    if !p.is_js_object() {
         return Err(error::type_error("Function has non-object prototype in instanceof check"));
     }
-    let mut o = object::proto_of(Value(hv.get()));
-    while o.is_object() {
-        if o == p {
+    let hp = scope.root(p.0);
+    // The chain may pass through proxies ([[GetPrototypeOf]] traps).
+    let mut o = crate::proxy::proto_of_any(Value(hv.get()))?;
+    while o.is_js_object() {
+        if o == Value(hp.get()) {
             return Ok(true);
         }
-        o = object::proto_of(o);
+        o = crate::proxy::proto_of_any(o)?;
     }
     Ok(false)
 }
 
 /// `key in obj`.
 pub fn has_in(key: Value, obj: Value) -> JsResult<bool> {
-    if !obj.is_object() {
+    if !obj.is_object() && !crate::proxy::is_proxy(obj) {
         let scope = HandleScope::new();
         let _h = scope.root(obj.0);
         let k = to_rust_string(key).unwrap_or_default();
@@ -510,7 +515,7 @@ pub fn has_in(key: Value, obj: Value) -> JsResult<bool> {
     let scope = HandleScope::new();
     let ho = scope.root(obj.0);
     let a = object::to_key(key)?;
-    Ok(object::has_property(Value(ho.get()), a))
+    crate::proxy::has_any(Value(ho.get()), a)
 }
 
 /// Array-likes: `length` of any object as a usize.

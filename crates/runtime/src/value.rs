@@ -90,6 +90,18 @@ impl Value {
     pub fn kind(self) -> u64 {
         unsafe { (*self.ptr() >> HDR_KIND_SHIFT) & 0xFF }
     }
+    /// A value of the proxy id band (runtime `proxy.rs`).
+    #[inline]
+    pub fn is_proxy(self) -> bool {
+        perry_abi::proxy_id(self.0).is_some()
+    }
+    /// An object in the JavaScript sense including proxies (`typeof` is
+    /// "object" or "function"); [`Value::is_object`] excludes proxies, which
+    /// have no cell.
+    #[inline]
+    pub fn is_js_object(self) -> bool {
+        self.is_object() || self.is_proxy()
+    }
     /// An object in the JavaScript sense: ordinary layout (objects, arrays, functions...).
     #[inline]
     pub fn is_object(self) -> bool {

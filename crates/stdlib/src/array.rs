@@ -382,7 +382,7 @@ pub fn species_getter(args: &Args) -> JsResult {
 
 /// Array.isArray ( arg ) — 23.1.2.2
 fn is_array(args: &Args) -> JsResult {
-    Ok(Value::bool(args.get(0).is_array()))
+    Ok(Value::bool(perry_runtime::proxy::is_array(args.get(0))?))
 }
 
 /// A new array for Array.from / Array.of with `this` as the constructor.

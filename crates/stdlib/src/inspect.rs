@@ -611,6 +611,14 @@ fn remaining_text(remaining: usize) -> String {
 // ---------------------------------------------------------------------------
 
 fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
+    // A proxy prints as its target does (Node's `showProxy: false`), with
+    // no trap run; a revoked one has nothing to show.
+    if perry_runtime::proxy::is_proxy(v) {
+        return match perry_runtime::proxy::innermost_target(v) {
+            Some(t) => format_value(ctx, t, recurse_times),
+            None => "<Revoked Proxy>".into(),
+        };
+    }
     if !v.is_cell() || v.is_symbol() {
         return format_primitive(ctx, v);
     }

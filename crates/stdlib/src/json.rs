@@ -502,7 +502,7 @@ impl Ser {
         let scope = HandleScope::new();
         let v = get_key(hv(holder), key)?;
         let h = scope.root(v.0);
-        if v.is_object() {
+        if v.is_object() || perry_runtime::proxy::is_proxy(v) {
             let to_json = object::get(v, names::TO_JSON)?;
             if to_json.is_function() {
                 let hf = scope.root(to_json.0);
@@ -545,15 +545,16 @@ impl Ser {
             } else {
                 push_str(&mut self.out, "null");
             }
-        } else if v.is_object() && !v.is_function() {
+        } else if (v.is_object() && !v.is_function()) || (perry_runtime::proxy::is_proxy(v) && !perry_runtime::proxy::is_callable(v)) {
             if self.stack.iter().any(|(s, _)| s.get() == v.0) {
                 return Err(self.circular_error(v, key));
             }
             if crate::inspect::stack_exhausted() {
                 return Err(error::range_error("Maximum call stack size exceeded"));
             }
+            let is_array = perry_runtime::proxy::is_array(v)?;
             self.stack.push((h, Some(key)));
-            let r = if v.is_array() { self.array(h) } else { self.object(h) };
+            let r = if is_array { self.array(h) } else { self.object(h) };
             self.stack.pop();
             r?;
         } else {

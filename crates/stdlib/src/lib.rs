@@ -31,6 +31,7 @@ pub mod number;
 pub mod object_builtins;
 pub mod process;
 pub mod promise;
+pub mod proxy;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
@@ -170,6 +171,7 @@ pub fn install() {
     map_set::install();
     weak::install();
     promise::install();
+    proxy::install();
     generator::install();
     event_loop::install();
     global::install();

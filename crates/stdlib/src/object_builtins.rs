@@ -290,7 +290,8 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
 /// FromPropertyDescriptor — 6.2.6.4 for an own property, or undefined.
 fn from_property(o: Value, key: Atom) -> JsResult {
     let scope = HandleScope::new();
-    let Some(p) = object::get_own_property(o, key) else { return Ok(Value::UNDEFINED) };
+    // A proxy's getOwnPropertyDescriptor trap may throw.
+    let Some(p) = perry_runtime::proxy::own_property(o, key)? else { return Ok(Value::UNDEFINED) };
     let (h1, h2, a, acc) = match p {
         Prop::Data(v, a) => (scope.root(v.0), scope.root(UNDEFINED), a, false),
         Prop::Accessor(g, s, a) => (scope.root(g.0), scope.root(s.0), a, true),
@@ -400,6 +401,12 @@ fn seal(args: &Args) -> JsResult {
 /// Object.preventExtensions ( O ) — 20.1.2.19
 fn prevent_extensions(args: &Args) -> JsResult {
     let o = args.get(0);
+    if o.is_proxy() {
+        if !crate::proxy::prevent_extensions_any(o)? {
+            return Err(crate::proxy::falsish("preventExtensions", None));
+        }
+        return Ok(args.get(0));
+    }
     if o.is_object() {
         o.set_header_flag(FLAG_NONEXTENSIBLE);
     }
@@ -419,6 +426,9 @@ fn is_sealed(args: &Args) -> JsResult {
 /// Object.isExtensible ( O ) — 20.1.2.14
 fn is_extensible(args: &Args) -> JsResult {
     let o = args.get(0);
+    if o.is_proxy() {
+        return Ok(Value::bool(perry_runtime::proxy::is_extensible(o)?));
+    }
     Ok(Value::bool(o.is_object() && o.header_flags() & FLAG_NONEXTENSIBLE == 0))
 }
 
@@ -448,6 +458,9 @@ fn keys_array(keys: &[Atom]) -> Value {
 /// Object.keys ( O ) — 20.1.2.18
 fn keys(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
+    if o.is_proxy() {
+        return Ok(keys_array(&perry_runtime::proxy::enumerable_string_keys(o)?));
+    }
     Ok(keys_array(&object::own_keys(o, true, false)))
 }
 
@@ -507,7 +520,7 @@ fn assign(args: &Args) -> JsResult {
 /// Object.create ( O, Properties ) — 20.1.2.2
 fn create(args: &Args) -> JsResult {
     let p = args.get(0);
-    if !p.is_object() && !p.is_null() {
+    if !p.is_js_object() && !p.is_null() {
         return Err(error::type_error(&format!("Object prototype may only be an Object or null: {}", brief(p))));
     }
     let scope = HandleScope::new();
@@ -551,20 +564,22 @@ fn define_properties(args: &Args) -> JsResult {
 
 /// Object.defineProperty ( O, P, Attributes ) — 20.1.2.4
 fn define_property(args: &Args) -> JsResult {
-    if !args.get(0).is_object() {
+    if !args.get(0).is_js_object() {
         return Err(error::type_error("Object.defineProperty called on non-object"));
     }
     let scope = HandleScope::new();
     let key = object::to_key(args.get(1))?;
     let d = to_property_descriptor(&scope, args.get(2))?;
-    define_own(args.get(0), key, &d)?;
+    if !crate::proxy::define_own_any(args.get(0), key, &d)? {
+        return Err(crate::proxy::falsish("defineProperty", Some(key)));
+    }
     Ok(args.get(0))
 }
 
 /// Object.getPrototypeOf ( O ) — 20.1.2.12
 fn get_prototype_of(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
-    Ok(object::proto_of(o))
+    perry_runtime::proxy::proto_of_any(o)
 }
 
 /// [[SetPrototypeOf]] for ordinary objects — 10.1.2.1 (throwing).
@@ -596,11 +611,12 @@ fn set_prototype_of_fn(args: &Args) -> JsResult {
         return Err(error::type_error("Object.setPrototypeOf called on null or undefined"));
     }
     let p = args.get(1);
-    if !p.is_object() && !p.is_null() {
+    if !p.is_js_object() && !p.is_null() {
         return Err(error::type_error(&format!("Object prototype may only be an Object or null: {}", brief(p))));
     }
-    if o.is_object() {
-        set_prototype_of(o, p)?;
+    if !crate::proxy::set_prototype_of_any(o, p)? {
+        // V8 names the property 'undefined' here.
+        return Err(error::type_error("'setPrototypeOf' on proxy: trap returned falsish for property 'undefined'"));
     }
     Ok(args.get(0))
 }
@@ -608,6 +624,10 @@ fn set_prototype_of_fn(args: &Args) -> JsResult {
 /// Object.getOwnPropertyNames ( O ) — 20.1.2.10
 fn get_own_property_names(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
+    if o.is_proxy() {
+        let ks: Vec<Atom> = perry_runtime::proxy::own_keys(o)?.into_iter().filter(|&k| !atoms::is_symbol(k)).collect();
+        return Ok(keys_array(&ks));
+    }
     Ok(keys_array(&object::own_keys(o, false, false)))
 }
 

@@ -971,12 +971,20 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let r = self.track(r);
         self.def_var(result, r);
         self.b.ins().jump(done, &[]);
+        // Not a function cell: a callable proxy is called by the runtime;
+        // anything else throws "... is not a function".
         self.b.switch_to_block(not_fn);
         let ci = self.c.const_str(what);
         let text = self.iconst(ci as u64);
-        self.rt("perry_throw_not_callable", &[f, text]);
-        let h = self.handler();
-        self.b.ins().jump(h, &[]);
+        let argc = self.iconst(args.len() as u64);
+        let undef = self.undef();
+        let mut full = vec![f, this, text, argc];
+        for i in 0..JS_REG_ARGS {
+            full.push(if i < args.len() { args[i] } else { undef });
+        }
+        let r = self.rt("perry_call_other", &full);
+        self.def_var(result, r);
+        self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.terminated = false;
         let r = self.use_var(result);

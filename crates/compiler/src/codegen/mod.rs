@@ -68,6 +68,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_alloc_instance", 2),
     ("perry_super_construct", 8),
     ("perry_call_value", 8),
+    ("perry_call_other", 8),
     ("perry_call_spread", 3),
     ("perry_construct_spread", 2),
     ("perry_super_construct_spread", 3),

@@ -1,0 +1,187 @@
+//! The proxy registry (DESIGN.md, "Proxies"): a proxy is a value of the
+//! proxy id band (`perry_abi::proxy_value`), an index into this per-thread
+//! table of slots `(target, handler, revoked)`.
+//!
+//! The registry is weak and observed by the collector:
+//! - a minor collection treats every occupied slot as a root (it frees none);
+//! - a full collection marks the slot of every proxy value it meets in a
+//!   traced location (object fields, array elements, frames, handles, box
+//!   cells, closure environments, Map/Set entries, promise reactions, other
+//!   slots) and traces that slot's target and handler; afterwards every
+//!   slot it did not mark is freed and its id goes back to the free list.
+//!
+//! The band holds [`perry_abi::PROXY_IDS`] ids; [`alloc`] returns `None`
+//! when all are taken (the runtime then collects, and throws a RangeError
+//! if that frees none).
+
+use crate::JsCell;
+use perry_abi::*;
+
+struct Slot {
+    target: u64,
+    handler: u64,
+    /// The runtime's flags (callable, constructor), fixed at creation.
+    flags: u8,
+    used: bool,
+    revoked: bool,
+    marked: bool,
+}
+
+struct Registry {
+    slots: Vec<Slot>,
+    /// Ids of unused slots, reused most recently freed first.
+    free: Vec<u16>,
+    live: usize,
+    created_total: u64,
+    freed_total: u64,
+}
+
+static REGISTRY: JsCell<Registry> = JsCell::new(Registry { slots: Vec::new(), free: Vec::new(), live: 0, created_total: 0, freed_total: 0 });
+
+fn reg() -> &'static mut Registry {
+    // SAFETY: single JS thread.
+    unsafe { REGISTRY.get() }
+}
+
+/// A new proxy of `target` with `handler` (and the runtime's `flags`);
+/// `None` when every id of the band is live.
+pub fn alloc(target: u64, handler: u64, flags: u8) -> Option<u64> {
+    let r = reg();
+    let id = match r.free.pop() {
+        Some(id) => id,
+        None if (r.slots.len() as u64) < PROXY_IDS => {
+            r.slots.push(Slot { target: UNDEFINED, handler: UNDEFINED, flags: 0, used: false, revoked: false, marked: false });
+            (r.slots.len() - 1) as u16
+        }
+        None => return None,
+    };
+    r.slots[id as usize] = Slot { target, handler, flags, used: true, revoked: false, marked: false };
+    r.live += 1;
+    r.created_total += 1;
+    Some(proxy_value(id))
+}
+
+fn slot(p: u64) -> &'static mut Slot {
+    let id = proxy_id(p).unwrap_or_else(|| crate::fatal(&format!("not a proxy: {p:#x}")));
+    match reg().slots.get_mut(id as usize) {
+        Some(s) if s.used => s,
+        _ => crate::fatal(&format!("proxy {id} has no registry slot (freed while reachable?)")),
+    }
+}
+
+/// The proxy's target (null once revoked).
+pub fn target(p: u64) -> u64 {
+    slot(p).target
+}
+
+/// The proxy's handler (null once revoked).
+pub fn handler(p: u64) -> u64 {
+    slot(p).handler
+}
+
+pub fn flags(p: u64) -> u8 {
+    slot(p).flags
+}
+
+pub fn is_revoked(p: u64) -> bool {
+    slot(p).revoked
+}
+
+/// Revokes the proxy: target and handler become null.
+pub fn revoke(p: u64) {
+    let s = slot(p);
+    s.revoked = true;
+    s.target = NULL;
+    s.handler = NULL;
+}
+
+/// Occupied slots.
+pub fn live() -> usize {
+    reg().live
+}
+
+/// A minor collection's roots: every occupied slot's target and handler.
+pub(crate) fn visit_minor_roots(visit: &mut dyn FnMut(*mut u64)) -> usize {
+    let mut n = 0;
+    for s in reg().slots.iter_mut().filter(|s| s.used) {
+        visit(&mut s.target as *mut u64);
+        visit(&mut s.handler as *mut u64);
+        n += 2;
+    }
+    n
+}
+
+/// A full collection met proxy `p` in a traced location: marks its slot;
+/// returns the target and handler slots to trace the first time.
+pub(crate) fn mark(p: u64) -> Option<(*mut u64, *mut u64)> {
+    let id = proxy_id(p)?;
+    let s = reg().slots.get_mut(id as usize).filter(|s| s.used)?;
+    if s.marked {
+        return None;
+    }
+    s.marked = true;
+    Some((&mut s.target as *mut u64, &mut s.handler as *mut u64))
+}
+
+/// Whether the full collection in progress has reached proxy `p`.
+pub(crate) fn is_marked(p: u64) -> bool {
+    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used && s.marked)
+}
+
+/// After a full collection's mark phase: frees every slot it did not reach
+/// and clears the marks. Returns the number freed.
+pub(crate) fn sweep() -> usize {
+    let r = reg();
+    let mut freed = 0;
+    for (id, s) in r.slots.iter_mut().enumerate() {
+        if !s.used {
+            continue;
+        }
+        if s.marked {
+            s.marked = false;
+            continue;
+        }
+        *s = Slot { target: UNDEFINED, handler: UNDEFINED, flags: 0, used: false, revoked: false, marked: false };
+        r.free.push(id as u16);
+        freed += 1;
+    }
+    r.live -= freed;
+    r.freed_total += freed as u64;
+    if crate::stats::diag_enabled() {
+        eprintln!("[proxy-stats] live={} freed={freed} freed_total={} created_total={} slots={}", r.live, r.freed_total, r.created_total, r.slots.len());
+    }
+    freed
+}
+
+/// Whether `p` names an occupied slot (the heap verifier's check).
+pub(crate) fn is_occupied(p: u64) -> bool {
+    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_is_bounded_and_ids_are_reused() {
+        let mut ids = Vec::new();
+        while let Some(p) = alloc(UNDEFINED, NULL, 0) {
+            ids.push(p);
+        }
+        assert_eq!(ids.len() as u64, PROXY_IDS, "every id of the band, then none");
+        assert_eq!(proxy_id(ids[0]), Some(0));
+        assert_eq!(proxy_id(*ids.last().unwrap()), Some(u16::MAX));
+        // Keep the even ids (as a full collection would mark them).
+        for &p in ids.iter().step_by(2) {
+            assert!(mark(p).is_some());
+            assert!(mark(p).is_none(), "marked once");
+        }
+        assert_eq!(sweep(), ids.len() / 2);
+        assert_eq!(live(), ids.len() / 2);
+        let again = alloc(UNDEFINED, NULL, 0).expect("a freed id is reused");
+        assert!(proxy_id(again).unwrap() % 2 == 1);
+        assert!(!is_revoked(ids[0]));
+        revoke(ids[0]);
+        assert!(is_revoked(ids[0]) && target(ids[0]) == NULL);
+    }
+}

@@ -1,0 +1,479 @@
+//! Proxy exotic objects (ECMAScript 10.5). A proxy is a value of the proxy
+//! id band naming a slot of the collector's registry (`perry_gc::proxies`,
+//! DESIGN.md "Proxies"): target, handler, revoked. Each internal method
+//! looks up the handler's trap; a missing trap forwards to the target; a
+//! trap's result is checked against the target with the spec's invariants
+//! (TypeError when violated). Revoked proxies throw a TypeError.
+//!
+//! The operations in `object.rs`, `function.rs` and `ops.rs` dispatch here
+//! when their operand is a proxy; `[[DefineOwnProperty]]`,
+//! `[[SetPrototypeOf]]`, `[[IsExtensible]]` and `[[PreventExtensions]]`
+//! are in stdlib `proxy.rs`, beside the ordinary versions they forward to.
+
+use crate::array;
+use crate::atoms::{self, Atom};
+use crate::error::{self, JsResult};
+use crate::function;
+use crate::object::{self, Prop};
+use crate::ops;
+use crate::shape;
+use crate::value::Value;
+use perry_abi::*;
+use perry_gc::HandleScope;
+
+/// Registry flags: the target was callable / a constructor when the proxy
+/// was made (`typeof` and `new` keep answering after revocation).
+pub const CALLABLE: u8 = 1;
+pub const CONSTRUCTOR: u8 = 2;
+
+#[inline]
+pub fn is_proxy(v: Value) -> bool {
+    proxy_id(v.0).is_some()
+}
+
+/// The target and handler of proxy `p`, or the TypeError of a revoked one
+/// for operation `op`.
+pub fn parts(p: Value, op: &str) -> JsResult<(Value, Value)> {
+    if perry_gc::proxies::is_revoked(p.0) {
+        return Err(error::type_error(&format!("Cannot perform '{op}' on a proxy that has been revoked")));
+    }
+    Ok((Value(perry_gc::proxies::target(p.0)), Value(perry_gc::proxies::handler(p.0))))
+}
+
+/// IsCallable: a function, or a proxy of a callable target.
+pub fn is_callable(v: Value) -> bool {
+    v.is_function() || (is_proxy(v) && flags(v) & CALLABLE != 0)
+}
+
+pub fn flags(p: Value) -> u8 {
+    perry_gc::proxies::flags(p.0)
+}
+
+/// GetMethod(handler, name): `None` when the trap is undefined or null.
+fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
+    let t = object::get(handler, atoms::intern(name))?;
+    if t.is_nullish() {
+        return Ok(None);
+    }
+    if !is_callable(t) {
+        return Err(not_callable_trap(t, name));
+    }
+    Ok(Some(t))
+}
+
+/// V8's TypeError for a trap that is neither undefined nor callable.
+pub fn not_callable_trap(t: Value, name: &str) -> error::Exc {
+    let shown = ops::to_rust_string(t).unwrap_or_else(|_| {
+        error::take();
+        String::from("[object]")
+    });
+    error::type_error(&format!("'{shown}' returned for property '{name}' of object '#<Object>' is not a function"))
+}
+
+/// The trap `name` of proxy `p` with the rooted target and handler; `None`
+/// (with the target) when the handler has no such trap.
+struct Trap {
+    target: perry_gc::Handle,
+    handler: perry_gc::Handle,
+    f: Option<perry_gc::Handle>,
+}
+
+fn get_trap(scope: &HandleScope, p: Value, name: &str) -> JsResult<Trap> {
+    let (t, h) = parts(p, name)?;
+    let (target, handler) = (scope.root(t.0), scope.root(h.0));
+    let f = trap(h, name)?.map(|f| scope.root(f.0));
+    Ok(Trap { target, handler, f })
+}
+
+fn key_name(key: Atom) -> String {
+    atoms::to_rust(key)
+}
+
+/// [[GetOwnProperty]] of any object (a proxy target may be a proxy).
+pub fn own_property(o: Value, key: Atom) -> JsResult<Option<Prop>> {
+    if is_proxy(o) { get_own_property(o, key) } else { Ok(if o.is_object() { object::get_own_property(o, key) } else { None }) }
+}
+
+fn non_configurable(p: &Option<Prop>) -> bool {
+    match p {
+        Some(Prop::Data(_, a)) | Some(Prop::Accessor(_, _, a)) => a & shape::CONFIGURABLE == 0,
+        None => false,
+    }
+}
+
+/// [[IsExtensible]] of any object.
+pub fn is_extensible(o: Value) -> JsResult<bool> {
+    if is_proxy(o) {
+        let scope = HandleScope::new();
+        let t = get_trap(&scope, o, "isExtensible")?;
+        let target = Value(t.target.get());
+        let Some(f) = t.f else { return is_extensible(target) };
+        let r = ops::to_boolean(function::call(Value(f.get()), Value(t.handler.get()), &[target])?);
+        if r != is_extensible(Value(t.target.get()))? {
+            return Err(error::type_error(&format!("'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '{}')", !r)));
+        }
+        return Ok(r);
+    }
+    Ok(o.is_object() && o.header_flags() & FLAG_NONEXTENSIBLE == 0)
+}
+
+/// [[GetPrototypeOf]] (10.5.1).
+pub fn get_prototype_of(p: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "getPrototypeOf")?;
+    let target = Value(t.target.get());
+    let Some(f) = t.f else { return proto_of_any(target) };
+    let r = function::call(Value(f.get()), Value(t.handler.get()), &[target])?;
+    if !r.is_object() && !r.is_null() && !is_proxy(r) {
+        return Err(error::type_error("'getPrototypeOf' on proxy: trap returned neither object nor null"));
+    }
+    let hr = scope.root(r.0);
+    if !is_extensible(Value(t.target.get()))? && proto_of_any(Value(t.target.get()))? != Value(hr.get()) {
+        return Err(error::type_error("'getPrototypeOf' on proxy: proxy target is non-extensible but the trap did not return its actual prototype"));
+    }
+    Ok(Value(hr.get()))
+}
+
+/// [[GetPrototypeOf]] of any object.
+pub fn proto_of_any(o: Value) -> JsResult {
+    if is_proxy(o) { get_prototype_of(o) } else { Ok(object::proto_of(o)) }
+}
+
+/// [[GetOwnProperty]] (10.5.5).
+pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "getOwnPropertyDescriptor")?;
+    let Some(f) = t.f else { return own_property(Value(t.target.get()), key) };
+    let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key)])?;
+    let hr = scope.root(r.0);
+    let target_desc = own_property(Value(t.target.get()), key)?;
+    if r.is_undefined() {
+        if non_configurable(&target_desc) {
+            return Err(error::type_error(&format!(
+                "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{}' which is non-configurable in the proxy target",
+                key_name(key)
+            )));
+        }
+        if target_desc.is_some() && !is_extensible(Value(t.target.get()))? {
+            return Err(error::type_error(&format!(
+                "'getOwnPropertyDescriptor' on proxy: trap returned undefined for property '{}' which exists in the non-extensible proxy target",
+                key_name(key)
+            )));
+        }
+        return Ok(None);
+    }
+    if !r.is_object() {
+        return Err(error::type_error(&format!(
+            "'getOwnPropertyDescriptor' on proxy: trap returned neither object nor undefined for property '{}'",
+            key_name(key)
+        )));
+    }
+    let desc = to_prop(Value(hr.get()))?;
+    if target_desc.is_none() && !is_extensible(Value(t.target.get()))? {
+        return Err(error::type_error(&format!(
+            "'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property '{}' that is incompatible with the existing property in the proxy target",
+            key_name(key)
+        )));
+    }
+    if non_configurable(&Some(desc)) && !non_configurable(&target_desc) {
+        return Err(error::type_error(&format!(
+            "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '{}' which is either non-existent or configurable in the proxy target",
+            key_name(key)
+        )));
+    }
+    Ok(Some(desc))
+}
+
+/// ToPropertyDescriptor (6.2.6.5) completed with defaults (absent fields
+/// read as false / undefined).
+fn to_prop(d: Value) -> JsResult<Prop> {
+    let scope = HandleScope::new();
+    let hd = scope.root(d.0);
+    let flag = |name: &str| -> JsResult<bool> { Ok(ops::to_boolean(object::get(Value(hd.get()), atoms::intern(name))?)) };
+    let mut a = 0u8;
+    if flag("enumerable")? {
+        a |= shape::ENUMERABLE;
+    }
+    if flag("configurable")? {
+        a |= shape::CONFIGURABLE;
+    }
+    let (kg, ks) = (atoms::intern("get"), atoms::intern("set"));
+    if object::has_property(Value(hd.get()), kg) || object::has_property(Value(hd.get()), ks) {
+        let g = scope.root(object::get(Value(hd.get()), kg)?.0);
+        let s = object::get(Value(hd.get()), ks)?;
+        return Ok(Prop::Accessor(Value(g.get()), s, a | shape::ACCESSOR));
+    }
+    if flag("writable")? {
+        a |= shape::WRITABLE;
+    }
+    Ok(Prop::Data(object::get(Value(hd.get()), atoms::intern("value"))?, a))
+}
+
+/// [[HasProperty]] (10.5.7).
+pub fn has(p: Value, key: Atom) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "has")?;
+    let Some(f) = t.f else { return has_any(Value(t.target.get()), key) };
+    let r = ops::to_boolean(function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key)])?);
+    if !r {
+        let td = own_property(Value(t.target.get()), key)?;
+        if non_configurable(&td) {
+            return Err(error::type_error(&format!(
+                "'has' on proxy: trap returned falsish for property '{}' which exists in the proxy target as non-configurable",
+                key_name(key)
+            )));
+        }
+        if td.is_some() && !is_extensible(Value(t.target.get()))? {
+            return Err(error::type_error(&format!(
+                "'has' on proxy: trap returned falsish for property '{}' but the proxy target is not extensible",
+                key_name(key)
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// [[HasProperty]] of any object, along a chain that may hold proxies.
+pub fn has_any(o: Value, key: Atom) -> JsResult<bool> {
+    let mut o = o;
+    loop {
+        if is_proxy(o) {
+            return has(o, key);
+        }
+        if !o.is_object() {
+            return Ok(false);
+        }
+        if object::get_own_property(o, key).is_some() {
+            return Ok(true);
+        }
+        o = object::proto_of(o);
+    }
+}
+
+/// [[Get]] (10.5.8).
+pub fn get(p: Value, key: Atom, receiver: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "get")?;
+    let Some(f) = t.f else { return object::get_with_receiver(Value(t.target.get()), key, receiver) };
+    let v = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key), receiver])?;
+    let hv = scope.root(v.0);
+    match own_property(Value(t.target.get()), key)? {
+        Some(Prop::Data(x, a)) if a & (shape::CONFIGURABLE | shape::WRITABLE) == 0 && !ops::same_value(x, Value(hv.get())) => Err(error::type_error(&format!(
+            "'get' on proxy: property '{}' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value (expected '{}' but got '{}')",
+            key_name(key),
+            ops::to_rust_string(x).unwrap_or_default(),
+            ops::to_rust_string(Value(hv.get())).unwrap_or_default()
+        ))),
+        Some(Prop::Accessor(g, _, a)) if a & shape::CONFIGURABLE == 0 && g.is_undefined() && !Value(hv.get()).is_undefined() => {
+            Err(error::type_error(&format!(
+                "'get' on proxy: property '{}' is a non-configurable accessor property on the proxy target and does not have a getter function, but the trap did not return 'undefined' (got '{}')",
+                key_name(key),
+                ops::to_rust_string(Value(hv.get())).unwrap_or_default()
+            )))
+        }
+        _ => Ok(Value(hv.get())),
+    }
+}
+
+/// [[Set]] (10.5.9): whether it succeeded.
+pub fn set(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let (hv, hrec) = (scope.root(v.0), scope.root(receiver.0));
+    let t = get_trap(&scope, p, "set")?;
+    let Some(f) = t.f else {
+        return object::set_with_receiver(Value(t.target.get()), key, Value(hv.get()), Value(hrec.get())).map(|_| true);
+    };
+    let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key), Value(hv.get()), Value(hrec.get())])?;
+    if !ops::to_boolean(r) {
+        return Ok(false);
+    }
+    match own_property(Value(t.target.get()), key)? {
+        Some(Prop::Data(x, a)) if a & (shape::CONFIGURABLE | shape::WRITABLE) == 0 && !ops::same_value(x, Value(hv.get())) => Err(error::type_error(&format!(
+            "'set' on proxy: trap returned truish for property '{}' which exists in the proxy target as a non-configurable and non-writable data property with a different value",
+            key_name(key)
+        ))),
+        Some(Prop::Accessor(_, s, a)) if a & shape::CONFIGURABLE == 0 && s.is_undefined() => Err(error::type_error(&format!(
+            "'set' on proxy: trap returned truish for property '{}' which exists in the proxy target as a non-configurable and writable accessor property without a setter",
+            key_name(key)
+        ))),
+        _ => Ok(true),
+    }
+}
+
+/// [[Delete]] (10.5.10).
+pub fn delete(p: Value, key: Atom) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "deleteProperty")?;
+    let Some(f) = t.f else { return delete_any(Value(t.target.get()), key) };
+    let r = ops::to_boolean(function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key)])?);
+    if r {
+        let td = own_property(Value(t.target.get()), key)?;
+        if non_configurable(&td) {
+            return Err(error::type_error(&format!(
+                "'deleteProperty' on proxy: trap returned truish for property '{}' which is non-configurable in the proxy target",
+                key_name(key)
+            )));
+        }
+        if td.is_some() && !is_extensible(Value(t.target.get()))? {
+            return Err(error::type_error(&format!(
+                "'deleteProperty' on proxy: trap returned truish for property '{}' but the proxy target is non-extensible",
+                key_name(key)
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// [[Delete]] of any object.
+pub fn delete_any(o: Value, key: Atom) -> JsResult<bool> {
+    if is_proxy(o) { delete(o, key) } else { object::delete(o, key) }
+}
+
+/// [[OwnPropertyKeys]] (10.5.11): every own key, strings then symbols as the
+/// trap lists them.
+pub fn own_keys(p: Value) -> JsResult<Vec<Atom>> {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, p, "ownKeys")?;
+    let Some(f) = t.f else { return own_keys_any(Value(t.target.get())) };
+    let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get())])?;
+    if !r.is_object() {
+        return Err(error::type_error(&format!("CreateListFromArrayLike called on non-object: {}", ops::inspect_brief(r))));
+    }
+    let hr = scope.root(r.0);
+    let n = ops::length_of(r)?;
+    let mut keys = Vec::with_capacity(n);
+    for i in 0..n {
+        let k = object::get_value_key(Value(hr.get()), Value::int(i as i64))?;
+        if !k.is_string() && !k.is_symbol() {
+            return Err(error::type_error(&format!("{} is not a valid property name", ops::to_rust_string(k).unwrap_or_default())));
+        }
+        let a = atoms::intern_value(k);
+        if keys.contains(&a) {
+            return Err(error::type_error("'ownKeys' on proxy: trap returned duplicate entries"));
+        }
+        keys.push(a);
+    }
+    // Invariants: every non-configurable key of the target is reported; a
+    // non-extensible target's keys are reported exactly.
+    let target = Value(t.target.get());
+    let tkeys = own_keys_any(target)?;
+    let extensible = is_extensible(Value(t.target.get()))?;
+    for &k in &tkeys {
+        let nc = non_configurable(&own_property(Value(t.target.get()), k)?);
+        if (nc || !extensible) && !keys.contains(&k) {
+            return Err(error::type_error(&format!("'ownKeys' on proxy: trap result did not include '{}'", key_name(k))));
+        }
+    }
+    if !extensible && keys.len() != tkeys.len() {
+        return Err(error::type_error("'ownKeys' on proxy: trap returned extra keys but proxy target is non-extensible"));
+    }
+    Ok(keys)
+}
+
+/// [[OwnPropertyKeys]] of any object.
+pub fn own_keys_any(o: Value) -> JsResult<Vec<Atom>> {
+    if is_proxy(o) { own_keys(o) } else { Ok(object::own_keys(o, false, true)) }
+}
+
+/// EnumerableOwnProperties' keys (Object.keys, for-in, spread, JSON): the
+/// string keys whose [[GetOwnProperty]] says enumerable.
+pub fn enumerable_string_keys(p: Value) -> JsResult<Vec<Atom>> {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let mut out = Vec::new();
+    for k in own_keys(p)? {
+        if atoms::is_symbol(k) {
+            continue;
+        }
+        if let Some(Prop::Data(_, a) | Prop::Accessor(_, _, a)) = get_own_property(Value(hp.get()), k)?
+            && a & shape::ENUMERABLE != 0
+        {
+            out.push(k);
+        }
+    }
+    Ok(out)
+}
+
+/// [[Call]] (10.5.12).
+pub fn call(p: Value, this: Value, args: &[Value]) -> JsResult {
+    if flags(p) & CALLABLE == 0 {
+        return Err(error::type_error("proxy is not a function"));
+    }
+    let scope = HandleScope::new();
+    let hthis = scope.root(this.0);
+    let hargs: Vec<_> = args.iter().map(|a| scope.root(a.0)).collect();
+    let t = get_trap(&scope, p, "apply")?;
+    let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
+    let Some(f) = t.f else { return function::call(Value(t.target.get()), Value(hthis.get()), &args) };
+    let list = array::from_values(&args);
+    function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), Value(hthis.get()), list])
+}
+
+/// [[Construct]] (10.5.13).
+pub fn construct(p: Value, args: &[Value], new_target: Value) -> JsResult {
+    if flags(p) & CONSTRUCTOR == 0 {
+        return Err(error::type_error("proxy is not a constructor"));
+    }
+    let scope = HandleScope::new();
+    let hnt = scope.root(new_target.0);
+    let hargs: Vec<_> = args.iter().map(|a| scope.root(a.0)).collect();
+    let t = get_trap(&scope, p, "construct")?;
+    let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
+    let Some(f) = t.f else { return function::construct(Value(t.target.get()), &args, Value(hnt.get())) };
+    let list = array::from_values(&args);
+    let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), list, Value(hnt.get())])?;
+    if !r.is_js_object() {
+        return Err(error::type_error(&format!("'construct' on proxy: trap returned non-object ('{}')", ops::to_rust_string(r).unwrap_or_default())));
+    }
+    Ok(r)
+}
+
+/// IsArray (7.2.2): through proxies to their targets.
+pub fn is_array(v: Value) -> JsResult<bool> {
+    if is_proxy(v) {
+        let (t, _) = parts(v, "IsArray")?;
+        return is_array(t);
+    }
+    Ok(v.is_array())
+}
+
+/// The innermost non-proxy target (for printing), or `None` if revoked.
+pub fn innermost_target(v: Value) -> Option<Value> {
+    let mut v = v;
+    while is_proxy(v) {
+        if perry_gc::proxies::is_revoked(v.0) {
+            return None;
+        }
+        v = Value(perry_gc::proxies::target(v.0));
+    }
+    Some(v)
+}
+
+/// `[[DefineOwnProperty]]` of a proxy with a data descriptor (stdlib
+/// `proxy.rs` installs it): `(proxy, key, value, existing)` defines
+/// `{ value }` when the property exists, else a default data property.
+pub type DefineData = fn(Value, Atom, Value, bool) -> JsResult<bool>;
+
+static DEFINE_DATA: perry_gc::JsCell<Option<DefineData>> = perry_gc::JsCell::new(None);
+
+pub fn set_define_data(f: DefineData) {
+    // SAFETY: single JS thread.
+    unsafe { *DEFINE_DATA.get() = Some(f) };
+}
+
+/// OrdinarySetWithOwnDescriptor's last steps (10.1.9.2) when the receiver is
+/// a proxy: its own property decides, and the value is defined through its
+/// `defineProperty` trap.
+pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let (hr, hv) = (scope.root(receiver.0), scope.root(v.0));
+    let existing = get_own_property(receiver, key)?;
+    match existing {
+        Some(Prop::Accessor(..)) => return Ok(false),
+        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => return Ok(false),
+        _ => {}
+    }
+    // SAFETY: single JS thread.
+    let f = unsafe { *DEFINE_DATA.get() }.expect("stdlib installs the proxy define hook");
+    f(Value(hr.get()), key, Value(hv.get()), existing.is_some())
+}

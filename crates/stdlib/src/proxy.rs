@@ -1,0 +1,226 @@
+//! The `Proxy` constructor and `Proxy.revocable` (ECMAScript 28.2). A proxy
+//! is a value of the proxy id band naming a slot of the collector's weak
+//! registry (`perry_gc::proxies`); its internal methods are in runtime
+//! `proxy.rs`. The band holds 65,536 live proxies: when it is full, making
+//! one runs a full collection first (dead proxies free their ids) and
+//! throws a RangeError if that freed none.
+
+use perry_abi::*;
+use perry_gc::HandleScope;
+use perry_runtime::atoms::{self, Atom};
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::proxy as rp;
+use perry_runtime::{JsResult, Value, object};
+
+/// ProxyCreate (10.5.14).
+fn create(target: Value, handler: Value) -> JsResult {
+    let is_obj = |v: Value| v.is_object() || rp::is_proxy(v);
+    if !is_obj(target) || !is_obj(handler) {
+        return Err(error::type_error("Cannot create proxy with a non-object as target or handler"));
+    }
+    let mut flags = 0;
+    if rp::is_callable(target) {
+        flags |= rp::CALLABLE;
+    }
+    if function::is_constructor(target) || (rp::is_proxy(target) && rp::flags(target) & rp::CONSTRUCTOR != 0) {
+        flags |= rp::CONSTRUCTOR;
+    }
+    if let Some(p) = perry_gc::proxies::alloc(target.0, handler.0, flags) {
+        return Ok(Value(p));
+    }
+    // Every id is live: a full collection frees the ids of dead proxies.
+    let scope = HandleScope::new();
+    let (ht, hh) = (scope.root(target.0), scope.root(handler.0));
+    perry_gc::heap::collect_full("proxy-band");
+    match perry_gc::proxies::alloc(ht.get(), hh.get(), flags) {
+        Some(p) => Ok(Value(p)),
+        None => {
+            Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))
+        }
+    }
+}
+
+/// Proxy ( target, handler ) — 28.2.1.1
+fn proxy_ctor(args: &Args) -> JsResult {
+    if args.new_target().is_undefined() {
+        return Err(error::type_error("Constructor Proxy requires 'new'"));
+    }
+    create(args.get(0), args.get(1))
+}
+
+/// Proxy.revocable ( target, handler ) — 28.2.2.1
+fn revocable(args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let p = scope.root(create(args.get(0), args.get(1))?.0);
+    let revoke = function::new_native_caps("", 0, revoke_fn, 1, 0);
+    revoke.set_field(FN_CAPS, Value(p.get()));
+    let hr = scope.root(revoke.0);
+    let (kp, kr) = (atoms::intern("proxy"), atoms::intern("revoke"));
+    let o = scope.root(object::new_plain(2).0);
+    object::define(Value(o.get()), kp, Value(p.get()), perry_runtime::shape::DEFAULT);
+    object::define(Value(o.get()), kr, Value(hr.get()), perry_runtime::shape::DEFAULT);
+    Ok(Value(o.get()))
+}
+
+/// A revoke function: the first call revokes its proxy (28.2.2.1.1).
+fn revoke_fn(args: &Args) -> JsResult {
+    let p = args.capture(0);
+    if rp::is_proxy(p) {
+        perry_gc::proxies::revoke(p.0);
+        args.callee().set_field(FN_CAPS, Value::NULL);
+    }
+    Ok(Value::UNDEFINED)
+}
+
+/// The runtime's hook: a data property defined on a proxy receiver.
+fn define_data(p: Value, key: Atom, v: Value, existing: bool) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let mut d = Desc { value: Some(scope.root(v.0)), ..Desc::default() };
+    if !existing {
+        d.writable = Some(true);
+        d.enumerable = Some(true);
+        d.configurable = Some(true);
+    }
+    define_own_any(p, key, &d)
+}
+
+pub fn install() {
+    rp::set_define_data(define_data);
+    let scope = HandleScope::new();
+    let c = function::new_native_caps("Proxy", 2, proxy_ctor, 0, FNF_CONSTRUCTOR);
+    let hc = scope.root(c.0);
+    crate::method(Value(hc.get()), "revocable", 2, revocable);
+    crate::global_value("Proxy", Value(hc.get()));
+}
+
+// ----- the internal methods whose ordinary versions live in stdlib -----
+
+use crate::object_builtins::Desc;
+use perry_runtime::shape;
+
+/// FromPropertyDescriptor (6.2.6.4) of a possibly partial descriptor.
+fn from_desc(d: &Desc) -> Value {
+    let scope = HandleScope::new();
+    let keys = ["value", "writable", "get", "set", "enumerable", "configurable"].map(atoms::intern);
+    let o = scope.root(object::new_plain(4).0);
+    let put = |k, v: Value| object::define(Value(o.get()), k, v, shape::DEFAULT);
+    if let Some(h) = d.value {
+        put(keys[0], Value(h.get()));
+    }
+    if let Some(w) = d.writable {
+        put(keys[1], Value::bool(w));
+    }
+    if let Some(h) = d.get {
+        put(keys[2], Value(h.get()));
+    }
+    if let Some(h) = d.set {
+        put(keys[3], Value(h.get()));
+    }
+    if let Some(e) = d.enumerable {
+        put(keys[4], Value::bool(e));
+    }
+    if let Some(c) = d.configurable {
+        put(keys[5], Value::bool(c));
+    }
+    Value(o.get())
+}
+
+fn get_trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
+    let t = object::get(handler, atoms::intern(name))?;
+    if t.is_nullish() {
+        return Ok(None);
+    }
+    if !rp::is_callable(t) {
+        return Err(rp::not_callable_trap(t, name));
+    }
+    Ok(Some(t))
+}
+
+fn non_configurable(p: &Option<object::Prop>) -> bool {
+    matches!(p, Some(object::Prop::Data(_, a) | object::Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE == 0)
+}
+
+/// [[DefineOwnProperty]] of any object: a proxy's `defineProperty` trap
+/// (10.5.6), else ValidateAndApplyPropertyDescriptor (which throws).
+pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
+    if !rp::is_proxy(o) {
+        crate::object_builtins::define_own(o, key, d)?;
+        return Ok(true);
+    }
+    let scope = HandleScope::new();
+    let (t, h) = rp::parts(o, "defineProperty")?;
+    let (ht, hh) = (scope.root(t.0), scope.root(h.0));
+    let Some(f) = get_trap(h, "defineProperty")? else { return define_own_any(Value(ht.get()), key, d) };
+    let hf = scope.root(f.0);
+    let desc = from_desc(d);
+    let r = function::call(Value(hf.get()), Value(hh.get()), &[Value(ht.get()), atoms::value(key), desc])?;
+    if !perry_runtime::ops::to_boolean(r) {
+        return Ok(false);
+    }
+    let target_desc = rp::own_property(Value(ht.get()), key)?;
+    let name = atoms::to_rust(key);
+    if target_desc.is_none() && !rp::is_extensible(Value(ht.get()))? {
+        return Err(error::type_error(&format!(
+            "'defineProperty' on proxy: trap returned truish for adding property '{name}'  to the non-extensible proxy target"
+        )));
+    }
+    if d.configurable == Some(false) && !non_configurable(&target_desc) {
+        return Err(error::type_error(&format!(
+            "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which is either non-existent or configurable in the proxy target"
+        )));
+    }
+    Ok(true)
+}
+
+/// [[SetPrototypeOf]] of any object: a proxy's `setPrototypeOf` trap
+/// (10.5.2), else the ordinary one (which throws).
+pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
+    if !rp::is_proxy(o) {
+        if o.is_object() {
+            crate::object_builtins::set_prototype_of(o, p)?;
+        }
+        return Ok(true);
+    }
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let (t, h) = rp::parts(o, "setPrototypeOf")?;
+    let (ht, hh) = (scope.root(t.0), scope.root(h.0));
+    let Some(f) = get_trap(h, "setPrototypeOf")? else { return set_prototype_of_any(Value(ht.get()), Value(hp.get())) };
+    let r = function::call(f, Value(hh.get()), &[Value(ht.get()), Value(hp.get())])?;
+    if !perry_runtime::ops::to_boolean(r) {
+        return Ok(false);
+    }
+    if !rp::is_extensible(Value(ht.get()))? && rp::proto_of_any(Value(ht.get()))? != Value(hp.get()) {
+        return Err(error::type_error("'setPrototypeOf' on proxy: trap returned truish for setting a new prototype on the non-extensible proxy target"));
+    }
+    Ok(true)
+}
+
+/// [[PreventExtensions]] of any object: a proxy's `preventExtensions` trap
+/// (10.5.4), else the ordinary one.
+pub fn prevent_extensions_any(o: Value) -> JsResult<bool> {
+    if !rp::is_proxy(o) {
+        if o.is_object() {
+            o.set_header_flag(FLAG_NONEXTENSIBLE);
+        }
+        return Ok(true);
+    }
+    let scope = HandleScope::new();
+    let (t, h) = rp::parts(o, "preventExtensions")?;
+    let (ht, hh) = (scope.root(t.0), scope.root(h.0));
+    let Some(f) = get_trap(h, "preventExtensions")? else { return prevent_extensions_any(Value(ht.get())) };
+    let r = perry_runtime::ops::to_boolean(function::call(f, Value(hh.get()), &[Value(ht.get())])?);
+    if r && rp::is_extensible(Value(ht.get()))? {
+        return Err(error::type_error("'preventExtensions' on proxy: trap returned truish but the proxy target is extensible"));
+    }
+    Ok(r)
+}
+
+/// The TypeError of a trap that reported failure where the caller throws.
+pub fn falsish(trap: &str, key: Option<Atom>) -> error::Exc {
+    match key {
+        Some(k) => error::type_error(&format!("'{trap}' on proxy: trap returned falsish for property '{}'", atoms::to_rust(k))),
+        None => error::type_error(&format!("'{trap}' on proxy: trap returned falsish")),
+    }
+}
