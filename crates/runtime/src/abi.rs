@@ -388,6 +388,11 @@ export! {
         bx.0
     }
     fn perry_construct(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+        // `new Proxy(target, handler)`: no argument vector, no native call.
+        if f == realm::get(I::ProxyCtor).0 && argc <= 2 {
+            let a = |i: u64, v: u64| if argc > i { Value(v) } else { Value::UNDEFINED };
+            return abi(crate::proxy::create(a(0, a0), a(1, a1)));
+        }
         if let Some(r) = function::construct_compiled(Value(f), [argc, a0, a1, a2, a3, rest]) {
             return r;
         }
@@ -395,6 +400,9 @@ export! {
         abi(function::construct(Value(f), &args, Value(f)))
     }
     fn perry_construct_site(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64, site: u64) -> u64 {
+        if f == realm::get(I::ProxyCtor).0 {
+            return perry_construct(f, argc, a0, a1, a2, a3, rest);
+        }
         // `new f(...)` at a site that caches a base-class constructor: after
         // the general path, a class constructor (whose `prototype` can never
         // change) is recorded in the site's three global slots
@@ -581,6 +589,20 @@ export! {
     // ----- globals -----
     fn perry_global_get(atom: u64) -> u64 {
         let g = realm::get(I::Global);
+        // A data property of the global object found before, while the
+        // global object keeps the shape it had then (defining or deleting
+        // a global changes it).
+        let sh = g.word(OBJ_SHAPE);
+        let e = global_cache_entry(atom as Atom);
+        if e.0 == atom as Atom && e.1 == sh {
+            return object::slot_get(g, e.2 as usize).0;
+        }
+        if let Some((i, a)) = object::find_own(g, atom as Atom)
+            && a & shape::ACCESSOR == 0
+        {
+            *e = (atom as Atom, sh, i as u32);
+            return object::slot_get(g, i).0;
+        }
         match object::lookup_chain(g, atom as Atom) {
             Some(object::Prop::Data(v, _)) => v.0,
             Some(_) => abi(object::get(g, atom as Atom)),
@@ -990,6 +1012,13 @@ pub fn for_in_keys(o: Value) -> Vec<Atom> {
         hc.set(object::proto_of(Value(hc.get())).0);
     }
     out
+}
+
+/// The global-read cache entry for `atom`: `(atom, global shape, slot)`.
+fn global_cache_entry(atom: Atom) -> &'static mut (Atom, u64, u32) {
+    static CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCell::new([(u32::MAX, 0, 0); 256]);
+    // SAFETY: single JS thread.
+    unsafe { &mut CACHE.get()[atom as usize & 255] }
 }
 
 /// CopyDataProperties (7.3.25): own enumerable properties of `src` onto `o`.

@@ -126,5 +126,10 @@ pub mod names {
         CONFIGURABLE = "configurable", TO_JSON = "toJSON", CALLEE = "callee", ERRORS = "errors",
         EMPTY = "", THROW = "throw", RAW = "raw", INDEX = "index", INPUT = "input",
         DEFAULT = "default", THEN = "then",
+        HAS = "has", DELETE_PROPERTY = "deleteProperty", OWN_KEYS = "ownKeys",
+        GET_OWN_PROPERTY_DESCRIPTOR = "getOwnPropertyDescriptor", DEFINE_PROPERTY = "defineProperty",
+        GET_PROTOTYPE_OF = "getPrototypeOf", SET_PROTOTYPE_OF = "setPrototypeOf",
+        IS_EXTENSIBLE = "isExtensible", PREVENT_EXTENSIONS = "preventExtensions", APPLY = "apply",
+        CONSTRUCT = "construct",
     }
 }

@@ -50,8 +50,57 @@ pub fn flags(p: Value) -> u8 {
 }
 
 /// GetMethod(handler, name): `None` when the trap is undefined or null.
+/// The atom of trap `name` (predefined: no interning per operation).
+pub fn trap_atom(name: &str) -> Atom {
+    use atoms::names::*;
+    match name {
+        "get" => GET,
+        "set" => SET,
+        "has" => HAS,
+        "deleteProperty" => DELETE_PROPERTY,
+        "ownKeys" => OWN_KEYS,
+        "getOwnPropertyDescriptor" => GET_OWN_PROPERTY_DESCRIPTOR,
+        "defineProperty" => DEFINE_PROPERTY,
+        "getPrototypeOf" => GET_PROTOTYPE_OF,
+        "setPrototypeOf" => SET_PROTOTYPE_OF,
+        "isExtensible" => IS_EXTENSIBLE,
+        "preventExtensions" => PREVENT_EXTENSIONS,
+        "apply" => APPLY,
+        "construct" => CONSTRUCT,
+        _ => atoms::intern(name),
+    }
+}
+
+/// Whether %Object.prototype% has no property named `key`, cached per
+/// shape of it (a handler that is a plain object with no such own trap
+/// then has none at all, without walking the chain).
+fn object_proto_lacks(key: Atom) -> bool {
+    static CACHE: perry_gc::JsCell<(u64, Vec<(Atom, bool)>)> = perry_gc::JsCell::new((0, Vec::new()));
+    let op = crate::realm::get(crate::realm::I::ObjectProto);
+    let sh = op.word(OBJ_SHAPE);
+    // SAFETY: single JS thread.
+    let c = unsafe { CACHE.get() };
+    if c.0 != sh {
+        *c = (sh, Vec::new());
+    }
+    if let Some(&(_, lacks)) = c.1.iter().find(|(k, _)| *k == key) {
+        return lacks;
+    }
+    let lacks = object::find_own(op, key).is_none() && object::proto_of(op).is_null();
+    c.1.push((key, lacks));
+    lacks
+}
+
 fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
-    let t = object::get(handler, atoms::intern(name))?;
+    let key = trap_atom(name);
+    // The common handler: a plain object literal without this trap.
+    if handler.is_object() && handler.kind() == KIND_OBJECT {
+        let sh = object::shape_of(handler);
+        if sh.is_plain() && sh.proto_slot.is_none() && object::find_own(handler, key).is_none() && object_proto_lacks(key) {
+            return Ok(None);
+        }
+    }
+    let t = object::get(handler, key)?;
     if t.is_nullish() {
         return Ok(None);
     }
@@ -476,4 +525,36 @@ pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
     // SAFETY: single JS thread.
     let f = unsafe { *DEFINE_DATA.get() }.expect("stdlib installs the proxy define hook");
     f(Value(hr.get()), key, Value(hv.get()), existing.is_some())
+}
+
+/// ProxyCreate (10.5.14): a new proxy of `target` with `handler`. When every
+/// id of the band is live, a full collection runs first (dead proxies free
+/// their ids); if it freed none, a RangeError names the limit.
+pub fn create(target: Value, handler: Value) -> JsResult {
+    if !target.is_js_object() || !handler.is_js_object() {
+        return Err(error::type_error("Cannot create proxy with a non-object as target or handler"));
+    }
+    let mut flags = 0;
+    if is_callable(target) {
+        flags |= CALLABLE;
+    }
+    if function::is_constructor(target) || (is_proxy(target) && flags_of(target) & CONSTRUCTOR != 0) {
+        flags |= CONSTRUCTOR;
+    }
+    if let Some(p) = perry_gc::proxies::alloc(target.0, handler.0, flags) {
+        return Ok(Value(p));
+    }
+    let scope = HandleScope::new();
+    let (ht, hh) = (scope.root(target.0), scope.root(handler.0));
+    perry_gc::heap::collect_full("proxy-band");
+    match perry_gc::proxies::alloc(ht.get(), hh.get(), flags) {
+        Some(p) => Ok(Value(p)),
+        None => {
+            Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))
+        }
+    }
+}
+
+fn flags_of(p: Value) -> u8 {
+    perry_gc::proxies::flags(p.0)
 }

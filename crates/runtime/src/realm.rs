@@ -57,6 +57,8 @@ pub enum I {
     PromiseCtor,
     PromiseResolveFn,
     PromiseThen,
+    /// %Proxy% (`new Proxy(t, h)` goes straight to `proxy::create`).
+    ProxyCtor,
     PromiseSpeciesGetter,
     Count,
 }

@@ -13,46 +13,18 @@ use perry_runtime::function::{self, Args};
 use perry_runtime::proxy as rp;
 use perry_runtime::{JsResult, Value, object};
 
-/// ProxyCreate (10.5.14).
-fn create(target: Value, handler: Value) -> JsResult {
-    let is_obj = |v: Value| v.is_object() || rp::is_proxy(v);
-    if !is_obj(target) || !is_obj(handler) {
-        return Err(error::type_error("Cannot create proxy with a non-object as target or handler"));
-    }
-    let mut flags = 0;
-    if rp::is_callable(target) {
-        flags |= rp::CALLABLE;
-    }
-    if function::is_constructor(target) || (rp::is_proxy(target) && rp::flags(target) & rp::CONSTRUCTOR != 0) {
-        flags |= rp::CONSTRUCTOR;
-    }
-    if let Some(p) = perry_gc::proxies::alloc(target.0, handler.0, flags) {
-        return Ok(Value(p));
-    }
-    // Every id is live: a full collection frees the ids of dead proxies.
-    let scope = HandleScope::new();
-    let (ht, hh) = (scope.root(target.0), scope.root(handler.0));
-    perry_gc::heap::collect_full("proxy-band");
-    match perry_gc::proxies::alloc(ht.get(), hh.get(), flags) {
-        Some(p) => Ok(Value(p)),
-        None => {
-            Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))
-        }
-    }
-}
-
 /// Proxy ( target, handler ) — 28.2.1.1
 fn proxy_ctor(args: &Args) -> JsResult {
     if args.new_target().is_undefined() {
         return Err(error::type_error("Constructor Proxy requires 'new'"));
     }
-    create(args.get(0), args.get(1))
+    rp::create(args.get(0), args.get(1))
 }
 
 /// Proxy.revocable ( target, handler ) — 28.2.2.1
 fn revocable(args: &Args) -> JsResult {
     let scope = HandleScope::new();
-    let p = scope.root(create(args.get(0), args.get(1))?.0);
+    let p = scope.root(rp::create(args.get(0), args.get(1))?.0);
     let revoke = function::new_native_caps("", 0, revoke_fn, 1, 0);
     revoke.set_field(FN_CAPS, Value(p.get()));
     let hr = scope.root(revoke.0);
@@ -92,6 +64,7 @@ pub fn install() {
     let hc = scope.root(c.0);
     crate::method(Value(hc.get()), "revocable", 2, revocable);
     crate::global_value("Proxy", Value(hc.get()));
+    perry_runtime::realm::set(perry_runtime::realm::I::ProxyCtor, Value(hc.get()));
 }
 
 // ----- the internal methods whose ordinary versions live in stdlib -----
@@ -127,7 +100,7 @@ fn from_desc(d: &Desc) -> Value {
 }
 
 fn get_trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
-    let t = object::get(handler, atoms::intern(name))?;
+    let t = object::get(handler, rp::trap_atom(name))?;
     if t.is_nullish() {
         return Ok(None);
     }
