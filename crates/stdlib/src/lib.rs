@@ -31,6 +31,7 @@ pub mod number;
 pub mod object_builtins;
 pub mod process;
 pub mod promise;
+pub mod reflect;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
@@ -167,6 +168,7 @@ pub fn install() {
     error::install();
     math::install();
     json::install();
+    reflect::install();
     map_set::install();
     weak::install();
     promise::install();
