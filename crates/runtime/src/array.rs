@@ -119,17 +119,38 @@ fn ensure_capacity(a: Value, need: usize) -> Value {
     a
 }
 
+/// `a[i] = v` in strict mode: throws when the element is read-only or the
+/// array cannot grow.
 pub fn set_index(a: Value, i: usize, v: Value) -> JsResult<()> {
+    match try_set_index(a, i, v)? {
+        Ok(()) => Ok(()),
+        Err(r) => Err(refused_index(r, i)),
+    }
+}
+
+/// The TypeError for a refused store of element `i` (runs no code).
+fn refused_index(r: object::Refused, i: usize) -> error::Exc {
+    use object::Refused;
+    error::type_error(&match r {
+        Refused::CannotAdd => format!("Cannot add property {i}, object is not extensible"),
+        _ => format!("Cannot assign to read only property '{i}' of object '[object Array]'"),
+    })
+}
+
+/// `a[i] = v` as [[Set]] sees it: refused (nothing written) when the element
+/// is frozen or the array is not extensible.
+pub fn try_set_index(a: Value, i: usize, v: Value) -> JsResult<Result<(), object::Refused>> {
+    use object::Refused;
     let n = len(a);
     if i < n {
         if a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
-            return Err(error::type_error(&format!("Cannot assign to read only property '{i}' of object '[object Array]'")));
+            return Ok(Err(Refused::ReadOnly));
         }
         va_set(a.field(ARR_ELEMS), i, v);
-        return Ok(());
+        return Ok(Ok(()));
     }
     if a.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-        return Err(error::type_error(&format!("Cannot add property {i}, object is not extensible")));
+        return Ok(Err(Refused::CannotAdd));
     }
     if i > 50_000_000 {
         return Err(error::range_error("Invalid array length"));
@@ -143,7 +164,7 @@ pub fn set_index(a: Value, i: usize, v: Value) -> JsResult<()> {
     }
     va_set(e, i, Value(hv.get()));
     a.set_word(ARR_LEN, (i + 1) as u64);
-    Ok(())
+    Ok(Ok(()))
 }
 
 pub fn push(a: Value, v: Value) {
@@ -172,21 +193,38 @@ pub fn truncate(a: Value, n: usize) {
     }
 }
 
+/// `a.length = v` in strict mode: throws when the length is read-only or
+/// a sealed element would be deleted.
 pub fn set_length(a: Value, v: Value) -> JsResult<()> {
+    match try_set_length(a, v)? {
+        Ok(()) => Ok(()),
+        Err(object::Refused::CannotDelete(Some(last))) => Err(error::type_error(&format!("Cannot delete property '{last}' of [object Array]"))),
+        Err(_) => Err(error::type_error("Cannot assign to read only property 'length' of object '[object Array]'")),
+    }
+}
+
+/// ArraySetLength — 10.4.2.4: refused (nothing changed) when `length` is
+/// read-only or a sealed element would be deleted; RangeError for an
+/// invalid length.
+pub fn try_set_length(a: Value, v: Value) -> JsResult<Result<(), object::Refused>> {
+    use object::Refused;
+    let scope = HandleScope::new();
+    let ha = scope.root(a.0);
     let f = crate::ops::to_number(v)?;
+    let a = Value(ha.get());
     if f < 0.0 || f.fract() != 0.0 || f > 4294967295.0 {
         return Err(error::range_error("Invalid array length"));
     }
     let n = f as usize;
     let old = len(a);
     if n != old && a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
-        return Err(error::type_error("Cannot assign to read only property 'length' of object '[object Array]'"));
+        return Ok(Err(Refused::ReadOnly));
     }
     if n < old
         && a.header_flags() & FLAG_SEALED_ELEMENTS != 0
         && let Some(last) = (n..old).rev().find(|&i| get_index(a, i) != Value::HOLE)
     {
-        return Err(error::type_error(&format!("Cannot delete property '{last}' of [object Array]")));
+        return Ok(Err(Refused::CannotDelete(Some(last as u32))));
     }
     if n < old {
         truncate(a, n);
@@ -201,7 +239,7 @@ pub fn set_length(a: Value, v: Value) -> JsResult<()> {
         }
         a.set_word(ARR_LEN, n as u64);
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// Inserts `count` holes at `at`, shifting later elements up.

@@ -306,8 +306,8 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
 /// A new ordinary object whose prototype is `new_target.prototype`
 /// (or the intrinsic `fallback` when that is not an object).
 pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsResult {
-    let p = if new_target.is_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
-    let proto = if p.is_object() { p } else { realm::get(fallback) };
+    let p = if new_target.is_js_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
+    let proto = if p.is_js_object() { p } else { realm::get(fallback) };
     Ok(object::new_object_kind(KIND_OBJECT, proto, INSTANCE_SLOTS))
 }
 
@@ -317,8 +317,8 @@ pub const INSTANCE_SLOTS: u32 = 4;
 
 /// The prototype for an object a native constructor creates.
 pub fn proto_from_new_target(new_target: Value, fallback: I) -> JsResult {
-    let p = if new_target.is_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
-    Ok(if p.is_object() { p } else { realm::get(fallback) })
+    let p = if new_target.is_js_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
+    Ok(if p.is_js_object() { p } else { realm::get(fallback) })
 }
 
 /// The name a function prints with (`name` own property or metadata).

@@ -358,11 +358,64 @@ pub fn get_data_chain(v: Value, key: Atom) -> Option<Value> {
     None
 }
 
+/// Why an ordinary internal method ([[Set]], [[DefineOwnProperty]],
+/// [[Delete]], [[SetPrototypeOf]]) returned false. Strict-mode code and the
+/// `Object.*` built-ins turn it into V8's TypeError ([`refusal_error`]);
+/// `Reflect.*` returns the false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// [[Set]] of a non-writable data property.
+    ReadOnly,
+    /// [[Set]] of an accessor without a setter.
+    GetterOnly,
+    /// [[Set]] creating a property on a non-extensible object.
+    CannotAdd,
+    /// [[Set]] with a primitive receiver.
+    PrimitiveReceiver,
+    /// [[Delete]] of a non-configurable property (an array index when a
+    /// `length` store had to delete one).
+    CannotDelete(Option<u32>),
+    /// [[DefineOwnProperty]] incompatible with a non-configurable property.
+    Redefine,
+    /// [[DefineOwnProperty]] adding to a non-extensible object.
+    CannotDefine,
+    /// [[SetPrototypeOf]] of an immutable-prototype object (Object.prototype).
+    ImmutablePrototype,
+    /// [[SetPrototypeOf]] of a non-extensible object.
+    NotExtensible,
+    /// A proxy trap returned false (the trap's name).
+    Trap(&'static str),
+    /// [[SetPrototypeOf]] that would make the chain a cycle.
+    CyclicPrototype,
+}
+
+/// The TypeError V8 throws where the refused operation `r` on `o[key]`
+/// must throw. Runs no code.
+pub fn refusal_error(r: Refused, key: Atom, o: Value) -> error::Exc {
+    let k = atoms::to_rust(key);
+    let brief = || crate::ops::inspect_brief(o);
+    error::type_error(&match r {
+        Refused::ReadOnly => format!("Cannot assign to read only property '{k}' of object '{}'", brief()),
+        Refused::GetterOnly => format!("Cannot set property {k} of {} which has only a getter", brief()),
+        Refused::CannotAdd => format!("Cannot add property {k}, object is not extensible"),
+        Refused::PrimitiveReceiver => "Cannot create property on primitive".to_string(),
+        Refused::CannotDelete(Some(i)) => format!("Cannot delete property '{i}' of {}", brief()),
+        Refused::CannotDelete(None) => format!("Cannot delete property '{k}' of {}", brief()),
+        Refused::Redefine => format!("Cannot redefine property: {k}"),
+        Refused::CannotDefine => format!("Cannot define property {k}, object is not extensible"),
+        Refused::ImmutablePrototype => "Immutable prototype object 'Object.prototype' cannot have their prototype set".to_string(),
+        Refused::NotExtensible => format!("{} is not extensible", brief()),
+        Refused::CyclicPrototype => "Cyclic __proto__ value".to_string(),
+        Refused::Trap(t) => format!("'{t}' on proxy: trap returned falsish for property '{k}'"),
+    })
+}
+
 /// [[Set]] in strict mode: throws on failure.
 pub fn set(target: Value, key: Atom, v: Value) -> JsResult<()> {
     set_with_receiver(target, key, v, target)
 }
 
+/// [[Set]] in strict mode with a receiver: throws on failure.
 pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<()> {
     if crate::proxy::is_proxy(target) {
         if crate::proxy::set(target, key, v, receiver)? {
@@ -401,69 +454,96 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
         slot_set(target, i, v);
         return Ok(());
     }
-    match target.kind() {
-        KIND_ARRAY if target == receiver => {
-            if let Some(i) = atoms::array_index(key) {
-                return array::set_index(target, i as usize, v);
-            }
-            if key == names::LENGTH {
-                return array::set_length(target, v);
-            }
-        }
-        _ => {}
+    let scope = HandleScope::new();
+    let hr = scope.root(receiver.0);
+    match try_set(target, key, v, receiver)? {
+        Ok(()) => Ok(()),
+        Err(r) => Err(refusal_error(r, key, Value(hr.get()))),
+    }
+}
+
+/// [[Set]] — 10.1.9 (OrdinarySet, OrdinarySetWithOwnDescriptor) on an
+/// object `target`: `Ok(Err(_))` is the spec's false (nothing was written),
+/// `Err` an exception (a setter threw, an array grew too long).
+pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<Result<(), Refused>> {
+    if target.is_proxy() {
+        return Ok(if crate::proxy::set(target, key, v, receiver)? { Ok(()) } else { Err(Refused::Trap("set")) });
     }
     // A proxy on the chain before any own property: its [[Set]] decides.
     if let Some(p) = proxy_before(target, key) {
-        return set_with_receiver(p, key, v, receiver);
+        return try_set(p, key, v, receiver);
     }
+    // Fast path: own writable data property.
+    if target == receiver
+        && let Some((i, a)) = find_own(target, key)
+        && a & (shape::ACCESSOR | shape::WRITABLE) == shape::WRITABLE
+    {
+        slot_set(target, i, v);
+        return Ok(Ok(()));
+    }
+    if target.kind() == KIND_ARRAY && target == receiver {
+        if let Some(i) = atoms::array_index(key) {
+            return array::try_set_index(target, i as usize, v);
+        }
+        if key == names::LENGTH {
+            return array::try_set_length(target, v);
+        }
+    }
+    // `lookup_chain` may allocate (a function's lazy `prototype`).
+    let scope = HandleScope::new();
+    let hr = scope.root(receiver.0);
+    let hv = scope.root(v.0);
     match lookup_chain(target, key) {
         Some(Prop::Accessor(_, s, _)) => {
             if s.is_undefined() {
-                return Err(error::type_error(&format!(
-                    "Cannot set property {} of {} which has only a getter",
-                    atoms::to_rust(key),
-                    crate::ops::inspect_brief(receiver)
-                )));
+                return Ok(Err(Refused::GetterOnly));
             }
-            function::call(s, receiver, &[v])?;
-            Ok(())
+            function::call(s, Value(hr.get()), &[Value(hv.get())])?;
+            Ok(Ok(()))
         }
-        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => Err(error::type_error(&format!(
-            "Cannot assign to read only property '{}' of object '{}'",
-            atoms::to_rust(key),
-            crate::ops::inspect_brief(receiver)
-        ))),
+        Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => Ok(Err(Refused::ReadOnly)),
         _ => {
+            let receiver = Value(hr.get());
             if receiver.is_proxy() {
-                if crate::proxy::set_on_receiver(receiver, key, v)? {
-                    return Ok(());
-                }
-                return Err(error::type_error(&format!("'defineProperty' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+                let ok = crate::proxy::set_on_receiver(receiver, key, Value(hv.get()))?;
+                return Ok(if ok { Ok(()) } else { Err(Refused::Trap("defineProperty")) });
             }
             if !receiver.is_object() {
-                return Err(error::type_error("Cannot create property on primitive"));
+                return Ok(Err(Refused::PrimitiveReceiver));
             }
-            if let Some((i, a)) = find_own(receiver, key) {
-                if a & shape::WRITABLE == 0 {
-                    return Err(error::type_error(&format!("Cannot assign to read only property '{}' of object", atoms::to_rust(key))));
+            // The receiver's own property (10.1.9.2 steps 2.c-e).
+            match get_own_property(receiver, key) {
+                Some(Prop::Accessor(..)) => return Ok(Err(Refused::ReadOnly)),
+                Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => return Ok(Err(Refused::ReadOnly)),
+                Some(Prop::Data(..)) => {
+                    let (r, v) = (Value(hr.get()), Value(hv.get()));
+                    if r.kind() == KIND_ARRAY {
+                        if let Some(i) = atoms::array_index(key) {
+                            return array::try_set_index(r, i as usize, v);
+                        }
+                        if key == names::LENGTH {
+                            return array::try_set_length(r, v);
+                        }
+                    }
+                    if let Some((i, _)) = find_own(r, key) {
+                        slot_set(r, i, v);
+                    }
+                    return Ok(Ok(()));
                 }
-                slot_set(receiver, i, v);
-                return Ok(());
+                None => {}
             }
-            if receiver.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-                return Err(error::type_error(&format!("Cannot add property {}, object is not extensible", atoms::to_rust(key))));
+            // CreateDataProperty(Receiver, P, V).
+            let (r, v) = (Value(hr.get()), Value(hv.get()));
+            if r.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+                return Ok(Err(Refused::CannotAdd));
             }
-            if receiver.kind() == KIND_FUNCTION {
-                let scope = HandleScope::new();
-                let hr = scope.root(receiver.0);
-                let hv = scope.root(v.0);
-                if function::materialize_virtual(receiver, key) {
-                    let r = Value(hr.get());
-                    return set_with_receiver(r, key, Value(hv.get()), r);
-                }
+            if r.kind() == KIND_ARRAY
+                && let Some(i) = atoms::array_index(key)
+            {
+                return array::try_set_index(r, i as usize, v);
             }
-            add_property(receiver, key, v, shape::DEFAULT);
-            Ok(())
+            add_property(r, key, v, shape::DEFAULT);
+            Ok(Ok(()))
         }
     }
 }
@@ -552,7 +632,7 @@ pub fn define_accessor(o: Value, key: Atom, getter: Value, setter: Value, attrs:
     define(Value(ho.get()), key, cell, attrs | shape::ACCESSOR);
 }
 
-/// [[Delete]] (strict: throws when the property is not configurable).
+/// [[Delete]] in strict mode: throws when the property is not configurable.
 pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
     if crate::proxy::is_proxy(o) {
         if crate::proxy::delete(o, key)? {
@@ -563,18 +643,29 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
     if !o.is_object() {
         return Ok(true);
     }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    if try_delete(o, key) {
+        return Ok(true);
+    }
+    Err(refusal_error(Refused::CannotDelete(None), key, Value(ho.get())))
+}
+
+/// [[Delete]] — 10.1.10 (OrdinaryDelete): false when the property is not
+/// configurable.
+pub fn try_delete(o: Value, key: Atom) -> bool {
     if o.kind() == KIND_ARRAY
         && let Some(i) = atoms::array_index(key)
     {
         if o.header_flags() & FLAG_SEALED_ELEMENTS != 0 && array::get_index(o, i as usize) != Value::HOLE {
-            return Err(error::type_error(&format!("Cannot delete property '{i}' of [object Array]")));
+            return false;
         }
         array::delete_index(o, i as usize);
-        return Ok(true);
+        return true;
     }
     if let Some((i, a)) = find_own(o, key) {
         if a & shape::CONFIGURABLE == 0 {
-            return Err(error::type_error(&format!("Cannot delete property '{}' of {}", atoms::to_rust(key), crate::ops::inspect_brief(o))));
+            return false;
         }
         let sh = shape_of(o);
         let n = sh.len();
@@ -595,16 +686,60 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
         } else if m > cap {
             array::va_set(overflow(o, ns), m - (cap - 1), Value::UNDEFINED);
         }
-        return Ok(true);
+        return true;
     }
-    if o.kind() == KIND_FUNCTION {
-        let scope = HandleScope::new();
-        let ho = scope.root(o.0);
-        if function::materialize_virtual(o, key) {
-            return delete(Value(ho.get()), key);
+    match o.kind() {
+        KIND_FUNCTION => {
+            let scope = HandleScope::new();
+            let ho = scope.root(o.0);
+            if function::materialize_virtual(o, key) {
+                return try_delete(Value(ho.get()), key);
+            }
         }
+        // An array's `length`, a string wrapper's indices and `length`.
+        KIND_ARRAY | KIND_PRIMITIVE_WRAPPER => {
+            if let Some(Prop::Data(_, a)) = get_own_property(o, key)
+                && a & shape::CONFIGURABLE == 0
+            {
+                return false;
+            }
+        }
+        _ => {}
     }
-    Ok(true)
+    true
+}
+
+/// [[IsExtensible]] — 10.1.3.
+pub fn is_extensible(o: Value) -> bool {
+    o.header_flags() & FLAG_NONEXTENSIBLE == 0
+}
+
+/// [[PreventExtensions]] — 10.1.4: always succeeds on ordinary objects.
+pub fn prevent_extensions(o: Value) -> bool {
+    o.set_header_flag(FLAG_NONEXTENSIBLE);
+    true
+}
+
+/// OrdinarySetPrototypeOf — 10.1.2.1 (`p` is an object or null).
+pub fn set_prototype_of(o: Value, p: Value) -> Result<(), Refused> {
+    if proto_of(o) == p {
+        return Ok(());
+    }
+    if o == realm::get(I::ObjectProto) {
+        return Err(Refused::ImmutablePrototype);
+    }
+    if !is_extensible(o) {
+        return Err(Refused::NotExtensible);
+    }
+    let mut q = p;
+    while q.is_object() {
+        if q == o {
+            return Err(Refused::CyclicPrototype);
+        }
+        q = proto_of(q);
+    }
+    set_proto(o, p);
+    Ok(())
 }
 
 pub fn has_own(o: Value, key: Atom) -> bool {
@@ -657,6 +792,9 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
             let pv = o.field(OBJ_INLINE);
             if pv.is_string() {
                 exotic.extend(0..string::len(pv) as u32);
+                if !only_enumerable {
+                    strs.push(names::LENGTH);
+                }
             }
         }
         KIND_FUNCTION if !only_enumerable => {

@@ -45,6 +45,11 @@ pub fn is_callable(v: Value) -> bool {
     v.is_function() || (is_proxy(v) && flags(v) & CALLABLE != 0)
 }
 
+/// IsConstructor: a constructor function, or a proxy of one.
+pub fn is_constructor(v: Value) -> bool {
+    function::is_constructor(v) || (is_proxy(v) && flags(v) & CONSTRUCTOR != 0)
+}
+
 pub fn flags(p: Value) -> u8 {
     perry_gc::proxies::flags(p.0)
 }
@@ -538,7 +543,7 @@ pub fn create(target: Value, handler: Value) -> JsResult {
     if is_callable(target) {
         flags |= CALLABLE;
     }
-    if function::is_constructor(target) || (is_proxy(target) && flags_of(target) & CONSTRUCTOR != 0) {
+    if is_constructor(target) {
         flags |= CONSTRUCTOR;
     }
     if let Some(p) = perry_gc::proxies::alloc(target.0, handler.0, flags) {
@@ -553,8 +558,4 @@ pub fn create(target: Value, handler: Value) -> JsResult {
             Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))
         }
     }
-}
-
-fn flags_of(p: Value) -> u8 {
-    perry_gc::proxies::flags(p.0)
 }

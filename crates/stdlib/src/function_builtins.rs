@@ -18,11 +18,17 @@ fn call(args: &Args) -> JsResult {
     function::call(args.this(), args.get(0), &rest)
 }
 
-/// CreateListFromArrayLike — 7.3.19
+/// The argument list of Function.prototype.apply (20.2.3.1 step 3): empty
+/// for null or undefined, otherwise CreateListFromArrayLike.
 pub fn list_from_array_like(v: Value) -> JsResult<Vec<Value>> {
     if v.is_nullish() {
         return Ok(Vec::new());
     }
+    create_list_from_array_like(v)
+}
+
+/// CreateListFromArrayLike — 7.3.19 (TypeError for a non-object).
+pub fn create_list_from_array_like(v: Value) -> JsResult<Vec<Value>> {
     if !v.is_object() {
         return Err(error::type_error("CreateListFromArrayLike called on non-object"));
     }

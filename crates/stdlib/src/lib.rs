@@ -32,6 +32,7 @@ pub mod object_builtins;
 pub mod process;
 pub mod promise;
 pub mod proxy;
+pub mod reflect;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
@@ -168,6 +169,7 @@ pub fn install() {
     error::install();
     math::install();
     json::install();
+    reflect::install();
     map_set::install();
     weak::install();
     promise::install();

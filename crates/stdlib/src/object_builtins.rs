@@ -9,7 +9,7 @@ use perry_runtime::atoms::{self, Atom, names};
 use perry_runtime::error;
 use perry_runtime::function::{self, Args};
 use perry_runtime::iter;
-use perry_runtime::object::{self, Prop};
+use perry_runtime::object::{self, Prop, Refused};
 use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
@@ -154,32 +154,37 @@ fn put_accessor(o: Value, key: Atom, g: Value, s: Value, attrs: u8) {
     object::define(Value(ho.get()), key, cell, (attrs & !shape::WRITABLE) | shape::ACCESSOR);
 }
 
-fn redefine_error(key: Atom) -> error::Exc {
-    error::type_error(&format!("Cannot redefine property: {}", atoms::to_rust(key)))
-}
-
-fn not_extensible_define(key: Atom) -> error::Exc {
-    error::type_error(&format!("Cannot define property {}, object is not extensible", atoms::to_rust(key)))
-}
-
-/// ValidateAndApplyPropertyDescriptor for [[DefineOwnProperty]] — 10.1.6.3
-/// (throwing on failure, as Object.defineProperty does).
+/// DefinePropertyOrThrow — 7.3.8: [[DefineOwnProperty]], throwing V8's
+/// TypeError when it returns false (as Object.defineProperty does).
 pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    match try_define_own(o, key, d)? {
+        Ok(()) => Ok(()),
+        Err(r) => Err(object::refusal_error(r, key, Value(ho.get()))),
+    }
+}
+
+/// OrdinaryDefineOwnProperty / ValidateAndApplyPropertyDescriptor — 10.1.6:
+/// `Ok(Err(_))` is the spec's false (nothing changed).
+pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refused>> {
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
     if o.kind() == KIND_ARRAY {
         if key == names::LENGTH {
             if d.is_accessor() || d.configurable == Some(true) || d.enumerable == Some(true) {
-                return Err(redefine_error(key));
+                return Ok(Err(Refused::Redefine));
             }
-            if let Some(v) = hv(d.value) {
-                arr::set_length(Value(ho.get()), v)?;
+            if let Some(v) = hv(d.value)
+                && let Err(r) = arr::try_set_length(Value(ho.get()), v)?
+            {
+                return Ok(Err(r));
             }
             if d.writable == Some(false) {
                 let o = Value(ho.get());
                 o.set_header_flag(FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS | FLAG_NONEXTENSIBLE);
             }
-            return Ok(());
+            return Ok(Ok(()));
         }
         if let Some(i) = atoms::array_index(key) {
             let o = Value(ho.get());
@@ -190,20 +195,20 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
             }
             if cur == Value::HOLE {
                 if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-                    return Err(not_extensible_define(key));
+                    return Ok(Err(Refused::CannotDefine));
                 }
             } else if o.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
                 let same = hv(d.value).is_none_or(|v| ops::same_value(v, cur));
                 if !same || d.writable == Some(true) || d.configurable == Some(true) || d.enumerable == Some(false) {
-                    return Err(redefine_error(key));
+                    return Ok(Err(Refused::Redefine));
                 }
-                return Ok(());
+                return Ok(Ok(()));
             } else if o.header_flags() & FLAG_SEALED_ELEMENTS != 0 && (d.configurable == Some(true) || d.enumerable == Some(false)) {
-                return Err(redefine_error(key));
+                return Ok(Err(Refused::Redefine));
             }
             let v = hv(d.value).unwrap_or(if cur == Value::HOLE { Value::UNDEFINED } else { cur });
             // NOTE: element attributes other than the defaults are not representable.
-            return arr::set_index(o, i, v);
+            return arr::try_set_index(o, i, v);
         }
     }
     let current = object::get_own_property(Value(ho.get()), key);
@@ -211,7 +216,7 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
     match current {
         None => {
             if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-                return Err(not_extensible_define(key));
+                return Ok(Err(Refused::CannotDefine));
             }
             let en = d.enumerable.unwrap_or(false);
             let co = d.configurable.unwrap_or(false);
@@ -224,7 +229,7 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
                 let o = Value(ho.get());
                 object::define(o, key, hv(d.value).unwrap_or(Value::UNDEFINED), attrs_of(d.writable.unwrap_or(false), en, co));
             }
-            Ok(())
+            Ok(Ok(()))
         }
         Some(p) => {
             let (is_acc, a) = match p {
@@ -241,26 +246,26 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
             let generic = !d.is_accessor() && !d.is_data();
             if !cur_co {
                 if d.configurable == Some(true) || d.enumerable.is_some_and(|e| e != cur_en) {
-                    return Err(redefine_error(key));
+                    return Ok(Err(Refused::Redefine));
                 }
                 if !generic && d.is_accessor() != is_acc {
-                    return Err(redefine_error(key));
+                    return Ok(Err(Refused::Redefine));
                 }
                 if is_acc {
                     if hv(d.get).is_some_and(|g| g != Value(hcur[0].get())) || hv(d.set).is_some_and(|s| s != Value(hcur[1].get())) {
-                        return Err(redefine_error(key));
+                        return Ok(Err(Refused::Redefine));
                     }
                 } else if !cur_wr {
                     if d.writable == Some(true) || hv(d.value).is_some_and(|v| !ops::same_value(v, Value(hcur[0].get()))) {
-                        return Err(redefine_error(key));
+                        return Ok(Err(Refused::Redefine));
                     }
                     // Nothing changes.
-                    return Ok(());
+                    return Ok(Ok(()));
                 }
             }
             // String wrapper indices and `length` are read-only exotic properties.
             if o.kind() == KIND_PRIMITIVE_WRAPPER && object::find_own(o, key).is_none() {
-                return Err(redefine_error(key));
+                return Ok(Err(Refused::Redefine));
             }
             let en = d.enumerable.unwrap_or(cur_en);
             let co = d.configurable.unwrap_or(cur_co);
@@ -282,13 +287,13 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
                 }
                 object::define(Value(ho.get()), key, v, attrs_of(wr, en, co));
             }
-            Ok(())
+            Ok(Ok(()))
         }
     }
 }
 
 /// FromPropertyDescriptor — 6.2.6.4 for an own property, or undefined.
-fn from_property(o: Value, key: Atom) -> JsResult {
+pub fn from_property(o: Value, key: Atom) -> JsResult {
     let scope = HandleScope::new();
     // A proxy's getOwnPropertyDescriptor trap may throw.
     let Some(p) = perry_runtime::proxy::own_property(o, key)? else { return Ok(Value::UNDEFINED) };
@@ -408,7 +413,7 @@ fn prevent_extensions(args: &Args) -> JsResult {
         return Ok(args.get(0));
     }
     if o.is_object() {
-        o.set_header_flag(FLAG_NONEXTENSIBLE);
+        object::prevent_extensions(o);
     }
     Ok(o)
 }
@@ -429,7 +434,7 @@ fn is_extensible(args: &Args) -> JsResult {
     if o.is_proxy() {
         return Ok(Value::bool(perry_runtime::proxy::is_extensible(o)?));
     }
-    Ok(Value::bool(o.is_object() && o.header_flags() & FLAG_NONEXTENSIBLE == 0))
+    Ok(Value::bool(o.is_object() && object::is_extensible(o)))
 }
 
 // ---------------------------------------------------------------------------
@@ -450,7 +455,7 @@ fn object_ctor(args: &Args) -> JsResult {
 }
 
 /// The values of `keys` as an array of strings/symbols.
-fn keys_array(keys: &[Atom]) -> Value {
+pub fn keys_array(keys: &[Atom]) -> Value {
     let vals: Vec<Value> = keys.iter().map(|&k| atoms::value(k)).collect();
     arr::from_values(&vals)
 }
@@ -582,26 +587,14 @@ fn get_prototype_of(args: &Args) -> JsResult {
     perry_runtime::proxy::proto_of_any(o)
 }
 
-/// [[SetPrototypeOf]] for ordinary objects — 10.1.2.1 (throwing).
+/// [[SetPrototypeOf]] — 10.1.2.1, throwing V8's TypeError when it returns
+/// false (Object.setPrototypeOf, `__proto__`).
 pub fn set_prototype_of(o: Value, p: Value) -> JsResult<()> {
-    if object::proto_of(o) == p {
-        return Ok(());
+    match object::set_prototype_of(o, p) {
+        Ok(()) => Ok(()),
+        Err(Refused::NotExtensible) => Err(error::type_error(&format!("{} is not extensible", v8_brief(o)))),
+        Err(r) => Err(object::refusal_error(r, names::PROTOTYPE, o)),
     }
-    if o == realm::get(I::ObjectProto) {
-        return Err(error::type_error("Immutable prototype object 'Object.prototype' cannot have their prototype set"));
-    }
-    if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
-        return Err(error::type_error(&format!("{} is not extensible", v8_brief(o))));
-    }
-    let mut q = p;
-    while q.is_object() {
-        if q == o {
-            return Err(error::type_error("Cyclic __proto__ value"));
-        }
-        q = object::proto_of(q);
-    }
-    object::set_proto(o, p);
-    Ok(())
 }
 
 /// Object.setPrototypeOf ( O, proto ) — 20.1.2.23

@@ -468,7 +468,7 @@ fn species_constructor(p: Value) -> JsResult {
     if s.is_nullish() {
         return Ok(default);
     }
-    if !function::is_constructor(s) {
+    if !perry_runtime::proxy::is_constructor(s) {
         return Err(error::type_error("object.constructor[Symbol.species] is not a constructor"));
     }
     Ok(s)
