@@ -79,6 +79,14 @@ pub fn handler(p: u64) -> u64 {
     slot(p).handler
 }
 
+/// `(target, handler)` of a live proxy, `None` once revoked: one registry
+/// lookup for the common path of every trap.
+#[inline]
+pub fn parts(p: u64) -> Option<(u64, u64)> {
+    let s = slot(p);
+    (!s.revoked).then_some((s.target, s.handler))
+}
+
 pub fn flags(p: u64) -> u8 {
     slot(p).flags
 }

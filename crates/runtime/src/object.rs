@@ -211,6 +211,12 @@ pub enum Prop {
 /// Own property of an object (ordinary or exotic), without running code.
 /// May allocate (a function's lazy `prototype`).
 pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
+    // Ordinary objects first: their own properties are their shape's.
+    if o.is_cell() && o.kind() == KIND_OBJECT {
+        let (i, a) = find_own(o, key)?;
+        let v = slot_get(o, i);
+        return Some(if a & shape::ACCESSOR != 0 { Prop::Accessor(v.field(8), v.field(16), a) } else { Prop::Data(v, a) });
+    }
     if crate::proxy::is_proxy(o) {
         return crate::proxy::get_own_property(o, key).unwrap_or_else(|_| {
             error::take();

@@ -34,10 +34,10 @@ pub fn is_proxy(v: Value) -> bool {
 /// The target and handler of proxy `p`, or the TypeError of a revoked one
 /// for operation `op`.
 pub fn parts(p: Value, op: &str) -> JsResult<(Value, Value)> {
-    if perry_gc::proxies::is_revoked(p.0) {
-        return Err(error::type_error(&format!("Cannot perform '{op}' on a proxy that has been revoked")));
+    match perry_gc::proxies::parts(p.0) {
+        Some((t, h)) => Ok((Value(t), Value(h))),
+        None => Err(error::type_error(&format!("Cannot perform '{op}' on a proxy that has been revoked"))),
     }
-    Ok((Value(perry_gc::proxies::target(p.0)), Value(perry_gc::proxies::handler(p.0))))
 }
 
 /// IsCallable: a function, or a proxy of a callable target.
@@ -98,11 +98,21 @@ fn object_proto_lacks(key: Atom) -> bool {
 
 fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
     let key = trap_atom(name);
-    // The common handler: a plain object literal without this trap.
+    // The common handler: a plain object literal, with the trap as an own
+    // data property or without it.
     if handler.is_object() && handler.kind() == KIND_OBJECT {
         let sh = object::shape_of(handler);
-        if sh.is_plain() && sh.proto_slot.is_none() && object::find_own(handler, key).is_none() && object_proto_lacks(key) {
-            return Ok(None);
+        if sh.is_plain() && sh.proto_slot.is_none() {
+            match object::find_own(handler, key) {
+                Some((i, a)) if a & shape::ACCESSOR == 0 => {
+                    let t = object::slot_get(handler, i);
+                    if t.is_function() {
+                        return Ok(Some(t));
+                    }
+                }
+                None if object_proto_lacks(key) => return Ok(None),
+                _ => {}
+            }
         }
     }
     let t = object::get(handler, key)?;
