@@ -7,20 +7,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::field;
+
 fn compile(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("proxies-{name}"));
     let st = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root.join(format!("tests/proxies/{name}.ts"))).arg("-o").arg(&exe).status().unwrap();
     assert!(st.success());
     exe
-}
-
-fn field(line: &str, key: &str) -> u64 {
-    line.split_whitespace()
-        .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-        .unwrap_or_else(|| panic!("no {key}= in {line}"))
-        .parse()
-        .unwrap()
 }
 
 /// (stdout, max proxies_live over [gc-step] lines, [proxy-stats] lines, peak RSS)

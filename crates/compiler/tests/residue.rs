@@ -7,19 +7,14 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+use common::field;
+
 struct Run {
     stdout: String,
     box_live: u64,
     box_allocs: u64,
     rss: u64,
-}
-
-fn field(line: &str, key: &str) -> u64 {
-    line.split_whitespace()
-        .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-        .unwrap_or_else(|| panic!("no {key}= in {line}"))
-        .parse()
-        .unwrap()
 }
 
 fn run(exe: &Path, n: u32) -> Run {
