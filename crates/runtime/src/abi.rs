@@ -475,7 +475,7 @@ export! {
     fn perry_super_construct(active: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
         let args = collect_args(argc, a0, a1, a2, a3, rest);
         let parent = object::proto_of(Value(active));
-        if !function::is_constructor(parent) {
+        if !crate::proxy::is_constructor(parent) {
             return abi(Err(error::type_error("Super constructor is not a constructor")));
         }
         abi(function::construct(parent, &args, Value(nt)))
@@ -498,7 +498,7 @@ export! {
         let a = Value(args);
         let v: Vec<Value> = (0..array::len(a)).map(|i| { let x = array::get_index(a, i); if x == Value::HOLE { Value::UNDEFINED } else { x } }).collect();
         let parent = object::proto_of(Value(active));
-        if !function::is_constructor(parent) {
+        if !crate::proxy::is_constructor(parent) {
             return abi(Err(error::type_error("Super constructor is not a constructor")));
         }
         abi(function::construct(parent, &v, Value(nt)))
@@ -514,7 +514,7 @@ export! {
             let p = Value(hp.get());
             if p.is_null() {
                 Value::NULL
-            } else if !function::is_constructor(p) {
+            } else if !crate::proxy::is_constructor(p) {
                 return abi(Err(error::type_error(&format!("Class extends value {} is not a constructor or null", ops::inspect_brief(p)))));
             } else {
                 let pp = match object::get(p, names::PROTOTYPE) { Ok(v) => v, Err(_) => return EXCEPTION };
@@ -1038,10 +1038,12 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
         }
         return Ok(());
     }
-    if !src.is_object() {
+    if !src.is_js_object() {
         return Ok(());
     }
-    for k in object::own_keys(src, false, true) {
+    // A proxy's ownKeys trap may throw.
+    let keys = if src.is_proxy() { crate::proxy::own_keys(src)? } else { object::own_keys(src, false, true) };
+    for k in keys {
         if excluded.contains(&k) || !object::is_enumerable_own(Value(hs.get()), k) {
             continue;
         }

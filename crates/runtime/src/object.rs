@@ -749,7 +749,7 @@ pub fn set_prototype_of(o: Value, p: Value) -> Result<(), Refused> {
 }
 
 pub fn has_own(o: Value, key: Atom) -> bool {
-    o.is_object() && get_own_property(o, key).is_some()
+    o.is_js_object() && get_own_property(o, key).is_some()
 }
 
 pub fn has_property(o: Value, key: Atom) -> bool {

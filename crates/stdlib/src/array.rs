@@ -498,7 +498,7 @@ fn at(args: &Args) -> JsResult {
 
 /// IsConcatSpreadable — 23.1.3.2.1
 fn is_concat_spreadable(v: Value) -> JsResult<bool> {
-    if !v.is_object() {
+    if !v.is_js_object() {
         return Ok(false);
     }
     let scope = HandleScope::new();
@@ -507,7 +507,7 @@ fn is_concat_spreadable(v: Value) -> JsResult<bool> {
     if !s.is_undefined() {
         return Ok(ops::to_boolean(s));
     }
-    Ok(Value(h.get()).is_array())
+    perry_runtime::proxy::is_array(Value(h.get()))
 }
 
 /// Array.prototype.concat ( ...items ) — 23.1.3.2

@@ -66,7 +66,7 @@ fn bound_call(args: &Args) -> JsResult {
 /// Function.prototype.bind — 20.2.3.2
 fn bind(args: &Args) -> JsResult {
     let target = args.this();
-    if !target.is_function() {
+    if !perry_runtime::proxy::is_callable(target) {
         return Err(error::type_error("Bind must be called on a function"));
     }
     let scope = HandleScope::new();
@@ -79,7 +79,7 @@ fn bind(args: &Args) -> JsResult {
         let l = if l.is_number() { l.as_number() } else { 0.0 };
         (l - rest.len() as f64).max(0.0) as u32
     };
-    let flags = if function::is_constructor(args.this()) { perry_abi::FNF_CONSTRUCTOR } else { 0 };
+    let flags = if perry_runtime::proxy::is_constructor(args.this()) { perry_abi::FNF_CONSTRUCTOR } else { 0 };
     let f = function::new_native_caps(&name, len, bound_call, 3, flags);
     f.set_field(perry_abi::FN_CAPS, args.this());
     f.set_field(perry_abi::FN_CAPS + 8, args.get(0));
@@ -92,6 +92,9 @@ fn bind(args: &Args) -> JsResult {
 /// Function.prototype.toString — 20.2.3.5
 fn to_string(args: &Args) -> JsResult {
     let f = args.this();
+    if perry_runtime::proxy::is_callable(f) && f.is_proxy() {
+        return Ok(string::from_str("function () { [native code] }"));
+    }
     if !f.is_function() {
         return Err(error::type_error("Function.prototype.toString requires that 'this' be a Function"));
     }

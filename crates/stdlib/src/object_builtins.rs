@@ -356,6 +356,28 @@ pub fn set_integrity(o: Value, frozen: bool) {
 
 /// TestIntegrityLevel — 7.3.16
 pub fn test_integrity(o: Value, frozen: bool) -> bool {
+    if o.is_proxy() {
+        // TestIntegrityLevel through the traps (a throwing trap reads as false).
+        let r = (|| -> JsResult<bool> {
+            if perry_runtime::proxy::is_extensible(o)? {
+                return Ok(false);
+            }
+            let scope = HandleScope::new();
+            let ho = scope.root(o.0);
+            for k in perry_runtime::proxy::own_keys(o)? {
+                match perry_runtime::proxy::own_property(Value(ho.get()), k)? {
+                    Some(Prop::Data(_, a)) if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) => return Ok(false),
+                    Some(Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE != 0 => return Ok(false),
+                    _ => {}
+                }
+            }
+            Ok(true)
+        })();
+        return r.unwrap_or_else(|_| {
+            error::take();
+            false
+        });
+    }
     if !o.is_object() {
         return true;
     }
@@ -388,6 +410,12 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
 /// Object.freeze ( O ) — 20.1.2.6
 fn freeze(args: &Args) -> JsResult {
     let o = args.get(0);
+    if o.is_proxy() {
+        if !crate::proxy::set_integrity_any(o, true)? {
+            return Err(crate::proxy::falsish("preventExtensions", None));
+        }
+        return Ok(args.get(0));
+    }
     if o.is_object() {
         set_integrity(o, true);
     }
@@ -397,6 +425,12 @@ fn freeze(args: &Args) -> JsResult {
 /// Object.seal ( O ) — 20.1.2.22
 fn seal(args: &Args) -> JsResult {
     let o = args.get(0);
+    if o.is_proxy() {
+        if !crate::proxy::set_integrity_any(o, false)? {
+            return Err(crate::proxy::falsish("preventExtensions", None));
+        }
+        return Ok(args.get(0));
+    }
     if o.is_object() {
         set_integrity(o, false);
     }
@@ -814,24 +848,35 @@ pub fn object_to_string(v: Value) -> JsResult {
     let scope = HandleScope::new();
     let o = ops::to_object(v)?;
     let ho = scope.root(o.0);
-    let builtin = match o.kind() {
-        KIND_ARRAY => "Array",
-        KIND_ARGUMENTS => "Arguments",
-        KIND_FUNCTION | KIND_BOUND_FUNCTION => "Function",
-        KIND_ERROR => "Error",
-        KIND_PRIMITIVE_WRAPPER => {
-            let p = o.field(OBJ_INLINE);
-            if p.is_bool() {
-                "Boolean"
-            } else if p.is_number() {
-                "Number"
-            } else if p.is_string() {
-                "String"
-            } else {
-                "Object"
-            }
+    let builtin = if o.is_proxy() {
+        // A proxy: IsArray and IsCallable see through it (20.1.3.6).
+        if perry_runtime::proxy::is_array(o)? {
+            "Array"
+        } else if perry_runtime::proxy::is_callable(o) {
+            "Function"
+        } else {
+            "Object"
         }
-        _ => "Object",
+    } else {
+        match o.kind() {
+            KIND_ARRAY => "Array",
+            KIND_ARGUMENTS => "Arguments",
+            KIND_FUNCTION | KIND_BOUND_FUNCTION => "Function",
+            KIND_ERROR => "Error",
+            KIND_PRIMITIVE_WRAPPER => {
+                let p = o.field(OBJ_INLINE);
+                if p.is_bool() {
+                    "Boolean"
+                } else if p.is_number() {
+                    "Number"
+                } else if p.is_string() {
+                    "String"
+                } else {
+                    "Object"
+                }
+            }
+            _ => "Object",
+        }
     };
     let tag = object::get(Value(ho.get()), realm::sym_atom(I::SymToStringTag))?;
     if tag.is_string() {

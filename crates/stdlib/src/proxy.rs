@@ -197,3 +197,26 @@ pub fn falsish(trap: &str, key: Option<Atom>) -> error::Exc {
         None => error::type_error(&format!("'{trap}' on proxy: trap returned falsish")),
     }
 }
+
+/// SetIntegrityLevel (7.3.15) on a proxy: preventExtensions, then each own
+/// key redefined non-configurable (and data properties non-writable when
+/// `frozen`) through the traps. False when a trap refused.
+pub fn set_integrity_any(o: Value, frozen: bool) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    if !prevent_extensions_any(o)? {
+        return Ok(false);
+    }
+    for k in rp::own_keys(Value(ho.get()))? {
+        let inner = HandleScope::new();
+        let mut d = Desc { configurable: Some(false), ..Desc::default() };
+        if frozen && matches!(rp::own_property(Value(ho.get()), k)?, Some(object::Prop::Data(..))) {
+            d.writable = Some(false);
+        }
+        if !define_own_any(Value(ho.get()), k, &d)? {
+            return Err(falsish("defineProperty", Some(k)));
+        }
+        drop(inner);
+    }
+    Ok(true)
+}

@@ -43,7 +43,7 @@ fn kept() -> &'static mut Vec<u64> {
 
 /// CanBeHeldWeakly (9.13): an object, or a symbol not in the global registry.
 fn can_be_held_weakly(v: Value) -> bool {
-    v.is_object() || (v.is_symbol() && !crate::symbol_builtins::is_registered(v))
+    v.is_js_object() || (v.is_symbol() && !crate::symbol_builtins::is_registered(v))
 }
 
 fn this_of(args: &Args, kind: u64, what: &str) -> JsResult {
