@@ -587,14 +587,16 @@ fn define_properties_impl(o: Value, props: Value) -> JsResult<()> {
         descs.push((k, d));
     }
     for (k, d) in &descs {
-        define_own(Value(ho.get()), *k, d)?;
+        if !crate::proxy::define_own_any(Value(ho.get()), *k, d)? {
+            return Err(crate::proxy::falsish("defineProperty", Some(*k)));
+        }
     }
     Ok(())
 }
 
 /// Object.defineProperties ( O, Properties ) — 20.1.2.3
 fn define_properties(args: &Args) -> JsResult {
-    if !args.get(0).is_object() {
+    if !args.get(0).is_js_object() {
         return Err(error::type_error("Object.defineProperties called on non-object"));
     }
     define_properties_impl(args.get(0), args.get(1))?;
