@@ -45,9 +45,11 @@ const tests: Array<[string, () => unknown]> = [
 for (const [name, f] of tests) {
   try { console.log(name, f()); } catch (e) { console.log(name, "->", (e as Error).constructor.name, (e as Error).message); }
 }
+{
 const log: string[] = [];
 const p: any = new Proxy({}, { defineProperty(t, k, d) { log.push(String(k)); return Reflect.defineProperty(t, k, d); } });
 Object.defineProperties(p, { a: { value: 1, enumerable: true }, b: { get() { return 2; }, enumerable: true } });
 console.log(p.a, p.b, log, Object.keys(p));
 const q = Object.create(null, { x: { value: new Proxy({ y: 1 }, {}), enumerable: true } });
 console.log(q.x.y);
+}
