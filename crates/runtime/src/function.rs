@@ -104,7 +104,17 @@ pub fn meta_of(f: Value) -> &'static FnMeta {
 /// Allocates a function cell for `meta` with `code`; captures are undefined.
 pub fn alloc_function(meta: &'static FnMeta, code: u64) -> Value {
     let ncaps = meta.ncaps;
-    let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, 0, realm::get(I::FunctionProto));
+    // Generator, async and async generator functions inherit from their own
+    // intrinsic prototypes (27.3.3, 27.7.3, 27.4.3), which inherit from
+    // %Function.prototype%.
+    let proto = match meta.flags & (FNF_GENERATOR | FNF_ASYNC) {
+        0 => I::FunctionProto,
+        FNF_GENERATOR => I::GeneratorFunctionProto,
+        FNF_ASYNC => I::AsyncFunctionProto,
+        _ => I::AsyncGeneratorFunctionProto,
+    };
+    let proto = if realm::get(proto).is_object() { realm::get(proto) } else { realm::get(I::FunctionProto) };
+    let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, 0, proto);
     f.set_word(FN_CODE, code);
     f.set_word(FN_META, meta as *const FnMeta as u64);
     f.set_field(FN_HOME, Value::UNDEFINED);

@@ -31,6 +31,11 @@ pub enum I {
     FinalizationRegistryProto,
     PromiseProto,
     GeneratorProto,
+    /// %GeneratorFunction.prototype%, %AsyncFunction.prototype%,
+    /// %AsyncGeneratorFunction.prototype%: the prototypes of such functions.
+    GeneratorFunctionProto,
+    AsyncFunctionProto,
+    AsyncGeneratorFunctionProto,
     TimeoutProto,
     ImmediateProto,
     IteratorProto,

@@ -623,6 +623,18 @@ pub fn install() {
     method(p(), "return", 1, return_);
     method(p(), "throw", 1, throw);
     crate::to_string_tag(p(), "Generator");
+    // The function prototypes: `prototype` links %GeneratorFunction.prototype%
+    // to %GeneratorPrototype% (and back through `constructor`), the same for
+    // async generators; each has its Symbol.toStringTag.
+    let link = |fp: I, gp: I| {
+        perry_runtime::object::define(realm::get(fp), perry_runtime::atoms::names::PROTOTYPE, realm::get(gp), perry_runtime::shape::CONFIGURABLE);
+        perry_runtime::object::define(realm::get(gp), perry_runtime::atoms::names::CONSTRUCTOR, realm::get(fp), perry_runtime::shape::CONFIGURABLE);
+    };
+    link(I::GeneratorFunctionProto, I::GeneratorProto);
+    link(I::AsyncGeneratorFunctionProto, I::AsyncGeneratorProto);
+    crate::to_string_tag(realm::get(I::GeneratorFunctionProto), "GeneratorFunction");
+    crate::to_string_tag(realm::get(I::AsyncFunctionProto), "AsyncFunction");
+    crate::to_string_tag(realm::get(I::AsyncGeneratorFunctionProto), "AsyncGeneratorFunction");
     let ai = realm::get(I::AsyncIteratorProto);
     crate::method_atom(ai, realm::sym_atom(I::SymAsyncIterator), "[Symbol.asyncIterator]", 0, async_iterator_self);
     let ag = || realm::get(I::AsyncGeneratorProto);

@@ -845,8 +845,9 @@ fn get_function_base(h: Handle, constructor: Option<&str>, tag: &str) -> String 
         base.push_str(&display_string(name));
     }
     base.push(']');
-    // Generator and async functions inherit Function.prototype here (no
-    // %GeneratorFunction.prototype% etc.): "Function" is their constructor.
+    // %GeneratorFunction.prototype% and the others have no `constructor`
+    // here (no GeneratorFunction constructor without eval), so the one found
+    // is Function's; their tag names the function's own kind.
     if let Some(c) = constructor
         && c != ty
         && c != "Function"
@@ -854,7 +855,7 @@ fn get_function_base(h: Handle, constructor: Option<&str>, tag: &str) -> String 
         base.push(' ');
         base.push_str(c);
     }
-    if !tag.is_empty() && constructor != Some(tag) {
+    if !tag.is_empty() && constructor != Some(tag) && tag != ty {
         base.push_str(&format!(" [{tag}]"));
     }
     base

@@ -147,6 +147,9 @@ pub fn install() {
         intrinsic_object(i, realm::get(I::IteratorProto));
     }
     intrinsic_object(I::AsyncIteratorProto, realm::get(I::ObjectProto));
+    for i in [I::GeneratorFunctionProto, I::AsyncFunctionProto, I::AsyncGeneratorFunctionProto] {
+        intrinsic_object(i, realm::get(I::FunctionProto));
+    }
     for i in [I::AsyncGeneratorProto, I::AsyncFromSyncIteratorProto] {
         intrinsic_object(i, realm::get(I::AsyncIteratorProto));
     }
