@@ -427,7 +427,7 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
         if crate::proxy::set(target, key, v, receiver)? {
             return Ok(());
         }
-        return Err(error::type_error(&format!("'set' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+        return Err(refusal_error(Refused::Trap("set"), key, target));
     }
     if !target.is_object() {
         if target.is_nullish() {
@@ -475,10 +475,6 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     if target.is_proxy() {
         return Ok(if crate::proxy::set(target, key, v, receiver)? { Ok(()) } else { Err(Refused::Trap("set")) });
     }
-    // A proxy on the chain before any own property: its [[Set]] decides.
-    if let Some(p) = proxy_before(target, key) {
-        return try_set(p, key, v, receiver);
-    }
     // Fast path: own writable data property.
     if target == receiver
         && let Some((i, a)) = find_own(target, key)
@@ -488,6 +484,10 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
         return Ok(Ok(()));
     }
     if target.kind() == KIND_ARRAY && target == receiver {
+        // A proxy on the array's chain before any such property decides.
+        if let Walk::Proxy(p) = walk_chain(target, key) {
+            return try_set(p, key, v, receiver);
+        }
         if let Some(i) = atoms::array_index(key) {
             return array::try_set_index(target, i as usize, v);
         }
@@ -499,7 +499,13 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     let scope = HandleScope::new();
     let hr = scope.root(receiver.0);
     let hv = scope.root(v.0);
-    match lookup_chain(target, key) {
+    // One walk up the chain: a property decides, or a proxy's [[Set]] does.
+    let found = match walk_chain(target, key) {
+        Walk::Proxy(p) => return try_set(p, key, Value(hv.get()), Value(hr.get())),
+        Walk::Found(p) => Some(p),
+        Walk::Absent => None,
+    };
+    match found {
         Some(Prop::Accessor(_, s, _)) => {
             if s.is_undefined() {
                 return Ok(Err(Refused::GetterOnly));
@@ -554,27 +560,31 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     }
 }
 
-/// The first proxy on `o`'s prototype chain before any object with an own
-/// property `key`.
-fn proxy_before(mut o: Value, key: Atom) -> Option<Value> {
-    while o.is_object() {
-        if get_own_property(o, key).is_some() {
-            return None;
-        }
-        o = proto_of(o);
-    }
-    crate::proxy::is_proxy(o).then_some(o)
+/// Where a walk up a prototype chain for `key` stopped.
+enum Walk {
+    Found(Prop),
+    /// A proxy reached before any property `key`: its traps decide.
+    Proxy(Value),
+    Absent,
 }
 
-/// The first property named `key` on the chain starting at `o`.
-pub fn lookup_chain(mut o: Value, key: Atom) -> Option<Prop> {
+fn walk_chain(mut o: Value, key: Atom) -> Walk {
     while o.is_object() {
         if let Some(p) = get_own_property(o, key) {
-            return Some(p);
+            return Walk::Found(p);
         }
         o = proto_of(o);
     }
-    None
+    if crate::proxy::is_proxy(o) { Walk::Proxy(o) } else { Walk::Absent }
+}
+
+/// The first property named `key` on the chain starting at `o` (a proxy on
+/// the chain ends it: see [`walk_chain`]).
+pub fn lookup_chain(o: Value, key: Atom) -> Option<Prop> {
+    match walk_chain(o, key) {
+        Walk::Found(p) => Some(p),
+        _ => None,
+    }
 }
 
 /// Defines (or redefines) an own data property.
@@ -644,7 +654,7 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
         if crate::proxy::delete(o, key)? {
             return Ok(true);
         }
-        return Err(error::type_error(&format!("'deleteProperty' on proxy: trap returned falsish for property '{}'", atoms::to_rust(key))));
+        return Err(refusal_error(Refused::Trap("deleteProperty"), key, o));
     }
     if !o.is_object() {
         return Ok(true);
@@ -753,15 +763,16 @@ pub fn has_own(o: Value, key: Atom) -> bool {
 }
 
 pub fn has_property(o: Value, key: Atom) -> bool {
-    if crate::proxy::is_proxy(o) || proxy_before(o, key).is_some() {
+    match walk_chain(o, key) {
+        Walk::Found(_) => true,
+        Walk::Absent => false,
         // Callers that cannot throw see a throwing trap as "absent"; the
         // `in` operator and Reflect.has use `proxy::has_any`.
-        return crate::proxy::has_any(o, key).unwrap_or_else(|_| {
+        Walk::Proxy(p) => crate::proxy::has_any(p, key).unwrap_or_else(|_| {
             error::take();
             false
-        });
+        }),
     }
-    lookup_chain(o, key).is_some()
 }
 
 /// Own property keys in spec order: array indices ascending, then strings in

@@ -96,7 +96,8 @@ fn object_proto_lacks(key: Atom) -> bool {
     lacks
 }
 
-fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
+/// GetMethod(handler, trap name) (stdlib `proxy.rs` uses it too).
+pub fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
     let key = trap_atom(name);
     // The common handler: a plain object literal, with the trap as an own
     // data property or without it.
@@ -158,7 +159,7 @@ pub fn own_property(o: Value, key: Atom) -> JsResult<Option<Prop>> {
     if is_proxy(o) { get_own_property(o, key) } else { Ok(if o.is_object() { object::get_own_property(o, key) } else { None }) }
 }
 
-fn non_configurable(p: &Option<Prop>) -> bool {
+pub fn non_configurable(p: &Option<Prop>) -> bool {
     match p {
         Some(Prop::Data(_, a)) | Some(Prop::Accessor(_, _, a)) => a & shape::CONFIGURABLE == 0,
         None => false,

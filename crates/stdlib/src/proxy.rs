@@ -99,21 +99,6 @@ fn from_desc(d: &Desc) -> Value {
     Value(o.get())
 }
 
-fn get_trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
-    let t = object::get(handler, rp::trap_atom(name))?;
-    if t.is_nullish() {
-        return Ok(None);
-    }
-    if !rp::is_callable(t) {
-        return Err(rp::not_callable_trap(t, name));
-    }
-    Ok(Some(t))
-}
-
-fn non_configurable(p: &Option<object::Prop>) -> bool {
-    matches!(p, Some(object::Prop::Data(_, a) | object::Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE == 0)
-}
-
 /// [[DefineOwnProperty]] of any object: a proxy's `defineProperty` trap
 /// (10.5.6), else ValidateAndApplyPropertyDescriptor (which throws).
 pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
@@ -124,7 +109,7 @@ pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (t, h) = rp::parts(o, "defineProperty")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
-    let Some(f) = get_trap(h, "defineProperty")? else { return define_own_any(Value(ht.get()), key, d) };
+    let Some(f) = rp::trap(h, "defineProperty")? else { return define_own_any(Value(ht.get()), key, d) };
     let hf = scope.root(f.0);
     let desc = from_desc(d);
     let r = function::call(Value(hf.get()), Value(hh.get()), &[Value(ht.get()), atoms::value(key), desc])?;
@@ -138,7 +123,7 @@ pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
             "'defineProperty' on proxy: trap returned truish for adding property '{name}'  to the non-extensible proxy target"
         )));
     }
-    if d.configurable == Some(false) && !non_configurable(&target_desc) {
+    if d.configurable == Some(false) && !rp::non_configurable(&target_desc) {
         return Err(error::type_error(&format!(
             "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which is either non-existent or configurable in the proxy target"
         )));
@@ -159,7 +144,7 @@ pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
     let hp = scope.root(p.0);
     let (t, h) = rp::parts(o, "setPrototypeOf")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
-    let Some(f) = get_trap(h, "setPrototypeOf")? else { return set_prototype_of_any(Value(ht.get()), Value(hp.get())) };
+    let Some(f) = rp::trap(h, "setPrototypeOf")? else { return set_prototype_of_any(Value(ht.get()), Value(hp.get())) };
     let r = function::call(f, Value(hh.get()), &[Value(ht.get()), Value(hp.get())])?;
     if !perry_runtime::ops::to_boolean(r) {
         return Ok(false);
@@ -182,7 +167,7 @@ pub fn prevent_extensions_any(o: Value) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (t, h) = rp::parts(o, "preventExtensions")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
-    let Some(f) = get_trap(h, "preventExtensions")? else { return prevent_extensions_any(Value(ht.get())) };
+    let Some(f) = rp::trap(h, "preventExtensions")? else { return prevent_extensions_any(Value(ht.get())) };
     let r = perry_runtime::ops::to_boolean(function::call(f, Value(hh.get()), &[Value(ht.get())])?);
     if r && rp::is_extensible(Value(ht.get()))? {
         return Err(error::type_error("'preventExtensions' on proxy: trap returned truish but the proxy target is extensible"));
@@ -191,9 +176,9 @@ pub fn prevent_extensions_any(o: Value) -> JsResult<bool> {
 }
 
 /// The TypeError of a trap that reported failure where the caller throws.
-pub fn falsish(trap: &str, key: Option<Atom>) -> error::Exc {
+pub fn falsish(trap: &'static str, key: Option<Atom>) -> error::Exc {
     match key {
-        Some(k) => error::type_error(&format!("'{trap}' on proxy: trap returned falsish for property '{}'", atoms::to_rust(k))),
+        Some(k) => object::refusal_error(object::Refused::Trap(trap), k, Value::UNDEFINED),
         None => error::type_error(&format!("'{trap}' on proxy: trap returned falsish")),
     }
 }
