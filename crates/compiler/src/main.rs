@@ -1,6 +1,7 @@
 //! `perry`: compiles a TypeScript program into one native executable.
 
 mod analyze;
+mod builtins;
 mod classes;
 mod codegen;
 mod diag;

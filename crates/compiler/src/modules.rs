@@ -27,6 +27,9 @@ pub struct Module {
     pub exports: HashMap<String, Export>,
     /// `export * from` targets, in order.
     pub star: Vec<usize>,
+    /// A built-in module (`node:*`, `perry:*`) whose source ships inside the
+    /// compiler; only such modules may name `__perry_native`.
+    pub builtin: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -68,10 +71,19 @@ impl Graph {
         if let Some(&i) = by_path.get(path) {
             return Ok(i);
         }
-        let display = display_path(path);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
-        let source: &'static str = Box::leak(text.into_boxed_str());
+        let builtin = crate::builtins::source(path);
+        let display = match builtin {
+            Some(_) => crate::builtins::display(path),
+            None => display_path(path),
+        };
+        let source: &'static str = match builtin {
+            Some(s) => s,
+            None => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+                Box::leak(text.into_boxed_str())
+            }
+        };
         let alloc: &'static Allocator = leak(Allocator::default());
         let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
         if !ret.diagnostics.is_empty() || ret.panicked {
@@ -99,6 +111,7 @@ impl Graph {
             deps: HashMap::new(),
             exports: HashMap::new(),
             star: Vec::new(),
+            builtin: builtin.is_some(),
         });
         // Dependencies in source order, each loaded (and so evaluated) before this module.
         let mut sources: Vec<(String, u32)> = Vec::new();
@@ -116,8 +129,18 @@ impl Graph {
             if self.modules[idx].deps.contains_key(&spec) {
                 continue;
             }
-            let target = resolve(path, &spec)
-                .ok_or_else(|| vec![Diagnostic::new(&display, source, at, format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports)"))])?;
+            let target = match crate::builtins::resolve(&spec) {
+                Some(Ok(p)) => p,
+                Some(Err(msg)) => return Err(vec![Diagnostic::new(&display, source, at, msg)]),
+                None => resolve(path, &spec).ok_or_else(|| {
+                    vec![Diagnostic::new(
+                        &display,
+                        source,
+                        at,
+                        format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports and its built-in modules)"),
+                    )]
+                })?,
+            };
             let d = self.load_rec(&target, by_path)?;
             self.modules[idx].deps.insert(spec, d);
         }

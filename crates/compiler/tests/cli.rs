@@ -68,6 +68,17 @@ fn missing_module_is_reported() {
     assert!(err.contains("cannot resolve module './nowhere'"), "{err}");
 }
 
+#[test]
+fn unsupported_builtin_module_is_named() {
+    let (st, err) = compile_err("fs_import.ts", "import { readFileSync } from \"node:fs\";\nconsole.log(readFileSync);\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("fs_import.ts:1:1: not supported yet: the built-in module 'node:fs'"), "{err}");
+    // The native-module loader is named only inside built-in modules.
+    let (st, _, err) = run_program("native_outside", "console.log(typeof __perry_native);\n__perry_native(\"http\");\n");
+    assert_eq!(st, 1, "{err}");
+    assert!(err.contains("ReferenceError: __perry_native is not defined"), "{err}");
+}
+
 /// Compiles `src` (with extra `perry compile` flags) into `exe_ext` beside it.
 fn compile_ok(name: &str, src: &str, flags: &[&str], exe_ext: &str) -> PathBuf {
     let p = write(name, src);

@@ -609,6 +609,9 @@ export! {
             None => abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom as Atom))))),
         }
     }
+    fn perry_native_loader() -> u64 {
+        realm::get(I::NativeLoader).0
+    }
     fn perry_global_typeof(atom: u64) -> u64 {
         let g = realm::get(I::Global);
         let v = match object::get(g, atom as Atom) { Ok(v) => v, Err(_) => return EXCEPTION };

@@ -65,6 +65,10 @@ pub enum I {
     /// %Proxy% (`new Proxy(t, h)` goes straight to `proxy::create`).
     ProxyCtor,
     PromiseSpeciesGetter,
+    /// The native-module loader built-in modules call as `__perry_native(name)`.
+    NativeLoader,
+    /// Namespace objects of native modules, by name (`stdlib::native_modules`).
+    NativeModules,
     Count,
 }
 

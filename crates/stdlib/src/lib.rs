@@ -27,6 +27,7 @@ pub mod json;
 pub mod map_set;
 pub mod math;
 pub mod modules;
+pub mod native_modules;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
@@ -162,6 +163,7 @@ pub fn install() {
 
     symbol_builtins::install_well_known();
     object_builtins::install();
+    native_modules::install();
     function_builtins::install();
     iterator::install();
     array::install();

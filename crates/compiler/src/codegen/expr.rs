@@ -517,6 +517,7 @@ impl FnCompiler<'_, '_, '_> {
                 "NaN" => self.num(f64::NAN),
                 "Infinity" => self.num(f64::INFINITY),
                 "arguments" => self.arguments(),
+                "__perry_native" if self.c.graph.modules[self.module].builtin => self.rt("perry_native_loader", &[]),
                 _ => {
                     self.set_pos(id.span.start);
                     let a = self.atom(name);

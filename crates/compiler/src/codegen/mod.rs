@@ -86,6 +86,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_throw_error", 2),
     ("perry_stack_overflow", 0),
     ("perry_global_get", 1),
+    ("perry_native_loader", 0),
     ("perry_global_typeof", 1),
     ("perry_global_set", 2),
     ("perry_add", 2),

@@ -1,0 +1,99 @@
+//! Built-in modules: `node:*` and `perry:*` specifiers resolve to TypeScript
+//! sources that ship inside the compiler (`crates/compiler/builtins/`). They
+//! are compiled like any other module, with one difference: the identifier
+//! `__perry_native` names the runtime's native-module loader
+//! (`__perry_native("http")` returns the namespace object the stdlib or an
+//! extension registered under that name), and only built-in modules may use it.
+
+use std::path::{Path, PathBuf};
+
+/// The prefix of the virtual path of a built-in module.
+const PREFIX: &str = "\0perry-builtin/";
+
+/// (canonical specifier, source). Node's modules are importable with or
+/// without the `node:` scheme, as in Node.
+const MODULES: &[(&str, &str)] =
+    &[("node:timers", include_str!("../builtins/node_timers.ts")), ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts"))];
+
+/// Node's built-in module names that Perry does not provide (yet): importing
+/// one is an error naming it rather than "cannot resolve".
+const NODE_NAMES: &[&str] = &[
+    "assert",
+    "async_hooks",
+    "buffer",
+    "child_process",
+    "cluster",
+    "crypto",
+    "dgram",
+    "dns",
+    "events",
+    "fs",
+    "fs/promises",
+    "http",
+    "http2",
+    "https",
+    "net",
+    "os",
+    "path",
+    "perf_hooks",
+    "process",
+    "querystring",
+    "readline",
+    "stream",
+    "string_decoder",
+    "timers",
+    "timers/promises",
+    "tls",
+    "tty",
+    "url",
+    "util",
+    "v8",
+    "vm",
+    "worker_threads",
+    "zlib",
+];
+
+/// Resolves `spec` when it names a built-in module: `Some(Ok(path))` for a
+/// module Perry has, `Some(Err(message))` for one it lacks, `None` for an
+/// ordinary specifier.
+pub fn resolve(spec: &str) -> Option<Result<PathBuf, String>> {
+    let canonical = if spec.starts_with("node:") || spec.starts_with("perry:") {
+        spec.to_string()
+    } else if NODE_NAMES.contains(&spec) {
+        format!("node:{spec}")
+    } else {
+        return None;
+    };
+    Some(match MODULES.iter().find(|(name, _)| *name == canonical) {
+        Some((name, _)) => Ok(PathBuf::from(format!("{PREFIX}{name}"))),
+        None => Err(format!("not supported yet: the built-in module '{canonical}'")),
+    })
+}
+
+/// The source of a built-in module's virtual path.
+pub fn source(path: &Path) -> Option<&'static str> {
+    let name = path.to_str()?.strip_prefix(PREFIX)?;
+    MODULES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+/// How diagnostics and stack traces name a built-in module.
+pub fn display(path: &Path) -> String {
+    path.to_string_lossy().trim_start_matches(PREFIX).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specifiers() {
+        let p = resolve("node:timers").unwrap().unwrap();
+        assert_eq!(resolve("timers").unwrap().unwrap(), p);
+        assert!(source(&p).unwrap().contains("export"));
+        assert_eq!(display(&p), "node:timers");
+        assert_eq!(resolve("fs").unwrap().unwrap_err(), "not supported yet: the built-in module 'node:fs'");
+        assert!(resolve("perry:nope").unwrap().is_err());
+        assert!(resolve("./x").is_none());
+        assert!(resolve("lodash").is_none());
+    }
+}
