@@ -136,6 +136,23 @@ pub fn handles_push(v: u64) -> usize {
     h.push(v);
     h.len() - 1
 }
+/// Pushes the first `n` words of `block` as consecutive handles; returns
+/// the index of the first. (The whole fixed-size block is copied, which
+/// compiles to a few moves instead of a `memcpy` call.)
+#[inline]
+pub fn handles_extend<const N: usize>(block: &[u64; N], n: usize) -> usize {
+    assert!(n <= N);
+    let h = &mut roots().handles;
+    let base = h.len();
+    h.reserve(N);
+    // SAFETY: `reserve` made room for N words after `base`; only the first
+    // `n` become part of the vector.
+    unsafe {
+        (h.as_mut_ptr().add(base) as *mut [u64; N]).write_unaligned(*block);
+        h.set_len(base + n);
+    }
+    base
+}
 #[inline]
 pub fn handles_len() -> usize {
     roots().handles.len()

@@ -597,17 +597,7 @@ export! {
         if e.0 == atom as Atom && e.1 == sh {
             return object::slot_get(g, e.2 as usize).0;
         }
-        if let Some((i, a)) = object::find_own(g, atom as Atom)
-            && a & shape::ACCESSOR == 0
-        {
-            *e = (atom as Atom, sh, i as u32);
-            return object::slot_get(g, i).0;
-        }
-        match object::lookup_chain(g, atom as Atom) {
-            Some(object::Prop::Data(v, _)) => v.0,
-            Some(_) => abi(object::get(g, atom as Atom)),
-            None => abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom as Atom))))),
-        }
+        global_get_slow(g, atom as Atom)
     }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0
@@ -1015,6 +1005,25 @@ pub fn for_in_keys(o: Value) -> Vec<Atom> {
         hc.set(object::proto_of(Value(hc.get())).0);
     }
     out
+}
+
+/// `perry_global_get` after a cache miss (kept out of line so the hit path
+/// needs no callee-saved registers).
+#[inline(never)]
+fn global_get_slow(g: Value, atom: Atom) -> u64 {
+    let sh = g.word(OBJ_SHAPE);
+    let e = global_cache_entry(atom);
+    if let Some((i, a)) = object::find_own(g, atom)
+        && a & shape::ACCESSOR == 0
+    {
+        *e = (atom, sh, i as u32);
+        return object::slot_get(g, i).0;
+    }
+    match object::lookup_chain(g, atom) {
+        Some(object::Prop::Data(v, _)) => v.0,
+        Some(_) => abi(object::get(g, atom)),
+        None => abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom))))),
+    }
 }
 
 /// The global-read cache entry for `atom`: `(atom, global shape, slot)`.

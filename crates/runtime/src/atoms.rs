@@ -57,25 +57,33 @@ pub fn lookup(s: &str) -> Option<Atom> {
     table().map.get(&v[..]).copied()
 }
 
+/// Atoms of recently interned string values, by string address: a key
+/// handed out as an atom's own string (a trap's `key`, a for-in key) comes
+/// back often. A hit is confirmed by the atom's string being the value
+/// itself, so a moved or reused address can never give a wrong atom.
+static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([u32::MAX; 64]);
+
 /// Interns the string value `s`.
+#[inline]
 pub fn intern_value(s: Value) -> Atom {
-    // A key handed out as an atom's own string (a trap's `key`, a for-in
-    // key) comes back often: a direct-mapped cache by string address, which
-    // a hit confirms by the atom's string being `s` itself (so a moved or
-    // reused address can never give a wrong atom).
-    static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([u32::MAX; 64]);
     // SAFETY: single JS thread.
     let recent = unsafe { RECENT.get() };
     let slot = (s.0 as usize >> 4) & 63;
-    let t = table();
-    if let Some(&v) = t.values.get(recent[slot] as usize)
+    if let Some(&v) = table().values.get(recent[slot] as usize)
         && v == s.0
     {
         return recent[slot];
     }
+    intern_value_slow(s, slot)
+}
+
+#[inline(never)]
+fn intern_value_slow(s: Value, slot: usize) -> Atom {
+    let t = table();
     if let Some(&a) = t.map.get(string::units(s)) {
         if t.values[a as usize] == s.0 {
-            recent[slot] = a;
+            // SAFETY: single JS thread.
+            unsafe { RECENT.get()[slot] = a };
         }
         return a;
     }

@@ -80,20 +80,27 @@ unsafe extern "C" {
 perry_gc::exit_trampoline!(perry_native_call, native_call_impl);
 
 extern "C" fn native_call_impl(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
-    let mark = perry_gc::roots::handles_len();
-    let base = perry_gc::roots::handles_push(callee);
-    perry_gc::roots::handles_push(this);
-    perry_gc::roots::handles_push(nt);
-    let regs = [a0, a1, a2, a3];
-    for (i, &r) in regs.iter().chain(core::iter::repeat(&0)).take(argc as usize).enumerate() {
-        let v = if i < JS_REG_ARGS { r } else { array::va_get(Value(rest), i - JS_REG_ARGS).0 };
-        perry_gc::roots::handles_push(v);
+    let argc = argc as usize;
+    // The callee, `this`, new.target and the arguments become consecutive
+    // handles (what `Args` reads).
+    let regs = [callee, this, nt, a0, a1, a2, a3];
+    let base = perry_gc::roots::handles_extend(&regs, 3 + argc.min(JS_REG_ARGS));
+    if argc > JS_REG_ARGS {
+        push_rest(rest, argc);
     }
     let meta = meta_of(Value(callee));
     let f = meta.native.expect("native function without code");
-    let r = f(&Args { base, argc: argc as usize });
-    perry_gc::roots::handles_truncate(mark);
+    let r = f(&Args { base, argc });
+    perry_gc::roots::handles_truncate(base);
     error::abi(r)
+}
+
+/// The arguments past the registers, from the caller's rest array.
+#[inline(never)]
+fn push_rest(rest: u64, argc: usize) {
+    for i in JS_REG_ARGS..argc {
+        perry_gc::roots::handles_push(array::va_get(Value(rest), i - JS_REG_ARGS).0);
+    }
 }
 
 #[inline]
@@ -222,7 +229,21 @@ pub fn call(f: Value, this: Value, args: &[Value]) -> JsResult {
     call_nt(f, this, Value::UNDEFINED, args)
 }
 
+#[inline]
 fn call_nt(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
+    // Fast path: a function with its arguments in registers.
+    if args.len() <= JS_REG_ARGS && f.is_cell() && f.kind() == KIND_FUNCTION {
+        let mut block = [f.0, this.0, nt.0, args.len() as u64, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED];
+        for (i, a) in args.iter().enumerate() {
+            block[4 + i] = a.0;
+        }
+        return error::from_abi(perry_gc::frames::enter(f.word(FN_CODE), &block));
+    }
+    call_nt_slow(f, this, nt, args)
+}
+
+#[inline(never)]
+fn call_nt_slow(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
     if crate::proxy::is_proxy(f) {
         return crate::proxy::call(f, this, args);
     }

@@ -285,7 +285,22 @@ pub fn get(v: Value, key: Atom) -> JsResult {
     get_with_receiver(v, key, v)
 }
 
+#[inline]
 pub fn get_with_receiver(v: Value, key: Atom, receiver: Value) -> JsResult {
+    // Fast path: an own data property of an ordinary object (the receiver
+    // matters only to getters).
+    if v.is_object()
+        && v.kind() == KIND_OBJECT
+        && let Some((i, a)) = find_own(v, key)
+        && a & shape::ACCESSOR == 0
+    {
+        return Ok(slot_get(v, i));
+    }
+    get_with_receiver_slow(v, key, receiver)
+}
+
+#[inline(never)]
+fn get_with_receiver_slow(v: Value, key: Atom, receiver: Value) -> JsResult {
     if crate::proxy::is_proxy(v) {
         return crate::proxy::get(v, key, receiver);
     }
@@ -860,10 +875,16 @@ pub fn is_enumerable_own(o: Value, key: Atom) -> bool {
 }
 
 /// Converts any property key value to an atom (ToPropertyKey).
+#[inline]
 pub fn to_key(k: Value) -> JsResult<Atom> {
     if k.is_string() {
         return Ok(atoms::intern_value(k));
     }
+    to_key_slow(k)
+}
+
+#[inline(never)]
+fn to_key_slow(k: Value) -> JsResult<Atom> {
     if k.is_symbol() {
         return Ok(crate::symbol::atom_of(k));
     }

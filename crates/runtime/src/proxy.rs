@@ -56,6 +56,7 @@ pub fn flags(p: Value) -> u8 {
 
 /// GetMethod(handler, name): `None` when the trap is undefined or null.
 /// The atom of trap `name` (predefined: no interning per operation).
+#[inline(always)]
 pub fn trap_atom(name: &str) -> Atom {
     use atoms::names::*;
     match name {
@@ -97,10 +98,20 @@ fn object_proto_lacks(key: Atom) -> bool {
 }
 
 /// GetMethod(handler, trap name) (stdlib `proxy.rs` uses it too).
+#[inline]
 pub fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
     let key = trap_atom(name);
-    // The common handler: a plain object literal, with the trap as an own
-    // data property or without it.
+    match trap_fast(handler, key) {
+        Some(t) => Ok(t),
+        None => trap_slow(handler, key, name),
+    }
+}
+
+/// Fast path of GetMethod for the common handler, a plain object literal
+/// with the trap as an own data property or without it: `Some(trap)`
+/// without running code or allocating, `None` when the full lookup is needed.
+#[inline]
+fn trap_fast(handler: Value, key: Atom) -> Option<Option<Value>> {
     if handler.is_object() && handler.kind() == KIND_OBJECT {
         let sh = object::shape_of(handler);
         if sh.is_plain() && sh.proto_slot.is_none() {
@@ -108,14 +119,19 @@ pub fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
                 Some((i, a)) if a & shape::ACCESSOR == 0 => {
                     let t = object::slot_get(handler, i);
                     if t.is_function() {
-                        return Ok(Some(t));
+                        return Some(Some(t));
                     }
                 }
-                None if object_proto_lacks(key) => return Ok(None),
+                None if object_proto_lacks(key) => return Some(None),
                 _ => {}
             }
         }
     }
+    None
+}
+
+#[inline(never)]
+fn trap_slow(handler: Value, key: Atom, name: &str) -> JsResult<Option<Value>> {
     let t = object::get(handler, key)?;
     if t.is_nullish() {
         return Ok(None);
@@ -157,6 +173,14 @@ fn key_name(key: Atom) -> String {
 /// [[GetOwnProperty]] of any object (a proxy target may be a proxy).
 pub fn own_property(o: Value, key: Atom) -> JsResult<Option<Prop>> {
     if is_proxy(o) { get_own_property(o, key) } else { Ok(if o.is_object() { object::get_own_property(o, key) } else { None }) }
+}
+
+/// Whether an ordinary target's property `key` is absent or configurable,
+/// so no invariant of [[Get]] or [[Set]] can apply (10.5.8 step 9, 10.5.9
+/// step 9): a shape lookup instead of a property descriptor.
+#[inline]
+fn unconstrained(target: Value, key: Atom) -> bool {
+    target.is_object() && target.kind() == KIND_OBJECT && object::find_own(target, key).is_none_or(|(_, a)| a & shape::CONFIGURABLE != 0)
 }
 
 pub fn non_configurable(p: &Option<Prop>) -> bool {
@@ -317,12 +341,41 @@ pub fn has_any(o: Value, key: Atom) -> JsResult<bool> {
 
 /// [[Get]] (10.5.8).
 pub fn get(p: Value, key: Atom, receiver: Value) -> JsResult {
+    // Fast path: a plain handler whose trap lookup runs no code, so the
+    // target, handler and receiver stay where they are until the call.
+    let (t, h) = parts(p, "get")?;
+    let Some(f) = trap_fast(h, atoms::names::GET) else { return get_slow(p, key, receiver) };
+    let Some(f) = f else { return object::get_with_receiver(t, key, receiver) };
     let scope = HandleScope::new();
+    let target = scope.root(t.0);
+    let v = function::call(f, h, &[t, atoms::value(key), receiver])?;
+    if unconstrained(Value(target.get()), key) {
+        return Ok(v);
+    }
+    let hv = scope.root(v.0);
+    check_get(Value(target.get()), key, Value(hv.get()))
+}
+
+#[inline(never)]
+fn get_slow(p: Value, key: Atom, receiver: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(receiver.0);
     let t = get_trap(&scope, p, "get")?;
+    let receiver = Value(hr.get());
     let Some(f) = t.f else { return object::get_with_receiver(Value(t.target.get()), key, receiver) };
     let v = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key), receiver])?;
+    if unconstrained(Value(t.target.get()), key) {
+        return Ok(v);
+    }
     let hv = scope.root(v.0);
-    match own_property(Value(t.target.get()), key)? {
+    check_get(Value(t.target.get()), key, Value(hv.get()))
+}
+
+/// The invariants of [[Get]] (10.5.8 step 9) for trap result `v`.
+fn check_get(target: Value, key: Atom, v: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    match own_property(target, key)? {
         Some(Prop::Data(x, a)) if a & (shape::CONFIGURABLE | shape::WRITABLE) == 0 && !ops::same_value(x, Value(hv.get())) => Err(error::type_error(&format!(
             "'get' on proxy: property '{}' is a read-only and non-configurable data property on the proxy target but the proxy did not return its actual value (expected '{}' but got '{}')",
             key_name(key),

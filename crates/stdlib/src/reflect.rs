@@ -18,9 +18,15 @@ use perry_runtime::{JsResult, Value};
 
 /// The target of every Reflect function but `apply` and `construct`:
 /// TypeError "Reflect.NAME called on non-object" unless it is an object.
+#[inline]
 fn target(args: &Args, name: &str) -> JsResult {
     let t = args.get(0);
-    if t.is_js_object() { Ok(t) } else { Err(error::type_error(&format!("Reflect.{name} called on non-object"))) }
+    if t.is_js_object() { Ok(t) } else { Err(non_object(name)) }
+}
+
+#[inline(never)]
+fn non_object(name: &str) -> error::Exc {
+    error::type_error(&format!("Reflect.{name} called on non-object"))
 }
 
 /// A value as V8 names it in "... is not a constructor" and similar
