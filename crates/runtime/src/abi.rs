@@ -676,7 +676,10 @@ export! {
         let o = if Value(o).is_string() { ops::to_object(Value(o)).map(|v| v.0).unwrap_or(UNDEFINED) } else { o };
         let scope = HandleScope::new();
         let ho = scope.root(o);
-        let keys = for_in_keys(Value(o));
+        let keys = match for_in_keys(Value(o)) {
+            Ok(k) => k,
+            Err(_) => return EXCEPTION,
+        };
         let a = array::from_values(&[]);
         let ha = scope.root(a.0);
         for k in keys {
@@ -975,36 +978,38 @@ pub extern "C" fn perry_pow(a: f64, b: f64) -> f64 {
 }
 
 /// Keys for `for (k in o)`: enumerable string keys along the chain, each once.
-pub fn for_in_keys(o: Value) -> Vec<Atom> {
+pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
     let mut out = Vec::new();
     let mut seen = hashbrown::HashSet::new();
     let cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
     let scope = HandleScope::new();
     let hc = scope.root(cur.0);
-    if cur.is_proxy() {
-        // As V8: the keys (ownKeys trap), then the prototype's; whether an
-        // own key is enumerable is asked (getOwnPropertyDescriptor) as the
-        // loop reaches it (`iter::step`). A throwing trap ends the keys.
-        let keys = crate::proxy::own_keys(cur).unwrap_or_else(|_| {
-            error::take();
-            Vec::new()
-        });
-        for k in keys {
-            if !atoms::is_symbol(k) && seen.insert(k) {
-                out.push(k);
+    let mut first = true;
+    loop {
+        let cur = Value(hc.get());
+        if cur.is_proxy() {
+            // As V8: the keys come from the ownKeys trap. For the object
+            // iterated itself, whether a key is enumerable is asked
+            // (getOwnPropertyDescriptor) as the loop reaches it
+            // (`iter::step`); for a proxy further up the chain, now.
+            for k in crate::proxy::own_keys(cur)? {
+                if !atoms::is_symbol(k) && seen.insert(k) && (first || object::try_is_enumerable_own(Value(hc.get()), k)?) {
+                    out.push(k);
+                }
             }
-        }
-        hc.set(object::proto_of(Value(hc.get())).0);
-    }
-    while Value(hc.get()).is_object() {
-        for k in object::own_keys(Value(hc.get()), false, false) {
-            if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {
-                out.push(k);
+            hc.set(crate::proxy::proto_of_any(Value(hc.get()))?.0);
+        } else if cur.is_object() {
+            for k in object::own_keys(cur, false, false) {
+                if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {
+                    out.push(k);
+                }
             }
+            hc.set(object::proto_of(Value(hc.get())).0);
+        } else {
+            return Ok(out);
         }
-        hc.set(object::proto_of(Value(hc.get())).0);
+        first = false;
     }
-    out
 }
 
 /// `perry_global_get` after a cache miss (kept out of line so the hit path
@@ -1056,7 +1061,7 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
     // A proxy's ownKeys trap may throw.
     let keys = if src.is_proxy() { crate::proxy::own_keys(src)? } else { object::own_keys(src, false, true) };
     for k in keys {
-        if excluded.contains(&k) || !object::is_enumerable_own(Value(hs.get()), k) {
+        if excluded.contains(&k) || !object::try_is_enumerable_own(Value(hs.get()), k)? {
             continue;
         }
         let v = object::get(Value(hs.get()), k)?;

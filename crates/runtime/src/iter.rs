@@ -63,10 +63,11 @@ pub fn open(v: Value) -> JsResult {
     }
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
-    let f = object::get(v, realm::sym_atom(I::SymIterator)).map_err(|_| {
-        error::take();
-        error::type_error(&format!("{} is not iterable", ops::inspect_brief(Value(hv.get()))))
-    })?;
+    if v.is_nullish() {
+        return Err(error::type_error(&format!("{} is not iterable", ops::inspect_brief(v))));
+    }
+    // A getter or a proxy's `get` trap may throw: that error stands.
+    let f = object::get(v, realm::sym_atom(I::SymIterator))?;
     let v = Value(hv.get());
     if f.is_undefined() || f.is_null() {
         return Err(error::type_error(&format!("{} is not iterable", not_iterable_name(v))));

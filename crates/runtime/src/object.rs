@@ -867,6 +867,30 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
 }
 
 /// Whether an own property is enumerable.
+/// [`own_keys`] for callers that can throw: a proxy's throwing trap is
+/// reported, not read as no keys.
+pub fn try_own_keys(o: Value, only_enumerable: bool, symbols: bool) -> JsResult<Vec<Atom>> {
+    if crate::proxy::is_proxy(o) {
+        let keys = if only_enumerable { crate::proxy::enumerable_string_keys(o)? } else { crate::proxy::own_keys(o)? };
+        return Ok(keys.into_iter().filter(|&a| symbols || !atoms::is_symbol(a)).collect());
+    }
+    Ok(own_keys(o, only_enumerable, symbols))
+}
+
+/// Whether `o` has an own property `key`, reporting a proxy's throwing trap.
+pub fn try_has_own(o: Value, key: Atom) -> JsResult<bool> {
+    Ok(o.is_js_object() && crate::proxy::own_property(o, key)?.is_some())
+}
+
+/// Whether `o` has an own enumerable property `key`, reporting a proxy's
+/// throwing trap.
+pub fn try_is_enumerable_own(o: Value, key: Atom) -> JsResult<bool> {
+    Ok(match crate::proxy::own_property(o, key)? {
+        Some(Prop::Data(_, a)) | Some(Prop::Accessor(_, _, a)) => a & shape::ENUMERABLE != 0,
+        None => false,
+    })
+}
+
 pub fn is_enumerable_own(o: Value, key: Atom) -> bool {
     match get_own_property(o, key) {
         Some(Prop::Data(_, a)) | Some(Prop::Accessor(_, _, a)) => a & shape::ENUMERABLE != 0,

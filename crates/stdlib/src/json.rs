@@ -335,7 +335,7 @@ fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
                 }
             }
         } else {
-            let keys = object::own_keys(hv(hval), true, false);
+            let keys = object::try_own_keys(hv(hval), true, false)?;
             for a in keys {
                 let ne = internalize(hval, atoms::value(a), reviver)?;
                 if ne.is_undefined() {
@@ -576,7 +576,7 @@ impl Ser {
         self.indent.extend_from_slice(&self.gap.clone());
         let keys: Vec<Atom> = match &self.property_list {
             Some(k) => k.clone(),
-            None => object::own_keys(hv(h), true, false),
+            None => object::try_own_keys(hv(h), true, false)?,
         };
         self.out.push(b'{' as u16);
         let mut any = false;

@@ -355,10 +355,10 @@ pub fn set_integrity(o: Value, frozen: bool) {
 }
 
 /// TestIntegrityLevel — 7.3.16
-pub fn test_integrity(o: Value, frozen: bool) -> bool {
+pub fn test_integrity(o: Value, frozen: bool) -> JsResult<bool> {
     if o.is_proxy() {
-        // TestIntegrityLevel through the traps (a throwing trap reads as false).
-        let r = (|| -> JsResult<bool> {
+        // TestIntegrityLevel through the traps.
+        return (|| -> JsResult<bool> {
             if perry_runtime::proxy::is_extensible(o)? {
                 return Ok(false);
             }
@@ -373,16 +373,12 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
             }
             Ok(true)
         })();
-        return r.unwrap_or_else(|_| {
-            error::take();
-            false
-        });
     }
     if !o.is_object() {
-        return true;
+        return Ok(true);
     }
     if o.header_flags() & FLAG_NONEXTENSIBLE == 0 {
-        return false;
+        return Ok(false);
     }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
@@ -390,7 +386,7 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
         let f = o.header_flags();
         let need = if frozen { FLAG_FROZEN_ELEMENTS } else { FLAG_SEALED_ELEMENTS };
         if f & need == 0 && ((0..arr::len(o)).any(|i| arr::get_index(o, i) != Value::HOLE) || frozen) {
-            return false;
+            return Ok(false);
         }
         object::shape_of(o).keys.iter().copied().filter(|&k| !symbol::is_private_atom(k)).collect()
     } else {
@@ -399,12 +395,12 @@ pub fn test_integrity(o: Value, frozen: bool) -> bool {
     for k in keys {
         // May allocate (a function's lazy `prototype`): re-read `o`.
         match object::get_own_property(Value(ho.get()), k) {
-            Some(Prop::Data(_, a)) if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) => return false,
-            Some(Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE != 0 => return false,
+            Some(Prop::Data(_, a)) if a & shape::CONFIGURABLE != 0 || (frozen && a & shape::WRITABLE != 0) => return Ok(false),
+            Some(Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE != 0 => return Ok(false),
             _ => {}
         }
     }
-    true
+    Ok(true)
 }
 
 /// Object.freeze ( O ) — 20.1.2.6
@@ -454,12 +450,12 @@ fn prevent_extensions(args: &Args) -> JsResult {
 
 /// Object.isFrozen ( O ) — 20.1.2.15
 fn is_frozen(args: &Args) -> JsResult {
-    Ok(Value::bool(test_integrity(args.get(0), true)))
+    Ok(Value::bool(test_integrity(args.get(0), true)?))
 }
 
 /// Object.isSealed ( O ) — 20.1.2.16
 fn is_sealed(args: &Args) -> JsResult {
-    Ok(Value::bool(test_integrity(args.get(0), false)))
+    Ok(Value::bool(test_integrity(args.get(0), false)?))
 }
 
 /// Object.isExtensible ( O ) — 20.1.2.14
@@ -508,11 +504,11 @@ fn enumerable_own(args: &Args, entries: bool) -> JsResult {
     let scope = HandleScope::new();
     let o = ops::to_object(args.get(0))?;
     let ho = scope.root(o.0);
-    let keys = object::own_keys(o, true, false);
+    let keys = object::try_own_keys(o, true, false)?;
     let res = arr::new_array(0);
     let hr = scope.root(res.0);
     for k in keys {
-        if !object::is_enumerable_own(Value(ho.get()), k) {
+        if !object::try_is_enumerable_own(Value(ho.get()), k)? {
             continue;
         }
         let v = object::get(Value(ho.get()), k)?;
@@ -545,8 +541,8 @@ fn assign(args: &Args) -> JsResult {
         let s = HandleScope::new();
         let from = ops::to_object(src)?;
         let hf = s.root(from.0);
-        for k in object::own_keys(from, false, true) {
-            if !object::is_enumerable_own(Value(hf.get()), k) {
+        for k in object::try_own_keys(from, false, true)? {
+            if !object::try_is_enumerable_own(Value(hf.get()), k)? {
                 continue;
             }
             let v = object::get(Value(hf.get()), k)?;
@@ -578,8 +574,8 @@ fn define_properties_impl(o: Value, props: Value) -> JsResult<()> {
     let p = ops::to_object(props)?;
     let hp = scope.root(p.0);
     let mut descs: Vec<(Atom, Desc)> = Vec::new();
-    for k in object::own_keys(p, false, true) {
-        if !object::is_enumerable_own(Value(hp.get()), k) {
+    for k in object::try_own_keys(p, false, true)? {
+        if !object::try_is_enumerable_own(Value(hp.get()), k)? {
             continue;
         }
         let dv = object::get(Value(hp.get()), k)?;
@@ -663,7 +659,7 @@ fn get_own_property_names(args: &Args) -> JsResult {
 /// Object.getOwnPropertySymbols ( O ) — 20.1.2.11
 fn get_own_property_symbols(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
-    let ks: Vec<Atom> = object::own_keys(o, false, true).into_iter().filter(|&k| atoms::is_symbol(k)).collect();
+    let ks: Vec<Atom> = object::try_own_keys(o, false, true)?.into_iter().filter(|&k| atoms::is_symbol(k)).collect();
     Ok(keys_array(&ks))
 }
 
@@ -681,7 +677,7 @@ fn get_own_property_descriptors(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let o = ops::to_object(args.get(0))?;
     let ho = scope.root(o.0);
-    let keys = object::own_keys(o, false, true);
+    let keys = object::try_own_keys(o, false, true)?;
     let r = object::new_plain(4);
     let hr = scope.root(r.0);
     for k in keys {
@@ -767,7 +763,7 @@ fn has_own(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
     let ho = scope.root(o.0);
     let k = object::to_key(args.get(1))?;
-    Ok(Value::bool(object::has_own(Value(ho.get()), k)))
+    Ok(Value::bool(object::try_has_own(Value(ho.get()), k)?))
 }
 
 /// Object.is ( value1, value2 ) — 20.1.2.14
@@ -812,22 +808,24 @@ fn group_by(args: &Args) -> JsResult {
 fn has_own_property(args: &Args) -> JsResult {
     let k = object::to_key(args.get(0))?;
     let o = ops::to_object(args.this())?;
-    Ok(Value::bool(object::has_own(o, k)))
+    Ok(Value::bool(object::try_has_own(o, k)?))
 }
 
 /// Object.prototype.isPrototypeOf ( V ) — 20.1.3.3
 fn is_prototype_of(args: &Args) -> JsResult {
     let v = args.get(0);
-    if !v.is_object() {
+    if !v.is_js_object() {
         return Ok(Value::FALSE);
     }
-    let o = ops::to_object(args.this())?;
-    let mut p = object::proto_of(args.get(0));
-    while p.is_object() {
-        if p == o {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let o = scope.root(ops::to_object(args.this())?.0);
+    let mut p = perry_runtime::proxy::proto_of_any(Value(hv.get()))?;
+    while p.is_js_object() {
+        if p == Value(o.get()) {
             return Ok(Value::TRUE);
         }
-        p = object::proto_of(p);
+        p = perry_runtime::proxy::proto_of_any(p)?;
     }
     Ok(Value::FALSE)
 }
@@ -836,7 +834,7 @@ fn is_prototype_of(args: &Args) -> JsResult {
 fn property_is_enumerable(args: &Args) -> JsResult {
     let k = object::to_key(args.get(0))?;
     let o = ops::to_object(args.this())?;
-    Ok(Value::bool(object::is_enumerable_own(o, k)))
+    Ok(Value::bool(object::try_is_enumerable_own(o, k)?))
 }
 
 /// Object.prototype.toString's result for any value — 20.1.3.6
