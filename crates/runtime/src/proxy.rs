@@ -257,20 +257,118 @@ pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
             key_name(key)
         )));
     }
-    let desc = to_prop(Value(hr.get()))?;
-    if target_desc.is_none() && !is_extensible(Value(t.target.get()))? {
+    let held_target = Held::new(&scope, target_desc);
+    let desc = Held::new(&scope, Some(to_prop(Value(hr.get()))?));
+    let extensible = is_extensible(Value(t.target.get()))?;
+    let (desc, target_desc) = (desc.get().expect("a descriptor"), held_target.get());
+    if !is_compatible(extensible, &PartialDesc::from(desc), &target_desc) {
         return Err(error::type_error(&format!(
             "'getOwnPropertyDescriptor' on proxy: trap returned descriptor for property '{}' that is incompatible with the existing property in the proxy target",
             key_name(key)
         )));
     }
-    if non_configurable(&Some(desc)) && !non_configurable(&target_desc) {
-        return Err(error::type_error(&format!(
-            "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '{}' which is either non-existent or configurable in the proxy target",
-            key_name(key)
-        )));
+    if non_configurable(&Some(desc)) {
+        if !non_configurable(&target_desc) {
+            return Err(error::type_error(&format!(
+                "'getOwnPropertyDescriptor' on proxy: trap reported non-configurability for property '{}' which is either non-existent or configurable in the proxy target",
+                key_name(key)
+            )));
+        }
+        if let (Prop::Data(_, a), Some(Prop::Data(_, ta))) = (desc, target_desc)
+            && a & shape::WRITABLE == 0
+            && ta & shape::WRITABLE != 0
+        {
+            return Err(error::type_error(&format!(
+                "'getOwnPropertyDescriptor' on proxy: trap reported non-configurable and writable for property '{}' which is non-configurable, non-writable in the proxy target",
+                key_name(key)
+            )));
+        }
     }
     Ok(Some(desc))
+}
+
+/// A property found on an object, its values held in handles while code
+/// that may collect runs.
+struct Held {
+    p: Option<Prop>,
+    h: [perry_gc::Handle; 2],
+}
+
+impl Held {
+    fn new(scope: &HandleScope, p: Option<Prop>) -> Held {
+        let (a, b) = match p {
+            Some(Prop::Data(v, _)) => (v, Value::UNDEFINED),
+            Some(Prop::Accessor(g, s, _)) => (g, s),
+            None => (Value::UNDEFINED, Value::UNDEFINED),
+        };
+        Held { p, h: [scope.root(a.0), scope.root(b.0)] }
+    }
+
+    /// The property with its values as they are now.
+    fn get(&self) -> Option<Prop> {
+        let (a, b) = (Value(self.h[0].get()), Value(self.h[1].get()));
+        self.p.map(|p| match p {
+            Prop::Data(_, at) => Prop::Data(a, at),
+            Prop::Accessor(_, _, at) => Prop::Accessor(a, b, at),
+        })
+    }
+}
+
+/// A property descriptor whose fields may be absent (a `defineProperty`
+/// argument); values are raw, so it lives only while nothing allocates.
+#[derive(Clone, Copy, Default)]
+pub struct PartialDesc {
+    pub value: Option<Value>,
+    pub writable: Option<bool>,
+    pub get: Option<Value>,
+    pub set: Option<Value>,
+    pub enumerable: Option<bool>,
+    pub configurable: Option<bool>,
+}
+
+impl From<Prop> for PartialDesc {
+    fn from(p: Prop) -> PartialDesc {
+        match p {
+            Prop::Data(v, a) => PartialDesc {
+                value: Some(v),
+                writable: Some(a & shape::WRITABLE != 0),
+                enumerable: Some(a & shape::ENUMERABLE != 0),
+                configurable: Some(a & shape::CONFIGURABLE != 0),
+                ..PartialDesc::default()
+            },
+            Prop::Accessor(g, s, a) => PartialDesc {
+                get: Some(g),
+                set: Some(s),
+                enumerable: Some(a & shape::ENUMERABLE != 0),
+                configurable: Some(a & shape::CONFIGURABLE != 0),
+                ..PartialDesc::default()
+            },
+        }
+    }
+}
+
+/// IsCompatiblePropertyDescriptor (10.1.6.2): ValidateAndApplyPropertyDescriptor
+/// (10.1.6.3) with no object to apply to.
+pub fn is_compatible(extensible: bool, d: &PartialDesc, current: &Option<Prop>) -> bool {
+    let Some(current) = current else { return extensible };
+    let d_accessor = d.get.is_some() || d.set.is_some();
+    let d_data = d.value.is_some() || d.writable.is_some();
+    let (Prop::Data(_, ca) | Prop::Accessor(_, _, ca)) = *current;
+    if ca & shape::CONFIGURABLE != 0 {
+        return true;
+    }
+    if d.configurable == Some(true) || d.enumerable.is_some_and(|e| e != (ca & shape::ENUMERABLE != 0)) {
+        return false;
+    }
+    match *current {
+        Prop::Accessor(g, s, _) => !d_data && d.get.is_none_or(|x| ops::same_value(x, g)) && d.set.is_none_or(|x| ops::same_value(x, s)),
+        Prop::Data(v, a) => {
+            if d_accessor {
+                return false;
+            }
+            a & shape::WRITABLE != 0 || (d.writable != Some(true) && d.value.is_none_or(|x| ops::same_value(x, v)))
+        }
+    }
 }
 
 /// ToPropertyDescriptor (6.2.6.5) completed with defaults (absent fields

@@ -70,6 +70,7 @@ pub fn install() {
 // ----- the internal methods whose ordinary versions live in stdlib -----
 
 use crate::object_builtins::Desc;
+use perry_runtime::object::Prop;
 use perry_runtime::shape;
 
 /// FromPropertyDescriptor (6.2.6.4) of a possibly partial descriptor.
@@ -116,19 +117,65 @@ pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
     if !perry_runtime::ops::to_boolean(r) {
         return Ok(false);
     }
+    // (10.5.6 steps 11-16.)
     let target_desc = rp::own_property(Value(ht.get()), key)?;
+    let held = target_desc.map(|p| match p {
+        Prop::Data(v, _) => (scope.root(v.0), scope.root(Value::UNDEFINED.0)),
+        Prop::Accessor(g, s, _) => (scope.root(g.0), scope.root(s.0)),
+    });
+    let extensible = rp::is_extensible(Value(ht.get()))?;
+    let target_desc = target_desc.zip(held).map(|(p, (a, b))| match p {
+        Prop::Data(_, at) => Prop::Data(Value(a.get()), at),
+        Prop::Accessor(_, _, at) => Prop::Accessor(Value(a.get()), Value(b.get()), at),
+    });
     let name = atoms::to_rust(key);
-    if target_desc.is_none() && !rp::is_extensible(Value(ht.get()))? {
-        return Err(error::type_error(&format!(
-            "'defineProperty' on proxy: trap returned truish for adding property '{name}'  to the non-extensible proxy target"
-        )));
-    }
-    if d.configurable == Some(false) && !rp::non_configurable(&target_desc) {
-        return Err(error::type_error(&format!(
-            "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which is either non-existent or configurable in the proxy target"
-        )));
+    let setting_config_false = d.configurable == Some(false);
+    match target_desc {
+        None => {
+            if !extensible {
+                return Err(error::type_error(&format!(
+                    "'defineProperty' on proxy: trap returned truish for adding property '{name}'  to the non-extensible proxy target"
+                )));
+            }
+            if setting_config_false {
+                return Err(non_configurable_error(&name));
+            }
+        }
+        Some(td) => {
+            let partial = rp::PartialDesc {
+                value: d.value.map(|h| Value(h.get())),
+                writable: d.writable,
+                get: d.get.map(|h| Value(h.get())),
+                set: d.set.map(|h| Value(h.get())),
+                enumerable: d.enumerable,
+                configurable: d.configurable,
+            };
+            if !rp::is_compatible(extensible, &partial, &target_desc) {
+                return Err(error::type_error(&format!(
+                    "'defineProperty' on proxy: trap returned truish for adding property '{name}'  that is incompatible with the existing property in the proxy target"
+                )));
+            }
+            if setting_config_false && !rp::non_configurable(&target_desc) {
+                return Err(non_configurable_error(&name));
+            }
+            if let Prop::Data(_, a) = td
+                && a & shape::CONFIGURABLE == 0
+                && a & shape::WRITABLE != 0
+                && d.writable == Some(false)
+            {
+                return Err(error::type_error(&format!(
+                    "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which cannot be non-writable, unless there exists a corresponding non-configurable, non-writable own property of the target object."
+                )));
+            }
+        }
     }
     Ok(true)
+}
+
+fn non_configurable_error(name: &str) -> error::Exc {
+    error::type_error(&format!(
+        "'defineProperty' on proxy: trap returned truish for defining non-configurable property '{name}' which is either non-existent or configurable in the proxy target"
+    ))
 }
 
 /// [[SetPrototypeOf]] of any object: a proxy's `setPrototypeOf` trap
