@@ -129,6 +129,11 @@ pub const KIND_WEAK_CELL: u64 = 7;
 /// collection replaces a dead target with `undefined` and queues the table
 /// for cleanup ([`perry_gc::weak`]); a dead token becomes `undefined`.
 pub const KIND_FINREG_CELLS: u64 = 8;
+/// The bytes of an ArrayBuffer (and of the typed arrays that view it):
+/// `header | byte length (raw) | bytes...`. Never scanned: the payload is
+/// data, whatever it looks like (see [`kind_is_traced`]). Its size is the
+/// header's, like every cell's; the exact byte length is word `STORE_LEN`.
+pub const KIND_BUFFER_STORE: u64 = 9;
 /// First kind with the ordinary object layout (shape, proto, overflow).
 pub const KIND_FIRST_OBJECT: u64 = 16;
 pub const KIND_OBJECT: u64 = 16;
@@ -186,18 +191,46 @@ pub const GEN_NEXT: u64 = 0;
 pub const GEN_THROW: u64 = 1;
 pub const GEN_RETURN: u64 = 2;
 
+/// ArrayBuffer (ECMAScript 25.1): one extra word, `AB_STORE`, its
+/// `KIND_BUFFER_STORE` cell (the byte length is the store's).
+pub const KIND_ARRAY_BUFFER: u64 = 33;
+pub const AB_STORE: i32 = OBJ_INLINE;
+pub const AB_EXTRA: u32 = 8;
+/// Uint8Array (ECMAScript 23.2), an integer-indexed exotic object: extra
+/// words `TA_STORE` (the viewed `KIND_BUFFER_STORE` cell, so element access
+/// needs no trip through the ArrayBuffer), `TA_BUFFER` (the ArrayBuffer
+/// object, or undefined until `buffer` is first read: `new Uint8Array(n)`
+/// makes one cell fewer), `TA_OFFSET` and `TA_LENGTH` (raw byte counts).
+/// Buffers are never detached or resized, so offset and length are fixed.
+pub const KIND_UINT8ARRAY: u64 = 34;
+pub const TA_STORE: i32 = OBJ_INLINE;
+pub const TA_BUFFER: i32 = OBJ_INLINE + 8;
+pub const TA_OFFSET: i32 = OBJ_INLINE + 16;
+pub const TA_LENGTH: i32 = OBJ_INLINE + 24;
+pub const TA_EXTRA: u32 = 32;
+/// A Web-platform object (WebIDL's platform objects: URL, Headers,
+/// Request...; stdlib `web/`): extra words `PO_CLASS` (a raw class number,
+/// the brand) then the class's internal slots from `PO_SLOTS`, values.
+pub const KIND_PLATFORM: u64 = 35;
+pub const PO_CLASS: i32 = OBJ_INLINE;
+pub const PO_SLOTS: i32 = OBJ_INLINE + 8;
+
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).
 pub const IC_OVERFLOW: u64 = 1 << 63;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
-    kind != KIND_STRING && kind != KIND_BYTES
+    kind != KIND_STRING && kind != KIND_BYTES && kind != KIND_BUFFER_STORE
 }
 
 // String cell: header | len: u32, hash: u32 | u16 code units...
 pub const STR_LEN: i32 = 8;
 pub const STR_DATA: i32 = 16;
+
+// Buffer store: header | byte length (raw) | bytes...
+pub const STORE_LEN: i32 = 8;
+pub const STORE_DATA: i32 = 16;
 
 // Box cell: header | value
 pub const BOX_VALUE: i32 = 8;

@@ -443,7 +443,8 @@ impl Full<'_> {
             let hdr = unsafe { *p };
             let words = size_of(hdr) / 8;
             match kind_of(hdr) {
-                KIND_STRING | KIND_BYTES => {}
+                // Data cells (strings, raw bytes, buffer stores): nothing to trace.
+                k if !kind_is_traced(k) => {}
                 KIND_EPHEMERONS => self.ephemerons.push(p),
                 KIND_WEAK_CELL => self.weak_cells.push(p),
                 KIND_GENERATOR => {

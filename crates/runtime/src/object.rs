@@ -4,6 +4,7 @@
 
 use crate::array;
 use crate::atoms::{self, Atom, names};
+use crate::bytes;
 use crate::error::{self, JsResult};
 use crate::function;
 use crate::realm::{self, I};
@@ -256,6 +257,15 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
                 }
             }
         }
+        KIND_UINT8ARRAY => {
+            // Integer-indexed exotic (10.4.5.1): a numeric key is an element or nothing.
+            if let Some(n) = bytes::numeric_key(key) {
+                return match n {
+                    Some(i) if i < bytes::ta_len(o) => Some(Prop::Data(Value::int(bytes::ta_get(o, i) as i64), shape::DEFAULT)),
+                    _ => None,
+                };
+            }
+        }
         KIND_ARGUMENTS => {}
         KIND_MODULE_NS => {
             return find_own(o, key).map(|(i, a)| {
@@ -317,6 +327,8 @@ fn get_with_receiver_slow(v: Value, key: Atom, receiver: Value) -> JsResult {
                 }
                 return function::call(g, receiver, &[]);
             }
+            // A typed array's numeric keys never reach its prototype (10.4.5.4).
+            None if o.kind() == KIND_UINT8ARRAY && bytes::numeric_key(key).is_some() => return Ok(Value::UNDEFINED),
             None => {}
         }
         o = proto_of(o);
@@ -498,6 +510,18 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
         slot_set(target, i, v);
         return Ok(Ok(()));
     }
+    if target.kind() == KIND_UINT8ARRAY
+        && let Some(n) = bytes::numeric_key(key)
+    {
+        // [[Set]] of an integer-indexed exotic object (10.4.5.5).
+        if target == receiver {
+            bytes::set_element(target, n, v)?;
+            return Ok(Ok(()));
+        }
+        if !n.is_some_and(|i| i < bytes::ta_len(target)) {
+            return Ok(Ok(()));
+        }
+    }
     if target.kind() == KIND_ARRAY && target == receiver {
         // A proxy on the array's chain before any such property decides.
         if let Walk::Proxy(p) = walk_chain(target, key) {
@@ -587,6 +611,10 @@ fn walk_chain(mut o: Value, key: Atom) -> Walk {
     while o.is_object() {
         if let Some(p) = get_own_property(o, key) {
             return Walk::Found(p);
+        }
+        // A typed array's numeric keys never reach its prototype (10.4.5.2).
+        if o.kind() == KIND_UINT8ARRAY && bytes::numeric_key(key).is_some() {
+            return Walk::Absent;
         }
         o = proto_of(o);
     }
@@ -685,6 +713,12 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
 /// [[Delete]] — 10.1.10 (OrdinaryDelete): false when the property is not
 /// configurable.
 pub fn try_delete(o: Value, key: Atom) -> bool {
+    if o.kind() == KIND_UINT8ARRAY
+        && let Some(n) = bytes::numeric_key(key)
+    {
+        // 10.4.5.6: an element cannot be deleted; other numeric keys name nothing.
+        return !n.is_some_and(|i| i < bytes::ta_len(o));
+    }
     if o.kind() == KIND_ARRAY
         && let Some(i) = atoms::array_index(key)
     {
@@ -820,6 +854,7 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
                 strs.push(names::LENGTH);
             }
         }
+        KIND_UINT8ARRAY => exotic.extend(0..bytes::ta_len(o) as u32),
         KIND_PRIMITIVE_WRAPPER => {
             let pv = o.field(OBJ_INLINE);
             if pv.is_string() {
@@ -942,6 +977,11 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
                     return Ok(crate::ops::char_at(o, i));
                 }
                 return Ok(Value::UNDEFINED);
+            } else if bytes::is_uint8array(o) {
+                if i < bytes::ta_len(o) {
+                    return Ok(Value::int(bytes::ta_get(o, i) as i64));
+                }
+                return Ok(Value::UNDEFINED);
             }
         }
     }
@@ -969,7 +1009,7 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
 /// Whether no object on the chain keeps index properties outside its shape.
 fn chain_is_ordinary(mut o: Value) -> bool {
     while o.is_object() {
-        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS) {
+        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS | KIND_UINT8ARRAY) {
             return false;
         }
         o = proto_of(o);
@@ -984,6 +1024,14 @@ pub fn set_value_key(o: Value, k: Value, v: Value) -> JsResult<()> {
         let i = f as usize;
         if i as f64 == f && f >= 0.0 {
             return array::set_index(o, i, v);
+        }
+    }
+    if k.is_number() && bytes::is_uint8array(o) {
+        let f = k.as_number();
+        let i = f as usize;
+        if i as f64 == f {
+            // Integral (-0 included): element `i`, or nothing out of range.
+            return bytes::set_element(o, Some(i), v);
         }
     }
     let scope = HandleScope::new();

@@ -523,6 +523,12 @@ pub fn length_of(o: Value) -> JsResult<usize> {
     if o.is_array() {
         return Ok(array::len(o));
     }
+    if crate::bytes::is_uint8array(o) && object::shape_of(o).len() == 0 {
+        // No own `length` can shadow the prototype's getter; assume the
+        // intrinsic getter (a redefined %TypedArray%.prototype.length is
+        // not honoured here).
+        return Ok(crate::bytes::ta_len(o));
+    }
     let l = object::get(o, names::LENGTH)?;
     let f = to_integer(l)?;
     Ok(if f <= 0.0 { 0 } else { f.min(9007199254740991.0) as usize })

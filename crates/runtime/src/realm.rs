@@ -46,6 +46,10 @@ pub enum I {
     AsyncIteratorProto,
     AsyncGeneratorProto,
     AsyncFromSyncIteratorProto,
+    /// %ArrayBuffer.prototype%, %TypedArray.prototype%, %Uint8Array.prototype%.
+    ArrayBufferProto,
+    TypedArrayProto,
+    Uint8ArrayProto,
     Global,
     SymIterator,
     SymAsyncIterator,
