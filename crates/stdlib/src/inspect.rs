@@ -1,7 +1,8 @@
 //! `util.inspect` as `console.log` uses it: a port of Node v20's
 //! `lib/internal/util/inspect.js` (`formatValue`, `formatRaw`,
 //! `formatProperty`, `reduceToSingleString`, `groupArrayElements`...),
-//! without colors, proxies, typed arrays, dates or regexps.
+//! without colors, proxies, dates or regexps; the web classes' custom
+//! inspection is `web::inspect_platform`.
 //!
 //! Rooting: every function that holds an object across an allocation keeps
 //! it in a handle; strings are copied to Rust before anything allocates.
@@ -14,6 +15,7 @@ use perry_gc::{Handle, HandleScope, JsCell};
 use perry_runtime::Value;
 use perry_runtime::array;
 use perry_runtime::atoms::{self, Atom, names};
+use perry_runtime::bytes;
 use perry_runtime::collections;
 use perry_runtime::error;
 use perry_runtime::function;
@@ -625,6 +627,14 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
     if !v.is_object() {
         return "[internal]".into();
     }
+    if v.kind() == KIND_PLATFORM {
+        // The web classes' `[util.inspect.custom]` (Node's formatValue
+        // calls it first); the text is indented as a whole.
+        let beyond = ctx.beyond_depth(recurse_times);
+        if let Some(s) = crate::web::inspect_platform(v, beyond) {
+            return s.replace('\n', &format!("\n{}", " ".repeat(ctx.indentation_lvl)));
+        }
+    }
     let scope = HandleScope::new();
     let h = scope.root(v.0);
     if ctx.seen.iter().any(|s| s.get() == h.get()) {
@@ -653,6 +663,8 @@ enum Formatter {
     Map,
     Iterator { entries: bool },
     Promise,
+    TypedArray,
+    ArrayBuffer,
 }
 
 fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
@@ -690,6 +702,18 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
                 return format!("{prefix}{{}}");
             }
             braces = [format!("{prefix}{{"), "}".into()];
+        } else if kind == KIND_UINT8ARRAY {
+            // Node's formatRaw for typed arrays.
+            let len = bytes::ta_len(v);
+            let fallback = if ctor.is_none() { "Uint8Array" } else { "" };
+            let prefix = get_prefix(ctor, &tag, fallback, &format!("({len})"));
+            keys = non_index_keys(v, false, !ctx.o.show_hidden);
+            braces = [format!("{prefix}["), "]".into()];
+            if len == 0 && keys.is_empty() && !ctx.o.show_hidden {
+                return format!("{}]", braces[0]);
+            }
+            extras_type = K_ARRAY_EXTRAS;
+            formatter = Formatter::TypedArray;
         } else if kind == KIND_ITERATOR && iterator_collection(v).is_some() {
             let (ty, entries) = iterator_collection(v).unwrap_or(("Map", false));
             keys = get_keys(hv(h), ctx.o.show_hidden);
@@ -733,6 +757,11 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             if keys.is_empty() {
                 return base;
             }
+        } else if kind == KIND_ARRAY_BUFFER {
+            let prefix = get_prefix(ctor, &tag, "ArrayBuffer", "");
+            formatter = Formatter::ArrayBuffer;
+            braces[0] = format!("{prefix}{{");
+            keys.insert(0, atoms::intern("byteLength"));
         } else if (kind == KIND_WEAKMAP || kind == KIND_WEAKSET) && keys.is_empty() {
             // Node cannot list a weak collection's entries without V8 internals.
             let name = if kind == KIND_WEAKMAP { "WeakMap" } else { "WeakSet" };
@@ -771,6 +800,8 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
         Formatter::Map => format_map(ctx, h, recurse_times),
         Formatter::Iterator { entries } => format_iterator(ctx, h, recurse_times, entries),
         Formatter::Promise => format_promise(ctx, h, recurse_times),
+        Formatter::TypedArray => format_typed_array(ctx, h, recurse_times),
+        Formatter::ArrayBuffer => format_array_buffer(ctx, h),
     };
     for k in keys {
         let p = format_property(ctx, h, recurse_times, k, extras_type);
@@ -783,6 +814,42 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
     ctx.seen.pop();
     let value = if extras_type == K_ARRAY_EXTRAS { Some(h) } else { None };
     reduce_to_single_string(ctx, output, base, braces, extras_type, recurse_times, value)
+}
+
+/// Node's formatTypedArray: the elements as numbers, then with
+/// `showHidden` the view's properties.
+fn format_typed_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
+    let length = bytes::ta_len(hv(h));
+    let max_length = ctx.o.max_array_length.min(length);
+    let mut output: Vec<String> = bytes::ta_bytes(hv(h))[..max_length].iter().map(|&b| format_number(b as f64)).collect();
+    if length > max_length {
+        output.push(remaining_text(length - max_length));
+    }
+    if ctx.o.show_hidden {
+        ctx.indentation_lvl += 2;
+        let v = hv(h);
+        let nums = [("BYTES_PER_ELEMENT", 1), ("length", length), ("byteLength", length), ("byteOffset", bytes::ta_offset(v))];
+        for (k, n) in nums {
+            output.push(format!("[{k}]: {}", format_number(n as f64)));
+        }
+        let buf = bytes::ta_buffer(hv(h));
+        let s = format_value(ctx, buf, recurse_times);
+        output.push(format!("[buffer]: {s}"));
+        ctx.indentation_lvl -= 2;
+    }
+    output
+}
+
+/// Node's formatArrayBuffer: the bytes in hexadecimal.
+fn format_array_buffer(ctx: &mut Ctx, h: Handle) -> Vec<String> {
+    let b = bytes::bytes_of(hv(h)).unwrap_or(&[]);
+    let shown = &b[..b.len().min(ctx.o.max_array_length)];
+    let mut s = shown.iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(" ");
+    if b.len() > ctx.o.max_array_length {
+        let remaining = b.len() - ctx.o.max_array_length;
+        s.push_str(&format!(" ... {remaining} more byte{}", if remaining > 1 { "s" } else { "" }));
+    }
+    vec![format!("[Uint8Contents]: <{s}>")]
 }
 
 /// Node's formatPromise: `<pending>`, the value, or `<rejected> reason`.
@@ -1419,7 +1486,13 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value: Option<Handle>) -
         if let Some(h) = value {
             for i in 0..output.len() {
                 let v = hv(h);
-                let el = if v.is_array() { array::get_index(v, i) } else { Value::UNDEFINED };
+                let el = if v.is_array() {
+                    array::get_index(v, i)
+                } else if bytes::is_uint8array(v) && i < bytes::ta_len(v) {
+                    Value::int(0)
+                } else {
+                    Value::UNDEFINED
+                };
                 if !el.is_number() {
                     pad_start = false;
                     break;

@@ -37,6 +37,7 @@ pub mod reflect;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
+pub mod web;
 
 /// Defines a native method (non-enumerable) on `target`.
 pub fn method(target: Value, name: &str, length: u32, f: NativeFn) -> Value {
@@ -180,6 +181,7 @@ pub fn install() {
     promise::install();
     proxy::install();
     generator::install();
+    web::install();
     event_loop::install();
     global::install();
     console::install();

@@ -170,6 +170,19 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
 pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refused>> {
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
+    if o.kind() == KIND_UINT8ARRAY
+        && let Some(n) = perry_runtime::bytes::numeric_key(key)
+    {
+        // [[DefineOwnProperty]] of an integer-indexed exotic object — 10.4.5.3.
+        let Some(i) = n.filter(|&i| i < perry_runtime::bytes::ta_len(o)) else { return Ok(Err(Refused::CannotDefine)) };
+        if d.configurable == Some(false) || d.enumerable == Some(false) || d.is_accessor() || d.writable == Some(false) {
+            return Ok(Err(Refused::Redefine));
+        }
+        if let Some(v) = hv(d.value) {
+            perry_runtime::bytes::set_element(o, Some(i), v)?;
+        }
+        return Ok(Ok(()));
+    }
     if o.kind() == KIND_ARRAY {
         if key == names::LENGTH {
             if d.is_accessor() || d.configurable == Some(true) || d.enumerable == Some(true) {

@@ -1,0 +1,287 @@
+//! Request (WHATWG Fetch Standard, section 5.4) without networking, as Node
+//! 20 (undici 6) has it: method, URL, headers and a body read by the Body
+//! mixin ([`super::body`]).
+//!
+//! NOTE: deviates from Node: only `method`, `url`, `headers`, `bodyUsed`,
+//! `redirect` and the body methods; no `signal`, `body` stream, `mode`,
+//! `cache` and the other fetch-only attributes.
+//!
+//! Slots: method (string), URL (string), Headers object, body (a store cell
+//! or null), used flag, redirect mode (string).
+
+use super::body::{self, Consume};
+use super::headers::{self, GUARD_REQUEST, List};
+use super::{Class, P, is, new_platform, proto, set_slot, slot};
+use crate::method;
+use perry_gc::HandleScope;
+use perry_runtime::atoms;
+use perry_runtime::bytes as b;
+use perry_runtime::error::{self, ErrorKind};
+use perry_runtime::function::Args;
+use perry_runtime::object;
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+
+pub const R_METHOD: usize = 0;
+pub const R_URL: usize = 1;
+pub const R_HEADERS: usize = 2;
+pub const R_BODY: usize = 3;
+pub const R_USED: usize = 4;
+pub const R_REDIRECT: usize = 5;
+const R_SLOTS: u32 = 6;
+
+/// Builds a Request natively, for the HTTP server: `method` (as the client
+/// sent it; the standard methods are upper-cased as `new Request` does),
+/// `url` (an absolute URL; one that does not parse is kept as given),
+/// `headers` as raw name/value bytes (each byte one code unit, as Node's
+/// HTTP server gives them; names are matched case-insensitively, values
+/// trimmed of surrounding whitespace; repeated names combine as `append`
+/// does and every `set-cookie` stays separate), and the body bytes.
+///
+/// The body is copied into one heap cell (no per-byte work) and read only
+/// when a body method is called: `text()`, `json()`, `arrayBuffer()`,
+/// `bytes()`, `formData()`. An empty `body` with a GET or HEAD method gives a
+/// request without a body (`null`), any other an empty or full body.
+///
+/// Must run on the JavaScript thread; the returned value is not rooted:
+/// hold it in a `HandleScope` before the next allocation.
+pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Vec<u8>) -> Value {
+    let mut list = List::default();
+    for (n, v) in headers {
+        let name: String = n.iter().map(|&c| c as char).collect();
+        let value: String = v.iter().map(|&c| c as char).collect();
+        list.append(&name, headers::normalize_value(&value));
+    }
+    let url = match url::Url::parse(url) {
+        Ok(u) => u.to_string(),
+        Err(_) => url.to_string(),
+    };
+    let method = normalize_method(method);
+    let no_body = body.is_empty() && (method == "GET" || method == "HEAD");
+    let scope = HandleScope::new();
+    let h = headers::new_intrinsic(&list, GUARD_REQUEST);
+    let hh = scope.root(h.0);
+    let bv = if no_body { Value::NULL } else { body::store_of(&body) };
+    let hb = scope.root(bv.0);
+    make(&method, &url, Value(hh.get()), Value(hb.get()), "follow", proto(P::RequestProto))
+}
+
+/// A Request object with everything given (rooted here).
+fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, proto_v: Value) -> Value {
+    let scope = HandleScope::new();
+    let hh = scope.root(headers_v.0);
+    let hb = scope.root(body_v.0);
+    let hp = scope.root(proto_v.0);
+    let vals: Vec<_> = [method, url, redirect].iter().map(|s| scope.root(string::from_str(s).0)).collect();
+    let r = new_platform(Class::Request, R_SLOTS, Value(hp.get()));
+    set_slot(r, R_METHOD, Value(vals[0].get()));
+    set_slot(r, R_URL, Value(vals[1].get()));
+    set_slot(r, R_HEADERS, Value(hh.get()));
+    set_slot(r, R_BODY, Value(hb.get()));
+    set_slot(r, R_USED, Value::FALSE);
+    set_slot(r, R_REDIRECT, Value(vals[2].get()));
+    r
+}
+
+/// Normalize a method (Fetch 2.2.1): the standard ones upper-cased.
+pub fn normalize_method(m: &str) -> String {
+    let up = m.to_ascii_uppercase();
+    if ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"].contains(&up.as_str()) { up } else { m.to_string() }
+}
+
+fn get_member(o: Value, name: &str) -> JsResult {
+    if !o.is_js_object() {
+        return Ok(Value::UNDEFINED);
+    }
+    let k = atoms::intern(name);
+    object::get(o, k)
+}
+
+/// Request ( input [ , init ] ) — Fetch 5.4
+fn ctor(args: &Args) -> JsResult {
+    super::require_new(args, "_Request")?;
+    if args.is_empty() {
+        return Err(error::type_error("Request constructor: 1 argument required, but 0 found."));
+    }
+    let scope = HandleScope::new();
+    let input = args.get(0);
+    let init = args.get(1);
+    if !init.is_nullish() && !init.is_js_object() {
+        return Err(error::type_error("Request constructor: Expected init (\"Argument 2\") to be an object."));
+    }
+    // Steps 5-6: the URL and, from a Request, its state.
+    let (url, mut method, mut list, input_body, mut redirect) = if is(input, Class::Request) {
+        (
+            string::to_rust(slot(input, R_URL)),
+            string::to_rust(slot(input, R_METHOD)),
+            headers::list_of(slot(input, R_HEADERS)),
+            slot(input, R_BODY),
+            string::to_rust(slot(input, R_REDIRECT)),
+        )
+    } else {
+        let s = super::to_usv(input)?;
+        let u = match url::Url::parse(&s) {
+            Ok(u) => u,
+            Err(_) => return Err(error::type_error(&format!("Failed to parse URL from {s}"))),
+        };
+        if !u.username().is_empty() || u.password().is_some() {
+            return Err(error::type_error(&format!("Request cannot be constructed from a URL that includes credentials: {s}")));
+        }
+        (u.to_string(), "GET".to_string(), List::default(), Value::NULL, "follow".to_string())
+    };
+    let h_input_body = scope.root(input_body.0);
+    // init.method
+    let m = get_member(args.get(1), "method")?;
+    if !m.is_undefined() {
+        let s = headers::byte_string(m)?;
+        if !headers::is_token(&s) {
+            return Err(error::type_error(&format!("'{s}' is not a valid HTTP method.")));
+        }
+        let up = s.to_ascii_uppercase();
+        if ["CONNECT", "TRACE", "TRACK"].contains(&up.as_str()) {
+            return Err(error::type_error(&format!("'{s}' HTTP method is unsupported.")));
+        }
+        method = normalize_method(&s);
+    }
+    let r = get_member(args.get(1), "redirect")?;
+    if !r.is_undefined() {
+        let s = super::to_rust_string(r)?;
+        if !["follow", "error", "manual"].contains(&s.as_str()) {
+            return Err(error::type_error(&format!(
+                "Request constructor: {s} is not an accepted type. Expected one of follow, manual, error."
+            )));
+        }
+        redirect = s;
+    }
+    // init.headers replaces the headers.
+    let hi = get_member(args.get(1), "headers")?;
+    if !hi.is_undefined() {
+        let mut l = List::default();
+        headers::fill(&mut l, hi)?;
+        list = l;
+    }
+    // init.body
+    let bi = get_member(args.get(1), "body")?;
+    let hbi = scope.root(bi.0);
+    let has_init_body = !bi.is_nullish();
+    if (has_init_body || !Value(h_input_body.get()).is_null()) && (method == "GET" || method == "HEAD") {
+        return Err(error::type_error("Request with GET/HEAD method cannot have body."));
+    }
+    let body_v = if has_init_body {
+        let e = body::extract(Value(hbi.get()))?;
+        if let Some(ct) = e.content_type
+            && !list.contains("content-type")
+        {
+            list.append("Content-Type", &ct);
+        }
+        body::store_of(&e.bytes)
+    } else {
+        let ib = Value(h_input_body.get());
+        if !ib.is_null() {
+            let input = args.get(0);
+            if slot(input, R_USED).as_bool() {
+                return Err(error::type_error("Cannot construct a Request with a Request object that has already been used."));
+            }
+            // The input's body moves to the new request: the input is used.
+            set_slot(input, R_USED, Value::TRUE);
+        }
+        ib
+    };
+    let hbody = scope.root(body_v.0);
+    let p = super::proto_for(args, P::RequestProto)?;
+    let hp = scope.root(p.0);
+    let h = headers::new_intrinsic(&list, GUARD_REQUEST);
+    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(hp.get())))
+}
+
+fn this_request(args: &Args) -> JsResult {
+    let t = args.this();
+    if is(t, Class::Request) { Ok(t) } else { Err(super::node_error(ErrorKind::TypeError, "Illegal invocation", "ERR_INVALID_THIS")) }
+}
+
+fn get_method(args: &Args) -> JsResult {
+    Ok(slot(this_request(args)?, R_METHOD))
+}
+
+fn get_url(args: &Args) -> JsResult {
+    Ok(slot(this_request(args)?, R_URL))
+}
+
+fn get_headers(args: &Args) -> JsResult {
+    Ok(slot(this_request(args)?, R_HEADERS))
+}
+
+fn get_redirect(args: &Args) -> JsResult {
+    Ok(slot(this_request(args)?, R_REDIRECT))
+}
+
+fn get_body_used(args: &Args) -> JsResult {
+    let r = this_request(args)?;
+    Ok(Value::bool(!slot(r, R_BODY).is_null() && slot(r, R_USED).as_bool()))
+}
+
+/// Request.prototype.clone ( ) — Fetch 5.4
+fn clone(args: &Args) -> JsResult {
+    let r = this_request(args)?;
+    if slot(r, R_USED).as_bool() {
+        return Err(error::type_error("Request.clone: Body has already been consumed."));
+    }
+    let list = headers::list_of(slot(r, R_HEADERS));
+    let (m, u, red) = (string::to_rust(slot(r, R_METHOD)), string::to_rust(slot(r, R_URL)), string::to_rust(slot(r, R_REDIRECT)));
+    let scope = HandleScope::new();
+    let h = headers::new_intrinsic(&list, GUARD_REQUEST);
+    let hh = scope.root(h.0);
+    // The store is never written: the clone may share it.
+    Ok(make(&m, &u, Value(hh.get()), slot(args.this(), R_BODY), &red, proto(P::RequestProto)))
+}
+
+fn consume(args: &Args, how: Consume) -> JsResult {
+    body::consume(args, Class::Request, R_BODY, R_USED, R_HEADERS, how)
+}
+
+fn text(args: &Args) -> JsResult {
+    consume(args, Consume::Text)
+}
+
+fn json(args: &Args) -> JsResult {
+    consume(args, Consume::Json)
+}
+
+fn array_buffer(args: &Args) -> JsResult {
+    consume(args, Consume::ArrayBuffer)
+}
+
+fn bytes(args: &Args) -> JsResult {
+    consume(args, Consume::Bytes)
+}
+
+fn form_data(args: &Args) -> JsResult {
+    consume(args, Consume::FormData)
+}
+
+/// The body bytes of a Request without consuming it (for natives).
+pub fn body_bytes(r: Value) -> Option<Vec<u8>> {
+    if !is(r, Class::Request) {
+        return None;
+    }
+    let bv = slot(r, R_BODY);
+    Some(if bv.is_null() { Vec::new() } else { b::store_bytes(bv).to_vec() })
+}
+
+pub fn install() {
+    let p = proto(P::RequestProto);
+    super::class("Request", 1, ctor, p);
+    let p = || proto(P::RequestProto);
+    super::accessor(p(), "method", get_method, None);
+    super::accessor(p(), "url", get_url, None);
+    super::accessor(p(), "headers", get_headers, None);
+    super::accessor(p(), "redirect", get_redirect, None);
+    super::accessor(p(), "bodyUsed", get_body_used, None);
+    method(p(), "clone", 0, clone);
+    method(p(), "arrayBuffer", 0, array_buffer);
+    method(p(), "text", 0, text);
+    method(p(), "json", 0, json);
+    method(p(), "formData", 0, form_data);
+    method(p(), "bytes", 0, bytes);
+    crate::to_string_tag(p(), "Request");
+}
