@@ -222,6 +222,9 @@ pub fn inspect_brief(v: Value) -> String {
     if v.is_array() {
         return "[object Array]".into();
     }
+    if crate::bytes::is_uint8array(v) {
+        return "[object Uint8Array]".into();
+    }
     if v.is_object() {
         return "#<Object>".into();
     }

@@ -174,7 +174,9 @@ pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refu
         && let Some(n) = perry_runtime::bytes::numeric_key(key)
     {
         // [[DefineOwnProperty]] of an integer-indexed exotic object — 10.4.5.3.
-        let Some(i) = n.filter(|&i| i < perry_runtime::bytes::ta_len(o)) else { return Ok(Err(Refused::CannotDefine)) };
+        // NOTE: V8 throws here even for Reflect.defineProperty, which the
+        // spec has return false.
+        let Some(i) = n.filter(|&i| i < perry_runtime::bytes::ta_len(o)) else { return Err(error::type_error("Invalid typed array index")) };
         if d.configurable == Some(false) || d.enumerable == Some(false) || d.is_accessor() || d.writable == Some(false) {
             return Ok(Err(Refused::Redefine));
         }

@@ -31,7 +31,7 @@ fn fill_random(buf: &mut [u8]) {
 
 /// Crypto.getRandomValues ( array ) — WebCrypto 10.1.1
 fn get_random_values(args: &Args) -> JsResult {
-    crypto_this(args)?;
+    // Node counts the arguments before it checks `this`.
     if args.is_empty() {
         return Err(super::node_error(
             error::ErrorKind::TypeError,
@@ -39,6 +39,7 @@ fn get_random_values(args: &Args) -> JsResult {
             "ERR_MISSING_ARGS",
         ));
     }
+    crypto_this(args)?;
     let a = args.get(0);
     if !b::is_uint8array(a) {
         return Err(super::dom_exception::throw("The data argument must be an integer-type TypedArray", "TypeMismatchError"));
@@ -69,6 +70,11 @@ fn random_uuid(args: &Args) -> JsResult {
     Ok(string::from_str(&uuid_v4()))
 }
 
+/// get globalThis.crypto
+fn crypto_getter(args: &Args) -> JsResult {
+    Ok(args.capture(0))
+}
+
 /// `new Crypto()`: the interface has no constructor.
 fn ctor(_args: &Args) -> JsResult {
     Err(super::node_error(error::ErrorKind::TypeError, "Illegal constructor", "ERR_ILLEGAL_CONSTRUCTOR"))
@@ -81,9 +87,15 @@ pub fn install() {
     method(proto(P::CryptoProto), "getRandomValues", 1, get_random_values);
     method(proto(P::CryptoProto), "randomUUID", 0, random_uuid);
     crate::to_string_tag(proto(P::CryptoProto), "Crypto");
+    // `globalThis.crypto` is an enumerable getter in Node 20; it returns
+    // the one Crypto object (kept as the getter's capture).
+    let key = perry_runtime::atoms::intern("crypto");
     let c = new_platform(Class::Crypto, 0, proto(P::CryptoProto));
     let hc = scope.root(c.0);
-    crate::global_value("crypto", Value(hc.get()));
+    let g = perry_runtime::function::new_native_caps("get crypto", 0, crypto_getter, 1, 0);
+    g.set_field(perry_abi::FN_CAPS, Value(hc.get()));
+    let attrs = perry_runtime::shape::CONFIGURABLE | perry_runtime::shape::ENUMERABLE;
+    perry_runtime::object::define_accessor(perry_runtime::realm::get(perry_runtime::realm::I::Global), key, g, Value::UNDEFINED, attrs);
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! TextEncoder and TextDecoder (WHATWG Encoding Standard, sections 7 and 8),
-//! with Node 20's messages. The decoder knows UTF-8, UTF-16LE and
-//! windows-1252 (which "latin1" and "ascii" name).
+//! with Node 20's messages. The decoder knows UTF-8, UTF-16LE and the
+//! labels of windows-1252 ("latin1", "ascii"), which Node decodes as
+//! ISO-8859-1.
 //!
 //! Strings are UTF-16 code units; encoding turns lone surrogates into
 //! U+FFFD (a USVString conversion) and decoding replaces each maximal
@@ -233,7 +234,9 @@ fn decode_bytes(enc: &str, bytes: &[u8], fatal: bool) -> JsResult<Vec<u16>> {
             }
             Ok(u)
         }
-        "windows-1252" => Ok(bytes.iter().map(|&c| windows_1252(c)).collect()),
+        // NOTE: Node decodes the labels of windows-1252 as ISO-8859-1 (0x80
+        // stays U+0080); Node is followed.
+        "windows-1252" => Ok(bytes.iter().map(|&c| c as u16).collect()),
         _ => {
             if fatal {
                 match std::str::from_utf8(bytes) {
@@ -245,15 +248,6 @@ fn decode_bytes(enc: &str, bytes: &[u8], fatal: bool) -> JsResult<Vec<u16>> {
             }
         }
     }
-}
-
-/// windows-1252's code point for a byte.
-fn windows_1252(c: u8) -> u16 {
-    const HIGH: [u16; 32] = [
-        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018,
-        0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
-    ];
-    if (0x80..0xA0).contains(&c) { HIGH[c as usize - 0x80] } else { c as u16 }
 }
 
 /// TextDecoder.prototype.decode ( [ input [ , options ] ] ) — Encoding 7.2.2
