@@ -128,9 +128,10 @@ fn ctor(args: &Args) -> JsResult {
                     return Err(invalid_tuple());
                 }
                 let scope = HandleScope::new();
+                let hpair = scope.root(pair.0);
                 let items = arr::new_array(0);
                 let hi = scope.root(items.0);
-                iter::collect_into(items, pair).map_err(|_| {
+                iter::collect_into(items, Value(hpair.get())).map_err(|_| {
                     error::take();
                     invalid_tuple()
                 })?;
