@@ -147,6 +147,52 @@ fn weak_cells_and_finalization_tables() {
     assert_eq!(pending, vec![roots()[1]], "the table is queued for cleanup");
 }
 
+/// `KIND_BUFFER_STORE` cells (ArrayBuffer bytes) move like any young cell
+/// but are never scanned: bytes that look like a pointer stay as they are.
+fn buffer_stores_are_copied_not_scanned() {
+    roots().clear();
+    let holder = array(2, KIND_VALARRAY);
+    roots().push(holder);
+    // A young cell nothing roots: the store's data names it.
+    let decoy = array(1, KIND_VALARRAY);
+    let store = tagged(perry_gc::alloc(STORE_DATA as usize + 16, KIND_BUFFER_STORE));
+    unsafe {
+        let p = addr(store) as *mut u64;
+        *p.add(1) = 16; // byte length
+        *p.add(2) = decoy;
+        *p.add(3) = 0x0102_0304_0506_0708;
+    }
+    set(roots()[0], 0, store);
+    for _ in 0..3 {
+        heap::collect_minor("test");
+    }
+    heap::collect_full("test");
+    let s = get(roots()[0], 0);
+    assert_ne!(s, store, "the store moved out of the nursery");
+    let p = addr(s) as *const u64;
+    unsafe {
+        assert_eq!(*p.add(1), 16);
+        assert_eq!(*p.add(2), decoy, "data that looks like a pointer is not forwarded");
+        assert_eq!(*p.add(3), 0x0102_0304_0506_0708);
+    }
+    // A large store (large-object space) keeps its bytes too.
+    let n = 300_000usize;
+    let big = tagged(perry_gc::alloc(STORE_DATA as usize + n, KIND_BUFFER_STORE));
+    unsafe {
+        let p = addr(big) as *mut u8;
+        *(p.add(8) as *mut u64) = n as u64;
+        for i in 0..n {
+            *p.add(STORE_DATA as usize + i) = (i % 251) as u8;
+        }
+    }
+    set(roots()[0], 1, big);
+    heap::collect_full("test");
+    let b = get(roots()[0], 1);
+    let p = addr(b) as *const u8;
+    assert!((0..n).all(|i| unsafe { *p.add(STORE_DATA as usize + i) } == (i % 251) as u8));
+    roots().clear();
+}
+
 #[test]
 fn generational_collector() {
     setup();
@@ -154,4 +200,5 @@ fn generational_collector() {
     large_objects_are_old_and_use_cards();
     ephemerons_follow_their_keys();
     weak_cells_and_finalization_tables();
+    buffer_stores_are_copied_not_scanned();
 }
