@@ -518,7 +518,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             bytes::set_element(target, n, v)?;
             return Ok(Ok(()));
         }
-        if !n.is_some_and(|i| i < bytes::ta_len(target)) {
+        if n.is_none_or(|i| i >= bytes::ta_len(target)) {
             return Ok(Ok(()));
         }
     }
@@ -717,7 +717,7 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
         && let Some(n) = bytes::numeric_key(key)
     {
         // 10.4.5.6: an element cannot be deleted; other numeric keys name nothing.
-        return !n.is_some_and(|i| i < bytes::ta_len(o));
+        return n.is_none_or(|i| i >= bytes::ta_len(o));
     }
     if o.kind() == KIND_ARRAY
         && let Some(i) = atoms::array_index(key)

@@ -526,7 +526,7 @@ pub fn length_of(o: Value) -> JsResult<usize> {
     if o.is_array() {
         return Ok(array::len(o));
     }
-    if crate::bytes::is_uint8array(o) && object::shape_of(o).len() == 0 {
+    if crate::bytes::is_uint8array(o) && object::shape_of(o).is_empty() {
         // No own `length` can shadow the prototype's getter; assume the
         // intrinsic getter (a redefined %TypedArray%.prototype.length is
         // not honoured here).

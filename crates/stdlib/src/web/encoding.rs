@@ -127,8 +127,8 @@ fn encoding_for_label(label: &str) -> Option<&'static str> {
     Some(match l.as_str() {
         "unicode-1-1-utf-8" | "unicode11utf8" | "unicode20utf8" | "utf-8" | "utf8" | "x-unicode20utf8" => "utf-8",
         "csunicode" | "iso-10646-ucs-2" | "ucs-2" | "unicode" | "unicodefeff" | "utf-16" | "utf-16le" => "utf-16le",
-        "ansi_x3.4-1968" | "ascii" | "cp1252" | "cp819" | "csisolatin1" | "ibm819" | "iso-8859-1" | "iso-ir-100" | "iso8859-1" | "iso88591"
-        | "iso_8859-1" | "iso_8859-1:1987" | "l1" | "latin1" | "us-ascii" | "windows-1252" | "x-cp1252" => "windows-1252",
+        "ansi_x3.4-1968" | "ascii" | "cp1252" | "cp819" | "csisolatin1" | "ibm819" | "iso-8859-1" | "iso-ir-100" | "iso8859-1" | "iso88591" | "iso_8859-1"
+        | "iso_8859-1:1987" | "l1" | "latin1" | "us-ascii" | "windows-1252" | "x-cp1252" => "windows-1252",
         _ => return None,
     })
 }
@@ -197,11 +197,11 @@ fn incomplete_utf8_tail(b: &[u8]) -> usize {
         if c & 0xC0 == 0x80 {
             continue;
         }
-        let need = if c >= 0xF0 && c <= 0xF4 {
+        let need = if (0xF0..=0xF4).contains(&c) {
             4
         } else if c >= 0xE0 {
             3
-        } else if c >= 0xC2 && c < 0xE0 {
+        } else if (0xC2..0xE0).contains(&c) {
             2
         } else {
             return 0;

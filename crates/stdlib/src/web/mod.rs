@@ -377,7 +377,17 @@ pub fn install() {
         perry_gc::roots::register_range("web-intrinsics", t.as_mut_ptr(), t.len());
     }
     let op = realm::get(I::ObjectProto);
-    for p in [P::TextEncoderProto, P::TextDecoderProto, P::CryptoProto, P::UrlProto, P::UrlSearchParamsProto, P::HeadersProto, P::RequestProto, P::ResponseProto, P::FormDataProto] {
+    for p in [
+        P::TextEncoderProto,
+        P::TextDecoderProto,
+        P::CryptoProto,
+        P::UrlProto,
+        P::UrlSearchParamsProto,
+        P::HeadersProto,
+        P::RequestProto,
+        P::ResponseProto,
+        P::FormDataProto,
+    ] {
         new_proto(p, op);
     }
     install_iterator_proto(P::SearchParamsIteratorProto, "URLSearchParams Iterator");

@@ -147,9 +147,7 @@ fn ctor(args: &Args) -> JsResult {
     if !r.is_undefined() {
         let s = super::to_rust_string(r)?;
         if !["follow", "error", "manual"].contains(&s.as_str()) {
-            return Err(error::type_error(&format!(
-                "Request constructor: {s} is not an accepted type. Expected one of follow, manual, error."
-            )));
+            return Err(error::type_error(&format!("Request constructor: {s} is not an accepted type. Expected one of follow, manual, error.")));
         }
         redirect = s;
     }

@@ -56,12 +56,12 @@ fn missing_url() -> error::Exc {
 }
 
 /// The basic URL parser on `input` against an optional `base` (URL 4.4).
-pub fn parse_with_base(input: &str, base: Option<&str>) -> Result<Url, ()> {
+pub fn parse_with_base(input: &str, base: Option<&str>) -> Result<Url, url::ParseError> {
     match base {
-        None => Url::parse(input).map_err(|_| ()),
+        None => Url::parse(input),
         Some(b) => {
-            let b = Url::parse(b).map_err(|_| ())?;
-            Url::options().base_url(Some(&b)).parse(input).map_err(|_| ())
+            let b = Url::parse(b)?;
+            Url::options().base_url(Some(&b)).parse(input)
         }
     }
 }
@@ -109,7 +109,7 @@ fn parse(args: &Args) -> JsResult {
     let (input, base) = url_args(args)?;
     Ok(match parse_with_base(&input, base.as_deref()) {
         Ok(url) => new_url(&url, proto(P::UrlProto)),
-        Err(()) => Value::NULL,
+        Err(_) => Value::NULL,
     })
 }
 
