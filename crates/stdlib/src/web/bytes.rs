@@ -7,7 +7,7 @@
 //! objects without consulting `constructor[@@species]`.
 
 use super::{P, proto, set_proto as set_web_proto};
-use crate::{getter, method, method_atom};
+use crate::{getter, method};
 use perry_abi::*;
 use perry_gc::HandleScope;
 use perry_runtime::array as arr;
@@ -371,8 +371,7 @@ fn ta_values(args: &Args) -> JsResult {
 /// (or reverse order) until `stop` says so; returns the index it stopped at.
 fn each(args: &Args, what: &str, reverse: bool, stop: &mut dyn FnMut(Value, u8) -> bool) -> JsResult<Option<usize>> {
     let len = ta_len(this_ta(args, what)?);
-    let f = callback(args, 0)?;
-    let _ = f;
+    callback(args, 0)?;
     for j in 0..len {
         let k = if reverse { len - 1 - j } else { j };
         let e = ta_get(args.this(), k);
@@ -758,8 +757,7 @@ pub fn install() {
     getter(tap(), "length", ta_length);
     let g = function::new_native("get [Symbol.toStringTag]", 0, ta_to_string_tag);
     object::define_accessor(tap(), realm::sym_atom(I::SymToStringTag), g, Value::UNDEFINED, shape::CONFIGURABLE);
-    let e = method(tap(), "entries", 0, ta_entries);
-    let _ = e;
+    method(tap(), "entries", 0, ta_entries);
     method(tap(), "keys", 0, ta_keys);
     let values = method(tap(), "values", 0, ta_values);
     let hv = scope.root(values.0);
@@ -804,7 +802,6 @@ pub fn install() {
     let bpe = atoms::intern("BYTES_PER_ELEMENT");
     object::define(Value(huc.get()), bpe, Value::int(1), 0);
     object::define(realm::get(I::Uint8ArrayProto), bpe, Value::int(1), 0);
-    let _ = method_atom;
 }
 
 fn species(c: Value) {

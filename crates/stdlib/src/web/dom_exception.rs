@@ -7,7 +7,7 @@ use perry_abi::*;
 use perry_gc::HandleScope;
 use perry_runtime::atoms::{self, names};
 use perry_runtime::error;
-use perry_runtime::function::{self, Args};
+use perry_runtime::function::Args;
 use perry_runtime::object;
 use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
@@ -82,5 +82,4 @@ pub fn install() {
     super::set_proto(P::DomExceptionProto, p);
     super::class("DOMException", 0, ctor, p);
     crate::to_string_tag(super::proto(P::DomExceptionProto), "DOMException");
-    let _ = function::new_native;
 }

@@ -344,8 +344,7 @@ pub fn inspect(v: Value) -> String {
 
 pub fn install() {
     let ep = proto(P::TextEncoderProto);
-    let c = super::class("TextEncoder", 0, encoder_ctor, ep);
-    let _ = c;
+    super::class("TextEncoder", 0, encoder_ctor, ep);
     super::accessor(proto(P::TextEncoderProto), "encoding", encoder_encoding, None);
     method(proto(P::TextEncoderProto), "encode", 0, encoder_encode);
     method(proto(P::TextEncoderProto), "encodeInto", 2, encoder_encode_into);
