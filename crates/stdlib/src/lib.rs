@@ -14,6 +14,7 @@ use perry_runtime::shape;
 use perry_runtime::{JsResult, Value};
 
 pub mod array;
+pub mod async_context;
 pub mod boolean;
 pub mod console;
 pub mod error;
@@ -181,6 +182,7 @@ pub fn install() {
     proxy::install();
     generator::install();
     event_loop::install();
+    async_context::install();
     global::install();
     console::install();
     process::install();
