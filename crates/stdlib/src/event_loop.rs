@@ -251,28 +251,27 @@ fn timeout_to_primitive(args: &Args) -> JsResult {
 fn call_values(values: &[u64], ctx: u64, first: usize, written: impl FnOnce(Value)) -> JsResult<()> {
     let scope = HandleScope::new();
     let hs: Vec<_> = values.iter().map(|&v| scope.root(v)).collect();
-    async_context::enter(Value(ctx));
+    let entered = async_context::enter(Value(ctx));
     let args: Vec<Value> = hs[first + 1..].iter().map(|h| Value(h.get())).collect();
     let this = if first == 0 { Value::UNDEFINED } else { Value(hs[0].get()) };
     let r = function::call(Value(hs[first].get()), this, &args).map(|_| ());
     written(async_context::current());
-    async_context::leave();
+    async_context::leave(entered);
     r
 }
 
-/// Runs nextTicks and microtasks until both are empty; then a rejection
-/// nobody handled ends the process (Err with the reason pending).
+/// Runs nextTicks and microtasks until both are empty (Node's
+/// processTicksAndRejections: the ticks, then the whole microtask queue, as
+/// V8 drains it, so a tick queued by a microtask waits for the microtasks
+/// queued after it); then a rejection nobody handled ends the process (Err
+/// with the reason pending).
 pub fn checkpoint() -> JsResult<()> {
     loop {
         while let Some((ctx, t)) = lp().ticks.pop_front() {
             call_values(&t, ctx, 0, |_| {})?;
         }
-        while promise::run_one()? {
-            if !lp().ticks.is_empty() {
-                break;
-            }
-        }
-        if lp().ticks.is_empty() && !promise::has_microtasks() {
+        while promise::run_one()? {}
+        if lp().ticks.is_empty() {
             break;
         }
     }
