@@ -48,7 +48,8 @@ struct Context {
     /// `current` without the entries of disabled keys (what resources made
     /// now capture); only kept while `disabled` is positive.
     capture: u64,
-    /// The contexts to return to, one per job being run.
+    /// The contexts to return to that are heap values (roots), one per job
+    /// being run whose [`Entered`] says so.
     saved: Vec<u64>,
     /// Keys disabled after being enabled (counted, never listed: a key
     /// dropped while disabled keeps the count up, which only means that
@@ -84,24 +85,44 @@ pub fn is_context(v: Value) -> bool {
     v.is_cell() && v.kind() == KIND_VALARRAY
 }
 
-/// Runs what follows in context `ctx` until [`leave`]. May allocate (only
-/// while an instance is disabled): root what you hold first.
+/// Whether [`enter`] and [`leave`] may allocate now (an instance is disabled).
 #[inline]
-pub fn enter(ctx: Value) {
+pub fn enter_allocates() -> bool {
+    cx().disabled > 0
+}
+
+/// The context to return to when a job is done: itself when it is not a
+/// heap value (undefined, the common case), else `HOLE` and the context on
+/// the saved stack.
+#[must_use]
+pub struct Entered(u64);
+
+/// Runs what follows in context `ctx` until [`leave`]. May allocate (only
+/// while an instance is disabled: [`enter_allocates`]): root what you hold
+/// first.
+#[inline]
+pub fn enter(ctx: Value) -> Entered {
     let c = cx();
-    c.saved.push(c.current);
+    let prev = c.current;
+    let e = if Value(prev).is_cell() {
+        c.saved.push(prev);
+        Entered(HOLE)
+    } else {
+        Entered(prev)
+    };
     c.current = ctx.0;
     if c.disabled > 0 {
         refresh();
     }
+    e
 }
 
-/// Returns to the context saved by the matching [`enter`]. May allocate,
-/// like `enter`.
+/// Returns to the context current before the matching [`enter`]. May
+/// allocate, like `enter`.
 #[inline]
-pub fn leave() {
+pub fn leave(e: Entered) {
     let c = cx();
-    c.current = c.saved.pop().expect("async context: leave without enter");
+    c.current = if e.0 == HOLE { c.saved.pop().expect("async context: unbalanced leave") } else { e.0 };
     if c.disabled > 0 {
         refresh();
     }
@@ -250,7 +271,7 @@ fn run_in_scope(args: &Args) -> JsResult {
     let list = args.get(2);
     let n = if list.is_array() { arr::len(list) } else { 0 };
     let hs: Vec<_> = (0..n).map(|i| scope.root(arr::get_index(args.get(2), i).0)).collect();
-    enter(args.capture(0));
+    let entered = enter(args.capture(0));
     let argv: Vec<Value> = hs.iter().map(|h| Value(h.get())).collect();
     let r = function::call(args.get(0), args.get(1), &argv);
     // The resource's stores as the callback left them (Node writes to the
@@ -260,7 +281,7 @@ fn run_in_scope(args: &Args) -> JsResult {
         Ok(v) => v.0,
         Err(_) => EXCEPTION,
     });
-    leave();
+    leave(entered);
     match hr.get() {
         EXCEPTION => Err(error::Exc),
         v => Ok(Value(v)),

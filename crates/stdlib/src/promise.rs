@@ -1,11 +1,11 @@
 //! Promise (ECMAScript 27.2) and the microtask queue (HostEnqueuePromiseJob,
 //! `queueMicrotask`); the event loop that drains it is `event_loop.rs`.
 //!
-//! A promise is a `KIND_PROMISE` cell with eight words after the ordinary
-//! ones: state, result, reactions while pending (the first
-//! `[derived, onFulfilled, onRejected]` triple in three words, any further
-//! ones in an array), the handled flag, and the async context it was made
-//! in (`async_context.rs`).
+//! A promise is a `KIND_PROMISE` cell with seven words after the ordinary
+//! ones: state and handled flag, result, reactions while pending (the first
+//! `[derived, onFulfilled, onRejected]` triple in the last three words, any
+//! further ones in an array), and the async context it was made in
+//! (`async_context.rs`).
 //!
 //! A *capability* (27.2.1.1) is what a reaction settles: undefined (none),
 //! a native promise (the capability of %Promise% itself, settled directly),
@@ -28,23 +28,26 @@ use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 use std::collections::VecDeque;
 
+/// The state (`PENDING`, `FULFILLED`, `REJECTED`) plus `HANDLED`, a number.
 const P_STATE: i32 = OBJ_INLINE;
 const P_RESULT: i32 = OBJ_INLINE + 8;
 /// Undefined (no reaction), 1 (one, in `P_FIRST`) or an array of the
 /// `[derived, onFulfilled, onRejected]` triples after the first.
 const P_REACTIONS: i32 = OBJ_INLINE + 16;
-const P_HANDLED: i32 = OBJ_INLINE + 24;
+/// The async context current when the promise was made (Node 20's promise
+/// resource): its reaction jobs and the thenable job resolving it run there.
+const P_CTX: i32 = OBJ_INLINE + 24;
 /// The first reaction's triple, in the promise itself: most promises get
 /// exactly one (an `await`, a `then`), which then allocates nothing.
 const P_FIRST: i32 = OBJ_INLINE + 32;
-/// The async context current when the promise was made (Node 20's promise
-/// resource): its reaction jobs and the thenable job resolving it run there.
-const P_CTX: i32 = OBJ_INLINE + 56;
-const EXTRA: u32 = 64;
+const EXTRA: u32 = 56;
 
 const PENDING: i64 = 0;
 const FULFILLED: i64 = 1;
 const REJECTED: i64 = 2;
+/// In `P_STATE` beside the state: a handler was attached (27.2.1.4's
+/// [[PromiseIsHandled]]).
+const HANDLED: i64 = 4;
 
 /// A queued job: `[kind, a, b, c]`, the values a root source.
 #[derive(Clone, Copy)]
@@ -101,14 +104,24 @@ pub fn is_pending(v: Value) -> bool {
 }
 
 fn state(p: Value) -> i64 {
-    p.field(P_STATE).as_number() as i64
+    p.field(P_STATE).as_number() as i64 & 3
+}
+
+fn is_handled(p: Value) -> bool {
+    p.field(P_STATE).as_number() as i64 & HANDLED != 0
+}
+
+fn set_handled(p: Value) {
+    let w = p.field(P_STATE).as_number() as i64;
+    if w & HANDLED == 0 {
+        p.set_field(P_STATE, Value::int(w | HANDLED));
+    }
 }
 
 /// A pending promise with `proto`.
 fn new_promise_with(proto: Value) -> Value {
     let p = object::alloc_object(KIND_PROMISE, EXTRA, 0, proto);
     p.set_field(P_STATE, Value::int(PENDING));
-    p.set_field(P_HANDLED, Value::bool(false));
     // The new cell's words are undefined: the common context needs no store.
     let ctx = async_context::capture();
     if !ctx.is_undefined() {
@@ -131,13 +144,14 @@ fn settle(p: Value, st: i64, v: Value) {
     // Rust queues), so the values need no handles.
     let reactions = p.field(P_REACTIONS);
     let first = [p.field(P_FIRST), p.field(P_FIRST + 8), p.field(P_FIRST + 16)];
-    p.set_field(P_STATE, Value::int(st));
+    let handled = is_handled(p);
+    p.set_field(P_STATE, Value::int(st | if handled { HANDLED } else { 0 }));
     p.set_field(P_RESULT, v);
     p.set_field(P_REACTIONS, Value::UNDEFINED);
     for i in 0..3 {
         p.set_field(P_FIRST + 8 * i, Value::UNDEFINED);
     }
-    if st == REJECTED && !p.field(P_HANDLED).as_bool() {
+    if st == REJECTED && !handled {
         queues().unhandled.push(p.0);
     }
     if reactions.is_undefined() {
@@ -266,7 +280,7 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
         // Rejected: the handled flag set below takes it off the unhandled list.
         _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).field(P_RESULT)),
     }
-    Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+    set_handled(Value(hp.get()));
 }
 
 /// Await (27.7.5.3) in async activation `g`: the activation resumes as a
@@ -280,7 +294,7 @@ pub fn await_value(v: Value, g: Value) {
     // A settled %Promise%: its reaction job at once (nothing allocates).
     if is_promise(v) && object::proto_of(v) == realm::get(I::PromiseProto) && state(v) != PENDING {
         let job = if state(v) == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
-        v.set_field(P_HANDLED, Value::bool(true));
+        set_handled(v);
         return enqueue(job, g, async_context::capture(), v.field(P_RESULT));
     }
     let scope = HandleScope::new();
@@ -290,11 +304,11 @@ pub fn await_value(v: Value, g: Value) {
         PENDING => {
             let hp = scope.root(p.0);
             add_reaction(p, Value(AWAIT_REACTION), Value(hg.get()), async_context::capture());
-            Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+            set_handled(Value(hp.get()));
         }
         st => {
             let job = if st == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
-            p.set_field(P_HANDLED, Value::bool(true));
+            set_handled(p);
             enqueue(job, Value(hg.get()), async_context::capture(), p.field(P_RESULT));
         }
     }
@@ -304,6 +318,9 @@ pub fn await_value(v: Value, g: Value) {
 /// and the promise whose context it is (Node's resource of the job, which
 /// keeps what the handler wrote to it).
 fn reaction_context(d: Value) -> (Value, Option<Value>) {
+    if is_promise(d) {
+        return (d.field(P_CTX), Some(d));
+    }
     let p = if d.is_array() { arr::get_index(d, 0) } else { d };
     if is_promise(p) {
         (p.field(P_CTX), Some(p))
@@ -319,20 +336,32 @@ fn reaction_context(d: Value) -> (Value, Option<Value>) {
 /// Runs one microtask in its async context; false when the queue is empty.
 pub fn run_one() -> JsResult<bool> {
     let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
+    if let Job::AwaitFulfilled | Job::AwaitRejected = job {
+        // Resuming an activation (which roots what it needs) in the context
+        // of its `await`.
+        let mode = if matches!(job, Job::AwaitFulfilled) { GEN_NEXT } else { GEN_THROW };
+        let entered = if async_context::enter_allocates() {
+            let scope = HandleScope::new();
+            let (ha, hc) = (scope.root(a), scope.root(c));
+            let e = async_context::enter(Value(b));
+            crate::generator::async_step(Value(ha.get()), Value(hc.get()), mode);
+            e
+        } else {
+            let e = async_context::enter(Value(b));
+            crate::generator::async_step(Value(a), Value(c), mode);
+            e
+        };
+        async_context::leave(entered);
+        return Ok(true);
+    }
     let scope = HandleScope::new();
     let (ha, hb, hc) = (scope.root(a), scope.root(b), scope.root(c));
-    let done = match job {
-        // Resuming an activation in the context of its `await`.
-        Job::AwaitFulfilled | Job::AwaitRejected => {
-            async_context::enter(Value(hb.get()));
-            let mode = if matches!(job, Job::AwaitFulfilled) { GEN_NEXT } else { GEN_THROW };
-            crate::generator::async_step(Value(ha.get()), Value(hc.get()), mode);
-            Ok(())
-        }
+    let (entered, done) = match job {
+        Job::AwaitFulfilled | Job::AwaitRejected => unreachable!("resumed above"),
         Job::Fulfill | Job::Reject => {
             let (ctx, resource) = reaction_context(Value(ha.get()));
             let hres = resource.map(|p| scope.root(p.0));
-            async_context::enter(ctx);
+            let entered = async_context::enter(ctx);
             let (handler, arg) = (Value(hb.get()), Value(hc.get()));
             let outcome = if handler.is_undefined() {
                 if matches!(job, Job::Fulfill) { Ok(arg) } else { Err(error::throw(arg)) }
@@ -356,27 +385,28 @@ pub fn run_one() -> JsResult<bool> {
                     p.set_field(P_CTX, async_context::current());
                 }
             }
-            done
+            (entered, done)
         }
         Job::Thenable => {
-            async_context::enter(reaction_context(Value(ha.get())).0);
+            let entered = async_context::enter(reaction_context(Value(ha.get())).0);
             let (res, rej) = resolving_functions(Value(ha.get()));
             let hrej = scope.root(rej.0);
-            if function::call(Value(hc.get()), Value(hb.get()), &[res, rej]).is_err() {
+            let done = if function::call(Value(hc.get()), Value(hb.get()), &[res, rej]).is_err() {
                 let e = error::take();
                 let he = scope.root(e.0);
                 // The reject function honours the already-resolved flag.
                 function::call(Value(hrej.get()), Value::UNDEFINED, &[Value(he.get())]).map(|_| ())
             } else {
                 Ok(())
-            }
+            };
+            (entered, done)
         }
         Job::Callback => {
-            async_context::enter(Value(hb.get()));
-            function::call(Value(ha.get()), Value::UNDEFINED, &[]).map(|_| ())
+            let entered = async_context::enter(Value(hb.get()));
+            (entered, function::call(Value(ha.get()), Value::UNDEFINED, &[]).map(|_| ()))
         }
     };
-    async_context::leave();
+    async_context::leave(entered);
     done.map(|_| true)
 }
 
@@ -412,7 +442,7 @@ pub fn unhandled_rejection_text(reason: Value) -> String {
 /// then ends the process), taken off the list.
 pub fn take_unhandled() -> Option<Value> {
     let q = queues();
-    let first = q.unhandled.iter().map(|&p| Value(p)).find(|p| !p.field(P_HANDLED).as_bool());
+    let first = q.unhandled.iter().map(|&p| Value(p)).find(|&p| !is_handled(p));
     q.unhandled.clear();
     first.map(|p| p.field(P_RESULT))
 }
