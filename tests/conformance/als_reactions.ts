@@ -152,6 +152,24 @@ async function generators() {
     const r = await als.run("return-call", () => it.return(7));
     at(`after return ${r.value}`);
   });
+  // A return() at a yield waits (for the value, then for the finally's
+  // await) in the context it was asked in, here none.
+  async function* cleanup() {
+    try {
+      yield 1;
+      yield 2;
+    } finally {
+      at("cleanup finally");
+      await null;
+      at("cleanup finally after await");
+    }
+  }
+  await als.run(undefined as any, async () => {
+    const it = cleanup();
+    await it.next();
+    const r = await it.return(Promise.resolve(5));
+    at(`after return from no store ${r.value}`);
+  });
   // for await over a sync iterable of promises settled elsewhere.
   const d = deferred<string>();
   als.run("settle-elsewhere", () => setTimeout(() => d.resolve("late"), 1));

@@ -321,14 +321,16 @@ fn reaction_context(d: Value) -> (Value, Option<Value>) {
     if is_promise(d) {
         return (d.field(P_CTX), Some(d));
     }
+    // No capability: the context kept in its place (undefined: none).
+    if d.is_undefined() || async_context::is_context(d) {
+        return (d, None);
+    }
     let p = if d.is_array() { arr::get_index(d, 0) } else { d };
     if is_promise(p) {
         (p.field(P_CTX), Some(p))
-    } else if async_context::is_context(d) {
-        (d, None)
     } else {
-        // None (or a capability whose promise is not native, which V8 runs
-        // without a resource): the context current now.
+        // A capability whose promise is not native (V8 runs it without a
+        // resource): the context current now.
         (async_context::current(), None)
     }
 }
