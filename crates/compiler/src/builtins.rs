@@ -12,11 +12,14 @@ const PREFIX: &str = "\0perry-builtin/";
 
 /// (canonical specifier, source). Node's modules are importable with or
 /// without the `node:` scheme, as in Node.
-const MODULES: &[(&str, &str)] =
-    &[("node:timers", include_str!("../builtins/node_timers.ts")), ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts"))];
+const MODULES: &[(&str, &str)] = &[
+    ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
+    ("node:timers", include_str!("../builtins/node_timers.ts")),
+    ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
+];
 
-/// Node's built-in module names that Perry does not provide (yet): importing
-/// one is an error naming it rather than "cannot resolve".
+/// Node's built-in module names: importable without `node:`; one Perry does
+/// not provide (yet) is an error naming it rather than "cannot resolve".
 const NODE_NAMES: &[&str] = &[
     "assert",
     "async_hooks",
@@ -93,6 +96,7 @@ mod tests {
         assert_eq!(display(&p), "node:timers");
         assert_eq!(resolve("fs").unwrap().unwrap_err(), "not supported yet: the built-in module 'node:fs'");
         assert!(resolve("perry:nope").unwrap().is_err());
+        assert_eq!(resolve("async_hooks").unwrap().unwrap(), resolve("node:async_hooks").unwrap().unwrap());
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
     }

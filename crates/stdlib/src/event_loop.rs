@@ -4,7 +4,10 @@
 //! order; `setImmediate` callbacks run after the timers of a turn. The loop
 //! ends when nothing is pending. A rejection still unhandled after a
 //! checkpoint ends the process, as Node's default (`--unhandled-rejections=throw`).
+//! Every callback runs in the async context captured when it was scheduled
+//! (`async_context.rs`); an interval keeps what its callback left there.
 
+use crate::async_context;
 use crate::promise;
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -24,6 +27,8 @@ const TIMEOUT_MAX: f64 = 2147483647.0;
 struct Timer {
     /// The Timeout object, the callback, then its extra arguments (roots).
     values: Vec<u64>,
+    /// The async context it runs in (a root).
+    ctx: u64,
     /// Repeat period (setInterval), in ms.
     repeat: Option<u64>,
     refed: bool,
@@ -39,10 +44,10 @@ struct Loop {
     timers: BTreeMap<(u64, u64), Timer>,
     /// Timer id -> its key in `timers`.
     by_id: BTreeMap<u64, (u64, u64)>,
-    /// setImmediate: (id, Immediate object, callback, args...).
-    immediates: VecDeque<(u64, Vec<u64>)>,
-    /// process.nextTick: callback, args...
-    ticks: VecDeque<Vec<u64>>,
+    /// setImmediate: (id, async context, [Immediate object, callback, args...]).
+    immediates: VecDeque<(u64, u64, Vec<u64>)>,
+    /// process.nextTick: (async context, [callback, args...]).
+    ticks: VecDeque<(u64, Vec<u64>)>,
 }
 
 static LOOP: JsCell<Loop> =
@@ -67,17 +72,35 @@ fn update_time() {
     lp().time = clock();
 }
 
-/// Node's rendering of a wrong argument in ERR_INVALID_ARG_TYPE messages.
+/// Node's rendering of a wrong argument in ERR_INVALID_ARG_TYPE messages
+/// (`determineSpecificType` in lib/internal/errors.js).
 pub fn received(v: Value) -> String {
     if v.is_undefined() {
-        "undefined".into()
-    } else if v.is_null() {
-        "null".into()
-    } else if v.is_object() {
-        format!("an instance of {}", crate::object_builtins::v8_brief(v).trim_start_matches("#<").trim_end_matches('>'))
-    } else {
-        format!("type {} ({})", ops::typeof_str(v), ops::inspect_brief(v))
+        return "undefined".into();
     }
+    if v.is_null() {
+        return "null".into();
+    }
+    if v.is_function() {
+        let n = function::name_of(v);
+        if !n.is_empty() {
+            return format!("function {n}");
+        }
+    } else if v.is_object() {
+        return match object::get_data_chain(v, atoms::names::CONSTRUCTOR) {
+            Some(c) if c.is_function() && !function::name_of(c).is_empty() => format!("an instance of {}", function::name_of(c)),
+            _ => crate::inspect::inspect(v, 0),
+        };
+    }
+    let s = if v.is_string() && perry_runtime::string::len(v) > 28 {
+        // A long string shows its first 25 code units.
+        let mut u = perry_runtime::string::units(v)[..25].to_vec();
+        u.extend("...".encode_utf16());
+        crate::inspect::str_escape(&u)
+    } else {
+        crate::inspect::inspect(v, 0)
+    };
+    format!("type {} ({s})", ops::typeof_str(v))
 }
 
 fn require_callback(v: Value) -> JsResult<()> {
@@ -139,7 +162,7 @@ fn add_timer(args: &Args, repeat: bool) -> JsResult {
     let o = Value(values[0]);
     let key = (now() + ms, id);
     let l = lp();
-    l.timers.insert(key, Timer { values, repeat: repeat.then_some(ms), refed: true });
+    l.timers.insert(key, Timer { values, ctx: async_context::capture().0, repeat: repeat.then_some(ms), refed: true });
     l.by_id.insert(id, key);
     Ok(o)
 }
@@ -166,13 +189,13 @@ fn set_immediate(args: &Args) -> JsResult {
     require_callback(args.get(0))?;
     let (id, values) = new_handle(I::ImmediateProto, args, 1);
     let o = Value(values[0]);
-    lp().immediates.push_back((id, values));
+    lp().immediates.push_back((id, async_context::capture().0, values));
     Ok(o)
 }
 
 fn clear_immediate(args: &Args) -> JsResult {
     if let Some(id) = id_of(args.get(0)) {
-        lp().immediates.retain(|(i, _)| *i != id);
+        lp().immediates.retain(|(i, _, _)| *i != id);
     }
     Ok(Value::UNDEFINED)
 }
@@ -180,7 +203,7 @@ fn clear_immediate(args: &Args) -> JsResult {
 /// process.nextTick ( callback, ...args )
 pub fn next_tick(args: &Args) -> JsResult {
     require_callback(args.get(0))?;
-    lp().ticks.push_back((0..args.len()).map(|i| args.get(i).0).collect());
+    lp().ticks.push_back((async_context::capture().0, (0..args.len()).map(|i| args.get(i).0).collect()));
     Ok(Value::UNDEFINED)
 }
 
@@ -221,30 +244,34 @@ fn timeout_to_primitive(args: &Args) -> JsResult {
     Ok(id_of(args.this()).map_or(Value::num(f64::NAN), |id| Value::int(id as i64)))
 }
 
-/// Calls `values[1]` with `values[2..]` (a timer's or tick's callback).
-fn call_values(values: &[u64], first: usize) -> JsResult<()> {
+/// Calls `values[first]` with `values[first + 1..]` in async context `ctx`
+/// (a timer's, immediate's or tick's callback, `this` the Timeout or
+/// Immediate object, or undefined for a tick); `written` is told the
+/// context the callback left, before it is left.
+fn call_values(values: &[u64], ctx: u64, first: usize, written: impl FnOnce(Value)) -> JsResult<()> {
     let scope = HandleScope::new();
     let hs: Vec<_> = values.iter().map(|&v| scope.root(v)).collect();
+    let entered = async_context::enter(Value(ctx));
     let args: Vec<Value> = hs[first + 1..].iter().map(|h| Value(h.get())).collect();
-    function::call(Value(hs[first].get()), Value(hs[0].get()), &args).map(|_| ())
+    let this = if first == 0 { Value::UNDEFINED } else { Value(hs[0].get()) };
+    let r = function::call(Value(hs[first].get()), this, &args).map(|_| ());
+    written(async_context::current());
+    async_context::leave(entered);
+    r
 }
 
-/// Runs nextTicks and microtasks until both are empty; then a rejection
-/// nobody handled ends the process (Err with the reason pending).
+/// Runs nextTicks and microtasks until both are empty (Node's
+/// processTicksAndRejections: the ticks, then the whole microtask queue, as
+/// V8 drains it, so a tick queued by a microtask waits for the microtasks
+/// queued after it); then a rejection nobody handled ends the process (Err
+/// with the reason pending).
 pub fn checkpoint() -> JsResult<()> {
     loop {
-        while let Some(t) = lp().ticks.pop_front() {
-            let scope = HandleScope::new();
-            let hs: Vec<_> = t.iter().map(|&v| scope.root(v)).collect();
-            let args: Vec<Value> = hs[1..].iter().map(|h| Value(h.get())).collect();
-            function::call(Value(hs[0].get()), Value::UNDEFINED, &args)?;
+        while let Some((ctx, t)) = lp().ticks.pop_front() {
+            call_values(&t, ctx, 0, |_| {})?;
         }
-        while promise::run_one()? {
-            if !lp().ticks.is_empty() {
-                break;
-            }
-        }
-        if lp().ticks.is_empty() && !promise::has_microtasks() {
+        while promise::run_one()? {}
+        if lp().ticks.is_empty() {
             break;
         }
     }
@@ -276,7 +303,7 @@ pub fn run() -> JsResult<()> {
             let timer = lp().timers.remove(&key).expect("the first key");
             let id = key.1;
             lp().by_id.remove(&id);
-            let values = timer.values.clone();
+            let (values, ctx) = (timer.values.clone(), timer.ctx);
             // An interval is due again `ms` after this run; its callback may
             // clear it.
             if let Some(ms) = timer.repeat {
@@ -284,7 +311,15 @@ pub fn run() -> JsResult<()> {
                 lp().timers.insert(nk, timer);
                 lp().by_id.insert(id, nk);
             }
-            call_values(&values, 1)?;
+            // The Timeout keeps the stores its callback wrote (Node's
+            // resource), for an interval's next run.
+            call_values(&values, ctx, 1, |now| {
+                if let Some(k) = lp().by_id.get(&id).copied()
+                    && let Some(t) = lp().timers.get_mut(&k)
+                {
+                    t.ctx = now.0;
+                }
+            })?;
             checkpoint()?;
             crate::weak::end_of_job()?;
             ran = true;
@@ -292,8 +327,8 @@ pub fn run() -> JsResult<()> {
         // Immediates queued before this phase.
         let n = lp().immediates.len();
         for _ in 0..n {
-            let Some((_, values)) = lp().immediates.pop_front() else { break };
-            call_values(&values, 1)?;
+            let Some((_, ctx, values)) = lp().immediates.pop_front() else { break };
+            call_values(&values, ctx, 1, |_| {})?;
             checkpoint()?;
             crate::weak::end_of_job()?;
             ran = true;
@@ -327,16 +362,19 @@ pub fn install() {
     perry_gc::roots::register_source("event-loop", |visit| {
         let l = lp();
         for t in l.timers.values_mut() {
+            visit(&mut t.ctx as *mut u64);
             for v in t.values.iter_mut() {
                 visit(v as *mut u64);
             }
         }
-        for (_, vs) in l.immediates.iter_mut() {
+        for (_, ctx, vs) in l.immediates.iter_mut() {
+            visit(ctx as *mut u64);
             for v in vs.iter_mut() {
                 visit(v as *mut u64);
             }
         }
-        for vs in l.ticks.iter_mut() {
+        for (ctx, vs) in l.ticks.iter_mut() {
+            visit(ctx as *mut u64);
             for v in vs.iter_mut() {
                 visit(v as *mut u64);
             }

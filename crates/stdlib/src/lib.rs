@@ -14,6 +14,7 @@ use perry_runtime::shape;
 use perry_runtime::{JsResult, Value};
 
 pub mod array;
+pub mod async_context;
 pub mod boolean;
 pub mod console;
 pub mod error;
@@ -183,6 +184,7 @@ pub fn install() {
     generator::install();
     web::install();
     event_loop::install();
+    async_context::install();
     global::install();
     console::install();
     process::install();

@@ -2,15 +2,19 @@
 //! `queueMicrotask`); the event loop that drains it is `event_loop.rs`.
 //!
 //! A promise is a `KIND_PROMISE` cell with seven words after the ordinary
-//! ones: state, result, reactions while pending (the first
+//! ones: state and handled flag, result, reactions while pending (the first
 //! `[derived, onFulfilled, onRejected]` triple in the last three words, any
-//! further ones in an array), and the handled flag.
+//! further ones in an array), and the async context it was made in
+//! (`async_context.rs`).
 //!
 //! A *capability* (27.2.1.1) is what a reaction settles: undefined (none),
 //! a native promise (the capability of %Promise% itself, settled directly),
-//! or for any other constructor (a subclass, a species) the value array
+//! or for any other constructor (a subclass, a species) the array
 //! `[promise, resolve, reject]` that NewPromiseCapability made by calling it.
+//! A reaction with no capability keeps the async context it runs in in the
+//! derived place instead: undefined or a context value array.
 
+use crate::async_context;
 use crate::{method, this_of_kind};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -24,12 +28,15 @@ use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 use std::collections::VecDeque;
 
+/// The state (`PENDING`, `FULFILLED`, `REJECTED`) plus `HANDLED`, a number.
 const P_STATE: i32 = OBJ_INLINE;
 const P_RESULT: i32 = OBJ_INLINE + 8;
 /// Undefined (no reaction), 1 (one, in `P_FIRST`) or an array of the
 /// `[derived, onFulfilled, onRejected]` triples after the first.
 const P_REACTIONS: i32 = OBJ_INLINE + 16;
-const P_HANDLED: i32 = OBJ_INLINE + 24;
+/// The async context current when the promise was made (Node 20's promise
+/// resource): its reaction jobs and the thenable job resolving it run there.
+const P_CTX: i32 = OBJ_INLINE + 24;
 /// The first reaction's triple, in the promise itself: most promises get
 /// exactly one (an `await`, a `then`), which then allocates nothing.
 const P_FIRST: i32 = OBJ_INLINE + 32;
@@ -38,24 +45,31 @@ const EXTRA: u32 = 56;
 const PENDING: i64 = 0;
 const FULFILLED: i64 = 1;
 const REJECTED: i64 = 2;
+/// In `P_STATE` beside the state: a handler was attached (27.2.1.4's
+/// [[PromiseIsHandled]]).
+const HANDLED: i64 = 4;
 
 /// A queued job: `[kind, a, b, c]`, the values a root source.
 #[derive(Clone, Copy)]
 enum Job {
-    /// A reaction: (derived promise or undefined, handler or undefined, argument).
+    /// A reaction: (derived capability or context, handler or undefined,
+    /// argument); it runs in the derived promise's context.
     Fulfill,
     Reject,
-    /// PromiseResolveThenableJob: (promise, thenable, then).
+    /// PromiseResolveThenableJob: (promise, thenable, then), in the
+    /// promise's context.
     Thenable,
-    /// `queueMicrotask(callback)`: (callback, -, -).
+    /// `queueMicrotask(callback)`: (callback, context, -).
     Callback,
-    /// An `await` settled: resume the async activation (activation, -, value).
+    /// An `await` settled: resume the async activation (activation,
+    /// context of the `await`, value).
     AwaitFulfilled,
     AwaitRejected,
 }
 
 /// In a reaction's `derived` place: the reaction is an `await` whose
-/// handlers are the activation itself (no closures are made for it).
+/// handlers are the activation itself (no closures are made for it); the
+/// triple is `[AWAIT_REACTION, activation, context]`.
 const AWAIT_REACTION: u64 = HOLE;
 
 struct Queues {
@@ -90,14 +104,29 @@ pub fn is_pending(v: Value) -> bool {
 }
 
 fn state(p: Value) -> i64 {
-    p.field(P_STATE).as_number() as i64
+    p.field(P_STATE).as_number() as i64 & 3
+}
+
+fn is_handled(p: Value) -> bool {
+    p.field(P_STATE).as_number() as i64 & HANDLED != 0
+}
+
+fn set_handled(p: Value) {
+    let w = p.field(P_STATE).as_number() as i64;
+    if w & HANDLED == 0 {
+        p.set_field(P_STATE, Value::int(w | HANDLED));
+    }
 }
 
 /// A pending promise with `proto`.
 fn new_promise_with(proto: Value) -> Value {
     let p = object::alloc_object(KIND_PROMISE, EXTRA, 0, proto);
     p.set_field(P_STATE, Value::int(PENDING));
-    p.set_field(P_HANDLED, Value::bool(false));
+    // The new cell's words are undefined: the common context needs no store.
+    let ctx = async_context::capture();
+    if !ctx.is_undefined() {
+        p.set_field(P_CTX, ctx);
+    }
     p
 }
 
@@ -115,13 +144,14 @@ fn settle(p: Value, st: i64, v: Value) {
     // Rust queues), so the values need no handles.
     let reactions = p.field(P_REACTIONS);
     let first = [p.field(P_FIRST), p.field(P_FIRST + 8), p.field(P_FIRST + 16)];
-    p.set_field(P_STATE, Value::int(st));
+    let handled = is_handled(p);
+    p.set_field(P_STATE, Value::int(st | if handled { HANDLED } else { 0 }));
     p.set_field(P_RESULT, v);
     p.set_field(P_REACTIONS, Value::UNDEFINED);
     for i in 0..3 {
         p.set_field(P_FIRST + 8 * i, Value::UNDEFINED);
     }
-    if st == REJECTED && !p.field(P_HANDLED).as_bool() {
+    if st == REJECTED && !handled {
         queues().unhandled.push(p.0);
     }
     if reactions.is_undefined() {
@@ -131,15 +161,14 @@ fn settle(p: Value, st: i64, v: Value) {
     for i in (0..rest + 3).step_by(3) {
         let at = |k: usize| if i == 0 { first[k] } else { arr::get_index(reactions, i - 3 + k) };
         let derived = at(0);
+        if derived.0 == AWAIT_REACTION {
+            // [AWAIT_REACTION, activation, context]
+            let job = if st == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
+            enqueue(job, at(1), at(2), v);
+            continue;
+        }
         let handler = at(if st == FULFILLED { 1 } else { 2 });
-        let job = match (derived.0 == AWAIT_REACTION, st == FULFILLED) {
-            (true, true) => Job::AwaitFulfilled,
-            (true, false) => Job::AwaitRejected,
-            (false, true) => Job::Fulfill,
-            (false, false) => Job::Reject,
-        };
-        let (a, b) = if derived.0 == AWAIT_REACTION { (handler, Value::UNDEFINED) } else { (derived, handler) };
-        enqueue(job, a, b, v);
+        enqueue(if st == FULFILLED { Job::Fulfill } else { Job::Reject }, derived, handler, v);
     }
 }
 
@@ -236,35 +265,37 @@ fn add_reaction(p: Value, derived: Value, on_f: Value, on_r: Value) {
     }
 }
 
-/// PerformPromiseThen (27.2.5.4.1) with a derived promise (or undefined).
+/// PerformPromiseThen (27.2.5.4.1) with a derived promise (or undefined:
+/// then the reaction keeps the current async context in its place, where
+/// V8 would make a throwaway promise).
 pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: Value) {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
     let hf = scope.root(if on_fulfilled.is_function() { on_fulfilled.0 } else { UNDEFINED });
     let hr = scope.root(if on_rejected.is_function() { on_rejected.0 } else { UNDEFINED });
-    let hd = scope.root(derived.0);
+    let hd = scope.root(if derived.is_undefined() { async_context::capture().0 } else { derived.0 });
     match state(p) {
         PENDING => add_reaction(Value(hp.get()), Value(hd.get()), Value(hf.get()), Value(hr.get())),
         FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).field(P_RESULT)),
         // Rejected: the handled flag set below takes it off the unhandled list.
         _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).field(P_RESULT)),
     }
-    Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+    set_handled(Value(hp.get()));
 }
 
 /// Await (27.7.5.3) in async activation `g`: the activation resumes as a
-/// reaction to PromiseResolve(%Promise%, v), with no closures made. A
-/// primitive resolves such a promise at once, so its reaction job is
-/// queued directly.
+/// reaction to PromiseResolve(%Promise%, v), with no closures made, in the
+/// async context current now. A primitive resolves such a promise at once,
+/// so its reaction job is queued directly.
 pub fn await_value(v: Value, g: Value) {
     if !v.is_object() {
-        return enqueue(Job::AwaitFulfilled, g, Value::UNDEFINED, v);
+        return enqueue(Job::AwaitFulfilled, g, async_context::capture(), v);
     }
     // A settled %Promise%: its reaction job at once (nothing allocates).
     if is_promise(v) && object::proto_of(v) == realm::get(I::PromiseProto) && state(v) != PENDING {
         let job = if state(v) == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
-        v.set_field(P_HANDLED, Value::bool(true));
-        return enqueue(job, g, Value::UNDEFINED, v.field(P_RESULT));
+        set_handled(v);
+        return enqueue(job, g, async_context::capture(), v.field(P_RESULT));
     }
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
@@ -272,36 +303,67 @@ pub fn await_value(v: Value, g: Value) {
     match state(p) {
         PENDING => {
             let hp = scope.root(p.0);
-            add_reaction(p, Value(AWAIT_REACTION), Value(hg.get()), Value(hg.get()));
-            Value(hp.get()).set_field(P_HANDLED, Value::bool(true));
+            add_reaction(p, Value(AWAIT_REACTION), Value(hg.get()), async_context::capture());
+            set_handled(Value(hp.get()));
         }
         st => {
             let job = if st == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
-            p.set_field(P_HANDLED, Value::bool(true));
-            enqueue(job, Value(hg.get()), Value::UNDEFINED, p.field(P_RESULT));
+            set_handled(p);
+            enqueue(job, Value(hg.get()), async_context::capture(), p.field(P_RESULT));
         }
     }
 }
 
-/// Runs one microtask; false when the queue is empty.
+/// The async context a reaction with capability (or context) `d` runs in,
+/// and the promise whose context it is (Node's resource of the job, which
+/// keeps what the handler wrote to it).
+fn reaction_context(d: Value) -> (Value, Option<Value>) {
+    if is_promise(d) {
+        return (d.field(P_CTX), Some(d));
+    }
+    // No capability: the context kept in its place (undefined: none).
+    if d.is_undefined() || async_context::is_context(d) {
+        return (d, None);
+    }
+    let p = if d.is_array() { arr::get_index(d, 0) } else { d };
+    if is_promise(p) {
+        (p.field(P_CTX), Some(p))
+    } else {
+        // A capability whose promise is not native (V8 runs it without a
+        // resource): the context current now.
+        (async_context::current(), None)
+    }
+}
+
+/// Runs one microtask in its async context; false when the queue is empty.
 pub fn run_one() -> JsResult<bool> {
     let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
-    match job {
-        // Resuming an activation (which roots what it needs).
-        Job::AwaitFulfilled => {
-            crate::generator::async_step(Value(a), Value(c), GEN_NEXT);
-            return Ok(true);
-        }
-        Job::AwaitRejected => {
-            crate::generator::async_step(Value(a), Value(c), GEN_THROW);
-            return Ok(true);
-        }
-        _ => {}
+    if let Job::AwaitFulfilled | Job::AwaitRejected = job {
+        // Resuming an activation (which roots what it needs) in the context
+        // of its `await`.
+        let mode = if matches!(job, Job::AwaitFulfilled) { GEN_NEXT } else { GEN_THROW };
+        let entered = if async_context::enter_allocates() {
+            let scope = HandleScope::new();
+            let (ha, hc) = (scope.root(a), scope.root(c));
+            let e = async_context::enter(Value(b));
+            crate::generator::async_step(Value(ha.get()), Value(hc.get()), mode);
+            e
+        } else {
+            let e = async_context::enter(Value(b));
+            crate::generator::async_step(Value(a), Value(c), mode);
+            e
+        };
+        async_context::leave(entered);
+        return Ok(true);
     }
     let scope = HandleScope::new();
     let (ha, hb, hc) = (scope.root(a), scope.root(b), scope.root(c));
-    match job {
+    let (entered, done) = match job {
+        Job::AwaitFulfilled | Job::AwaitRejected => unreachable!("resumed above"),
         Job::Fulfill | Job::Reject => {
+            let (ctx, resource) = reaction_context(Value(ha.get()));
+            let hres = resource.map(|p| scope.root(p.0));
+            let entered = async_context::enter(ctx);
             let (handler, arg) = (Value(hb.get()), Value(hc.get()));
             let outcome = if handler.is_undefined() {
                 if matches!(job, Job::Fulfill) { Ok(arg) } else { Err(error::throw(arg)) }
@@ -309,30 +371,45 @@ pub fn run_one() -> JsResult<bool> {
                 function::call(handler, Value::UNDEFINED, &[arg])
             };
             let derived = Value(ha.get());
-            match outcome {
-                Ok(v) => settle_capability(derived, true, v)?,
-                Err(_) if !derived.is_undefined() => settle_capability(derived, false, error::take())?,
+            let has_capability = !derived.is_undefined() && !async_context::is_context(derived);
+            let done = match outcome {
+                Ok(v) => settle_capability(derived, true, v),
+                Err(_) if has_capability => settle_capability(derived, false, error::take()),
                 // A reaction with no derived promise (internal) that throws:
                 // the exception propagates to the loop.
-                Err(e) => return Err(e),
+                Err(e) => Err(e),
+            };
+            // What the handler wrote to its resource stays there (a
+            // thenable it returned is adopted in that context).
+            if let Some(h) = hres {
+                let p = Value(h.get());
+                if p.field(P_CTX) != async_context::current() {
+                    p.set_field(P_CTX, async_context::current());
+                }
             }
+            (entered, done)
         }
         Job::Thenable => {
+            let entered = async_context::enter(reaction_context(Value(ha.get())).0);
             let (res, rej) = resolving_functions(Value(ha.get()));
             let hrej = scope.root(rej.0);
-            if function::call(Value(hc.get()), Value(hb.get()), &[res, rej]).is_err() {
+            let done = if function::call(Value(hc.get()), Value(hb.get()), &[res, rej]).is_err() {
                 let e = error::take();
                 let he = scope.root(e.0);
                 // The reject function honours the already-resolved flag.
-                function::call(Value(hrej.get()), Value::UNDEFINED, &[Value(he.get())])?;
-            }
+                function::call(Value(hrej.get()), Value::UNDEFINED, &[Value(he.get())]).map(|_| ())
+            } else {
+                Ok(())
+            };
+            (entered, done)
         }
         Job::Callback => {
-            function::call(Value(ha.get()), Value::UNDEFINED, &[])?;
+            let entered = async_context::enter(Value(hb.get()));
+            (entered, function::call(Value(ha.get()), Value::UNDEFINED, &[]).map(|_| ()))
         }
-        Job::AwaitFulfilled | Job::AwaitRejected => unreachable!("resumed above"),
-    }
-    Ok(true)
+    };
+    async_context::leave(entered);
+    done.map(|_| true)
 }
 
 /// Set when the exception ending the process is an unhandled rejection's
@@ -367,7 +444,7 @@ pub fn unhandled_rejection_text(reason: Value) -> String {
 /// then ends the process), taken off the list.
 pub fn take_unhandled() -> Option<Value> {
     let q = queues();
-    let first = q.unhandled.iter().map(|&p| Value(p)).find(|p| !p.field(P_HANDLED).as_bool());
+    let first = q.unhandled.iter().map(|&p| Value(p)).find(|&p| !is_handled(p));
     q.unhandled.clear();
     first.map(|p| p.field(P_RESULT))
 }
@@ -513,9 +590,10 @@ fn capability_promise(d: Value) -> Value {
     if d.is_array() { arr::get_index(d, 0) } else { d }
 }
 
-/// Resolves (`ok`) or rejects capability `d` with `v`.
+/// Resolves (`ok`) or rejects capability `d` with `v` (nothing for none,
+/// or for the context a reaction with no capability keeps in its place).
 fn settle_capability(d: Value, ok: bool, v: Value) -> JsResult<()> {
-    if d.is_undefined() {
+    if d.is_undefined() || async_context::is_context(d) {
         return Ok(());
     }
     if !d.is_array() {
@@ -860,7 +938,7 @@ fn queue_microtask(args: &Args) -> JsResult {
     if !cb.is_function() {
         return Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", crate::event_loop::received(cb))));
     }
-    enqueue(Job::Callback, cb, Value::UNDEFINED, Value::UNDEFINED);
+    enqueue(Job::Callback, cb, async_context::capture(), Value::UNDEFINED);
     Ok(Value::UNDEFINED)
 }
 
