@@ -12,8 +12,18 @@ const PREFIX: &str = "\0perry-builtin/";
 
 /// (canonical specifier, source). Node's modules are importable with or
 /// without the `node:` scheme, as in Node.
-const MODULES: &[(&str, &str)] =
-    &[("node:timers", include_str!("../builtins/node_timers.ts")), ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts"))];
+const MODULES: &[(&str, &str)] = &[
+    ("node:timers", include_str!("../builtins/node_timers.ts")),
+    ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
+    ("perry:http", include_str!("../builtins/perry_http.ts")),
+];
+
+/// Built-in modules whose native half lives in an extension crate: the
+/// symbol of its install function. A program whose module graph contains
+/// such a module lists the symbol in its extension table, which `main`
+/// calls at start-up; only then does the linker pull the extension (and
+/// its dependencies) out of the runtime library.
+const EXTENSIONS: &[(&str, &str)] = &[("perry:http", "perry_ext_http_install")];
 
 /// Node's built-in module names that Perry does not provide (yet): importing
 /// one is an error naming it rather than "cannot resolve".
@@ -76,6 +86,13 @@ pub fn source(path: &Path) -> Option<&'static str> {
     MODULES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
 }
 
+/// The install function of the extension behind a built-in module's
+/// virtual path, if it has one.
+pub fn extension(path: &Path) -> Option<&'static str> {
+    let name = path.to_str()?.strip_prefix(PREFIX)?;
+    EXTENSIONS.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
 /// How diagnostics and stack traces name a built-in module.
 pub fn display(path: &Path) -> String {
     path.to_string_lossy().trim_start_matches(PREFIX).to_string()
@@ -93,6 +110,9 @@ mod tests {
         assert_eq!(display(&p), "node:timers");
         assert_eq!(resolve("fs").unwrap().unwrap_err(), "not supported yet: the built-in module 'node:fs'");
         assert!(resolve("perry:nope").unwrap().is_err());
+        let http = resolve("perry:http").unwrap().unwrap();
+        assert_eq!(extension(&http), Some("perry_ext_http_install"));
+        assert_eq!(extension(&p), None);
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
     }
