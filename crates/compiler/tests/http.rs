@@ -418,3 +418,36 @@ fn gc_stress() {
     }
     assert_eq!(c.request("GET", "/reject", &[], b"").status, 500);
 }
+
+#[test]
+fn web_api_requests_and_responses() {
+    // FIXME(wip-web): the Web globals are not merged yet, so the temporary
+    // bridge serves the other tests; this one runs once they exist.
+    // It compiles today (globals are looked up at run time).
+    compiled("web");
+    let probe = Command::new(compiled("web_probe")).output().unwrap();
+    let globals = String::from_utf8_lossy(&probe.stdout).trim().to_string();
+    if globals != "function function function function function" {
+        assert_eq!(globals, "undefined undefined undefined undefined undefined", "some Web globals exist: run the test");
+        return;
+    }
+    let s = Server::start("web", &[]);
+    let r = s.get("/text");
+    assert_eq!((r.status, r.body.as_str(), r.header("x-a")), (201, "hi", Some("1")));
+    assert_eq!(r.header("content-type"), Some("text/plain;charset=UTF-8"));
+    let r = s.get("/json");
+    assert_eq!((r.status, r.body.as_str(), r.header("content-type")), (202, r#"{"a":[1,2]}"#, Some("application/json")));
+    let r = s.request("POST", "/echo", &[("content-type", "text/x")], b"echoed");
+    assert_eq!((r.body.as_str(), r.header("content-type")), ("echoed", Some("text/x")));
+    let r = s.request("POST", "/post-json", &[("content-type", "application/json")], br#"{"n":[1,"two"]}"#);
+    assert_eq!(r.body, r#"{"got":{"n":[1,"two"]}}"#);
+    let r = s.get("/headers");
+    assert_eq!((r.status, r.header("x-b")), (204, Some("2")));
+    let cookies: Vec<&str> = r.headers.iter().filter(|(k, _)| k == "set-cookie").map(|(_, v)| v.as_str()).collect();
+    assert_eq!(cookies, ["a=1", "b=2"]);
+    assert_eq!(s.request("GET", "/request-headers", &[("X-One", "1"), ("x-two", "2")], b"").body, "x-one,x-two");
+    assert_eq!(s.get("/bytes").body, "hi");
+    assert_eq!(s.get("/query?q=a%20b").body, "a b");
+    assert_eq!(s.request("PUT", "/method", &[], b"").body, "PUT");
+    assert_eq!(s.get("/nope").status, 404);
+}
