@@ -17,7 +17,7 @@
 //! request outside the heap, so a request leaves nothing behind.
 
 use crate::bridge::{self, ResponseParts};
-use crate::server::{self, Event, Incoming};
+use crate::server::{self, Event, Incoming, Reply};
 use perry_abi::FN_CAPS;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::atoms;
@@ -70,9 +70,15 @@ struct Host {
     sweep_at: usize,
     /// The batch being run (kept to reuse its allocation).
     batch: Vec<Event>,
+    /// Responses not yet handed to the server thread ([`flush`]).
+    replies: Vec<Reply>,
 }
 
-static HOST: JsCell<Host> = JsCell::new(Host { servers: Vec::new(), open: 0, slots: Vec::new(), free: Vec::new(), sweep_at: 64, batch: Vec::new() });
+static HOST: JsCell<Host> =
+    JsCell::new(Host { servers: Vec::new(), open: 0, slots: Vec::new(), free: Vec::new(), sweep_at: 64, batch: Vec::new(), replies: Vec::new() });
+
+/// Hand this many responses over at once at most.
+const REPLY_BATCH: usize = 32;
 
 fn host() -> &'static mut Host {
     // SAFETY: single JS thread; callers do not hold the reference across
@@ -223,7 +229,25 @@ pub fn poll() -> JsResult<usize> {
     });
     drop(events);
     host().batch = batch;
+    flush();
     r.map(|()| n)
+}
+
+/// Hands the responses made so far to the server thread (after each poll,
+/// and before the event loop waits).
+pub fn flush() {
+    if let Some(sh) = server::started() {
+        sh.reply(&mut host().replies);
+    }
+}
+
+/// Queues a response; sent with the next [`flush`].
+fn send(reply: oneshot::Sender<ResponseParts>, parts: ResponseParts) {
+    let h = host();
+    h.replies.push((reply, parts));
+    if h.replies.len() >= REPLY_BATCH {
+        flush();
+    }
 }
 
 /// A signal asked the process to end and the servers have drained: exit as
@@ -331,14 +355,14 @@ fn respond(key: u64, v: Value) {
     let Some(p) = take(key) else { return };
     match bridge::response_parts(v) {
         Some(parts) => {
-            let _ = p.reply.send(parts);
+            send(p.reply, parts);
         }
         None => {
             // A thenable that is not a Promise is not followed: say so.
             let _ = std::io::stdout().flush();
             let what = ops::inspect_brief(v);
             eprintln!("perry:http: the fetch handler for {} {} returned {what}, not a Response; answered 500", p.method, p.uri);
-            let _ = p.reply.send(internal_error());
+            send(p.reply, internal_error());
         }
     }
 }
@@ -355,7 +379,7 @@ fn fail(key: u64, e: Value) {
     });
     let _ = std::io::stdout().flush();
     let _ = writeln!(std::io::stderr().lock(), "{text}");
-    let _ = p.reply.send(internal_error());
+    send(p.reply, internal_error());
 }
 
 // ----- pending slots -----

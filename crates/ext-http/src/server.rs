@@ -3,7 +3,10 @@
 //! It never touches the JavaScript heap. A request whose head and body were
 //! read crosses to the JS thread as an [`Event`] in [`Shared::queue`] (the
 //! JS thread is woken through the event loop's `Waker`); its response comes
-//! back through a oneshot channel the request carries.
+//! back through a oneshot channel the request carries. The JS thread hands
+//! responses over in batches ([`Shared::reply`]): one wake-up of this
+//! thread per batch, not per response, since waking a tokio runtime from
+//! another thread is a system call.
 //!
 //! Limits, all enforced here so that JavaScript never sees what breaks them:
 //! - a body longer than the server's `max_body` gets 413 (from the
@@ -43,6 +46,9 @@ pub struct Incoming {
     pub reply: oneshot::Sender<ResponseParts>,
 }
 
+/// A response for the request whose channel this is.
+pub type Reply = (oneshot::Sender<ResponseParts>, ResponseParts);
+
 /// What the server thread hands the JS thread.
 pub enum Event {
     Request(Box<Incoming>),
@@ -63,6 +69,9 @@ pub struct Shared {
     /// Events for the JS thread, taken in batches by its event-loop source.
     pub queue: Mutex<Vec<Event>>,
     waker: Waker,
+    /// Responses from the JS thread, sent on by the `replies` task.
+    replies: Mutex<Vec<Reply>>,
+    replies_ready: Notify,
     permits: Semaphore,
     runtime: tokio::runtime::Handle,
     servers: Mutex<Vec<ServerCtl>>,
@@ -74,6 +83,33 @@ impl Shared {
     fn post(&self, ev: Event) {
         self.queue.lock().unwrap_or_else(|e| e.into_inner()).push(ev);
         self.waker.wake();
+    }
+
+    /// Hands a batch of responses to the server thread (from the JS thread).
+    pub fn reply(&self, batch: &mut Vec<Reply>) {
+        if batch.is_empty() {
+            return;
+        }
+        let mut q = self.replies.lock().unwrap_or_else(|e| e.into_inner());
+        let was_empty = q.is_empty();
+        q.append(batch);
+        drop(q);
+        if was_empty {
+            self.replies_ready.notify_one();
+        }
+    }
+}
+
+/// Sends each response the JS thread handed over to its request's task
+/// (a wake-up within this thread).
+async fn replies(sh: Arc<Shared>) {
+    let mut batch = Vec::new();
+    loop {
+        sh.replies_ready.notified().await;
+        std::mem::swap(&mut *sh.replies.lock().unwrap_or_else(|e| e.into_inner()), &mut batch);
+        for (tx, parts) in batch.drain(..) {
+            let _ = tx.send(parts);
+        }
     }
 }
 
@@ -113,6 +149,8 @@ fn start() -> Arc<Shared> {
     let shared = Arc::new(Shared {
         queue: Mutex::new(Vec::new()),
         waker: perry_stdlib::event_loop::waker(),
+        replies: Mutex::new(Vec::new()),
+        replies_ready: Notify::new(),
         permits: Semaphore::new(env_number("PERRY_HTTP_MAX_INFLIGHT", 1024).clamp(1, Semaphore::MAX_PERMITS as u64) as usize),
         runtime: rt.handle().clone(),
         servers: Mutex::new(Vec::new()),
@@ -124,6 +162,7 @@ fn start() -> Arc<Shared> {
         .name("perry-http".into())
         .spawn(move || {
             rt.block_on(async move {
+                tokio::spawn(replies(sh.clone()));
                 match signals {
                     Some((term, int)) => on_signals(sh, term, int).await,
                     None => std::future::pending().await,

@@ -81,6 +81,9 @@ pub struct Source {
     pub poll: fn() -> JsResult<usize>,
     /// Whether the source keeps the loop alive (a listening server does).
     pub refed: fn() -> bool,
+    /// Hands what the macrotasks produced for the other threads over to
+    /// them (a source may batch it); called before the loop waits.
+    pub flush: fn(),
 }
 
 /// Registers an external source (once, at start-up).
@@ -429,6 +432,9 @@ pub fn run() -> JsResult<()> {
             // Idle until the next timer or until a source's thread wakes
             // us: the heap may give memory back.
             crate::weak::at_quiescence()?;
+            for i in 0..lp().sources.len() {
+                (lp().sources[i].flush)();
+            }
             // The first timer, refed or not: an unrefed one still runs
             // while something else keeps the loop alive.
             let first = lp().timers.keys().next().map(|k| k.0);
