@@ -7,8 +7,10 @@
 # ("perry:http" replaced by bench/http/node_serve.ts: the same serve() over
 # node:http), then for each round runs the load generator against Perry and
 # against Node, one after the other, after a 2 s warm-up of each. Prints
-# requests/s, p99 latency and the server's RSS after the run for both, the
-# median over the rounds, and the ratios Perry/Node.
+# requests/s, p99 latency, the server's RSS after the run and its CPU time
+# per request (user + system, all its threads, from /proc) for both, the
+# median over the rounds, and the ratios Perry/Node. CPU per request is the
+# figure that survives a busy machine; requests/s and p99 do not.
 #
 # Load generator: wrk (Debian package `wrk`: apt-get install wrk), one
 # thread, C connections (default 32), S seconds (default 10). The machine has
@@ -70,43 +72,52 @@ stop() {
   SERVER_PID=
 }
 
-# measure NAME: requests/s, p99 in ms and RSS in MB of the running server.
+# cpu_ticks: user + system clock ticks of the server so far.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVER_PID/stat"; }
+
+# measure NAME: requests/s, p99 in ms, RSS in MB and CPU us per request of
+# the running server.
 measure() {
   wrk -t1 -c"$CONNS" -d2s "http://127.0.0.1:$PORT/bench" >/dev/null
+  local t0 t1
+  t0=$(cpu_ticks)
   wrk -t1 -c"$CONNS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT/bench" >"$WORK/wrk.txt"
-  local rps p99 rss errors
+  t1=$(cpu_ticks)
+  local rps p99 rss errors n cpu
   rps=$(awk '/^Requests\/sec:/ {print $2}' "$WORK/wrk.txt")
+  n=$(awk '/requests in/ {print $1}' "$WORK/wrk.txt")
+  cpu=$(awk -v a="$t0" -v b="$t1" -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", (b - a) / hz * 1e6 / n}')
   # wrk prints 99% as e.g. 812.00us, 3.41ms or 1.02s.
   p99=$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) {sub(/us$/, "", v); v /= 1000} else if (v ~ /ms$/) {sub(/ms$/, "", v)} else {sub(/s$/, "", v); v *= 1000}; print v}' "$WORK/wrk.txt")
   rss=$(awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER_PID/status")
   errors=$(awk '/Non-2xx|Socket errors/ {print}' "$WORK/wrk.txt")
   if [ -n "$errors" ]; then echo "  $1: $errors" >&2; fi
-  echo "$rps $p99 $rss"
+  echo "$rps $p99 $rss $cpu"
 }
 
-printf '%-6s %-6s %12s %10s %9s\n' round server "requests/s" "p99 ms" "RSS MB"
+printf '%-6s %-6s %12s %10s %9s %12s\n' round server "requests/s" "p99 ms" "RSS MB" "CPU us/req"
 : >"$WORK/perry.res"
 : >"$WORK/node.res"
 for round in $(seq 1 "$ROUNDS"); do
   start perry "$WORK/echo"
-  read -r rps p99 rss < <(measure perry)
+  read -r rps p99 rss cpu < <(measure perry)
   stop
-  echo "$rps $p99 $rss" >>"$WORK/perry.res"
-  printf '%-6s %-6s %12.0f %10.2f %9.1f\n' "$round" perry "$rps" "$p99" "$rss"
+  echo "$rps $p99 $rss $cpu" >>"$WORK/perry.res"
+  printf '%-6s %-6s %12.0f %10.2f %9.1f %12.1f\n' "$round" perry "$rps" "$p99" "$rss" "$cpu"
   start node "$NODE" "$WORK/echo.mjs"
-  read -r rps p99 rss < <(measure node)
+  read -r rps p99 rss cpu < <(measure node)
   stop
-  echo "$rps $p99 $rss" >>"$WORK/node.res"
-  printf '%-6s %-6s %12.0f %10.2f %9.1f\n' "$round" node "$rps" "$p99" "$rss"
+  echo "$rps $p99 $rss $cpu" >>"$WORK/node.res"
+  printf '%-6s %-6s %12.0f %10.2f %9.1f %12.1f\n' "$round" node "$rps" "$p99" "$rss" "$cpu"
 done
 
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 col() { awk -v c="$2" '{print $c}' "$WORK/$1.res" | median; }
-P_RPS=$(col perry 1); P_P99=$(col perry 2); P_RSS=$(col perry 3)
-N_RPS=$(col node 1); N_P99=$(col node 2); N_RSS=$(col node 3)
+P_RPS=$(col perry 1); P_P99=$(col perry 2); P_RSS=$(col perry 3); P_CPU=$(col perry 4)
+N_RPS=$(col node 1); N_P99=$(col node 2); N_RSS=$(col node 3); N_CPU=$(col node 4)
 echo
 echo "median of $ROUNDS rounds, $CONNS connections, ${DURATION}s each:"
-printf '%-6s %12.0f req/s   p99 %7.2f ms   RSS %6.1f MB\n' perry "$P_RPS" "$P_P99" "$P_RSS"
-printf '%-6s %12.0f req/s   p99 %7.2f ms   RSS %6.1f MB\n' node "$N_RPS" "$N_P99" "$N_RSS"
-awk -v a="$P_RPS" -v b="$N_RPS" -v c="$P_P99" -v d="$N_P99" -v e="$P_RSS" -v f="$N_RSS" \
-  'BEGIN {printf "Perry/Node: requests/s %.2fx, p99 %.2fx, RSS %.2fx\n", a / b, c / d, e / f}'
+printf '%-6s %12.0f req/s   p99 %7.2f ms   RSS %6.1f MB   CPU %5.1f us/req\n' perry "$P_RPS" "$P_P99" "$P_RSS" "$P_CPU"
+printf '%-6s %12.0f req/s   p99 %7.2f ms   RSS %6.1f MB   CPU %5.1f us/req\n' node "$N_RPS" "$N_P99" "$N_RSS" "$N_CPU"
+awk -v a="$P_RPS" -v b="$N_RPS" -v c="$P_P99" -v d="$N_P99" -v e="$P_RSS" -v f="$N_RSS" -v g="$P_CPU" -v h="$N_CPU" \
+  'BEGIN {printf "Perry/Node: requests/s %.2fx, p99 %.2fx, RSS %.2fx, CPU per request %.2fx\n", a / b, c / d, e / f, g / h}'

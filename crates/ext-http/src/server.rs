@@ -72,6 +72,7 @@ pub struct Shared {
     /// Responses from the JS thread, sent on by the `replies` task.
     replies: Mutex<Vec<Reply>>,
     replies_ready: Notify,
+    wake_js: Notify,
     permits: Semaphore,
     runtime: tokio::runtime::Handle,
     servers: Mutex<Vec<ServerCtl>>,
@@ -80,9 +81,18 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// Queues an event for the JS thread. On the server thread the JS
+    /// thread is woken by the `wake_js` task, which runs after the tasks
+    /// already runnable: one wake-up for all the requests this turn of the
+    /// runtime read, not one each.
     fn post(&self, ev: Event) {
-        self.queue.lock().unwrap_or_else(|e| e.into_inner()).push(ev);
-        self.waker.wake();
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let first = q.is_empty();
+        q.push(ev);
+        drop(q);
+        if first {
+            self.wake_js.notify_one();
+        }
     }
 
     /// Hands a batch of responses to the server thread (from the JS thread).
@@ -97,6 +107,14 @@ impl Shared {
         if was_empty {
             self.replies_ready.notify_one();
         }
+    }
+}
+
+/// Wakes the JS thread for the events `post` queued.
+async fn wake_js(sh: Arc<Shared>) {
+    loop {
+        sh.wake_js.notified().await;
+        sh.waker.wake();
     }
 }
 
@@ -151,6 +169,7 @@ fn start() -> Arc<Shared> {
         waker: perry_stdlib::event_loop::waker(),
         replies: Mutex::new(Vec::new()),
         replies_ready: Notify::new(),
+        wake_js: Notify::new(),
         permits: Semaphore::new(env_number("PERRY_HTTP_MAX_INFLIGHT", 1024).clamp(1, Semaphore::MAX_PERMITS as u64) as usize),
         runtime: rt.handle().clone(),
         servers: Mutex::new(Vec::new()),
@@ -163,6 +182,7 @@ fn start() -> Arc<Shared> {
         .spawn(move || {
             rt.block_on(async move {
                 tokio::spawn(replies(sh.clone()));
+                tokio::spawn(wake_js(sh.clone()));
                 match signals {
                     Some((term, int)) => on_signals(sh, term, int).await,
                     None => std::future::pending().await,

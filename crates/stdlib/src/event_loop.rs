@@ -23,8 +23,8 @@ use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
 use perry_runtime::{JsResult, Value};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// Longest delay Node accepts (2^31 - 1 ms); longer or shorter ones are 1 ms.
@@ -99,47 +99,40 @@ pub struct Waker(Arc<WakeState>);
 struct WakeState {
     /// Work was handed over since the loop last polled its sources.
     notified: AtomicBool,
-    /// The loop is (about to be) blocked in [`WakeState::wait`].
-    sleeping: AtomicBool,
-    lock: Mutex<()>,
-    cv: Condvar,
+    /// The JS thread, which parks while it waits.
+    thread: std::thread::Thread,
 }
 
 impl Waker {
     fn new() -> Waker {
-        Waker(Arc::new(WakeState { notified: AtomicBool::new(false), sleeping: AtomicBool::new(false), lock: Mutex::new(()), cv: Condvar::new() }))
+        Waker(Arc::new(WakeState { notified: AtomicBool::new(false), thread: std::thread::current() }))
     }
 
-    /// Called by another thread after handing the loop work.
+    /// Called by another thread after handing the loop work. Only the first
+    /// call after the loop polled unparks it (a futex wake when it sleeps,
+    /// an atomic store when it does not).
     pub fn wake(&self) {
-        let w = &*self.0;
-        // Dekker-style: the loop stores `sleeping` then reads `notified`;
-        // we store `notified` then read `sleeping`. With SeqCst one of us
-        // sees the other; the lock makes the loop's test-and-wait atomic.
-        if !w.notified.swap(true, Ordering::SeqCst) && w.sleeping.load(Ordering::SeqCst) {
-            let _g = w.lock.lock().unwrap_or_else(|e| e.into_inner());
-            w.cv.notify_one();
+        if !self.0.notified.swap(true, Ordering::AcqRel) {
+            self.0.thread.unpark();
         }
     }
 
     /// Forgets earlier wake-ups: called right before the sources are polled.
     fn clear(&self) {
-        self.0.notified.store(false, Ordering::SeqCst);
+        self.0.notified.store(false, Ordering::Release);
     }
 
     /// Blocks until woken or until `timeout` passes (forever for `None`).
+    /// An unpark that came between the test and the park makes the park
+    /// return at once; a spurious return only makes the loop look again.
     fn wait(&self, timeout: Option<Duration>) {
-        let w = &*self.0;
-        let g = w.lock.lock().unwrap_or_else(|e| e.into_inner());
-        w.sleeping.store(true, Ordering::SeqCst);
-        if !w.notified.load(Ordering::SeqCst) {
-            // A spurious wake-up only makes the loop look again.
-            let _g = match timeout {
-                Some(t) => w.cv.wait_timeout(g, t).map(|r| r.0).unwrap_or_else(|e| e.into_inner().0),
-                None => w.cv.wait(g).unwrap_or_else(|e| e.into_inner()),
-            };
+        if self.0.notified.load(Ordering::Acquire) {
+            return;
         }
-        w.sleeping.store(false, Ordering::SeqCst);
+        match timeout {
+            Some(t) => std::thread::park_timeout(t),
+            None => std::thread::park(),
+        }
     }
 }
 
