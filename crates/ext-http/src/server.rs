@@ -275,11 +275,15 @@ async fn handle(sh: Arc<Shared>, server: u32, max_body: usize, req: Request<Body
     }
     let Ok(_permit) = sh.permits.acquire().await else { return Ok(plain(StatusCode::SERVICE_UNAVAILABLE)) };
     let (parts, body) = req.into_parts();
-    let body = match Limited::new(body, max_body).collect().await {
-        Ok(c) => c.to_bytes(),
-        Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE)),
-        // A broken chunked body or a client that went away.
-        Err(_) => return Ok(plain(StatusCode::BAD_REQUEST)),
+    let body = if hyper::body::Body::is_end_stream(&body) {
+        Bytes::new()
+    } else {
+        match Limited::new(body, max_body).collect().await {
+            Ok(c) => c.to_bytes(),
+            Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE)),
+            // A broken chunked body or a client that went away.
+            Err(_) => return Ok(plain(StatusCode::BAD_REQUEST)),
+        }
     };
     let (reply, response) = oneshot::channel();
     sh.post(Event::Request(Box::new(Incoming { server, parts, body, reply })));
