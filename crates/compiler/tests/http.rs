@@ -4,7 +4,8 @@
 //! headers and bodies, keep-alive, concurrent requests, handler failures
 //! (500 and their log lines), the body limit (413), malformed requests
 //! (400), `server.stop()`, graceful shutdown on SIGTERM, memory that stays
-//! flat over many requests, and the same server under `PERRY_GC_STRESS=1`.
+//! flat over many requests, the same server under `PERRY_GC_STRESS=1`, and
+//! `serve`'s errors (`tests/http/errors.ts`).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -302,9 +303,32 @@ fn bodies_over_the_limit_get_413() {
     // At the limit: accepted.
     let r = s.request("POST", "/echo", &[], &big[1..]);
     assert_eq!((r.status, r.body.len()), (201, 64 * 1024));
-    // PERRY_HTTP_MAX_BODY does not override the option.
+    // PERRY_HTTP_MAX_BODY does not override the option...
     let s = Server::start("server", &[("PERRY_HTTP_MAX_BODY", "10")]);
     assert_eq!(s.request("POST", "/echo", &[], b"more than ten bytes").status, 201);
+    // ...but applies without it (stop.ts sets none).
+    let s = Server::start("stop", &[("PERRY_HTTP_MAX_BODY", "10")]);
+    assert_eq!(s.request("POST", "/x", &[], b"more than ten bytes").status, 413);
+    assert_eq!(s.request("POST", "/x", &[], b"ten bytes!").status, 200);
+}
+
+#[test]
+fn serve_reports_bad_options_and_ports_in_use() {
+    let out = Command::new(compiled("errors")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Error: listen EADDRINUSE: address already in use 127.0.0.1:PORT
+TypeError: serve: the options must be an object with a fetch function
+TypeError: serve: options.fetch must be a function, not undefined
+TypeError: serve: options.fetch must be a function, not 1
+RangeError: serve: options.port must be an integer from 0 to 65535, not 70000
+RangeError: serve: options.port must be an integer from 0 to 65535, not 1.5
+RangeError: serve: options.maxRequestBodySize must be a number of bytes, not -1
+127.0.0.1 true number
+stopped
+"
+    );
 }
 
 #[test]

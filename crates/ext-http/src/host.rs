@@ -40,8 +40,6 @@ struct ServerJs {
     /// The `fetch` handler, the server object, the `stop()` promise (or
     /// undefined): a root source.
     values: [u64; 3],
-    /// Listening (false once `stop()` was called).
-    listening: bool,
     /// Not yet closed: listening or draining its connections.
     open: bool,
     /// `host:port`, the authority of request URLs without a Host header.
@@ -175,7 +173,7 @@ fn serve(args: &Args) -> JsResult {
     object::define_hidden(Value(o.get()), key, Value(hs.get()));
 
     let h = host();
-    h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], listening: true, open: true, authority: format!("{shown}:{port}") });
+    h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], open: true, authority: format!("{shown}:{port}") });
     h.open += 1;
     server::listen(id, listener, max_body);
     Ok(Value(o.get()))
@@ -202,7 +200,6 @@ fn stop(args: &Args) -> JsResult {
         let s = &mut host().servers[id];
         s.values[2] = p.0;
         if s.open {
-            s.listening = false;
             server::stop(id as u32);
         } else {
             promise::resolve(p, Value::UNDEFINED);
@@ -265,7 +262,6 @@ fn closed(id: u32) {
         return;
     }
     s.open = false;
-    s.listening = false;
     // The handler is no longer needed.
     s.values[0] = perry_abi::UNDEFINED;
     let p = s.values[2];
