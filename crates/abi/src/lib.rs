@@ -316,6 +316,12 @@ pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 pub const CARD_SHIFT: u64 = 8;
 /// Data symbol the compiler emits: 1 when compiled with `--expose-gc`.
 pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
+/// Data symbols the compiler emits: the install functions (`extern "C"
+/// fn()`) of the extensions the program's built-in modules need, and their
+/// count. `main` calls them after the built-ins are installed; a program
+/// that needs none refers to no extension, so the linker leaves them out.
+pub const SYM_EXTENSIONS: &str = "perry_extensions";
+pub const SYM_EXTENSION_COUNT: &str = "perry_extension_count";
 
 // Both NaNs the hardware produces are numbers, not tags; a heap address
 // (below 2^48) in a traced word reads as a double.

@@ -16,7 +16,15 @@ const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
     ("node:timers", include_str!("../builtins/node_timers.ts")),
     ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
+    ("perry:http", include_str!("../builtins/perry_http.ts")),
 ];
+
+/// Built-in modules whose native half lives in an extension crate: the
+/// symbol of its install function. A program whose module graph contains
+/// such a module lists the symbol in its extension table, which `main`
+/// calls at start-up; only then does the linker pull the extension (and
+/// its dependencies) out of the runtime library.
+const EXTENSIONS: &[(&str, &str)] = &[("perry:http", "perry_ext_http_install")];
 
 /// Node's built-in module names: importable without `node:`; one Perry does
 /// not provide (yet) is an error naming it rather than "cannot resolve".
@@ -79,6 +87,13 @@ pub fn source(path: &Path) -> Option<&'static str> {
     MODULES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
 }
 
+/// The install function of the extension behind a built-in module's
+/// virtual path, if it has one.
+pub fn extension(path: &Path) -> Option<&'static str> {
+    let name = path.to_str()?.strip_prefix(PREFIX)?;
+    EXTENSIONS.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
 /// How diagnostics and stack traces name a built-in module.
 pub fn display(path: &Path) -> String {
     path.to_string_lossy().trim_start_matches(PREFIX).to_string()
@@ -97,6 +112,9 @@ mod tests {
         assert_eq!(resolve("fs").unwrap().unwrap_err(), "not supported yet: the built-in module 'node:fs'");
         assert!(resolve("perry:nope").unwrap().is_err());
         assert_eq!(resolve("async_hooks").unwrap().unwrap(), resolve("node:async_hooks").unwrap().unwrap());
+        let http = resolve("perry:http").unwrap().unwrap();
+        assert_eq!(extension(&http), Some("perry_ext_http_install"));
+        assert_eq!(extension(&p), None);
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
     }

@@ -10,6 +10,11 @@ use perry_runtime::Value;
 use perry_runtime::error;
 use std::io::Write;
 
+// Extensions are linked into the library but referred to only by the
+// programs that need them (through `perry_extensions`): naming the crate
+// here keeps its `#[no_mangle]` install function in the archive.
+extern crate perry_ext_http;
+
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -32,6 +37,8 @@ unsafe extern "C" {
     static perry_srcmap_fns: u64;
     static perry_srcmap_fn_count: u64;
     static perry_expose_gc: u64;
+    static perry_extensions: [Option<extern "C" fn()>; 0];
+    static perry_extension_count: u64;
 }
 
 static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
@@ -67,6 +74,13 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
     }
     perry_stdlib::install();
+    // The extensions the program's built-in modules need (perry:http, ...).
+    unsafe {
+        let table = std::slice::from_raw_parts((&raw const perry_extensions).cast::<Option<extern "C" fn()>>(), perry_extension_count as usize);
+        for install in table.iter().flatten() {
+            install();
+        }
+    }
     if unsafe { perry_expose_gc } != 0 || std::env::var("PERRY_EXPOSE_GC").is_ok_and(|v| !v.is_empty() && v != "0") {
         perry_stdlib::weak::expose_gc();
     }

@@ -6,6 +6,13 @@
 //! checkpoint ends the process, as Node's default (`--unhandled-rejections=throw`).
 //! Every callback runs in the async context captured when it was scheduled
 //! (`async_context.rs`); an interval keeps what its callback left there.
+//!
+//! Work that arrives from other threads (an HTTP server's requests, run by
+//! an extension on its own threads) enters through *external sources*
+//! ([`add_source`]): each turn polls them after the timers (libuv's poll
+//! phase), and when nothing is runnable the loop waits on its [`Waker`]
+//! until the next timer is due or another thread wakes it. A refed source
+//! (a listening server) keeps the loop alive.
 
 use crate::async_context;
 use crate::promise;
@@ -19,7 +26,9 @@ use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
 use perry_runtime::{JsResult, Value};
 use std::collections::{BTreeMap, VecDeque};
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 /// Longest delay Node accepts (2^31 - 1 ms); longer or shorter ones are 1 ms.
 const TIMEOUT_MAX: f64 = 2147483647.0;
@@ -48,10 +57,94 @@ struct Loop {
     immediates: VecDeque<(u64, u64, Vec<u64>)>,
     /// process.nextTick: (async context, [callback, args...]).
     ticks: VecDeque<(u64, Vec<u64>)>,
+    /// External event sources, polled once per turn.
+    sources: Vec<Source>,
+    /// What other threads call to end the loop's wait (made at install).
+    waker: Option<Waker>,
 }
 
-static LOOP: JsCell<Loop> =
-    JsCell::new(Loop { start: None, time: 0, seq: 0, timers: BTreeMap::new(), by_id: BTreeMap::new(), immediates: VecDeque::new(), ticks: VecDeque::new() });
+static LOOP: JsCell<Loop> = JsCell::new(Loop {
+    start: None,
+    time: 0,
+    seq: 0,
+    timers: BTreeMap::new(),
+    by_id: BTreeMap::new(),
+    immediates: VecDeque::new(),
+    ticks: VecDeque::new(),
+    sources: Vec::new(),
+    waker: None,
+});
+
+/// A source of macrotasks fed by other threads (an HTTP server's requests).
+/// The functions run on the JS thread.
+#[derive(Clone, Copy)]
+pub struct Source {
+    /// Runs the tasks that are ready, each through [`macrotask`], and
+    /// returns how many ran. It must take all the work that was handed to
+    /// it before it was called: the loop clears its [`Waker`] first, so
+    /// work handed over later wakes the loop again.
+    pub poll: fn() -> JsResult<usize>,
+    /// Whether the source keeps the loop alive (a listening server does).
+    pub refed: fn() -> bool,
+    /// Hands what the macrotasks produced for the other threads over to
+    /// them (a source may batch it); called before the loop waits.
+    pub flush: fn(),
+}
+
+/// Registers an external source (once, at start-up).
+pub fn add_source(s: Source) {
+    lp().sources.push(s);
+}
+
+/// Ends the event loop's wait from any thread. Cheap when the loop is not
+/// waiting: one atomic swap, no system call.
+#[derive(Clone)]
+pub struct Waker(Arc<WakeState>);
+
+struct WakeState {
+    /// Work was handed over since the loop last polled its sources.
+    notified: AtomicBool,
+    /// The JS thread, which parks while it waits.
+    thread: std::thread::Thread,
+}
+
+impl Waker {
+    fn new() -> Waker {
+        Waker(Arc::new(WakeState { notified: AtomicBool::new(false), thread: std::thread::current() }))
+    }
+
+    /// Called by another thread after handing the loop work. Only the first
+    /// call after the loop polled unparks it (a futex wake when it sleeps,
+    /// an atomic store when it does not).
+    pub fn wake(&self) {
+        if !self.0.notified.swap(true, Ordering::AcqRel) {
+            self.0.thread.unpark();
+        }
+    }
+
+    /// Forgets earlier wake-ups: called right before the sources are polled.
+    fn clear(&self) {
+        self.0.notified.store(false, Ordering::Release);
+    }
+
+    /// Blocks until woken or until `timeout` passes (forever for `None`).
+    /// An unpark that came between the test and the park makes the park
+    /// return at once; a spurious return only makes the loop look again.
+    fn wait(&self, timeout: Option<Duration>) {
+        if self.0.notified.load(Ordering::Acquire) {
+            return;
+        }
+        match timeout {
+            Some(t) => std::thread::park_timeout(t),
+            None => std::thread::park(),
+        }
+    }
+}
+
+/// The loop's waker, for threads that feed an external source.
+pub fn waker() -> Waker {
+    lp().waker.get_or_insert_with(Waker::new).clone()
+}
 
 fn lp() -> &'static mut Loop {
     // SAFETY: single JS thread.
@@ -284,6 +377,14 @@ pub fn checkpoint() -> JsResult<()> {
     }
 }
 
+/// Runs one macrotask of an external source: `task`, then the checkpoint
+/// and the end of the job, as after a timer callback.
+pub fn macrotask(task: impl FnOnce() -> JsResult<()>) -> JsResult<()> {
+    task()?;
+    checkpoint()?;
+    crate::weak::end_of_job()
+}
+
 /// Runs the loop after the main script until nothing is pending. The main
 /// module ran as an ES module does in Node, inside a job: the microtasks it
 /// queued run before its `nextTick` callbacks.
@@ -324,6 +425,15 @@ pub fn run() -> JsResult<()> {
             crate::weak::end_of_job()?;
             ran = true;
         }
+        // External sources (libuv's poll phase). Wake-ups from now on are
+        // for work the polls below may not see.
+        if !lp().sources.is_empty() {
+            waker().clear();
+            for i in 0..lp().sources.len() {
+                let poll = lp().sources[i].poll;
+                ran |= poll()? > 0;
+            }
+        }
         // Immediates queued before this phase.
         let n = lp().immediates.len();
         for _ in 0..n {
@@ -337,28 +447,39 @@ pub fn run() -> JsResult<()> {
             continue;
         }
         let next = lp().timers.iter().find(|(_, t)| t.refed).map(|(k, _)| k.0);
+        let alive = lp().sources.iter().any(|s| (s.refed)());
         // Quiescence: no microtask pending and no macrotask runnable now.
         // Completed activations' box cells go back to the pool.
         if next.is_none_or(|due| due > clock()) {
             perry_gc::boxes::at_quiescence();
         }
-        match next {
-            None => return Ok(()),
-            Some(due) if !ran => {
-                // Idle until the next timer: the heap may give memory back.
-                crate::weak::at_quiescence()?;
-                let t = clock();
-                if due > t {
-                    std::thread::sleep(std::time::Duration::from_millis(due - t));
-                }
+        if next.is_none() && !alive {
+            return Ok(());
+        }
+        if !ran {
+            // Idle until the next timer or until a source's thread wakes
+            // us: the heap may give memory back.
+            crate::weak::at_quiescence()?;
+            for i in 0..lp().sources.len() {
+                (lp().sources[i].flush)();
             }
-            Some(_) => {}
+            // The first timer, refed or not: an unrefed one still runs
+            // while something else keeps the loop alive.
+            let first = lp().timers.keys().next().map(|k| k.0);
+            let t = clock();
+            match first {
+                Some(due) if due <= t => {}
+                Some(due) if lp().sources.is_empty() => std::thread::sleep(Duration::from_millis(due - t)),
+                Some(due) => waker().wait(Some(Duration::from_millis(due - t))),
+                None => waker().wait(None),
+            }
         }
     }
 }
 
 pub fn install() {
     lp().start = Some(Instant::now());
+    lp().waker = Some(Waker::new());
     perry_gc::roots::register_source("event-loop", |visit| {
         let l = lp();
         for t in l.timers.values_mut() {

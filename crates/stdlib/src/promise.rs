@@ -103,6 +103,20 @@ pub fn is_pending(v: Value) -> bool {
     is_promise(v) && state(v) == PENDING
 }
 
+/// A settled promise's outcome (`Ok(value)` or `Err(reason)`), marked
+/// handled as `then` would mark it; `None` while it is pending. For hosts
+/// that consume a promise without reactions (an HTTP handler's result).
+pub fn take_settled(p: Value) -> Option<Result<Value, Value>> {
+    match state(p) {
+        PENDING => None,
+        st => {
+            set_handled(p);
+            let r = p.field(P_RESULT);
+            Some(if st == FULFILLED { Ok(r) } else { Err(r) })
+        }
+    }
+}
+
 fn state(p: Value) -> i64 {
     p.field(P_STATE).as_number() as i64 & 3
 }

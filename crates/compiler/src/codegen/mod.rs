@@ -745,6 +745,24 @@ impl<'g> Compiler<'g> {
         export(m, perry_abi::SYM_GLOBAL_COUNT, (self.globals.len() as u64).to_le_bytes().to_vec(), false);
         export(m, perry_abi::SYM_EXPOSE_GC, (self.expose_gc as u64).to_le_bytes().to_vec(), false);
 
+        // Extensions: the install function of each one a built-in module of
+        // the program needs (the only reference to it, see builtins.rs).
+        let mut exts: Vec<&str> = self.graph.modules.iter().filter(|md| md.builtin).filter_map(|md| crate::builtins::extension(&md.path)).collect();
+        exts.sort_unstable();
+        exts.dedup();
+        let ext_id = m.declare_data(perry_abi::SYM_EXTENSIONS, Linkage::Export, false, false).unwrap();
+        let mut d = DataDescription::new();
+        d.define(vec![0u8; (exts.len() * 8).max(8)].into_boxed_slice());
+        d.set_align(8);
+        let void_sig = m.make_signature();
+        for (i, name) in exts.iter().enumerate() {
+            let fid = m.declare_function(name, Linkage::Import, &void_sig).unwrap();
+            let fr = m.declare_func_in_data(fid, &mut d);
+            d.write_function_addr((i * 8) as u32, fr);
+        }
+        m.define_data(ext_id, &d).unwrap();
+        export(m, perry_abi::SYM_EXTENSION_COUNT, (exts.len() as u64).to_le_bytes().to_vec(), false);
+
         // Stack maps: records with function relocations, then the slot offsets.
         let rec_id = m.declare_data(perry_abi::SYM_STACKMAPS, Linkage::Export, false, false).unwrap();
         let mut recs = Vec::new();

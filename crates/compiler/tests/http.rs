@@ -1,0 +1,477 @@
+//! `perry:http` end to end: `tests/http/server.ts` compiled, started on an
+//! ephemeral port (it prints "listening <port>"), and driven over real TCP
+//! connections with a minimal HTTP/1.1 client: routes, status codes,
+//! headers and bodies, keep-alive, concurrent requests, handler failures
+//! (500 and their log lines), the body limit (413), malformed requests
+//! (400), `server.stop()`, graceful shutdown on SIGTERM, memory that stays
+//! flat over many requests, the same server under `PERRY_GC_STRESS=1`, and
+//! `serve`'s errors (`tests/http/errors.ts`).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Compiles `tests/http/<name>.ts` once per test run.
+fn compiled(name: &str) -> PathBuf {
+    static BUILT: OnceLock<Mutex<Vec<String>>> = OnceLock::new();
+    let built = BUILT.get_or_init(|| Mutex::new(Vec::new()));
+    let mut done = built.lock().unwrap();
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("http-{name}"));
+    if !done.iter().any(|n| n == name) {
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root().join(format!("tests/http/{name}.ts"))).arg("-o").arg(&exe).output().unwrap();
+        assert!(out.status.success(), "compiling {name}: {}", String::from_utf8_lossy(&out.stderr));
+        done.push(name.to_string());
+    }
+    exe
+}
+
+/// A running server process; killed when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    stdout: BufReader<std::process::ChildStdout>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Server {
+    fn start(name: &str, env: &[(&str, &str)]) -> Server {
+        let mut cmd = Command::new(compiled(name));
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().unwrap();
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut err = child.stderr.take().unwrap();
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = err.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let port =
+            line.trim().strip_prefix("listening ").unwrap_or_else(|| panic!("no port line: {line:?}; stderr: {}", stderr.lock().unwrap())).parse().unwrap();
+        Server { child, port, stdout, stderr }
+    }
+
+    fn connect(&self) -> Conn {
+        Conn::new(self.port)
+    }
+
+    /// One request on a fresh connection.
+    fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
+        self.connect().request(method, path, headers, body)
+    }
+
+    fn get(&self, path: &str) -> Response {
+        self.request("GET", path, &[], b"")
+    }
+
+    /// Waits until stderr contains `text` (log lines are written after the
+    /// 500 is handed back, so they may trail the response a little).
+    fn stderr_has(&self, text: &str) -> bool {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if self.stderr.lock().unwrap().contains(text) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
+    }
+
+    /// Sends a signal to the server process.
+    fn signal(&self, sig: &str) {
+        let st = Command::new("kill").arg(format!("-{sig}")).arg(self.child.id().to_string()).status().unwrap();
+        assert!(st.success());
+    }
+
+    /// Waits for the process to exit; its status code and remaining stdout.
+    fn wait(&mut self, limit: Duration) -> (Option<i32>, String) {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                let mut rest = String::new();
+                self.stdout.read_to_string(&mut rest).unwrap();
+                return (st.code(), rest);
+            }
+            assert!(Instant::now() < deadline, "the server did not exit within {limit:?}; stderr:\n{}", self.stderr());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Resident memory in bytes, from /proc.
+    fn rss(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let kb: u64 = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+        kb * 1024
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[derive(Debug)]
+struct Response {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Response {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// One keep-alive connection.
+struct Conn {
+    reader: BufReader<TcpStream>,
+}
+
+impl Conn {
+    fn new(port: u16) -> Conn {
+        let s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        Conn { reader: BufReader::new(s) }
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.reader.get_mut().write_all(bytes).unwrap();
+    }
+
+    fn request(&mut self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Response {
+        let mut head = format!("{method} {path} HTTP/1.1\r\nhost: test.local\r\n");
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        if !body.is_empty() && !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("transfer-encoding")) {
+            head.push_str(&format!("content-length: {}\r\n", body.len()));
+        }
+        head.push_str("\r\n");
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(body);
+        self.send_raw(&bytes);
+        self.read_response()
+    }
+
+    fn read_response(&mut self) -> Response {
+        let mut line = String::new();
+        self.reader.read_line(&mut line).unwrap();
+        let status = line.split_whitespace().nth(1).unwrap_or_else(|| panic!("bad status line {line:?}")).parse().unwrap();
+        let mut headers = Vec::new();
+        loop {
+            let mut h = String::new();
+            self.reader.read_line(&mut h).unwrap();
+            let h = h.trim_end();
+            if h.is_empty() {
+                break;
+            }
+            let (k, v) = h.split_once(':').unwrap();
+            headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+        }
+        let len: usize = headers.iter().find(|(k, _)| k == "content-length").map_or(0, |(_, v)| v.parse().unwrap());
+        let mut body = vec![0u8; len];
+        self.reader.read_exact(&mut body).unwrap();
+        Response { status, headers, body: String::from_utf8(body).unwrap() }
+    }
+
+    /// Whether the server closed the connection (EOF on the next read).
+    fn closed(&mut self) -> bool {
+        let mut b = [0u8; 1];
+        matches!(self.reader.read(&mut b), Ok(0) | Err(_))
+    }
+}
+
+#[test]
+fn routes_statuses_headers_and_bodies() {
+    let s = Server::start("server", &[]);
+    let r = s.get("/hello");
+    assert_eq!((r.status, r.body.as_str(), r.header("x-test")), (200, "hello", Some("1")));
+    assert!(r.header("date").is_some(), "{r:?}");
+
+    let r = s.request("POST", "/echo", &[("content-type", "text/x-test")], b"some body \xe2\x9c\x93");
+    assert_eq!((r.status, r.body.as_str()), (201, "some body \u{2713}"));
+    assert_eq!((r.header("content-type"), r.header("x-method")), (Some("text/x-test"), Some("POST")));
+
+    let r = s.request("GET", "/headers", &[("X-CUSTOM", "abc")], b"");
+    assert_eq!(r.body, "custom=abc missing=null has=true");
+
+    let r = s.get("/json");
+    assert_eq!((r.status, r.header("content-type"), r.body.as_str()), (200, Some("application/json"), r#"{"ok":true,"list":[1,2,3]}"#));
+
+    assert_eq!(s.get("/status/404").status, 404);
+    assert_eq!(s.get("/status/503").status, 503);
+    let r = s.get("/nowhere");
+    assert_eq!((r.status, r.body.as_str()), (404, "not found"));
+    // The URL is absolute, from the Host header.
+    assert_eq!(s.get("/url?a=1&b=2").body, "http://test.local/url?a=1&b=2");
+}
+
+#[test]
+fn keep_alive_serves_many_requests_on_one_connection() {
+    let s = Server::start("server", &[]);
+    let mut c = s.connect();
+    for i in 0..20 {
+        let r = c.request("GET", &format!("/id/{i}"), &[], b"");
+        assert_eq!((r.status, r.body), (200, format!("id={i}")));
+    }
+    let r = c.request("POST", "/echo", &[], b"last");
+    assert_eq!(r.body, "last");
+}
+
+#[test]
+fn concurrent_requests_each_get_their_own_response() {
+    let s = Server::start("server", &[]);
+    let port = s.port;
+    let threads: Vec<_> = (0..50)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let mut c = Conn::new(port);
+                let r = c.request("GET", &format!("/id/{i}"), &[], b"");
+                (i, r.status, r.body)
+            })
+        })
+        .collect();
+    for t in threads {
+        let (i, status, body) = t.join().unwrap();
+        assert_eq!((status, body), (200, format!("id={i}")));
+    }
+}
+
+#[test]
+fn handler_failures_answer_500_and_are_logged() {
+    let s = Server::start("server", &[]);
+    let mut c = s.connect();
+    // A synchronous throw: the error and its stack, as console.error prints it.
+    let r = c.request("GET", "/throw", &[], b"");
+    assert_eq!((r.status, r.body.as_str()), (500, "Internal Server Error"));
+    assert!(s.stderr_has("Error: boom\n    at "), "{}", s.stderr());
+    // The connection and the server go on.
+    assert_eq!(c.request("GET", "/hello", &[], b"").status, 200);
+    // A returned rejected promise, and an async handler that throws later.
+    assert_eq!(c.request("GET", "/reject", &[], b"").status, 500);
+    assert!(s.stderr_has("TypeError: rejected boom\n    at "), "{}", s.stderr());
+    assert_eq!(c.request("GET", "/async-throw", &[], b"").status, 500);
+    assert!(s.stderr_has("RangeError: async boom\n    at route ("), "{}", s.stderr());
+    // Not a Response: 500 and a line that says what came back.
+    assert_eq!(c.request("GET", "/undefined", &[], b"").status, 500);
+    assert!(s.stderr_has("perry:http: the fetch handler for GET /undefined returned undefined, not a Response; answered 500"), "{}", s.stderr());
+    assert_eq!(c.request("GET", "/number", &[], b"").status, 500);
+    assert!(s.stderr_has("returned 42, not a Response"), "{}", s.stderr());
+    assert_eq!(s.get("/hello").body, "hello");
+}
+
+#[test]
+fn bodies_over_the_limit_get_413() {
+    // The server sets maxRequestBodySize to 64 KiB.
+    let s = Server::start("server", &[]);
+    let big = vec![b'x'; 64 * 1024 + 1];
+    // Declared too long: refused before the body is read (send the head only).
+    let mut c = s.connect();
+    c.send_raw(format!("POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n", big.len()).as_bytes());
+    assert_eq!(c.read_response().status, 413);
+    // Chunked and too long: refused while reading.
+    let mut chunked = format!("{:x}\r\n", big.len()).into_bytes();
+    chunked.extend_from_slice(&big);
+    chunked.extend_from_slice(b"\r\n0\r\n\r\n");
+    let r = s.request("POST", "/echo", &[("transfer-encoding", "chunked")], &chunked);
+    assert_eq!(r.status, 413);
+    // At the limit: accepted.
+    let r = s.request("POST", "/echo", &[], &big[1..]);
+    assert_eq!((r.status, r.body.len()), (201, 64 * 1024));
+    // PERRY_HTTP_MAX_BODY does not override the option...
+    let s = Server::start("server", &[("PERRY_HTTP_MAX_BODY", "10")]);
+    assert_eq!(s.request("POST", "/echo", &[], b"more than ten bytes").status, 201);
+    // ...but applies without it (stop.ts sets none).
+    let s = Server::start("stop", &[("PERRY_HTTP_MAX_BODY", "10")]);
+    assert_eq!(s.request("POST", "/x", &[], b"more than ten bytes").status, 413);
+    assert_eq!(s.request("POST", "/x", &[], b"ten bytes!").status, 200);
+}
+
+#[test]
+fn serve_reports_bad_options_and_ports_in_use() {
+    let out = Command::new(compiled("errors")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Error: listen EADDRINUSE: address already in use 127.0.0.1:PORT
+TypeError: serve: the options must be an object with a fetch function
+TypeError: serve: options.fetch must be a function, not undefined
+TypeError: serve: options.fetch must be a function, not 1
+RangeError: serve: options.port must be an integer from 0 to 65535, not 70000
+RangeError: serve: options.port must be an integer from 0 to 65535, not 1.5
+RangeError: serve: options.maxRequestBodySize must be a number of bytes, not -1
+127.0.0.1 true number
+stopped
+"
+    );
+}
+
+#[test]
+fn malformed_requests_get_400_and_never_reach_javascript() {
+    let s = Server::start("server", &[]);
+    let mut c = s.connect();
+    c.send_raw(b"THIS IS NOT HTTP\r\n\r\n");
+    assert_eq!(c.read_response().status, 400);
+    assert!(c.closed());
+    let mut c = s.connect();
+    c.send_raw(b"GET /hello HTTP/1.1\r\nbad header line\r\n\r\n");
+    assert_eq!(c.read_response().status, 400);
+    let r = s.get("/hello");
+    assert_eq!((r.status, r.body.as_str()), (200, "hello"));
+    assert!(!s.stderr().contains("perry:http"), "{}", s.stderr());
+}
+
+#[test]
+fn sigterm_finishes_in_flight_requests_then_exits_0() {
+    let mut s = Server::start("server", &[("PERRY_GC_DIAG", "1")]);
+    let port = s.port;
+    let slow = std::thread::spawn(move || Conn::new(port).request("GET", "/slow", &[], b""));
+    // An idle keep-alive connection must not hold the shutdown up.
+    let mut idle = s.connect();
+    assert_eq!(idle.request("GET", "/hello", &[], b"").status, 200);
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    s.signal("TERM");
+    let r = slow.join().unwrap();
+    assert_eq!((r.status, r.body.as_str()), (200, "slow done"));
+    let (code, _) = s.wait(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "{}", s.stderr());
+    assert!(t.elapsed() < Duration::from_secs(4), "shutdown took {:?}", t.elapsed());
+    assert!(idle.closed());
+    assert!(s.stderr().contains("[gc-summary] "), "{}", s.stderr());
+    assert!(TcpStream::connect(("127.0.0.1", port)).is_err(), "still accepting after shutdown");
+}
+
+#[test]
+fn sigint_shuts_down_too() {
+    let mut s = Server::start("server", &[]);
+    assert_eq!(s.get("/hello").status, 200);
+    s.signal("INT");
+    let (code, _) = s.wait(Duration::from_secs(10));
+    assert_eq!(code, Some(0), "{}", s.stderr());
+}
+
+#[test]
+fn stop_closes_the_listener_and_lets_the_process_end() {
+    let mut s = Server::start("stop", &[]);
+    let mut c = s.connect();
+    assert_eq!(c.request("GET", "/a", &[], b"").body, "ok 1");
+    let r = s.get("/stop");
+    assert_eq!((r.status, r.body.as_str()), (200, "stopping"));
+    let (code, rest) = s.wait(Duration::from_secs(10));
+    assert_eq!((code, rest.as_str()), (Some(0), "stopped after 2 requests\n"), "{}", s.stderr());
+    assert!(c.closed());
+}
+
+#[test]
+fn memory_stays_flat_over_many_requests() {
+    // A small eden, so that the warm-up has touched all of it.
+    let s = Server::start("server", &[("PERRY_GC_NURSERY", "2m")]);
+    let paths = ["/hello", "/json", "/throw", "/reject", "/undefined", "/id/3", "/status/204", "/echo"];
+    let run = |n: usize| {
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let port = s.port;
+                std::thread::spawn(move || {
+                    let mut c = Conn::new(port);
+                    for i in 0..n / 4 {
+                        let p = paths[(i + t) % paths.len()];
+                        let r = if p == "/echo" { c.request("POST", p, &[], b"a small body") } else { c.request("GET", p, &[], b"") };
+                        assert!(matches!(r.status, 200 | 201 | 204 | 500), "{p}: {r:?}");
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+    };
+    run(8_000);
+    let warm = s.rss();
+    run(20_000);
+    let after = s.rss();
+    // A leak of 100 bytes per request would be 2 MB here.
+    assert!(after < warm + (1 << 20), "RSS grew from {warm} to {after} over 20,000 requests");
+}
+
+#[test]
+fn gc_stress() {
+    let s = Server::start("server", &[("PERRY_GC_STRESS", "1")]);
+    let mut c = s.connect();
+    assert_eq!(c.request("GET", "/hello", &[], b"").body, "hello");
+    let r = c.request("POST", "/echo", &[("content-type", "a/b")], b"stress body");
+    assert_eq!((r.status, r.body.as_str(), r.header("content-type")), (201, "stress body", Some("a/b")));
+    assert_eq!(c.request("GET", "/headers", &[("x-custom", "q")], b"").body, "custom=q missing=null has=true");
+    assert_eq!(c.request("GET", "/throw", &[], b"").status, 500);
+    assert_eq!(c.request("GET", "/async-throw", &[], b"").status, 500);
+    assert_eq!(c.request("GET", "/json", &[], b"").body, r#"{"ok":true,"list":[1,2,3]}"#);
+    let port = s.port;
+    let threads: Vec<_> = (0..10).map(|i| std::thread::spawn(move || Conn::new(port).request("GET", &format!("/id/{i}"), &[], b"").body)).collect();
+    for (i, t) in threads.into_iter().enumerate() {
+        assert_eq!(t.join().unwrap(), format!("id={i}"));
+    }
+    let s = Server::start("server", &[("PERRY_GC_STRESS", "1"), ("PERRY_GC_VERIFY", "1")]);
+    let mut c = s.connect();
+    for i in 0..5 {
+        assert_eq!(c.request("GET", &format!("/id/{i}"), &[], b"").body, format!("id={i}"));
+    }
+    assert_eq!(c.request("GET", "/reject", &[], b"").status, 500);
+}
+
+#[test]
+fn web_api_requests_and_responses() {
+    // FIXME(wip-web): the Web globals are not merged yet, so the temporary
+    // bridge serves the other tests; this one runs once they exist.
+    // It compiles today (globals are looked up at run time).
+    compiled("web");
+    let probe = Command::new(compiled("web_probe")).output().unwrap();
+    let globals = String::from_utf8_lossy(&probe.stdout).trim().to_string();
+    if globals != "function function function function function" {
+        assert_eq!(globals, "undefined undefined undefined undefined undefined", "some Web globals exist: run the test");
+        return;
+    }
+    let s = Server::start("web", &[]);
+    let r = s.get("/text");
+    assert_eq!((r.status, r.body.as_str(), r.header("x-a")), (201, "hi", Some("1")));
+    assert_eq!(r.header("content-type"), Some("text/plain;charset=UTF-8"));
+    let r = s.get("/json");
+    assert_eq!((r.status, r.body.as_str(), r.header("content-type")), (202, r#"{"a":[1,2]}"#, Some("application/json")));
+    let r = s.request("POST", "/echo", &[("content-type", "text/x")], b"echoed");
+    assert_eq!((r.body.as_str(), r.header("content-type")), ("echoed", Some("text/x")));
+    let r = s.request("POST", "/post-json", &[("content-type", "application/json")], br#"{"n":[1,"two"]}"#);
+    assert_eq!(r.body, r#"{"got":{"n":[1,"two"]}}"#);
+    let r = s.get("/headers");
+    assert_eq!((r.status, r.header("x-b")), (204, Some("2")));
+    let cookies: Vec<&str> = r.headers.iter().filter(|(k, _)| k == "set-cookie").map(|(_, v)| v.as_str()).collect();
+    assert_eq!(cookies, ["a=1", "b=2"]);
+    assert_eq!(s.request("GET", "/request-headers", &[("X-One", "1"), ("x-two", "2")], b"").body, "x-one,x-two");
+    assert_eq!(s.get("/bytes").body, "hi");
+    assert_eq!(s.get("/query?q=a%20b").body, "a b");
+    assert_eq!(s.request("PUT", "/method", &[], b"").body, "PUT");
+    assert_eq!(s.get("/nope").status, 404);
+}

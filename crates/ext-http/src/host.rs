@@ -1,0 +1,429 @@
+//! The JS-thread half: `serve`, the server objects, and the event-loop
+//! source that runs each request as a macrotask.
+//!
+//! A request taken from the queue becomes a `Request` (bridge.rs), the
+//! server's `fetch` handler is called with it, and the outcome is answered:
+//! - a `Response` (or a promise of one): its parts go back to the server
+//!   thread through the request's oneshot channel;
+//! - a throw or a rejection: 500, the error printed as `console.error`
+//!   prints it;
+//! - anything else: 500 and a line naming what the handler returned.
+//!
+//! While a handler's promise is pending, its request waits in a slot of
+//! [`Host::pending`]; the promise's reactions are two native closures that
+//! capture the slot's key (index and generation, so a reaction that comes
+//! after its slot was reused finds nothing). Slots whose client went away
+//! are reclaimed by an occasional sweep. No JavaScript value is kept per
+//! request outside the heap, so a request leaves nothing behind.
+
+use crate::bridge::{self, ResponseParts};
+use crate::server::{self, Event, Incoming, Reply};
+use perry_abi::FN_CAPS;
+use perry_gc::{HandleScope, JsCell};
+use perry_runtime::atoms;
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::shape;
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+use perry_stdlib::promise;
+use std::io::Write;
+use tokio::sync::oneshot;
+
+/// Default request body limit (1 MiB), overridden by `PERRY_HTTP_MAX_BODY`
+/// or `serve({ maxRequestBodySize })`.
+const DEFAULT_MAX_BODY: usize = 1 << 20;
+
+struct ServerJs {
+    /// The `fetch` handler, the server object, the `stop()` promise (or
+    /// undefined): a root source.
+    values: [u64; 3],
+    /// Not yet closed: listening or draining its connections.
+    open: bool,
+    /// `host:port`, the authority of request URLs without a Host header.
+    authority: String,
+}
+
+struct Slot {
+    generation: u32,
+    pending: Option<Pending>,
+}
+
+/// A request waiting for its handler's promise.
+struct Pending {
+    reply: oneshot::Sender<ResponseParts>,
+    method: hyper::Method,
+    uri: hyper::Uri,
+}
+
+struct Host {
+    servers: Vec<ServerJs>,
+    /// Servers not yet closed: the event-loop source is refed while any is.
+    open: usize,
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    /// Sweep for abandoned slots when this many are in use and none is free.
+    sweep_at: usize,
+    /// The batch being run (kept to reuse its allocation).
+    batch: Vec<Event>,
+    /// Responses not yet handed to the server thread ([`flush`]).
+    replies: Vec<Reply>,
+}
+
+static HOST: JsCell<Host> =
+    JsCell::new(Host { servers: Vec::new(), open: 0, slots: Vec::new(), free: Vec::new(), sweep_at: 64, batch: Vec::new(), replies: Vec::new() });
+
+/// Hand this many responses over at once at most.
+const REPLY_BATCH: usize = 32;
+
+fn host() -> &'static mut Host {
+    // SAFETY: single JS thread; callers do not hold the reference across
+    // JavaScript calls (a handler may call `serve` or `stop`).
+    unsafe { HOST.get() }
+}
+
+/// Root source "http": each server's handler, object and stop promise.
+pub fn visit_roots(visit: &mut dyn FnMut(*mut u64)) {
+    for s in host().servers.iter_mut() {
+        for v in s.values.iter_mut() {
+            visit(v as *mut u64);
+        }
+    }
+    bridge::visit_roots(visit);
+}
+
+/// The event-loop source is refed while a server is open.
+pub fn refed() -> bool {
+    host().open > 0
+}
+
+/// The `perry:http` native namespace.
+pub fn namespace() -> JsResult {
+    let scope = HandleScope::new();
+    let ns = scope.root(object::new_plain(2).0);
+    perry_stdlib::method(Value(ns.get()), "serve", 1, serve);
+    Ok(Value(ns.get()))
+}
+
+fn get_option(opts: Value, name: &str) -> JsResult {
+    let key = atoms::intern(name);
+    object::get(opts, key)
+}
+
+fn default_max_body() -> usize {
+    std::env::var("PERRY_HTTP_MAX_BODY").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_MAX_BODY)
+}
+
+/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, fetch })
+fn serve(args: &Args) -> JsResult {
+    let opts = args.get(0);
+    if !opts.is_object() {
+        return Err(error::type_error("serve: the options must be an object with a fetch function"));
+    }
+    let scope = HandleScope::new();
+    let handler = scope.root(get_option(opts, "fetch")?.0);
+    if !Value(handler.get()).is_function() {
+        return Err(error::type_error(&format!("serve: options.fetch must be a function, not {}", ops::inspect_brief(Value(handler.get())))));
+    }
+    let port = get_option(args.get(0), "port")?;
+    let port = if port.is_undefined() {
+        3000
+    } else if port.is_number() && (0.0..=65535.0).contains(&port.as_number()) && port.as_number().fract() == 0.0 {
+        port.as_number() as u16
+    } else {
+        return Err(error::range_error(&format!("serve: options.port must be an integer from 0 to 65535, not {}", ops::inspect_brief(port))));
+    };
+    let hostname = get_option(args.get(0), "hostname")?;
+    let hostname = if hostname.is_undefined() { "0.0.0.0".to_string() } else { ops::to_rust_string(hostname)? };
+    let limit = get_option(args.get(0), "maxRequestBodySize")?;
+    let max_body = if limit.is_undefined() {
+        default_max_body()
+    } else if limit.is_number() && limit.as_number() >= 0.0 {
+        limit.as_number().min(usize::MAX as f64) as usize
+    } else {
+        return Err(error::range_error(&format!("serve: options.maxRequestBodySize must be a number of bytes, not {}", ops::inspect_brief(limit))));
+    };
+    if server::shutting_down() {
+        return Err(error::throw_error(error::ErrorKind::Error, "serve: the process is shutting down"));
+    }
+    let listener = match std::net::TcpListener::bind((hostname.as_str(), port)) {
+        Ok(l) => l,
+        Err(e) => return Err(error::throw_error(error::ErrorKind::Error, &listen_error(&e, &hostname, port))),
+    };
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or(port);
+    let id = host().servers.len() as u32;
+
+    // The server object: { port, hostname, url, stop() }.
+    let o = scope.root(object::new_plain(4).0);
+    let def = |name: &str, v: Value| {
+        let hv = scope.root(v.0);
+        let key = atoms::intern(name);
+        object::define(Value(o.get()), key, Value(hv.get()), shape::ENUMERABLE);
+    };
+    def("port", Value::int(port as i64));
+    def("hostname", string::from_str(&hostname));
+    let shown = if hostname.contains(':') { format!("[{hostname}]") } else { hostname.clone() };
+    def("url", string::from_str(&format!("http://{shown}:{port}/")));
+    let stop_fn = function::new_native_caps("stop", 0, stop, 1, 0);
+    stop_fn.set_field(FN_CAPS, Value::int(id as i64));
+    let hs = scope.root(stop_fn.0);
+    let key = atoms::intern("stop");
+    object::define_hidden(Value(o.get()), key, Value(hs.get()));
+
+    let h = host();
+    h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], open: true, authority: format!("{shown}:{port}") });
+    h.open += 1;
+    server::listen(id, listener, max_body);
+    Ok(Value(o.get()))
+}
+
+/// Node's wording for bind errors (`listen EADDRINUSE: address already in
+/// use 127.0.0.1:3000`).
+fn listen_error(e: &std::io::Error, host: &str, port: u16) -> String {
+    let code = match e.kind() {
+        std::io::ErrorKind::AddrInUse => "EADDRINUSE: address already in use",
+        std::io::ErrorKind::AddrNotAvailable => "EADDRNOTAVAIL: address not available",
+        std::io::ErrorKind::PermissionDenied => "EACCES: permission denied",
+        _ => return format!("listen {e}: {host}:{port}"),
+    };
+    format!("listen {code} {host}:{port}")
+}
+
+/// server.stop(): stops accepting; in-flight requests finish. Returns a
+/// promise fulfilled once every connection has closed.
+fn stop(args: &Args) -> JsResult {
+    let id = args.capture(0).as_number() as usize;
+    if host().servers[id].values[2] == perry_abi::UNDEFINED {
+        let p = promise::new_promise();
+        let s = &mut host().servers[id];
+        s.values[2] = p.0;
+        if s.open {
+            server::stop(id as u32);
+        } else {
+            promise::resolve(p, Value::UNDEFINED);
+        }
+    }
+    Ok(Value(host().servers[id].values[2]))
+}
+
+/// The event-loop source: runs the requests (and server events) the server
+/// thread handed over, each as a macrotask.
+pub fn poll() -> JsResult<usize> {
+    let Some(sh) = server::started() else { return Ok(0) };
+    let mut batch = std::mem::take(&mut host().batch);
+    std::mem::swap(&mut *sh.queue.lock().unwrap_or_else(|e| e.into_inner()), &mut batch);
+    let n = batch.len();
+    let mut events = batch.drain(..);
+    let r = events.try_for_each(|ev| match ev {
+        Event::Request(req) => perry_stdlib::event_loop::macrotask(|| run_request(req)),
+        Event::Closed(id) => perry_stdlib::event_loop::macrotask(|| {
+            closed(id);
+            Ok(())
+        }),
+        Event::Shutdown => shutdown(),
+    });
+    drop(events);
+    host().batch = batch;
+    flush();
+    r.map(|()| n)
+}
+
+/// Hands the responses made so far to the server thread (after each poll,
+/// and before the event loop waits).
+pub fn flush() {
+    if let Some(sh) = server::started() {
+        sh.reply(&mut host().replies);
+    }
+}
+
+/// Queues a response; sent with the next [`flush`].
+fn send(reply: oneshot::Sender<ResponseParts>, parts: ResponseParts) {
+    let h = host();
+    h.replies.push((reply, parts));
+    if h.replies.len() >= REPLY_BATCH {
+        flush();
+    }
+}
+
+/// A signal asked the process to end and the servers have drained: exit as
+/// the end of the program does (the `[gc-summary]` line under
+/// `PERRY_GC_DIAG=1`), with status 0.
+fn shutdown() -> ! {
+    let _ = std::io::stdout().flush();
+    perry_gc::stats::summary();
+    std::process::exit(0)
+}
+
+fn closed(id: u32) {
+    let s = &mut host().servers[id as usize];
+    if !s.open {
+        return;
+    }
+    s.open = false;
+    // The handler is no longer needed.
+    s.values[0] = perry_abi::UNDEFINED;
+    let p = s.values[2];
+    host().open -= 1;
+    if p != perry_abi::UNDEFINED {
+        promise::resolve(Value(p), Value::UNDEFINED);
+    }
+}
+
+/// The URL of a request: its absolute form, or `http://` + Host + target.
+fn request_url(parts: &hyper::http::request::Parts, authority: &str) -> String {
+    if parts.uri.scheme().is_some() {
+        return parts.uri.to_string();
+    }
+    let host = parts.headers.get(hyper::header::HOST).and_then(|h| h.to_str().ok()).filter(|h| !h.is_empty()).unwrap_or(authority);
+    let target = parts.uri.path_and_query().map_or("/", |p| p.as_str());
+    let mut url = String::with_capacity(7 + host.len() + target.len());
+    url.push_str("http://");
+    url.push_str(host);
+    url.push_str(target);
+    url
+}
+
+fn run_request(req: Box<Incoming>) -> JsResult<()> {
+    let Incoming { server, parts, body, reply } = *req;
+    let s = &host().servers[server as usize];
+    if s.values[0] == perry_abi::UNDEFINED {
+        // Closed meanwhile (cannot happen while its connections are open).
+        return Ok(());
+    }
+    let url = request_url(&parts, &s.authority);
+    let scope = HandleScope::new();
+    let request = {
+        let headers: Vec<(&[u8], &[u8])> = parts.headers.iter().map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())).collect();
+        scope.root(bridge::new_request(parts.method.as_str(), &url, &headers, Vec::from(body)).0)
+    };
+    let key = insert(Pending { reply, method: parts.method, uri: parts.uri });
+    let [handler, object, _] = host().servers[server as usize].values;
+    match function::call(Value(handler), Value::UNDEFINED, &[Value(request.get()), Value(object)]) {
+        Ok(v) => settle(key, v),
+        Err(_) => {
+            let e = error::take();
+            fail(key, e);
+        }
+    }
+    Ok(())
+}
+
+/// The handler returned `v`: answer now, or when its promise settles.
+fn settle(key: u64, v: Value) {
+    if !promise::is_promise(v) {
+        return respond(key, v);
+    }
+    match promise::take_settled(v) {
+        Some(Ok(r)) => respond(key, r),
+        Some(Err(e)) => fail(key, e),
+        None => {
+            let scope = HandleScope::new();
+            let hp = scope.root(v.0);
+            let k = Value::num(key as f64);
+            let on_f = function::new_native_caps("", 1, on_fulfilled, 1, 0);
+            on_f.set_field(FN_CAPS, k);
+            let hf = scope.root(on_f.0);
+            let on_r = function::new_native_caps("", 1, on_rejected, 1, 0);
+            on_r.set_field(FN_CAPS, k);
+            promise::perform_then(Value(hp.get()), Value(hf.get()), on_r, Value::UNDEFINED);
+        }
+    }
+}
+
+fn on_fulfilled(args: &Args) -> JsResult {
+    respond(args.capture(0).as_number() as u64, args.get(0));
+    Ok(Value::UNDEFINED)
+}
+
+fn on_rejected(args: &Args) -> JsResult {
+    fail(args.capture(0).as_number() as u64, args.get(0));
+    Ok(Value::UNDEFINED)
+}
+
+fn internal_error() -> ResponseParts {
+    ResponseParts { status: 500, headers: vec![("content-type".into(), "text/plain;charset=UTF-8".into())], body: b"Internal Server Error".to_vec() }
+}
+
+/// Sends the handler's result, or 500 when it is not a Response.
+fn respond(key: u64, v: Value) {
+    let Some(p) = take(key) else { return };
+    match bridge::response_parts(v) {
+        Some(parts) => {
+            send(p.reply, parts);
+        }
+        None => {
+            // A thenable that is not a Promise is not followed: say so.
+            let _ = std::io::stdout().flush();
+            let what = ops::inspect_brief(v);
+            eprintln!("perry:http: the fetch handler for {} {} returned {what}, not a Response; answered 500", p.method, p.uri);
+            send(p.reply, internal_error());
+        }
+    }
+}
+
+/// The handler threw or its promise rejected with `e`: 500, and `e` printed
+/// as console.error prints it.
+fn fail(key: u64, e: Value) {
+    let Some(p) = take(key) else { return };
+    let scope = HandleScope::new();
+    let he = scope.root(e.0);
+    let text = perry_stdlib::console::format_values(&[he]).unwrap_or_else(|_| {
+        error::take();
+        ops::inspect_brief(Value(he.get()))
+    });
+    let _ = std::io::stdout().flush();
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+    send(p.reply, internal_error());
+}
+
+// ----- pending slots -----
+
+const INDEX_BITS: u32 = 24;
+const GENERATION_MASK: u32 = (1 << 28) - 1;
+
+fn insert(p: Pending) -> u64 {
+    let h = host();
+    if h.free.is_empty() && h.slots.len() >= h.sweep_at {
+        sweep(h);
+    }
+    let index = match h.free.pop() {
+        Some(i) => i,
+        None => {
+            h.slots.push(Slot { generation: 0, pending: None });
+            (h.slots.len() - 1) as u32
+        }
+    };
+    let slot = &mut h.slots[index as usize];
+    slot.generation = (slot.generation + 1) & GENERATION_MASK;
+    slot.pending = Some(p);
+    ((slot.generation as u64) << INDEX_BITS) | index as u64
+}
+
+/// Takes the pending request of `key`, if it is still waiting.
+fn take(key: u64) -> Option<Pending> {
+    let h = host();
+    let index = (key & ((1 << INDEX_BITS) - 1)) as usize;
+    let slot = h.slots.get_mut(index)?;
+    if slot.generation as u64 != key >> INDEX_BITS {
+        return None;
+    }
+    let p = slot.pending.take()?;
+    h.free.push(index as u32);
+    Some(p)
+}
+
+/// Frees the slots whose client went away (their handler's promise never
+/// settled, or has not yet).
+fn sweep(h: &mut Host) {
+    for (i, slot) in h.slots.iter_mut().enumerate() {
+        if slot.pending.as_ref().is_some_and(|p| p.reply.is_closed()) {
+            slot.pending = None;
+            slot.generation = (slot.generation + 1) & GENERATION_MASK;
+            h.free.push(i as u32);
+        }
+    }
+    let live = h.slots.len() - h.free.len();
+    h.sweep_at = (2 * live).max(64).max(h.slots.len() + 1);
+}

@@ -1,0 +1,350 @@
+//! The server thread: a current-thread tokio runtime on its own OS thread
+//! ("perry-http") that accepts connections and speaks HTTP/1.1 with hyper.
+//! It never touches the JavaScript heap. A request whose head and body were
+//! read crosses to the JS thread as an [`Event`] in [`Shared::queue`] (the
+//! JS thread is woken through the event loop's `Waker`); its response comes
+//! back through a oneshot channel the request carries. The JS thread hands
+//! responses over in batches ([`Shared::reply`]): one wake-up of this
+//! thread per batch, not per response, since waking a tokio runtime from
+//! another thread is a system call.
+//!
+//! Limits, all enforced here so that JavaScript never sees what breaks them:
+//! - a body longer than the server's `max_body` gets 413 (from the
+//!   Content-Length before reading, or while reading a chunked body);
+//! - at most `PERRY_HTTP_MAX_INFLIGHT` requests (default 1024) are read and
+//!   handed over at once; the others wait for a permit before their body is
+//!   read, so a slow handler holds memory to permits x body limit;
+//! - malformed requests get hyper's 400 and the connection closes;
+//! - a request head must arrive within 30 s (hyper's header read timeout).
+//!
+//! Shutdown: `stop()` and SIGINT/SIGTERM stop the accept loops and shut
+//! every connection down gracefully (in-flight requests finish, idle
+//! keep-alive connections close), waiting at most `PERRY_HTTP_DRAIN_MS`
+//! (default 5000 ms). After a signal the JS thread is told to exit once all
+//! servers are drained; a second signal exits at once.
+
+use crate::bridge::ResponseParts;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::Incoming as Body;
+use hyper::header::{CONTENT_LENGTH, HeaderName, HeaderValue, TRANSFER_ENCODING};
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use perry_stdlib::event_loop::Waker;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+use tokio::sync::{Notify, Semaphore, oneshot};
+
+/// A request read in full, on its way to the JS thread.
+pub struct Incoming {
+    pub server: u32,
+    pub parts: hyper::http::request::Parts,
+    pub body: Bytes,
+    pub reply: oneshot::Sender<ResponseParts>,
+}
+
+/// A response for the request whose channel this is.
+pub type Reply = (oneshot::Sender<ResponseParts>, ResponseParts);
+
+/// What the server thread hands the JS thread.
+pub enum Event {
+    Request(Box<Incoming>),
+    /// A stopped server has closed its listener and every connection.
+    Closed(u32),
+    /// A signal asked the process to end and the servers have drained.
+    Shutdown,
+}
+
+struct ServerCtl {
+    id: u32,
+    stop: Arc<Notify>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+/// State shared by the JS thread and the server thread.
+pub struct Shared {
+    /// Events for the JS thread, taken in batches by its event-loop source.
+    pub queue: Mutex<Vec<Event>>,
+    waker: Waker,
+    /// Responses from the JS thread, sent on by the `replies` task.
+    replies: Mutex<Vec<Reply>>,
+    replies_ready: Notify,
+    wake_js: Notify,
+    permits: Semaphore,
+    runtime: tokio::runtime::Handle,
+    servers: Mutex<Vec<ServerCtl>>,
+    shutting_down: AtomicBool,
+    drain: Duration,
+}
+
+impl Shared {
+    /// Queues an event for the JS thread. On the server thread the JS
+    /// thread is woken by the `wake_js` task, which runs after the tasks
+    /// already runnable: one wake-up for all the requests this turn of the
+    /// runtime read, not one each.
+    fn post(&self, ev: Event) {
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let first = q.is_empty();
+        q.push(ev);
+        drop(q);
+        if first {
+            self.wake_js.notify_one();
+        }
+    }
+
+    /// Hands a batch of responses to the server thread (from the JS thread).
+    pub fn reply(&self, batch: &mut Vec<Reply>) {
+        if batch.is_empty() {
+            return;
+        }
+        let mut q = self.replies.lock().unwrap_or_else(|e| e.into_inner());
+        let was_empty = q.is_empty();
+        q.append(batch);
+        drop(q);
+        if was_empty {
+            self.replies_ready.notify_one();
+        }
+    }
+}
+
+/// Wakes the JS thread for the events `post` queued.
+async fn wake_js(sh: Arc<Shared>) {
+    loop {
+        sh.wake_js.notified().await;
+        sh.waker.wake();
+    }
+}
+
+/// Sends each response the JS thread handed over to its request's task
+/// (a wake-up within this thread).
+async fn replies(sh: Arc<Shared>) {
+    let mut batch = Vec::new();
+    loop {
+        sh.replies_ready.notified().await;
+        std::mem::swap(&mut *sh.replies.lock().unwrap_or_else(|e| e.into_inner()), &mut batch);
+        for (tx, parts) in batch.drain(..) {
+            let _ = tx.send(parts);
+        }
+    }
+}
+
+static SHARED: OnceLock<Arc<Shared>> = OnceLock::new();
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok()).unwrap_or(default)
+}
+
+/// The shared state, with the server thread, started on first use.
+pub fn shared() -> &'static Arc<Shared> {
+    SHARED.get_or_init(start)
+}
+
+/// Whether the server thread runs (some `serve` was called).
+pub fn started() -> Option<&'static Arc<Shared>> {
+    SHARED.get()
+}
+
+fn start() -> Arc<Shared> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .thread_name("perry-http")
+        .build()
+        .unwrap_or_else(|e| panic!("perry:http: cannot start the server runtime: {e}"));
+    // The signal handlers are installed now, before `serve` returns, so a
+    // signal that comes early still shuts down gracefully.
+    let signals = {
+        let _in_rt = rt.enter();
+        use tokio::signal::unix::{SignalKind, signal};
+        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            (Ok(t), Ok(i)) => Some((t, i)),
+            _ => None,
+        }
+    };
+    let shared = Arc::new(Shared {
+        queue: Mutex::new(Vec::new()),
+        waker: perry_stdlib::event_loop::waker(),
+        replies: Mutex::new(Vec::new()),
+        replies_ready: Notify::new(),
+        wake_js: Notify::new(),
+        permits: Semaphore::new(env_number("PERRY_HTTP_MAX_INFLIGHT", 1024).clamp(1, Semaphore::MAX_PERMITS as u64) as usize),
+        runtime: rt.handle().clone(),
+        servers: Mutex::new(Vec::new()),
+        shutting_down: AtomicBool::new(false),
+        drain: Duration::from_millis(env_number("PERRY_HTTP_DRAIN_MS", 5000)),
+    });
+    let sh = shared.clone();
+    std::thread::Builder::new()
+        .name("perry-http".into())
+        .spawn(move || {
+            rt.block_on(async move {
+                tokio::spawn(replies(sh.clone()));
+                tokio::spawn(wake_js(sh.clone()));
+                match signals {
+                    Some((term, int)) => on_signals(sh, term, int).await,
+                    None => std::future::pending().await,
+                }
+            })
+        })
+        .unwrap_or_else(|e| panic!("perry:http: cannot start the server thread: {e}"));
+    shared
+}
+
+/// Starts serving on `listener` (bound by the JS thread, so that `serve`
+/// reports a bind error at once and knows its port).
+pub fn listen(id: u32, listener: std::net::TcpListener, max_body: usize) {
+    let sh = shared();
+    let stop = Arc::new(Notify::new());
+    let task = sh.runtime.spawn(accept_loop(sh.clone(), id, listener, max_body, stop.clone()));
+    sh.servers.lock().unwrap_or_else(|e| e.into_inner()).push(ServerCtl { id, stop, task });
+}
+
+/// Stops accepting on server `id`; [`Event::Closed`] follows once its
+/// connections have finished.
+pub fn stop(id: u32) {
+    let sh = shared();
+    if let Some(s) = sh.servers.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|s| s.id == id) {
+        s.stop.notify_one();
+    }
+}
+
+async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, max_body: usize, stop: Arc<Notify>) {
+    let listener = match listener.set_nonblocking(true).and_then(|()| tokio::net::TcpListener::from_std(listener)) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("perry:http: cannot listen: {e}");
+            sh.post(Event::Closed(id));
+            return;
+        }
+    };
+    let graceful = GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).keep_alive(true);
+    loop {
+        tokio::select! {
+            biased;
+            _ = stop.notified() => break,
+            r = listener.accept() => match r {
+                Ok((stream, _)) => {
+                    let _ = stream.set_nodelay(true);
+                    let sh = sh.clone();
+                    let svc = hyper::service::service_fn(move |req| handle(sh.clone(), id, max_body, req));
+                    let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), svc));
+                    tokio::spawn(async move {
+                        // A connection error (a reset, a timeout) concerns
+                        // that client only.
+                        let _ = conn.await;
+                    });
+                }
+                Err(e) => {
+                    // Out of descriptors or memory: wait a little rather
+                    // than spin; a client that gave up is no error.
+                    if !matches!(e.kind(), std::io::ErrorKind::ConnectionAborted | std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::Interrupted) {
+                        eprintln!("perry:http: accept failed: {e}");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                }
+            }
+        }
+    }
+    drop(listener);
+    tokio::select! {
+        _ = graceful.shutdown() => {}
+        _ = tokio::time::sleep(sh.drain) => {}
+    }
+    sh.servers.lock().unwrap_or_else(|e| e.into_inner()).retain(|s| s.id != id);
+    sh.post(Event::Closed(id));
+}
+
+fn plain(status: StatusCode) -> Response<Full<Bytes>> {
+    let mut r = Response::new(Full::new(Bytes::from(status.canonical_reason().unwrap_or(""))));
+    *r.status_mut() = status;
+    r.headers_mut().insert(hyper::header::CONTENT_TYPE, HeaderValue::from_static("text/plain;charset=UTF-8"));
+    r
+}
+
+/// One request: read its body within the limit, hand it to the JS thread,
+/// await the response.
+async fn handle(sh: Arc<Shared>, server: u32, max_body: usize, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
+    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_body as u64) {
+        return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+    let Ok(_permit) = sh.permits.acquire().await else { return Ok(plain(StatusCode::SERVICE_UNAVAILABLE)) };
+    let (parts, body) = req.into_parts();
+    let body = if hyper::body::Body::is_end_stream(&body) {
+        Bytes::new()
+    } else {
+        match Limited::new(body, max_body).collect().await {
+            Ok(c) => c.to_bytes(),
+            Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE)),
+            // A broken chunked body or a client that went away.
+            Err(_) => return Ok(plain(StatusCode::BAD_REQUEST)),
+        }
+    };
+    let (reply, response) = oneshot::channel();
+    sh.post(Event::Request(Box::new(Incoming { server, parts, body, reply })));
+    Ok(match response.await {
+        Ok(parts) => build(parts),
+        // The JS side dropped the request (the process is ending).
+        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE),
+    })
+}
+
+fn build(parts: ResponseParts) -> Response<Full<Bytes>> {
+    let mut r = Response::new(Full::new(Bytes::from(parts.body)));
+    let Ok(status) = StatusCode::from_u16(parts.status) else {
+        eprintln!("perry:http: invalid response status {}; answering 500", parts.status);
+        return plain(StatusCode::INTERNAL_SERVER_ERROR);
+    };
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.reserve(parts.headers.len());
+    for (name, value) in parts.headers {
+        match (HeaderName::from_bytes(name.as_bytes()), HeaderValue::from_bytes(value.as_bytes())) {
+            // hyper frames the body itself: a header claiming another
+            // length would corrupt the connection.
+            (Ok(n), Ok(_)) if n == CONTENT_LENGTH || n == TRANSFER_ENCODING => {}
+            (Ok(n), Ok(v)) => {
+                h.append(n, v);
+            }
+            _ => {
+                eprintln!("perry:http: invalid response header {name:?}: {value:?}; answering 500");
+                return plain(StatusCode::INTERNAL_SERVER_ERROR);
+            }
+        }
+    }
+    r
+}
+
+/// SIGTERM or SIGINT: stop every server, let them drain, then have the JS
+/// thread exit; a second signal exits at once.
+async fn on_signals(sh: Arc<Shared>, mut term: tokio::signal::unix::Signal, mut int: tokio::signal::unix::Signal) {
+    tokio::select! {
+        _ = term.recv() => {}
+        _ = int.recv() => {}
+    }
+    sh.shutting_down.store(true, Ordering::SeqCst);
+    let servers = std::mem::take(&mut *sh.servers.lock().unwrap_or_else(|e| e.into_inner()));
+    for s in &servers {
+        s.stop.notify_one();
+    }
+    for s in servers {
+        let _ = s.task.await;
+    }
+    sh.post(Event::Shutdown);
+    tokio::select! {
+        _ = term.recv() => {}
+        _ = int.recv() => {}
+    }
+    eprintln!("perry:http: second signal; exiting now");
+    std::process::exit(130);
+}
+
+/// Whether a signal started the shutdown (no new server may start).
+pub fn shutting_down() -> bool {
+    started().is_some_and(|s| s.shutting_down.load(Ordering::SeqCst))
+}

@@ -1,0 +1,19 @@
+// server.stop() from a handler: the listener closes, the response still
+// goes out, the stop promise fulfils, and the process ends by itself.
+import { serve } from "perry:http";
+import { R } from "./stand_in.ts";
+
+let count = 0;
+const server = serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  fetch(req) {
+    count++;
+    if (req.url.endsWith("/stop")) {
+      server.stop().then(() => console.log(`stopped after ${count} requests`));
+      return new R("stopping");
+    }
+    return new R(`ok ${count}`);
+  },
+});
+console.log(`listening ${server.port}`);
