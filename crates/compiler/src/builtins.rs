@@ -11,9 +11,14 @@ use std::path::{Path, PathBuf};
 const PREFIX: &str = "\0perry-builtin/";
 
 /// (canonical specifier, source). Node's modules are importable with or
-/// without the `node:` scheme, as in Node.
-const MODULES: &[(&str, &str)] =
-    &[("node:timers", include_str!("../builtins/node_timers.ts")), ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts"))];
+/// without the `node:` scheme, as in Node. A module's file is its specifier
+/// with `:`, `-` and `/` replaced by `_` (tests/gen-expected.sh relies on it
+/// to run conformance programs that import a `perry:*` module under Node).
+const MODULES: &[(&str, &str)] = &[
+    ("node:timers", include_str!("../builtins/node_timers.ts")),
+    ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
+    ("perry:app-router", include_str!("../builtins/perry_app_router.ts")),
+];
 
 /// Node's built-in module names that Perry does not provide (yet): importing
 /// one is an error naming it rather than "cannot resolve".
@@ -93,6 +98,7 @@ mod tests {
         assert_eq!(display(&p), "node:timers");
         assert_eq!(resolve("fs").unwrap().unwrap_err(), "not supported yet: the built-in module 'node:fs'");
         assert!(resolve("perry:nope").unwrap().is_err());
+        assert!(source(&resolve("perry:app-router").unwrap().unwrap()).unwrap().contains("export async function startApp"));
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
     }
