@@ -268,7 +268,11 @@ pub fn load(app: &App) -> Result<Graph, String> {
             } else if names.iter().any(|n| n == "default") {
                 hint = " (a default export is not a handler: export each method by name)".to_string();
             }
-            return Err(format!("{}: exports no route handler; a route module exports one or more of {}{hint}", app.dir.join(&r.rel).display(), METHODS.join(", ")));
+            return Err(format!(
+                "{}: exports no route handler; a route module exports one or more of {}{hint}",
+                app.dir.join(&r.rel).display(),
+                METHODS.join(", ")
+            ));
         }
     }
     if let Some(c) = &app.context {
@@ -341,9 +345,18 @@ mod tests {
             err(&["app/a/[id]/route.ts", "app/a/[slug]/b/route.ts"]),
             "app/a/[id]/route.ts and app/a/[slug]/b/route.ts: different parameter names ('id' and 'slug') for the same dynamic path"
         );
-        assert_eq!(err(&["app/d/[...a]/route.ts", "app/d/[[...a]]/route.ts"]), "app/d/[...a]/route.ts and app/d/[[...a]]/route.ts: a required and an optional catch-all at the same level");
-        assert_eq!(err(&["app/d/[[...a]]/route.ts", "app/d/route.ts"]), "app/d/[[...a]]/route.ts and app/d/route.ts: an optional catch-all also matches its parent path /d");
-        assert_eq!(err(&["app/d/route.ts", "app/e/[[...a]]/route.ts", "app/route.ts", "app/[[...z]]/route.ts"]), "app/[[...z]]/route.ts and app/route.ts: an optional catch-all also matches its parent path /");
+        assert_eq!(
+            err(&["app/d/[...a]/route.ts", "app/d/[[...a]]/route.ts"]),
+            "app/d/[...a]/route.ts and app/d/[[...a]]/route.ts: a required and an optional catch-all at the same level"
+        );
+        assert_eq!(
+            err(&["app/d/[[...a]]/route.ts", "app/d/route.ts"]),
+            "app/d/[[...a]]/route.ts and app/d/route.ts: an optional catch-all also matches its parent path /d"
+        );
+        assert_eq!(
+            err(&["app/d/route.ts", "app/e/[[...a]]/route.ts", "app/route.ts", "app/[[...z]]/route.ts"]),
+            "app/[[...z]]/route.ts and app/route.ts: an optional catch-all also matches its parent path /"
+        );
         assert_eq!(err(&["app/[...a]/b/route.ts"]), "app/[...a]/b/route.ts ([...a]): a catch-all segment must be the last one");
         assert_eq!(err(&["app/[a]/[a]/route.ts"]), "app/[a]/[a]/route.ts ([a]): the parameter name 'a' is used twice in /[a]/[a]");
         assert_eq!(err(&["app/[]/route.ts"]), "app/[]: invalid route segment '[]'");

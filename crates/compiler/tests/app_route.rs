@@ -331,7 +331,12 @@ fn fixture_checks(s: &Server) {
 
     // Cookies and read-only adapters.
     let r = request(p, "GET", "/api/session", &[("cookie", "perry_ctx=abc%20d; theme=light")], None);
-    check(&r, 200, r#"{"session":"abc d","cookies":["perry_ctx","theme"],"readonly":["ReadonlyHeadersError","ReadonlyRequestCookiesError"]}"#, "GET /api/session");
+    check(
+        &r,
+        200,
+        r#"{"session":"abc d","cookies":["perry_ctx","theme"],"readonly":["ReadonlyHeadersError","ReadonlyRequestCookiesError"]}"#,
+        "GET /api/session",
+    );
     assert!(r.header("set-cookie").is_none(), "reading cookies sets none: {r:?}");
     let r = request(p, "POST", "/api/session", &[], Some(""));
     check(&r, 200, r#"{"ok":true}"#, "POST /api/session");
