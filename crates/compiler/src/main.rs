@@ -178,7 +178,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Compile { file, output, timings, expose_gc, .. } => {
+        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc } => {
+            if emit_entry.is_some() {
+                // clap's `requires` lets a positional FILE stand in for --app.
+                eprintln!("error: --emit-entry needs --app DIR");
+                return ExitCode::from(2);
+            }
             let file = file.expect("clap requires FILE without --app");
             let out = output.unwrap_or_else(|| file.with_extension(""));
             match build(Source::File(&file), &out, timings, expose_gc) {

@@ -481,6 +481,9 @@ fn compile_errors_name_the_file() {
     let e = compile_app_err(&dir);
     assert!(e.starts_with(&format!("{}/app/x/route.ts:1:", dir.display())) && e.contains("> 1 | export function GET() { return 1 +; }"), "{e}");
 
+    let out = Command::new(env!("CARGO_BIN_EXE_perry")).args(["compile", "--emit-entry", "entry.ts", "main.ts"]).output().unwrap();
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(2), "error: --emit-entry needs --app DIR\n"));
+
     let dir = app_dir("dup", &[("app/(a)/x/route.ts", "export function GET() {}\n"), ("app/(b)/x/route.ts", "export function GET() {}\n")]);
     assert_eq!(compile_app_err(&dir), format!("{0}/app/(a)/x/route.ts and {0}/app/(b)/x/route.ts: both serve /x\n", dir.display()));
 }
