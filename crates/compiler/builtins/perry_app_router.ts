@@ -162,8 +162,9 @@ export function compileRoutes(entries: RouteEntry[]): Router {
     const methods = exportedMethods(e.module);
     const route: Route = { path: e.path, file: e.file, module: e.module, methods, allow: allowHeader(methods) };
     routes.push(route);
+    const segments = parsePattern(e.path);
     let node = root;
-    for (const s of parsePattern(e.path)) {
+    for (const s of segments) {
       if (s.kind === "static") {
         let next = node.statics.get(s.value);
         if (next === undefined) {
@@ -193,7 +194,7 @@ export function compileRoutes(entries: RouteEntry[]): Router {
       }
       if (s.kind === "catchAll" || s.kind === "optionalCatchAll") break;
     }
-    const last = parsePattern(e.path).pop();
+    const last = segments.pop();
     if (last === undefined || last.kind === "static" || last.kind === "dynamic") {
       if (node.route !== null) throw conflict(node.route, route, "both match the same path");
       if (node.optionalCatchAll !== null) throw conflict(node.optionalCatchAll, route, "an optional catch-all also matches its parent path");
