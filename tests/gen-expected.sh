@@ -22,6 +22,12 @@
 # A test with a line `// @expose-gc` runs with `node --expose-gc` (and the
 # conformance harness compiles it with `perry compile --expose-gc`).
 #
+# A test may import a `perry:NAME` built-in module: under Node it gets the
+# module's TypeScript source shipped in the compiler,
+# crates/compiler/builtins/perry_NAME.ts (`:`, `-` and `/` become `_`), types
+# stripped. Only built-ins written in plain TypeScript work this way (not
+# those that call `__perry_native`).
+#
 # Requirements: node, and esbuild (installed with `npm install -g esbuild`
 # when missing).
 set -u
@@ -40,6 +46,29 @@ export NO_COLOR=1
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
+builtins="$here/../crates/compiler/builtins"
+
+# Points every `"perry:NAME"` specifier in the JavaScript file $1 at the
+# built-in's source, stripped into $tmp/perry-builtins/ (once per module).
+map_perry_builtins() {
+    local spec name src out
+    for spec in $(grep -oE '"perry:[a-z0-9/-]+"' "$1" | sort -u | tr -d '"'); do
+        name="$(printf '%s' "$spec" | tr ':/-' '___')"
+        src="$builtins/$name.ts"
+        out="$tmp/perry-builtins/$name.mjs"
+        if [ ! -f "$src" ]; then
+            echo "no built-in source for $spec ($src)" >&2
+            return 1
+        fi
+        if [ ! -f "$out" ]; then
+            mkdir -p "$tmp/perry-builtins"
+            esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+                --log-level=error <"$src" >"$out" || return 1
+            map_perry_builtins "$out" || return 1
+        fi
+        sed -i "s#\"$spec\"#\"$out\"#g" "$1"
+    done
+}
 
 tests=()
 if [ "$#" -eq 0 ]; then
@@ -91,6 +120,7 @@ for t in "${tests[@]}"; do
                 ok=0
             fi
             sed -i -E 's#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^"]*)\.ts"#\1"\3.mjs"#g; s#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^".]*)"#\1"\3.mjs"#g' "$out/${rel%.ts}.mjs"
+            map_perry_builtins "$out/${rel%.ts}.mjs" || ok=0
         done < <(find "$t" -name '*.ts' -print0)
         if [ "$ok" -ne 1 ]; then
             echo "esbuild failed: $t" >&2
@@ -104,6 +134,11 @@ for t in "${tests[@]}"; do
         # --loader=ts only applies to stdin, so the file is piped in.
         if ! esbuild --format=esm --platform=node --target=es2022 --loader=ts \
                 --log-level=error <"$t" >"$js"; then
+            echo "esbuild failed: $t" >&2
+            failures=$((failures + 1))
+            continue
+        fi
+        if ! map_perry_builtins "$js"; then
             echo "esbuild failed: $t" >&2
             failures=$((failures + 1))
             continue

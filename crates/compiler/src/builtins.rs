@@ -11,11 +11,14 @@ use std::path::{Path, PathBuf};
 const PREFIX: &str = "\0perry-builtin/";
 
 /// (canonical specifier, source). Node's modules are importable with or
-/// without the `node:` scheme, as in Node.
+/// without the `node:` scheme, as in Node. A module's file is its specifier
+/// with `:`, `-` and `/` replaced by `_` (tests/gen-expected.sh relies on it
+/// to run conformance programs that import a `perry:*` module under Node).
 const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
     ("node:timers", include_str!("../builtins/node_timers.ts")),
     ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
+    ("perry:app-router", include_str!("../builtins/perry_app_router.ts")),
     ("perry:http", include_str!("../builtins/perry_http.ts")),
 ];
 
@@ -115,6 +118,7 @@ mod tests {
         let http = resolve("perry:http").unwrap().unwrap();
         assert_eq!(extension(&http), Some("perry_ext_http_install"));
         assert_eq!(extension(&p), None);
+        assert!(source(&resolve("perry:app-router").unwrap().unwrap()).unwrap().contains("export async function startApp"));
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
     }

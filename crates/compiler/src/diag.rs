@@ -24,6 +24,11 @@ impl std::fmt::Display for Diagnostic {
     }
 }
 
+/// Diagnostics as the compiler prints them, one after another.
+pub fn render(diags: &[Diagnostic]) -> String {
+    diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+}
+
 /// 1-based line and column (in UTF-16 units, as JavaScript tools count) of a byte offset.
 pub fn line_col(source: &str, offset: u32) -> (u32, u32) {
     let offset = (offset as usize).min(source.len());

@@ -1,6 +1,7 @@
 //! `perry`: compiles a TypeScript program into one native executable.
 
 mod analyze;
+mod app;
 mod builtins;
 mod classes;
 mod codegen;
@@ -42,10 +43,21 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Compile FILE.ts (and the modules it imports) into an executable.
+    /// Compile FILE.ts (and the modules it imports) into an executable, or
+    /// with --app DIR the App-Route app in DIR into a server.
     Compile {
-        file: PathBuf,
-        /// Output executable (default: the file name without extension).
+        #[arg(required_unless_present = "app", conflicts_with = "app")]
+        file: Option<PathBuf>,
+        /// Build an HTTP server from the Next.js-style route handlers
+        /// DIR/app/**/route.ts (run it with [--port N] [--hostname H]).
+        #[arg(long, value_name = "DIR")]
+        app: Option<PathBuf>,
+        /// With --app: write the generated server entry module to FILE and stop
+        /// (what a Node host bundles; see fixtures/app-route/build-node.sh).
+        #[arg(long, value_name = "FILE", requires = "app")]
+        emit_entry: Option<PathBuf>,
+        /// Output executable (default: the file name without extension; with
+        /// --app, the app directory's name in the current directory).
         #[arg(short = 'o', long)]
         output: Option<PathBuf>,
         /// Print the time each compiler phase took.
@@ -77,14 +89,23 @@ impl Timings {
     }
 }
 
-/// Parses, compiles and links `file` into `out`.
-fn build(file: &Path, out: &Path, timings: bool, expose_gc: bool) -> Result<(), String> {
+/// Where a program comes from: an entry file, or an App-Route app directory.
+enum Source<'a> {
+    File(&'a Path),
+    App(&'a app::App),
+}
+
+/// Parses, compiles and links the program into `out`.
+fn build(source: Source, out: &Path, timings: bool, expose_gc: bool) -> Result<(), String> {
     let mut t = Timings { on: timings, last: Instant::now() };
-    let graph = modules::Graph::load(file).map_err(render)?;
+    let graph = match source {
+        Source::File(file) => modules::Graph::load(file).map_err(|d| diag::render(&d))?,
+        Source::App(app) => app::load(app)?,
+    };
     t.phase("parse");
     let mut compiler = codegen::Compiler::new(&graph);
     compiler.expose_gc = expose_gc;
-    let object = compiler.compile().map_err(render)?;
+    let object = compiler.compile().map_err(|d| diag::render(&d))?;
     t.phase("codegen");
     let dir = tempdir()?;
     let obj_path = dir.join("program.o");
@@ -96,8 +117,25 @@ fn build(file: &Path, out: &Path, timings: bool, expose_gc: bool) -> Result<(), 
     Ok(())
 }
 
-fn render(diags: Vec<diag::Diagnostic>) -> String {
-    diags.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+/// `perry compile --app DIR`: the server of the app's route handlers, or
+/// with `--emit-entry FILE` only its generated entry module.
+fn compile_app(dir: &Path, emit_entry: Option<&Path>, output: Option<PathBuf>, timings: bool, expose_gc: bool) -> Result<(), String> {
+    let app = app::scan(dir)?;
+    for w in &app.warnings {
+        eprintln!("warning: {w}");
+    }
+    if let Some(file) = emit_entry {
+        let source = app::entry_source(&app)?;
+        return std::fs::write(file, source).map_err(|e| format!("cannot write {}: {e}", file.display()));
+    }
+    let out = match output {
+        Some(o) => o,
+        None => {
+            let canonical = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            PathBuf::from(canonical.file_name().ok_or_else(|| format!("{}: give the executable a name with -o", dir.display()))?)
+        }
+    };
+    build(Source::App(&app), &out, timings, expose_gc)
 }
 
 fn tempdir() -> Result<PathBuf, String> {
@@ -108,7 +146,7 @@ fn tempdir() -> Result<PathBuf, String> {
 
 /// Cache key: compiler version, runtime library, and every reachable source.
 fn cache_key(file: &Path) -> Result<String, String> {
-    let graph = modules::Graph::load(file).map_err(render)?;
+    let graph = modules::Graph::load(file).map_err(|d| diag::render(&d))?;
     let mut h = Sha256::new();
     h.update(env!("CARGO_PKG_VERSION").as_bytes());
     h.update(link::runtime_hash().as_bytes());
@@ -130,9 +168,25 @@ fn cache_key(file: &Path) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Compile { file, output, timings, expose_gc } => {
+        Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc } => {
+            debug_assert!(file.is_none());
+            match compile_app(&dir, emit_entry.as_deref(), output, timings, expose_gc) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc } => {
+            if emit_entry.is_some() {
+                // clap's `requires` lets a positional FILE stand in for --app.
+                eprintln!("error: --emit-entry needs --app DIR");
+                return ExitCode::from(2);
+            }
+            let file = file.expect("clap requires FILE without --app");
             let out = output.unwrap_or_else(|| file.with_extension(""));
-            match build(&file, &out, timings, expose_gc) {
+            match build(Source::File(&file), &out, timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");
@@ -156,7 +210,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
                 let tmp = dir.join(format!("build.{}", std::process::id()));
-                if let Err(e) = build(&file, &tmp, false, false) {
+                if let Err(e) = build(Source::File(&file), &tmp, false, false) {
                     eprintln!("{e}");
                     return ExitCode::from(1);
                 }

@@ -43,11 +43,20 @@ pub enum Export {
     Namespace(usize),
 }
 
+#[derive(Default)]
 pub struct Graph {
     pub modules: Vec<Module>,
     /// Module indices in evaluation order.
     pub order: Vec<usize>,
+    /// Module index by (canonical or virtual) path.
+    by_path: HashMap<PathBuf, usize>,
+    /// Sources the compiler generated (`add_generated`), by virtual path:
+    /// (display name, source).
+    generated: HashMap<PathBuf, (String, &'static str)>,
 }
+
+/// The prefix of the virtual path of a generated module.
+const GENERATED_PREFIX: &str = "\0perry-generated/";
 
 fn leak<T>(v: T) -> &'static T {
     Box::leak(Box::new(v))
@@ -58,31 +67,46 @@ fn display_path(p: &Path) -> String {
 }
 
 impl Graph {
+    /// The graph of the program whose entry module is the file `entry`.
     pub fn load(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
-        let mut g = Graph { modules: Vec::new(), order: Vec::new() };
-        let mut by_path: HashMap<PathBuf, usize> = HashMap::new();
-        let entry = std::fs::canonicalize(entry)
-            .map_err(|e| vec![Diagnostic { file: entry.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
-        g.load_rec(&entry, &mut by_path)?;
+        let mut g = Graph::default();
+        g.add_file(entry)?;
         Ok(g)
     }
 
-    fn load_rec(&mut self, path: &Path, by_path: &mut HashMap<PathBuf, usize>) -> Result<usize, Vec<Diagnostic>> {
-        if let Some(&i) = by_path.get(path) {
+    /// Loads the file `path` and the modules it imports (each module once
+    /// per graph), appending them to the evaluation order; returns its index.
+    /// The module added last is the entry, whose body runs last.
+    pub fn add_file(&mut self, path: &Path) -> Result<usize, Vec<Diagnostic>> {
+        let canonical = std::fs::canonicalize(path)
+            .map_err(|e| vec![Diagnostic { file: path.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+        self.load_rec(&canonical)
+    }
+
+    /// Loads a module whose source the compiler generated, named `name` in
+    /// diagnostics and stack traces, and the modules it imports. Its
+    /// relative imports cannot resolve (it has no folder): it imports by
+    /// absolute path or built-in specifier.
+    pub fn add_generated(&mut self, name: &str, source: String) -> Result<usize, Vec<Diagnostic>> {
+        let path = PathBuf::from(format!("{GENERATED_PREFIX}{name}"));
+        self.generated.insert(path.clone(), (name.to_string(), Box::leak(source.into_boxed_str())));
+        self.load_rec(&path)
+    }
+
+    fn load_rec(&mut self, path: &Path) -> Result<usize, Vec<Diagnostic>> {
+        if let Some(&i) = self.by_path.get(path) {
             return Ok(i);
         }
         let builtin = crate::builtins::source(path);
-        let display = match builtin {
-            Some(_) => crate::builtins::display(path),
-            None => display_path(path),
-        };
-        let source: &'static str = match builtin {
-            Some(s) => s,
-            None => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
-                Box::leak(text.into_boxed_str())
-            }
+        let (display, source): (String, &'static str) = if let Some(s) = builtin {
+            (crate::builtins::display(path), s)
+        } else if let Some((name, s)) = self.generated.get(path) {
+            (name.clone(), *s)
+        } else {
+            let display = display_path(path);
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
+            (display, Box::leak(text.into_boxed_str()))
         };
         let alloc: &'static Allocator = leak(Allocator::default());
         let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
@@ -100,7 +124,7 @@ impl Graph {
         let mctx = analysis.by_node[&(program as *const _ as usize)];
         analysis.by_node.insert(program as *const _ as usize + 1, mctx);
         let idx = self.modules.len();
-        by_path.insert(path.to_path_buf(), idx);
+        self.by_path.insert(path.to_path_buf(), idx);
         self.modules.push(Module {
             path: path.to_path_buf(),
             display: display.clone(),
@@ -141,7 +165,7 @@ impl Graph {
                     )]
                 })?,
             };
-            let d = self.load_rec(&target, by_path)?;
+            let d = self.load_rec(&target)?;
             self.modules[idx].deps.insert(spec, d);
         }
         self.collect_exports(idx);

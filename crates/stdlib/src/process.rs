@@ -1,4 +1,6 @@
-//! The `process` global (Node.js): argv, env, exit.
+//! The `process` global (Node.js): argv, env, platform, exit, nextTick, and
+//! the runtime's name: `process.release.name` is "perry" (Node's is "node")
+//! and `process.versions.perry` its version.
 
 use perry_gc::HandleScope;
 use perry_runtime::function::Args;
@@ -57,6 +59,16 @@ pub fn install() {
     prop(Value(hp.get()), "env", Value(he.get()));
     let pl = string::from_str("linux");
     prop(Value(hp.get()), "platform", pl);
+    let release = object::new_plain(1);
+    let hr = scope.root(release.0);
+    let name = string::from_str("perry");
+    prop(Value(hr.get()), "name", name);
+    prop(Value(hp.get()), "release", Value(hr.get()));
+    let versions = object::new_plain(1);
+    let hv = scope.root(versions.0);
+    let version = string::from_str(env!("CARGO_PKG_VERSION"));
+    prop(Value(hv.get()), "perry", version);
+    prop(Value(hp.get()), "versions", Value(hv.get()));
     crate::method(Value(hp.get()), "exit", 1, exit);
     crate::method(Value(hp.get()), "nextTick", 1, crate::event_loop::next_tick);
     crate::global_value("process", Value(hp.get()));
