@@ -107,9 +107,11 @@ pub fn namespace() -> JsResult {
     Ok(Value(ns.get()))
 }
 
-fn get_option(opts: Value, name: &str) -> JsResult {
+/// Option `name` of `serve`'s first argument (read after interning the
+/// key, which may allocate).
+fn get_option(args: &Args, name: &str) -> JsResult {
     let key = atoms::intern(name);
-    object::get(opts, key)
+    object::get(args.get(0), key)
 }
 
 fn default_max_body() -> usize {
@@ -123,11 +125,11 @@ fn serve(args: &Args) -> JsResult {
         return Err(error::type_error("serve: the options must be an object with a fetch function"));
     }
     let scope = HandleScope::new();
-    let handler = scope.root(get_option(opts, "fetch")?.0);
+    let handler = scope.root(get_option(args, "fetch")?.0);
     if !Value(handler.get()).is_function() {
         return Err(error::type_error(&format!("serve: options.fetch must be a function, not {}", ops::inspect_brief(Value(handler.get())))));
     }
-    let port = get_option(args.get(0), "port")?;
+    let port = get_option(args, "port")?;
     let port = if port.is_undefined() {
         3000
     } else if port.is_number() && (0.0..=65535.0).contains(&port.as_number()) && port.as_number().fract() == 0.0 {
@@ -135,9 +137,9 @@ fn serve(args: &Args) -> JsResult {
     } else {
         return Err(error::range_error(&format!("serve: options.port must be an integer from 0 to 65535, not {}", ops::inspect_brief(port))));
     };
-    let hostname = get_option(args.get(0), "hostname")?;
+    let hostname = get_option(args, "hostname")?;
     let hostname = if hostname.is_undefined() { "0.0.0.0".to_string() } else { ops::to_rust_string(hostname)? };
-    let limit = get_option(args.get(0), "maxRequestBodySize")?;
+    let limit = get_option(args, "maxRequestBodySize")?;
     let max_body = if limit.is_undefined() {
         default_max_body()
     } else if limit.is_number() && limit.as_number() >= 0.0 {
