@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # perry:http against Node's node:http on the same app (bench/http/echo.ts).
 #
-#   bench/http.sh [--rounds N] [--duration S] [--connections C]
+#   bench/http.sh [--rounds N] [--duration S] [--connections C] [--app]
+#
+# --app: the App-Route fixture instead (perry compile --app fixtures/app-route
+# against its Node host, fixtures/app-route/build-node.sh), loaded at
+# GET /api/echo?id=x&iterations=20 with an x-request-id header.
 #
 # Builds the echo server with Perry, strips its types with esbuild for Node
 # ("perry:http" replaced by bench/http/node_serve.ts: the same serve() over
@@ -23,12 +27,14 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ROUNDS=3
 DURATION=10
 CONNS=32
+APP=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) ROUNDS=$2; shift 2 ;;
     --duration) DURATION=$2; shift 2 ;;
     --connections) CONNS=$2; shift 2 ;;
-    *) echo "usage: $0 [--rounds N] [--duration S] [--connections C]" >&2; exit 2 ;;
+    --app) APP=1; shift ;;
+    *) echo "usage: $0 [--rounds N] [--duration S] [--connections C] [--app]" >&2; exit 2 ;;
   esac
 done
 
@@ -47,9 +53,19 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$PERRY" compile "$ROOT/bench/http/echo.ts" -o "$WORK/echo"
-ESBUILD_ARGS=("$ROOT/bench/http/echo.ts" --bundle --platform=node --format=esm "--alias:perry:http=$ROOT/bench/http/node_serve.ts" --outfile="$WORK/echo.mjs" --log-level=error)
-if [ -n "$ESBUILD" ]; then "$ESBUILD" "${ESBUILD_ARGS[@]}"; else npx --yes esbuild "${ESBUILD_ARGS[@]}"; fi
+if [ "$APP" = 1 ]; then
+  "$PERRY" compile --app "$ROOT/fixtures/app-route" -o "$WORK/echo"
+  PERRY="$PERRY" "$ROOT/fixtures/app-route/build-node.sh" "$WORK/node" >/dev/null
+  cp "$WORK/node/node-host.mjs" "$WORK/echo.mjs"
+  URL_PATH="/api/echo?id=x&iterations=20"
+  WRK_HEADER=(-H "x-request-id: x")
+else
+  "$PERRY" compile "$ROOT/bench/http/echo.ts" -o "$WORK/echo"
+  ESBUILD_ARGS=("$ROOT/bench/http/echo.ts" --bundle --platform=node --format=esm "--alias:perry:http=$ROOT/bench/http/node_serve.ts" --outfile="$WORK/echo.mjs" --log-level=error)
+  if [ -n "$ESBUILD" ]; then "$ESBUILD" "${ESBUILD_ARGS[@]}"; else npx --yes esbuild "${ESBUILD_ARGS[@]}"; fi
+  URL_PATH="/bench"
+  WRK_HEADER=()
+fi
 
 PORT=$((20000 + RANDOM % 20000))
 
@@ -78,10 +94,10 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVER_PID/stat"; }
 # measure NAME: requests/s, p99 in ms, RSS in MB and CPU us per request of
 # the running server.
 measure() {
-  wrk -t1 -c"$CONNS" -d2s "http://127.0.0.1:$PORT/bench" >/dev/null
+  wrk -t1 -c"$CONNS" -d2s "${WRK_HEADER[@]}" "http://127.0.0.1:$PORT$URL_PATH" >/dev/null
   local t0 t1
   t0=$(cpu_ticks)
-  wrk -t1 -c"$CONNS" -d"${DURATION}s" --latency "http://127.0.0.1:$PORT/bench" >"$WORK/wrk.txt"
+  wrk -t1 -c"$CONNS" -d"${DURATION}s" --latency "${WRK_HEADER[@]}" "http://127.0.0.1:$PORT$URL_PATH" >"$WORK/wrk.txt"
   t1=$(cpu_ticks)
   local rps p99 rss errors n cpu
   rps=$(awk '/^Requests\/sec:/ {print $2}' "$WORK/wrk.txt")

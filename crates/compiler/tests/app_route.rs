@@ -188,7 +188,12 @@ impl Server {
 }
 
 fn perry_server() -> Server {
-    let exe = tmp("app-route-server");
+    perry_server_with(&[])
+}
+
+/// The fixture compiled by Perry, started with `env` added.
+fn perry_server_with(env: &[(&str, &str)]) -> Server {
+    let exe = tmp(if env.is_empty() { "app-route-server" } else { "app-route-server-env" });
     let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(fixture()).arg("-o").arg(&exe).output().unwrap();
     assert!(
         out.status.success(),
@@ -197,7 +202,9 @@ fn perry_server() -> Server {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    Server::start(Command::new(&exe), "perry")
+    let mut cmd = Command::new(&exe);
+    cmd.envs(env.iter().copied());
+    Server::start(cmd, "perry")
 }
 
 fn node_server() -> Server {
@@ -422,6 +429,21 @@ fn fixture_server() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success(), "exit on SIGTERM: {status}; stderr:\n{}", s.stderr());
+}
+
+/// Every route and status again with the collector running at every
+/// allocation and the heap verified after each collection: a request's
+/// values (the Request, the four Proxy adapters, the async context, the
+/// pooled box cells of its awaits) must be rooted across every allocation.
+#[test]
+fn fixture_server_under_gc_stress() {
+    if host() == "node" {
+        return;
+    }
+    let mut s = perry_server_with(&[("PERRY_GC_STRESS", "1"), ("PERRY_GC_VERIFY", "1")]);
+    fixture_checks(&s);
+    let _ = s.child.kill();
+    let _ = s.child.wait();
 }
 
 // ---------------------------------------------------------------------------

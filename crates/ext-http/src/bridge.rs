@@ -4,8 +4,8 @@
 //! reads the `Response` it returns (`perry_stdlib::web::response`). Nothing
 //! else in this crate touches the shape of those objects.
 
-pub use perry_stdlib::web::response::ResponseParts;
 use perry_runtime::Value;
+pub use perry_stdlib::web::response::ResponseParts;
 
 /// The `Request` for a request hyper parsed (its body already collected).
 pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Vec<u8>) -> Value {
