@@ -144,7 +144,7 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
         match h.nursery.bump(size) {
             Some(p) => p,
             None => {
-                let (k, reason) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size);
+                let (k, reason) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, crate::proxies::created_since_full());
                 run(k, reason);
                 let h = heap();
                 h.nursery.bump(size).unwrap_or_else(|| crate::fatal("allocation does not fit in an empty eden"))

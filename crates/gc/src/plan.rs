@@ -47,7 +47,20 @@ pub struct Plan {
     /// Set by a minor collection that pushed the old generation past the
     /// threshold: the next collection is full.
     pub full_pending: bool,
+    /// Old-generation bytes live after the last full collection.
+    pub live_old: usize,
 }
+
+/// Proxies created since the last full collection at which a full
+/// collection replaces the minor one (while the old generation is small):
+/// a minor collection keeps every proxy slot alive and traces its target and
+/// handler, so per-request proxies would promote their requests' objects.
+pub const PROXY_CHURN: usize = 2048;
+
+/// The old-generation live size up to which proxy churn makes the next
+/// collection full (a full collection then costs about what the minor one
+/// would spend promoting what dead proxies hold).
+pub const PROXY_CHURN_MAX_OLD: usize = 64 << 20;
 
 /// Parses a byte count: `1048576`, `64k`, `512m`, `2g` (binary multiples).
 pub fn parse_bytes(s: &str) -> Option<usize> {
@@ -79,7 +92,7 @@ impl Plan {
             None => DEFAULT_LIMIT,
         };
         let promote_age = env("PERRY_GC_PROMOTE_AGE").and_then(|s| s.trim().parse().ok()).unwrap_or(2u64).clamp(1, 3);
-        Plan { stress, since_stress: 0, stress_full_next: false, growth, threshold: MIN_FULL_THRESHOLD, limit, promote_age, full_pending: false }
+        Plan { stress, since_stress: 0, stress_full_next: false, growth, threshold: MIN_FULL_THRESHOLD, limit, promote_age, full_pending: false, live_old: 0 }
     }
 
     /// Counts an allocation under stress; returns the collection to run now.
@@ -98,11 +111,14 @@ impl Plan {
     }
 
     /// The collection to run when eden is full.
-    pub fn on_nursery_full(&self, old_bytes: usize, nursery: usize) -> (Kind, &'static str) {
+    /// `young_proxies`: proxies created since the last full collection.
+    pub fn on_nursery_full(&self, old_bytes: usize, nursery: usize, young_proxies: usize) -> (Kind, &'static str) {
         if old_bytes + nursery > self.limit {
             (Kind::Full, "heap-limit")
         } else if self.full_pending || old_bytes >= self.threshold {
             (Kind::Full, "old-growth")
+        } else if young_proxies >= PROXY_CHURN && self.live_old <= PROXY_CHURN_MAX_OLD {
+            (Kind::Full, "proxy-churn")
         } else {
             (Kind::Minor, "nursery-full")
         }
@@ -127,6 +143,7 @@ impl Plan {
 
     pub fn after_full(&mut self, live_old: usize) {
         self.full_pending = false;
+        self.live_old = live_old;
         self.threshold = ((live_old as f64 * self.growth) as usize).max(MIN_FULL_THRESHOLD);
     }
 }
@@ -247,13 +264,24 @@ mod tests {
     fn full_collections_follow_old_growth() {
         let mut p = Plan::from_env();
         p.limit = 1 << 30;
-        assert_eq!(p.on_nursery_full(0, 8 << 20).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, 0).0, Kind::Minor);
         p.after_full(100 << 20);
         assert_eq!(p.threshold, ((100 << 20) as f64 * p.growth) as usize);
-        assert_eq!(p.on_nursery_full(p.threshold - 1, 8 << 20).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(p.threshold - 1, 8 << 20, 0).0, Kind::Minor);
         p.after_minor(p.threshold);
-        assert_eq!(p.on_nursery_full(0, 8 << 20), (Kind::Full, "old-growth"));
-        assert_eq!(p.on_nursery_full(1 << 30, 8 << 20), (Kind::Full, "heap-limit"));
+        assert_eq!(p.on_nursery_full(0, 8 << 20, 0), (Kind::Full, "old-growth"));
+        assert_eq!(p.on_nursery_full(1 << 30, 8 << 20, 0), (Kind::Full, "heap-limit"));
         assert_eq!(p.before_large(0, 0, 2 << 30), Some("heap-limit"));
+    }
+
+    #[test]
+    fn proxy_churn_makes_the_collection_full_while_the_old_generation_is_small() {
+        let mut p = Plan::from_env();
+        p.limit = 1 << 30;
+        p.after_full(1 << 20);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, PROXY_CHURN - 1).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, PROXY_CHURN), (Kind::Full, "proxy-churn"));
+        p.after_full(PROXY_CHURN_MAX_OLD + 1);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, 10 * PROXY_CHURN).0, Kind::Minor);
     }
 }

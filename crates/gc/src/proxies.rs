@@ -34,9 +34,12 @@ struct Registry {
     live: usize,
     created_total: u64,
     freed_total: u64,
+    /// `created_total` at the end of the last full collection.
+    created_at_full: u64,
 }
 
-static REGISTRY: JsCell<Registry> = JsCell::new(Registry { slots: Vec::new(), free: Vec::new(), live: 0, created_total: 0, freed_total: 0 });
+static REGISTRY: JsCell<Registry> =
+    JsCell::new(Registry { slots: Vec::new(), free: Vec::new(), live: 0, created_total: 0, freed_total: 0, created_at_full: 0 });
 
 fn reg() -> &'static mut Registry {
     // SAFETY: single JS thread.
@@ -104,6 +107,12 @@ pub fn revoke(p: u64) {
 }
 
 /// Occupied slots.
+/// Proxies created since the last full collection (the plan's proxy churn).
+pub fn created_since_full() -> usize {
+    let r = reg();
+    (r.created_total - r.created_at_full) as usize
+}
+
 pub fn live() -> usize {
     reg().live
 }
@@ -155,6 +164,7 @@ pub(crate) fn sweep() -> usize {
     }
     r.live -= freed;
     r.freed_total += freed as u64;
+    r.created_at_full = r.created_total;
     if crate::stats::diag_enabled() {
         eprintln!("[proxy-stats] live={} freed={freed} freed_total={} created_total={} slots={}", r.live, r.freed_total, r.created_total, r.slots.len());
     }
