@@ -168,7 +168,7 @@ pub fn check(spec: &RequestSpec, status: u16, headers: &HeaderMap, body: &[u8]) 
     // `request-1`.
     let pairs: Vec<String> =
         headers.get_all("set-cookie").iter().map(|v| String::from_utf8_lossy(v.as_bytes()).split(';').next().unwrap_or("").trim().to_string()).collect();
-    if !pairs.iter().any(|p| *p == wanted) {
+    if !pairs.contains(&wanted) {
         out.push(Mismatch::Cookie { expected: wanted, got: pairs });
     }
     let json: Value = match serde_json::from_slice(body) {

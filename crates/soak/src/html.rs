@@ -93,7 +93,12 @@ pub fn chart(title: &str, unit: &str, series: &[Series], passes: u32, warmup: u3
     }
     let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (y0, y1, step) = y_axis(lo, hi);
+    let (y0, y1, mut step) = y_axis(lo, hi);
+    if values.iter().all(|v| v.fract() == 0.0) && step < 1.0 {
+        // Counts: whole ticks only.
+        step = 1.0;
+    }
+    let y1 = y1.max(y0 + step);
     let (x0, x1) = if passes <= 1 { (0.0, 2.0) } else { (1.0, f64::from(passes)) };
     let px = |x: f64| LEFT + (x - x0) / (x1 - x0) * plot_w;
     let py = |y: f64| TOP + plot_h - (y - y0) / (y1 - y0) * plot_h;

@@ -123,7 +123,7 @@ impl Run {
         let _ = writeln!(s);
         s.push_str(&report::table(&self.passes, warmup));
         if self.passes.len() > 25 {
-            let _ = writeln!(s, "(selected passes; --csv FILE has every one)");
+            let _ = writeln!(s, "(selected passes: the first, the end of the warm-up, round ones, failed ones, the last; --csv FILE has every one)");
         }
         let _ = writeln!(s);
         if self.failures.is_empty() {
@@ -316,13 +316,13 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
                 }
             }
         }
-        pb.inc(1);
         pb.set_message(format!(
             "rss {} MB, heap {} MB, {} failed",
             rec.rss.map_or("-".into(), |b| format!("{:.1}", b as f64 / 1e6)),
             rec.post_in_use.map_or("-".into(), |b| format!("{:.1}", b as f64 / 1e6)),
             failures.len()
         ));
+        pb.inc(1);
         passes.push(rec);
         if ending.server_gone.is_some() {
             break;
@@ -330,6 +330,9 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
     }
     pb.finish_and_clear();
     let total = started.elapsed();
+    // Close pooled keep-alive connections first: a server that finishes its
+    // connections before exiting would otherwise wait for them.
+    drop(client);
 
     let mut server_lines = Vec::new();
     if let Target::Spawned(s) = &mut target {

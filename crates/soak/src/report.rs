@@ -354,8 +354,8 @@ fn num(v: Option<u64>) -> String {
 }
 
 /// The passes shown in the text table: all of them up to 25, else the
-/// first, the end of the warm-up, about 20 evenly spaced, every pass with a
-/// failure (up to 10 more), and the last.
+/// first, the end of the warm-up, every multiple of a round step (about 20
+/// rows), the passes with a failure (up to 10 more), and the last.
 pub fn table_rows(passes: &[PassRecord], warmup: u32) -> Vec<usize> {
     let n = passes.len();
     if n <= 25 {
@@ -365,8 +365,8 @@ pub fn table_rows(passes: &[PassRecord], warmup: u32) -> Vec<usize> {
     if (warmup as usize) >= 1 && (warmup as usize) <= n {
         rows.push(warmup as usize - 1);
     }
-    let step = n.div_ceil(20);
-    rows.extend((0..n).step_by(step));
+    let step = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].into_iter().find(|s| n / s <= 20).unwrap_or(n.div_ceil(20));
+    rows.extend((step - 1..n).step_by(step));
     rows.extend(passes.iter().enumerate().filter(|(_, p)| p.failures > 0).map(|(i, _)| i).take(10));
     rows.sort_unstable();
     rows.dedup();
@@ -381,13 +381,7 @@ pub fn table(passes: &[PassRecord], warmup: u32) -> String {
         "{:>5} {:>5} {:>5} {:>4} {:>8} {:>8} {:>8} {:>8} {:>6} {:>5} {:>10} {:>9} {:>8}",
         "pass", "reqs", "fail", "t/o", "p50 ms", "p99 ms", "RSS MB", "heap MB", "minor", "full", "minor max", "box_live", "proxies"
     );
-    let rows = table_rows(passes, warmup);
-    let mut prev: Option<usize> = None;
-    for i in rows {
-        if prev.is_some_and(|p| i > p + 1) {
-            let _ = writeln!(s, "{:>5}", "...");
-        }
-        prev = Some(i);
+    for i in table_rows(passes, warmup) {
         let p = &passes[i];
         let _ = writeln!(
             s,
@@ -596,9 +590,16 @@ mod tests {
     fn table_selects_rows() {
         assert_eq!(table_rows(&passes(5, 0), 20), vec![0, 1, 2, 3, 4]);
         let rows = table_rows(&passes(300, 0), 20);
-        assert!(rows.contains(&0) && rows.contains(&19) && rows.contains(&299), "{rows:?}");
-        assert!(rows.len() <= 24, "{rows:?}");
-        let text = table(&passes(300, 0), 20);
-        assert!(text.contains("  ...\n"), "{text}");
+        // Passes 1, 20, 40, ..., 300.
+        let mut want = vec![0];
+        want.extend((19..300).step_by(20));
+        assert_eq!(rows, want);
+        let mut ps = passes(120, 0);
+        ps[56].failures = 2;
+        let rows = table_rows(&ps, 20);
+        assert_eq!(rows, [0, 9, 19, 29, 39, 49, 56, 59, 69, 79, 89, 99, 109, 119]);
+        let text = table(&ps, 20);
+        assert_eq!(text.lines().count(), 15, "{text}");
+        assert!(text.lines().nth(7).unwrap().starts_with("   57    21     2 "), "{text}");
     }
 }
