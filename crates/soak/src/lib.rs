@@ -99,6 +99,7 @@ pub struct SoakArgs {
 /// What a soak produced.
 pub struct Run {
     pub passes: Vec<PassRecord>,
+    /// The failures, in order (the first 10,000; the passes count them all).
     pub failures: Vec<FailureRecord>,
     pub verdict: Verdict,
     /// The header lines: what was run, against what.
@@ -130,12 +131,13 @@ impl Run {
             let _ = writeln!(s, "Failures: none");
         } else {
             let kinds: Vec<String> = self.failure_kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            let _ = writeln!(s, "Failures: {} ({})", self.failures.len(), kinds.join(", "));
+            let total: u64 = self.passes.iter().map(|p| u64::from(p.failures)).sum();
+            let _ = writeln!(s, "Failures: {total} ({})", kinds.join(", "));
             for f in self.failures.iter().take(10) {
                 let _ = writeln!(s, "  {f}");
             }
-            if self.failures.len() > 10 {
-                let _ = writeln!(s, "  ... and {} more", self.failures.len() - 10);
+            if total > 10 {
+                let _ = writeln!(s, "  ... and {} more", total - 10);
             }
         }
         for line in &self.server_lines {
@@ -155,6 +157,8 @@ impl Run {
 
 /// Live failure lines printed while running, at most.
 const LIVE_FAILURES: usize = 20;
+/// Failures kept for the report, at most (every one is counted).
+const STORED_FAILURES: usize = 10_000;
 /// Wait after a pass before reading a spawned server's diagnostics and RSS,
 /// so the lines it printed while answering the pass are counted in it.
 const SETTLE: Duration = Duration::from_millis(20);
@@ -183,7 +187,7 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
     if args.passes == 0 {
         return Err("--passes must be at least 1".into());
     }
-    if args.gets + args.posts == 0 {
+    if u64::from(args.gets) + u64::from(args.posts) == 0 {
         return Err("--gets and --posts are both 0: a pass would send nothing".into());
     }
     if args.timeout.is_zero() {
@@ -248,12 +252,13 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
         // figures are where the first pass starts from.
         tracker.pass(&s.take_events());
     }
-    let mut passes: Vec<PassRecord> = Vec::with_capacity(args.passes as usize);
+    let mut passes: Vec<PassRecord> = Vec::with_capacity(args.passes.min(100_000) as usize);
     let mut failures: Vec<FailureRecord> = Vec::new();
     let mut failure_kinds: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut ending =
         Ending { planned_passes: args.passes, server: !matches!(target, Target::None), diag: matches!(target, Target::Spawned(_)), ..Default::default() };
     let mut cumulative = 0u64;
+    let mut failed_total = 0u64;
     let started = Instant::now();
 
     for pass in 1..=args.passes {
@@ -285,13 +290,16 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
             for k in f.keys() {
                 *failure_kinds.entry(k).or_default() += 1;
             }
+            failed_total += 1;
             let record = FailureRecord { pass, id: o.spec.id.clone(), method: o.spec.method.as_str(), what: f.to_string() };
             if failures.len() < LIVE_FAILURES {
                 say(&format!("FAIL {record}"));
             } else if failures.len() == LIVE_FAILURES {
                 say("(further failures are counted in the summary)");
             }
-            failures.push(record);
+            if failures.len() < STORED_FAILURES {
+                failures.push(record);
+            }
         }
         match &mut target {
             Target::None => {}
@@ -320,7 +328,7 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
             "rss {} MB, heap {} MB, {} failed",
             rec.rss.map_or("-".into(), |b| format!("{:.1}", b as f64 / 1e6)),
             rec.post_in_use.map_or("-".into(), |b| format!("{:.1}", b as f64 / 1e6)),
-            failures.len()
+            failed_total
         ));
         pb.inc(1);
         passes.push(rec);
@@ -372,7 +380,6 @@ pub fn write_reports(args: &SoakArgs, run: &Run) -> Result<(), String> {
             verdict: &run.verdict,
             failures: &run.failures,
             passes: &run.passes,
-            planned: args.passes,
             warmup: args.warmup,
         });
         std::fs::write(path, page).map_err(|e| format!("cannot write {}: {e}", path.display()))?;

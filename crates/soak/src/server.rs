@@ -88,6 +88,7 @@ impl Server {
         let start = Instant::now();
         loop {
             if let Some(status) = server.exited() {
+                server.wait_readers();
                 return Err(format!("the server exited ({status}) before accepting connections on {host}:{port}{}", server.tail_text()));
             }
             if accepts(host, port) {
@@ -150,11 +151,16 @@ impl Server {
         if self.exit.is_none() {
             self.exit = self.child.wait().ok();
         }
+        self.wait_readers();
+        self.exit
+    }
+
+    /// Waits up to a second for the output threads to reach end of file.
+    fn wait_readers(&self) {
         let start = Instant::now();
         while !self.readers_done.iter().all(|d| d.load(Ordering::Acquire)) && start.elapsed() < Duration::from_secs(1) {
             std::thread::sleep(Duration::from_millis(5));
         }
-        self.exit
     }
 }
 
@@ -249,6 +255,11 @@ mod tests {
         let cmd = shell_words::join(["sh", "-c", &script]);
         let mut server = Server::spawn(&cmd, "127.0.0.1", port, Duration::from_secs(20), None).unwrap();
         assert!(rss(server.pid()).is_some());
+        // The output thread may lag behind the server on a loaded machine.
+        let start = Instant::now();
+        while !server.tail_text().contains("diag=") && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let events = server.take_events();
         assert!(matches!(&events[..], [Event::GcStep(s)] if s.post_in_use == Some(10)), "{events:?}");
         assert!(server.tail_text().contains("not a diag"));
