@@ -73,6 +73,8 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Drive a warm HTTP server through N passes and check that its memory and pauses stay flat.
+    Soak(perry_soak::SoakArgs),
 }
 
 struct Timings {
@@ -224,5 +226,6 @@ fn main() -> ExitCode {
             eprintln!("cannot run {}: {err}", exe.display());
             ExitCode::from(1)
         }
+        Cmd::Soak(args) => ExitCode::from(perry_soak::main(&args)),
     }
 }

@@ -1,0 +1,71 @@
+//! `perry soak` through the `perry` binary: the subcommand's flags, and a
+//! soak of crates/soak/tests/echo-server.mjs (Node) that passes, and one of
+//! its broken variant that fails with exit status 1 and names the failure.
+//! crates/soak/tests/soak.rs covers the verifier itself.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn perry_soak(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_perry")).arg("soak").args(args).output().unwrap()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn echo_server() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../soak/tests/echo-server.mjs").canonicalize().unwrap()
+}
+
+#[test]
+fn help_lists_the_flags() {
+    let out = perry_soak(&["--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--passes",
+        "--gets",
+        "--posts",
+        "--keep-alive",
+        "--timeout",
+        "--spawn",
+        "--pid",
+        "--warmup",
+        "--max-rss-slope",
+        "--max-heap-slope",
+        "--no-contract",
+        "--csv",
+        "--html",
+        "--verbose",
+    ] {
+        assert!(help.contains(flag), "{flag} missing:\n{help}");
+    }
+    assert!(help.contains("Usage: perry soak"), "{help}");
+}
+
+#[test]
+fn soak_of_the_node_echo_server() {
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-{port}.csv"));
+    let spawn = format!("env -u NODE_EXTRA_CA_CERTS node {} {port}", echo_server().display());
+    let out = perry_soak(&[&url, "--passes", "3", "--spawn", &spawn, "--csv", csv.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("PASS  requests                  0 of 63 failed (0 timed out)"), "{stdout}");
+    assert!(stdout.contains("Result: PASS"), "{stdout}");
+    let rows: Vec<String> = std::fs::read_to_string(&csv).unwrap().lines().skip(1).map(str::to_string).collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[2].starts_with("3,21,63,0,0,"), "{rows:?}");
+
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let spawn = format!("env -u NODE_EXTRA_CA_CERTS node {} {port} --broken=checksum", echo_server().display());
+    let out = perry_soak(&[&url, "--passes", "3", "--spawn", &spawn]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("FAIL  requests                  3 of 63 failed"), "{stdout}");
+    assert!(stdout.contains("pass 1: GET request-7: checksum: expected 924, got 925"), "{stdout}");
+    assert!(stdout.contains("Result: FAIL"), "{stdout}");
+}
