@@ -1,7 +1,6 @@
-// The benchmark's Response. Perry: the Web Response once the stdlib has it,
-// until then the fields the temporary bridge (crates/ext-http/src/bridge.rs)
-// reads. Node: the same plain fields, written by node_serve.ts with
-// res.writeHead/res.end (undici's Response would cost Node a lot more).
+// The benchmark's Response. Perry: the Web Response. Node: an object with
+// the same fields, written by node_serve.ts with res.writeHead/res.end
+// (undici's Response would cost Node a lot more).
 
 type Init = { status?: number; headers?: Record<string, string> };
 
@@ -16,5 +15,5 @@ class PlainResponse {
   }
 }
 
-const isNode = typeof process === "object" && typeof (process as any).versions === "object";
-export const R: any = !isNode && typeof Response === "function" ? Response : PlainResponse;
+const isNode = typeof process === "object" && typeof (process as any).versions?.node === "string";
+export const R: any = isNode ? PlainResponse : Response;

@@ -1,7 +1,6 @@
 // The server crates/compiler/tests/http.rs drives: one route per behaviour
 // it checks. Prints "listening <port>" once bound.
 import { serve } from "perry:http";
-import { R } from "./stand_in.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -26,33 +25,33 @@ const server = serve({
 async function route(req: any, path: string): Promise<any> {
   const url = req.url;
   if (path === "/hello") {
-    return new R("hello", { headers: { "x-test": "1" } });
+    return new Response("hello", { headers: { "x-test": "1" } });
   }
   if (path === "/echo") {
     const body = await req.text();
-    return new R(body, { status: 201, headers: { "content-type": req.headers.get("content-type") ?? "none", "x-method": req.method } });
+    return new Response(body, { status: 201, headers: { "content-type": req.headers.get("content-type") ?? "none", "x-method": req.method } });
   }
   if (path === "/headers") {
-    return new R(`custom=${req.headers.get("X-Custom")} missing=${req.headers.get("x-missing")} has=${req.headers.has("x-custom")}`);
+    return new Response(`custom=${req.headers.get("X-Custom")} missing=${req.headers.get("x-missing")} has=${req.headers.has("x-custom")}`);
   }
   if (path === "/json") {
-    return R.json({ ok: true, list: [1, 2, 3] });
+    return Response.json({ ok: true, list: [1, 2, 3] });
   }
   if (path.startsWith("/status/")) {
-    return new R("", { status: Number(path.slice("/status/".length)) });
+    return new Response("", { status: Number(path.slice("/status/".length)) });
   }
   if (path.startsWith("/id/")) {
     // A short, id-dependent wait so that responses complete out of order.
     const id = Number(path.slice("/id/".length));
     await sleep(id % 7);
-    return new R(`id=${id}`);
+    return new Response(`id=${id}`);
   }
   if (path.startsWith("/url")) {
-    return new R(url);
+    return new Response(url);
   }
   if (path === "/slow") {
     await sleep(1000);
-    return new R("slow done");
+    return new Response("slow done");
   }
   if (path === "/undefined") {
     return undefined;
@@ -64,7 +63,7 @@ async function route(req: any, path: string): Promise<any> {
     await sleep(1);
     throw new RangeError("async boom");
   }
-  return new R("not found", { status: 404 });
+  return new Response("not found", { status: 404 });
 }
 
 console.log(`listening ${server.port}`);

@@ -1,7 +1,6 @@
 // server.stop() from a handler: the listener closes, the response still
 // goes out, the stop promise fulfils, and the process ends by itself.
 import { serve } from "perry:http";
-import { R } from "./stand_in.ts";
 
 let count = 0;
 const server = serve({
@@ -11,9 +10,9 @@ const server = serve({
     count++;
     if (req.url.endsWith("/stop")) {
       server.stop().then(() => console.log(`stopped after ${count} requests`));
-      return new R("stopping");
+      return new Response("stopping");
     }
-    return new R(`ok ${count}`);
+    return new Response(`ok ${count}`);
   },
 });
 console.log(`listening ${server.port}`);

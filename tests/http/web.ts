@@ -1,7 +1,5 @@
 // The Web API side of perry:http: Request, Response, Headers, URL and
-// Uint8Array as handlers use them. crates/compiler/tests/http.rs runs it
-// once the Web globals exist (branch wip-web); until then the test only
-// checks that they are still missing.
+// Uint8Array as handlers use them (crates/compiler/tests/http.rs).
 import { serve } from "perry:http";
 
 const server = serve({
