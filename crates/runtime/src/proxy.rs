@@ -289,13 +289,13 @@ pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
 
 /// A property found on an object, its values held in handles while code
 /// that may collect runs.
-struct Held {
+pub struct Held {
     p: Option<Prop>,
     h: [perry_gc::Handle; 2],
 }
 
 impl Held {
-    fn new(scope: &HandleScope, p: Option<Prop>) -> Held {
+    pub fn new(scope: &HandleScope, p: Option<Prop>) -> Held {
         let (a, b) = match p {
             Some(Prop::Data(v, _)) => (v, Value::UNDEFINED),
             Some(Prop::Accessor(g, s, _)) => (g, s),
@@ -305,7 +305,7 @@ impl Held {
     }
 
     /// The property with its values as they are now.
-    fn get(&self) -> Option<Prop> {
+    pub fn get(&self) -> Option<Prop> {
         let (a, b) = (Value(self.h[0].get()), Value(self.h[1].get()));
         self.p.map(|p| match p {
             Prop::Data(_, at) => Prop::Data(a, at),

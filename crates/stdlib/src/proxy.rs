@@ -119,15 +119,9 @@ pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
     }
     // (10.5.6 steps 11-16.)
     let target_desc = rp::own_property(Value(ht.get()), key)?;
-    let held = target_desc.map(|p| match p {
-        Prop::Data(v, _) => (scope.root(v.0), scope.root(Value::UNDEFINED.0)),
-        Prop::Accessor(g, s, _) => (scope.root(g.0), scope.root(s.0)),
-    });
+    let held = rp::Held::new(&scope, target_desc);
     let extensible = rp::is_extensible(Value(ht.get()))?;
-    let target_desc = target_desc.zip(held).map(|(p, (a, b))| match p {
-        Prop::Data(_, at) => Prop::Data(Value(a.get()), at),
-        Prop::Accessor(_, _, at) => Prop::Accessor(Value(a.get()), Value(b.get()), at),
-    });
+    let target_desc = held.get();
     let name = atoms::to_rust(key);
     let setting_config_false = d.configurable == Some(false);
     match target_desc {
