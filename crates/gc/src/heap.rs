@@ -245,6 +245,15 @@ fn run(kind: Kind, reason: &'static str) {
     stats::record(stats::Step { kind: kind.name(), reason, pre, post, swept, promoted: outcome.promoted, root_slots: outcome.root_slots, pause });
 }
 
+/// A full collection ran since the last [`at_quiescence`] purge, so a purge
+/// would give memory back. The event loop asks before it idles: the purge
+/// returns eden's pages too, which a busy server would fault in again (a
+/// kernel page clear per 4 KiB), so it purges only once the loop has stayed
+/// idle for a while.
+pub fn purge_pending() -> bool {
+    heap().full_since_purge
+}
+
 /// Called by the runtime when the event loop is quiescent (no task
 /// pending). After a full collection it gives fragmented old-space pages
 /// back to the OS and has mimalloc purge its freed memory eagerly.

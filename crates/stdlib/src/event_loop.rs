@@ -33,6 +33,10 @@ use std::time::{Duration, Instant};
 /// Longest delay Node accepts (2^31 - 1 ms); longer or shorter ones are 1 ms.
 const TIMEOUT_MAX: f64 = 2147483647.0;
 
+/// How long the loop stays idle (no task, no wake-up from a source) before
+/// the heap purges after a full collection ([`perry_gc::heap::purge_pending`]).
+const PURGE_IDLE: Duration = Duration::from_millis(50);
+
 struct Timer {
     /// The Timeout object, the callback, then its extra arguments (roots).
     values: Vec<u64>,
@@ -130,14 +134,15 @@ impl Waker {
     /// Blocks until woken or until `timeout` passes (forever for `None`).
     /// An unpark that came between the test and the park makes the park
     /// return at once; a spurious return only makes the loop look again.
-    fn wait(&self, timeout: Option<Duration>) {
-        if self.0.notified.load(Ordering::Acquire) {
-            return;
+    /// Returns whether a wake-up came (a spurious return counts as none).
+    fn wait(&self, timeout: Option<Duration>) -> bool {
+        if !self.0.notified.load(Ordering::Acquire) {
+            match timeout {
+                Some(t) => std::thread::park_timeout(t),
+                None => std::thread::park(),
+            }
         }
-        match timeout {
-            Some(t) => std::thread::park_timeout(t),
-            None => std::thread::park(),
-        }
+        self.0.notified.load(Ordering::Acquire)
     }
 }
 
@@ -457,9 +462,8 @@ pub fn run() -> JsResult<()> {
             return Ok(());
         }
         if !ran {
-            // Idle until the next timer or until a source's thread wakes
-            // us: the heap may give memory back.
-            crate::weak::at_quiescence()?;
+            // Idle until the next timer or until a source's thread wakes us.
+            crate::weak::end_of_job()?;
             for i in 0..lp().sources.len() {
                 (lp().sources[i].flush)();
             }
@@ -467,11 +471,30 @@ pub fn run() -> JsResult<()> {
             // while something else keeps the loop alive.
             let first = lp().timers.keys().next().map(|k| k.0);
             let t = clock();
-            match first {
-                Some(due) if due <= t => {}
-                Some(due) if lp().sources.is_empty() => std::thread::sleep(Duration::from_millis(due - t)),
-                Some(due) => waker().wait(Some(Duration::from_millis(due - t))),
-                None => waker().wait(None),
+            let idle = first.map(|due| due.saturating_sub(t));
+            if idle == Some(0) {
+                continue;
+            }
+            // The heap gives memory back once the loop has been idle for
+            // PURGE_IDLE: a server between bursts, not between requests.
+            let long = idle.is_none_or(|ms| ms >= PURGE_IDLE.as_millis() as u64);
+            if long && perry_gc::heap::purge_pending() {
+                if lp().sources.is_empty() {
+                    // Nothing but a timer can end this wait.
+                    perry_gc::heap::at_quiescence();
+                } else if !waker().wait(Some(PURGE_IDLE)) {
+                    perry_gc::heap::at_quiescence();
+                }
+                continue;
+            }
+            match idle {
+                Some(ms) if lp().sources.is_empty() => std::thread::sleep(Duration::from_millis(ms)),
+                Some(ms) => {
+                    waker().wait(Some(Duration::from_millis(ms)));
+                }
+                None => {
+                    waker().wait(None);
+                }
             }
         }
     }

@@ -328,15 +328,6 @@ pub fn end_of_job() -> JsResult<()> {
     run_cleanups()
 }
 
-/// Event-loop quiescence in a process that goes on (a server between
-/// requests): the end of the job, then the heap gives freed memory back to
-/// the OS.
-pub fn at_quiescence() -> JsResult<()> {
-    end_of_job()?;
-    perry_gc::heap::at_quiescence();
-    Ok(())
-}
-
 /// `gc()` under `--expose-gc` / `PERRY_EXPOSE_GC=1`: a full collection.
 fn gc(_args: &Args) -> JsResult {
     perry_gc::heap::collect_full("explicit");
