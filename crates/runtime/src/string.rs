@@ -40,13 +40,40 @@ pub fn from_units(u: &[u16]) -> Value {
     s
 }
 
-pub fn from_str(s: &str) -> Value {
-    let v: Vec<u16> = s.encode_utf16().collect();
-    from_units(&v)
+/// A string of Latin-1 bytes: each byte one code unit.
+pub fn from_latin1(b: &[u8]) -> Value {
+    let v = alloc_string(b.len());
+    for (d, &c) in units_mut(v).iter_mut().zip(b) {
+        *d = c as u16;
+    }
+    v
 }
 
+pub fn from_str(s: &str) -> Value {
+    if s.is_ascii() {
+        return from_latin1(s.as_bytes());
+    }
+    let v = alloc_string(s.encode_utf16().count());
+    for (d, u) in units_mut(v).iter_mut().zip(s.encode_utf16()) {
+        *d = u;
+    }
+    v
+}
+
+/// The string as UTF-8, lone surrogates replaced by U+FFFD.
 pub fn to_rust(s: Value) -> String {
-    String::from_utf16_lossy(units(s))
+    utf8_lossy(units(s))
+}
+
+/// Code units as UTF-8, lone surrogates replaced by U+FFFD; all-ASCII
+/// input (the common case: URLs, header values, JSON) is one copy.
+pub fn utf8_lossy(u: &[u16]) -> String {
+    if u.iter().all(|&c| c < 0x80) {
+        let bytes: Vec<u8> = u.iter().map(|&c| c as u8).collect();
+        // SAFETY: every byte is ASCII.
+        return unsafe { String::from_utf8_unchecked(bytes) };
+    }
+    String::from_utf16_lossy(u)
 }
 
 /// Concatenates two strings.

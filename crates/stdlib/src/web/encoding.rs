@@ -54,7 +54,7 @@ fn encoder_encoding(args: &Args) -> JsResult {
 
 /// The UTF-8 bytes of a string's code units (lone surrogates as U+FFFD).
 pub fn utf8_of(units: &[u16]) -> Vec<u8> {
-    String::from_utf16_lossy(units).into_bytes()
+    string::utf8_lossy(units).into_bytes()
 }
 
 /// TextEncoder.prototype.encode ( input ) — Encoding 8.2.3

@@ -208,14 +208,13 @@ pub fn to_rust_string(v: Value) -> JsResult<String> {
 /// WebIDL USVString: ToString, lone surrogates replaced by U+FFFD.
 pub fn to_usv(v: Value) -> JsResult<String> {
     let s = perry_runtime::ops::to_string(v)?;
-    Ok(String::from_utf16_lossy(string::units(s)))
+    Ok(string::to_rust(s))
 }
 
 /// A string value of Latin-1 bytes (WebIDL ByteString contents): each byte
 /// one code unit.
 pub fn latin1_str(b: &[u8]) -> Value {
-    let u: Vec<u16> = b.iter().map(|&c| c as u16).collect();
-    string::from_units(&u)
+    string::from_latin1(b)
 }
 
 /// Node's `ERR_*` errors: a `kind` error with an enumerable `code`.

@@ -52,7 +52,7 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
         let value: String = v.iter().map(|&c| c as char).collect();
         list.append(&name, headers::normalize_value(&value));
     }
-    let url = match url::Url::parse(url) {
+    let url = match super::url::parse_absolute(url) {
         Ok(u) => u.to_string(),
         Err(_) => url.to_string(),
     };

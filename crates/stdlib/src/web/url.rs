@@ -27,7 +27,72 @@ const U_SLOTS: u32 = 2;
 /// The parsed URL of a URL object.
 fn parsed(u: Value) -> Url {
     let href = string::to_rust(slot(u, U_HREF));
-    Url::parse(&href).unwrap_or_else(|_| perry_gc::fatal(&format!("URL: the serialization {href:?} does not parse again")))
+    parse_absolute(&href).unwrap_or_else(|_| perry_gc::fatal(&format!("URL: the serialization {href:?} does not parse again")))
+}
+
+/// Recently parsed absolute URLs, and the origin of the last one (as a
+/// base URL) for the inputs that share it.
+struct ParseCache {
+    /// (input, result), most recent last.
+    recent: Vec<(String, Url)>,
+    /// A URL whose serialization is `scheme://host[:port]/` with no
+    /// credentials.
+    origin: Option<Url>,
+}
+
+const RECENT: usize = 4;
+
+thread_local! {
+    static CACHE: std::cell::RefCell<ParseCache> = const { std::cell::RefCell::new(ParseCache { recent: Vec::new(), origin: None }) };
+}
+
+/// The basic URL parser on an absolute `input` (URL 4.4), as `Url::parse`,
+/// with two shortcuts for what a server does with each request's URL: it
+/// parses the same string several times (the Request, `new URL(req.url)`,
+/// each getter, which parses the object's serialization again), and every
+/// request's URL starts with the same origin.
+///
+/// - The last few inputs and their results are kept.
+/// - An input that is the cached (HTTP or WebSocket) origin's serialization (without its final
+///   `/`) followed by a path-absolute `/…` (neither `//` nor `/\`) is the
+///   rest parsed against that origin: the path-absolute relative state
+///   copies the base's scheme and authority, which parsing the origin's own
+///   text gives, so the result is the same URL without running the host
+///   parser (IDNA) again.
+pub fn parse_absolute(input: &str) -> Result<Url, url::ParseError> {
+    let hit = CACHE.with_borrow(|c| c.recent.iter().rev().find(|(s, _)| s == input).map(|(_, u)| u.clone()));
+    if let Some(u) = hit {
+        return Ok(u);
+    }
+    let via_origin = CACHE.with_borrow(|c| {
+        let o = c.origin.as_ref()?;
+        let prefix = o.as_str().strip_suffix('/')?;
+        let rest = input.strip_prefix(prefix)?;
+        let b = rest.as_bytes();
+        if b.first() != Some(&b'/') || matches!(b.get(1), Some(b'/' | b'\\')) {
+            return None;
+        }
+        Some(Url::options().base_url(Some(o)).parse(rest))
+    });
+    let url = via_origin.unwrap_or_else(|| Url::parse(input))?;
+    CACHE.with_borrow_mut(|c| {
+        if c.recent.len() == RECENT {
+            c.recent.remove(0);
+        }
+        c.recent.push((input.to_string(), url.clone()));
+        let same = c.origin.as_ref().is_some_and(|o| o.scheme() == url.scheme() && o.host_str() == url.host_str() && o.port() == url.port());
+        if !same && matches!(url.scheme(), "http" | "https" | "ws" | "wss") && url.username().is_empty() && url.password().is_none() && !url.cannot_be_a_base()
+        {
+            let mut o = url.clone();
+            o.set_path("/");
+            o.set_query(None);
+            o.set_fragment(None);
+            if o.as_str().ends_with('/') {
+                c.origin = Some(o);
+            }
+        }
+    });
+    Ok(url)
 }
 
 fn this_url(args: &Args) -> JsResult {
@@ -58,7 +123,7 @@ fn missing_url() -> error::Exc {
 /// The basic URL parser on `input` against an optional `base` (URL 4.4).
 pub fn parse_with_base(input: &str, base: Option<&str>) -> Result<Url, url::ParseError> {
     match base {
-        None => Url::parse(input),
+        None => parse_absolute(input),
         Some(b) => {
             let b = Url::parse(b)?;
             Url::options().base_url(Some(&b)).parse(input)
@@ -147,7 +212,11 @@ macro_rules! url_getter {
     };
 }
 
-url_getter!(get_href, |u| quirks::href(u).to_string());
+/// get URL.prototype.href: the serialization, which the object holds.
+fn get_href(args: &Args) -> JsResult {
+    Ok(slot(this_url(args)?, U_HREF))
+}
+
 url_getter!(get_origin, quirks::origin);
 url_getter!(get_protocol, |u| quirks::protocol(u).to_string());
 url_getter!(get_username, |u| quirks::username(u).to_string());
@@ -174,7 +243,7 @@ fn setter(args: &Args, f: fn(&mut Url, &str)) -> JsResult {
 fn set_href(args: &Args) -> JsResult {
     this_url(args)?;
     let v = super::to_usv(args.get(0))?;
-    let Ok(url) = Url::parse(&v) else { return Err(invalid_url(&v, None)) };
+    let Ok(url) = parse_absolute(&v) else { return Err(invalid_url(&v, None)) };
     store(args.this(), &url);
     Ok(Value::UNDEFINED)
 }
@@ -309,4 +378,59 @@ pub fn install() {
     method(p(), "toString", 0, to_string);
     method(p(), "toJSON", 0, to_string);
     crate::to_string_tag(p(), "URL");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `parse_absolute` gives `Url::parse`'s result through its cache and
+    /// its origin shortcut, whatever came before.
+    #[test]
+    fn parse_absolute_equals_the_parser() {
+        let inputs = [
+            "http://127.0.0.1:3000/api/echo?id=x&iterations=20",
+            "http://127.0.0.1:3000/api/echo?id=y",
+            "http://127.0.0.1:3000/a/../b/./c?x#frag",
+            "http://127.0.0.1:3000/a\tb\nc",
+            "http://127.0.0.1:3000/%7Efoo/%zz/\u{e9}?q=\u{e9} x",
+            "http://127.0.0.1:3000//evil.example/x",
+            "http://127.0.0.1:3000/\\evil.example/x",
+            "http://127.0.0.1:3000/@evil.example",
+            "http://127.0.0.1:3000/x   ",
+            "http://127.0.0.1:30000/x",
+            "http://127.0.0.1:3000",
+            "http://127.0.0.1:3000?q",
+            "http://127.0.0.1:3000#f",
+            "http://127.0.0.1/x",
+            "http://127.0.0.1:80/x",
+            "HTTP://127.0.0.1:3000/x",
+            "http://user:pw@127.0.0.1:3000/x",
+            "http://127.0.0.1:3000/x",
+            "https://EXAMPLE.com/a?b",
+            "https://example.com/a?b",
+            "https://example.com.evil/a",
+            "https://xn--bcher-kva.example/x",
+            "https://b\u{fc}cher.example/x",
+            "file:///C:/x/../y",
+            "file:///C:/z",
+            "foo://host/x/../y",
+            "mailto:someone@example.com",
+            "not a url",
+            "http://[::1]:8080/x",
+            "http://[::1]:8080/y?z",
+        ];
+        // Twice, so the second round meets a warm cache and origins.
+        for _ in 0..2 {
+            for (i, input) in inputs.iter().enumerate() {
+                let want = Url::parse(input).map(|u| u.to_string());
+                let got = parse_absolute(input).map(|u| u.to_string());
+                assert_eq!(got, want, "{input:?}");
+                // After a different origin was cached.
+                let other = inputs[(i * 7 + 3) % inputs.len()];
+                let _ = parse_absolute(other);
+                assert_eq!(parse_absolute(input).map(|u| u.to_string()), want, "{input:?} after {other:?}");
+            }
+        }
+    }
 }
