@@ -105,6 +105,9 @@ measure() {
   cpu=$(awk -v a="$t0" -v b="$t1" -v n="$n" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", (b - a) / hz * 1e6 / n}')
   # wrk prints 99% as e.g. 812.00us, 3.41ms or 1.02s.
   p99=$(awk '$1 == "99%" {v = $2; if (v ~ /us$/) {sub(/us$/, "", v); v /= 1000} else if (v ~ /ms$/) {sub(/ms$/, "", v)} else {sub(/s$/, "", v); v *= 1000}; print v}' "$WORK/wrk.txt")
+  # RSS after the run: half a second after the load stopped, once an idle
+  # server has settled (Perry gives memory back after 50 ms of idleness).
+  sleep 0.5
   rss=$(awk '/^VmRSS:/ {printf "%.1f", $2 / 1024}' "/proc/$SERVER_PID/status")
   errors=$(awk '/Non-2xx|Socket errors/ {print}' "$WORK/wrk.txt")
   if [ -n "$errors" ]; then echo "  $1: $errors" >&2; fi

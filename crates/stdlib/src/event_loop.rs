@@ -134,15 +134,23 @@ impl Waker {
     /// Blocks until woken or until `timeout` passes (forever for `None`).
     /// An unpark that came between the test and the park makes the park
     /// return at once; a spurious return only makes the loop look again.
-    /// Returns whether a wake-up came (a spurious return counts as none).
-    fn wait(&self, timeout: Option<Duration>) -> bool {
-        if !self.0.notified.load(Ordering::Acquire) {
-            match timeout {
-                Some(t) => std::thread::park_timeout(t),
-                None => std::thread::park(),
-            }
+    fn wait(&self, timeout: Option<Duration>) {
+        if self.0.notified.load(Ordering::Acquire) {
+            return;
         }
-        self.0.notified.load(Ordering::Acquire)
+        match timeout {
+            Some(t) => std::thread::park_timeout(t),
+            None => std::thread::park(),
+        }
+    }
+
+    /// Waits `idle` and returns true only if no wake-up came and the whole
+    /// time passed: a park can return early (an unpark's token left from
+    /// before the last [`Waker::clear`], or spuriously).
+    fn stayed_idle(&self, idle: Duration) -> bool {
+        let t0 = Instant::now();
+        self.wait(Some(idle));
+        !self.0.notified.load(Ordering::Acquire) && t0.elapsed() >= idle
     }
 }
 
@@ -482,19 +490,15 @@ pub fn run() -> JsResult<()> {
                 if lp().sources.is_empty() {
                     // Nothing but a timer can end this wait.
                     perry_gc::heap::at_quiescence();
-                } else if !waker().wait(Some(PURGE_IDLE)) {
+                } else if waker().stayed_idle(PURGE_IDLE) {
                     perry_gc::heap::at_quiescence();
                 }
                 continue;
             }
             match idle {
                 Some(ms) if lp().sources.is_empty() => std::thread::sleep(Duration::from_millis(ms)),
-                Some(ms) => {
-                    waker().wait(Some(Duration::from_millis(ms)));
-                }
-                None => {
-                    waker().wait(None);
-                }
+                Some(ms) => waker().wait(Some(Duration::from_millis(ms))),
+                None => waker().wait(None),
             }
         }
     }
