@@ -35,6 +35,8 @@ fn help_lists_the_flags() {
         "--max-rss-slope",
         "--max-heap-slope",
         "--no-contract",
+        "--check-pauses",
+        "--settle",
         "--csv",
         "--html",
         "--verbose",
@@ -68,4 +70,29 @@ fn soak_of_the_node_echo_server() {
     assert!(stdout.contains("FAIL  requests                  3 of 63 failed"), "{stdout}");
     assert!(stdout.contains("pass 1: GET request-7: checksum: expected 924, got 925"), "{stdout}");
     assert!(stdout.contains("Result: FAIL"), "{stdout}");
+}
+
+/// The CI soak (issue 7): the App-Route fixture compiled by Perry, 30 passes
+/// of 20 GETs and 1 POST on fresh connections, with the whole verdict: every
+/// answer right, RSS and post_in_use flat after the 20-pass warm-up, and box
+/// cells and proxies live no higher at the end of any later pass. The
+/// 300-pass bar and the Node comparison are bench/soak-bar.sh.
+#[test]
+fn fixture_passes_a_30_pass_soak() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/app-route").canonicalize().unwrap();
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak-app-route-server");
+    let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(&fixture).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "perry compile --app failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-app-route-{port}.csv"));
+    let spawn = format!("{} --port {port}", exe.display());
+    let out = perry_soak(&[&url, "--passes", "30", "--spawn", &spawn, "--csv", csv.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for check in ["requests", "RSS slope", "heap slope (post_in_use)", "box_cells_live", "proxies_live"] {
+        assert!(stdout.lines().any(|l| l.trim_start().starts_with("PASS") && l.contains(check)), "{check} not measured and passed:\n{stdout}");
+    }
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 31, "{rows}");
 }

@@ -201,6 +201,19 @@ pub fn at_quiescence() {
     }
 }
 
+/// The event loop has stayed idle (see `heap::at_idle`): the queue goes
+/// back to the pool and, under `PERRY_GC_DIAG=1`, a `[box-stats]` line is
+/// printed whatever the rate limit, so the last line before a pause in the
+/// load shows the idle state rather than one taken between requests.
+pub fn at_idle() {
+    let p = pool();
+    release_done(p);
+    if crate::stats::diag_enabled() {
+        p.last_stats = Some(std::time::Instant::now());
+        print_stats();
+    }
+}
+
 /// The `[box-stats]` line (also printed at exit).
 pub fn print_stats() {
     let p = pool();

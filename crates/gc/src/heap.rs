@@ -245,13 +245,49 @@ fn run(kind: Kind, reason: &'static str) {
     stats::record(stats::Step { kind: kind.name(), reason, pre, post, swept, promoted: outcome.promoted, root_slots: outcome.root_slots, pause });
 }
 
-/// A full collection ran since the last [`at_quiescence`] purge, so a purge
-/// would give memory back. The event loop asks before it idles: the purge
-/// returns eden's pages too, which a busy server would fault in again (a
-/// kernel page clear per 4 KiB), so it purges only once the loop has stayed
-/// idle for a while.
-pub fn purge_pending() -> bool {
-    heap().full_since_purge
+/// Eden bytes in use from which an idle loop collects before it purges.
+const IDLE_COLLECT: usize = 1 << 20;
+
+/// There is work for an idle event loop: a full collection ran since the
+/// last purge, eden holds at least [`IDLE_COLLECT`] bytes, or proxies were
+/// created since the last full collection (only a full one sweeps the proxy
+/// registry). The loop does not do it as soon as it has nothing to run: the
+/// purge returns eden's pages, which a busy server would fault in again (a
+/// kernel page clear per 4 KiB) a moment later.
+pub fn idle_work_pending() -> bool {
+    let h = heap();
+    h.nursery.sync_in();
+    h.full_since_purge || h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT || crate::proxies::created_since_full() > 0
+}
+
+/// The event loop has stayed idle for a while (a server between bursts of
+/// requests), as V8's memory reducer waits for. A collection runs when
+/// there is garbage to find: a full one when proxies were created since the
+/// last (their ids go back to the band), else, when eden holds at least
+/// [`IDLE_COLLECT`] bytes, the kind the plan would pick if eden were full.
+/// Then the pages nothing uses go back to the OS. What an idle server keeps
+/// resident, and its live proxy and box-cell counts, no longer depend on
+/// where the load stopped.
+pub fn at_idle() {
+    let h = heap();
+    h.nursery.sync_in();
+    let young_proxies = crate::proxies::created_since_full();
+    if young_proxies > 0 {
+        run(Kind::Full, "idle");
+    } else if h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT {
+        let (kind, _) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, young_proxies);
+        run(kind, "idle");
+    }
+    crate::boxes::at_idle();
+    let h = heap();
+    if h.full_since_purge {
+        at_quiescence();
+    } else {
+        let t = stats::Phase::start();
+        h.nursery.sync_in();
+        let released = h.nursery.release_free();
+        t.end_with("purge", &format!("released={released}"));
+    }
 }
 
 /// Called by the runtime when the event loop is quiescent (no task

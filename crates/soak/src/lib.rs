@@ -82,6 +82,14 @@ pub struct SoakArgs {
     /// Largest post_in_use growth accepted after the warm-up, in bytes per request.
     #[arg(long, default_value_t = 256.0)]
     pub max_heap_slope: f64,
+    /// Make the pause and cadence lines checks: the pause p99 over the last 50 passes at most 1.5 times that over
+    /// the first 50 after the warm-up, and collections per pass not growing.
+    #[arg(long)]
+    pub check_pauses: bool,
+    /// Wait after each pass before reading the server's RSS and diagnostics: the lines it printed while answering
+    /// count in the pass, and an idle server settles (Perry collects and gives memory back after 50 ms idle).
+    #[arg(long, default_value = "100ms", value_parser = humantime::parse_duration)]
+    pub settle: Duration,
     /// Do not check responses against the echo contract: any 2xx is a success.
     #[arg(long)]
     pub no_contract: bool,
@@ -159,9 +167,6 @@ impl Run {
 const LIVE_FAILURES: usize = 20;
 /// Failures kept for the report, at most (every one is counted).
 const STORED_FAILURES: usize = 10_000;
-/// Wait after a pass before reading a spawned server's diagnostics and RSS,
-/// so the lines it printed while answering the pass are counted in it.
-const SETTLE: Duration = Duration::from_millis(20);
 
 /// Where a line goes while the progress bar is drawn.
 fn printer(pb: &ProgressBar) -> server::Forward {
@@ -304,19 +309,21 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
         match &mut target {
             Target::None => {}
             Target::Pid(pid) => {
+                std::thread::sleep(args.settle);
                 rec.rss = server::rss(*pid);
                 if rec.rss.is_none() {
                     ending.server_gone = Some(format!("process {pid} is gone after pass {pass}"));
                 }
             }
             Target::Spawned(s) => {
-                std::thread::sleep(SETTLE);
+                std::thread::sleep(args.settle);
                 rec.rss = server::rss(s.pid());
                 let gc = tracker.pass(&s.take_events());
                 rec.post_in_use = gc.post_in_use;
                 rec.minor = gc.minor;
                 rec.full = gc.full;
                 rec.minor_pauses_us = gc.minor_pauses_us;
+                rec.full_pauses_us = gc.full_pauses_us;
                 rec.box_cells_live = gc.box_cells_live;
                 rec.proxies_live = gc.proxies_live;
                 if let Some(status) = s.exited() {
@@ -362,7 +369,7 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
     let requests: u64 = passes.iter().map(|p| u64::from(p.requests)).sum();
     about.push(format!("client: {requests} requests in {:.1} s ({:.0} requests/s)", total.as_secs_f64(), requests as f64 / total.as_secs_f64().max(1e-9)));
 
-    let bounds = Bounds { max_rss_slope: args.max_rss_slope, max_heap_slope: args.max_heap_slope };
+    let bounds = Bounds { max_rss_slope: args.max_rss_slope, max_heap_slope: args.max_heap_slope, check_pauses: args.check_pauses };
     let verdict = report::verdict(&passes, &failures, args.warmup, bounds, &ending);
     Ok(Run { passes, failures, verdict, about, failure_kinds, server_lines })
 }

@@ -28,6 +28,8 @@ pub struct PassRecord {
     pub full: u32,
     /// `pause_us` of every minor collection during the pass.
     pub minor_pauses_us: Vec<u64>,
+    /// `pause_us` of every full collection during the pass.
+    pub full_pauses_us: Vec<u64>,
     /// Box cells live at the end of the pass (see [`GcTracker`]).
     pub box_cells_live: Option<u64>,
     pub proxies_live: Option<u64>,
@@ -69,6 +71,7 @@ pub struct GcPass {
     pub minor: u32,
     pub full: u32,
     pub minor_pauses_us: Vec<u64>,
+    pub full_pauses_us: Vec<u64>,
     pub post_in_use: Option<u64>,
     pub box_cells_live: Option<u64>,
     pub proxies_live: Option<u64>,
@@ -107,7 +110,10 @@ impl GcTracker {
                             p.minor += 1;
                             p.minor_pauses_us.extend(s.pause_us);
                         }
-                        Some(GcKind::Full) => p.full += 1,
+                        Some(GcKind::Full) => {
+                            p.full += 1;
+                            p.full_pauses_us.extend(s.pause_us);
+                        }
                         None => {}
                     }
                     if s.post_in_use.is_some() {
@@ -176,7 +182,15 @@ pub struct Bounds {
     /// Bytes per request.
     pub max_rss_slope: f64,
     pub max_heap_slope: f64,
+    /// Make the pause and cadence lines checks (`--check-pauses`): the
+    /// pause p99 of the last 50 passes at most [`PAUSE_GROWTH`] times that
+    /// of the first 50 after the warm-up, and collections per pass not
+    /// growing.
+    pub check_pauses: bool,
 }
+
+/// The bound of the late/early pause p99 ratio.
+pub const PAUSE_GROWTH: f64 = 1.5;
 
 /// How the run ended, beyond its passes.
 #[derive(Clone, Debug, Default)]
@@ -277,7 +291,8 @@ pub fn verdict(passes: &[PassRecord], failures: &[FailureRecord], warmup: u32, b
     checks.push(slope_check("RSS slope", bounds.max_rss_slope, &|p| p.rss, if ending.server { "no RSS readings" } else { no_server }));
     checks.push(slope_check("heap slope (post_in_use)", bounds.max_heap_slope, &|p| p.post_in_use, no_diag));
 
-    // Live box cells and proxies do not grow after the warm-up.
+    // Live box cells and proxies do not grow after the warm-up: at the end
+    // of no pass after it above their count at its end.
     let end_of_warmup = if warmup == 0 { passes.first() } else { passes.get(warmup as usize - 1) };
     let growth_check = |name: &'static str, y: &dyn Fn(&PassRecord) -> Option<u64>| {
         if warm.is_empty() {
@@ -286,52 +301,80 @@ pub fn verdict(passes: &[PassRecord], failures: &[FailureRecord], warmup: u32, b
         let (Some(base), Some(last)) = (end_of_warmup, passes.last()) else {
             return Check { name, status: Status::NotMeasured, figure: "no passes".into() };
         };
-        match (y(base), y(last)) {
-            (Some(b), Some(l)) => Check {
-                name,
-                status: if l <= b { Status::Pass } else { Status::Fail },
-                figure: format!("{l} at the end of pass {}, {b} at the end of warm-up (pass {})", last.pass, base.pass),
-            },
-            _ => Check { name, status: Status::NotMeasured, figure: no_diag.to_string() },
+        let (Some(b), Some(l)) = (y(base), y(last)) else { return Check { name, status: Status::NotMeasured, figure: no_diag.to_string() } };
+        let above: Vec<&PassRecord> = warm.iter().filter(|p| y(p).is_some_and(|v| v > b)).collect();
+        let mut figure = format!("{l} at the end of pass {}, {b} at the end of warm-up (pass {})", last.pass, base.pass);
+        match above.as_slice() {
+            [] => {
+                let lo = warm.iter().filter_map(|p| y(p)).min().unwrap_or(l);
+                let _ = write!(figure, "; {lo}-{b} at the end of every pass after it");
+            }
+            [first, ..] => {
+                let max = above.iter().filter_map(|p| y(p)).max().unwrap_or(0);
+                let _ = write!(
+                    figure,
+                    "; above it after {} of {} passes (first pass {}: {}; max {max})",
+                    above.len(),
+                    warm.len(),
+                    first.pass,
+                    y(first).unwrap_or(0)
+                );
+            }
         }
+        Check { name, status: if above.is_empty() { Status::Pass } else { Status::Fail }, figure }
     };
     checks.push(growth_check("box_cells_live", &|p| p.box_cells_live));
     checks.push(growth_check("proxies_live", &|p| p.proxies_live));
 
-    // Informative: minor pauses late against early, and the collection cadence.
+    // Pauses late against early, and the collection cadence: informative
+    // lines, or checks under --check-pauses. Minor pauses when both windows
+    // have minor collections; else every collection's (a server whose
+    // collections are all full ones, e.g. at idle).
     let window = 50usize;
     let early = &warm[..warm.len().min(window)];
     let late = &passes[passes.len().saturating_sub(window)..];
-    let pauses = |ps: &[PassRecord]| -> Vec<u64> { ps.iter().flat_map(|p| p.minor_pauses_us.iter().copied()).collect() };
-    match (percentile(&pauses(late), 99.0), percentile(&pauses(early), 99.0)) {
-        (Some(l), Some(e)) => {
+    let minor = |ps: &[PassRecord]| -> Vec<u64> { ps.iter().flat_map(|p| p.minor_pauses_us.iter().copied()).collect() };
+    let all = |ps: &[PassRecord]| -> Vec<u64> { ps.iter().flat_map(|p| p.minor_pauses_us.iter().chain(&p.full_pauses_us).copied()).collect() };
+    let (which, l, e) = match (percentile(&minor(late), 99.0), percentile(&minor(early), 99.0)) {
+        (Some(l), Some(e)) => ("minor pause p99", Some(l), Some(e)),
+        _ => ("pause p99 (all collections: no minor ones in a window)", percentile(&all(late), 99.0), percentile(&all(early), 99.0)),
+    };
+    let (pause_status, pause_figure) = match (l, e) {
+        (Some(l), Some(e)) if !warm.is_empty() => {
             let ratio = l as f64 / (e.max(1)) as f64;
-            info.push(format!(
-                "minor pause p99: {} over {} vs {} over {}: ratio {ratio:.2} ({} the bar of 1.5)",
-                us(l),
-                range_text(late),
-                us(e),
-                range_text(early),
-                if ratio <= 1.5 { "within" } else { "above" }
-            ));
+            let ok = ratio <= PAUSE_GROWTH;
+            (
+                if ok { Status::Pass } else { Status::Fail },
+                format!(
+                    "{} over {} vs {} over {}: ratio {ratio:.2} ({} the bar of {PAUSE_GROWTH})",
+                    us(l),
+                    range_text(late),
+                    us(e),
+                    range_text(early),
+                    if ok { "within" } else { "above" }
+                ),
+            )
         }
-        _ => info.push(format!("minor pause p99: n/a (no minor collections {})", if ending.diag { "in one of the windows" } else { "measured: no --spawn" })),
-    }
+        _ => (Status::NotMeasured, format!("n/a (no collections {})", if ending.diag { "in one of the windows" } else { "measured: no --spawn" })),
+    };
     let cadence: Vec<(f64, f64)> = warm.iter().map(|p| (f64::from(p.pass), f64::from(p.collections()))).collect();
-    match (least_squares(&cadence), warm.first(), warm.last()) {
+    let (cadence_status, cadence_figure) = match (least_squares(&cadence), warm.first(), warm.last()) {
         (Some(line), Some(first), Some(last)) if ending.diag => {
             let (a, b) = (line.at(f64::from(first.pass)), line.at(f64::from(last.pass)));
             let growing = b > 1.5 * a.max(1.0);
-            info.push(format!(
-                "collections per pass: fitted {a:.2} -> {b:.2} over {range} (slope {:+.4}/pass): {}",
-                line.slope,
-                if growing { "growing" } else { "not growing" }
-            ));
+            (
+                if growing { Status::Fail } else { Status::Pass },
+                format!("fitted {a:.2} -> {b:.2} over {range} (slope {:+.4}/pass): {}", line.slope, if growing { "growing" } else { "not growing" }),
+            )
         }
-        _ => info.push(format!(
-            "collections per pass: n/a ({})",
-            if ending.diag { "needs 2 passes after the warm-up" } else { "diagnostics are read with --spawn" }
-        )),
+        _ => (Status::NotMeasured, format!("n/a ({})", if ending.diag { "needs 2 passes after the warm-up" } else { "diagnostics are read with --spawn" })),
+    };
+    if bounds.check_pauses {
+        checks.push(Check { name: "pause p99 growth", status: pause_status, figure: format!("{which}: {pause_figure}") });
+        checks.push(Check { name: "collections per pass", status: cadence_status, figure: cadence_figure });
+    } else {
+        info.push(format!("{which}: {pause_figure}"));
+        info.push(format!("collections per pass: {cadence_figure}"));
     }
     Verdict { checks, info }
 }
@@ -459,7 +502,18 @@ mod tests {
             ev("[gc-step] n=3 kind=full post_in_use=90 pause_us=900 box_cells_live=41 proxies_live=2"),
             ev("[proxy-stats] live=1 freed=1 freed_total=1 created_total=2 slots=2"),
         ]);
-        assert_eq!(p, GcPass { minor: 2, full: 1, minor_pauses_us: vec![30, 10], post_in_use: Some(90), box_cells_live: Some(41), proxies_live: Some(1) });
+        assert_eq!(
+            p,
+            GcPass {
+                minor: 2,
+                full: 1,
+                minor_pauses_us: vec![30, 10],
+                full_pauses_us: vec![900],
+                post_in_use: Some(90),
+                box_cells_live: Some(41),
+                proxies_live: Some(1)
+            }
+        );
         // A quiescent [box-stats] wins over a later [gc-step] in the same pass.
         let p = t.pass(&[
             ev("[box-stats] allocs=9 releases=9 pool_reuses=0 live=0 pooled=9 slabs=1 activations=0"),
@@ -495,7 +549,7 @@ mod tests {
             .collect()
     }
 
-    const BOUNDS: Bounds = Bounds { max_rss_slope: 1024.0, max_heap_slope: 256.0 };
+    const BOUNDS: Bounds = Bounds { max_rss_slope: 1024.0, max_heap_slope: 256.0, check_pauses: false };
 
     fn ending(n: u32) -> Ending {
         Ending { planned_passes: n, server: true, diag: true, ..Default::default() }
@@ -511,9 +565,9 @@ mod tests {
         let v = verdict(&ps, &[], 20, BOUNDS, &ending(100));
         assert!(v.passed(), "{v:?}");
         assert_eq!(check(&v, "RSS slope").figure, "0.0 bytes/request over passes 21-100 (bound 1024)");
-        assert_eq!(check(&v, "box_cells_live").figure, "0 at the end of pass 100, 0 at the end of warm-up (pass 20)");
+        assert_eq!(check(&v, "box_cells_live").figure, "0 at the end of pass 100, 0 at the end of warm-up (pass 20); 0-0 at the end of every pass after it");
         assert_eq!(check(&v, "requests").figure, "0 of 2100 failed (0 timed out)");
-        assert!(v.info[0].contains("ratio 1.00 (within the bar of 1.5)"), "{:?}", v.info);
+        assert!(v.info[0].starts_with("minor pause p99: ") && v.info[0].contains("ratio 1.00 (within the bar of 1.5)"), "{:?}", v.info);
         assert!(v.info[1].ends_with("not growing"), "{:?}", v.info);
     }
 
@@ -545,6 +599,53 @@ mod tests {
         assert!(v.passed(), "informative lines do not fail the run");
         assert!(v.info[0].contains("over passes 71-120 vs 200 us over passes 21-70: ratio 4.50 (above"), "{:?}", v.info);
         assert!(v.info[1].ends_with(": growing"), "{:?}", v.info);
+    }
+
+    /// A live count above the baseline after any pass fails, even when the
+    /// last pass is back at it.
+    #[test]
+    fn live_counts_are_checked_after_every_pass() {
+        let mut ps = passes(100, 0);
+        ps[20].proxies_live = Some(3);
+        ps[50].proxies_live = Some(7);
+        let v = verdict(&ps, &[], 20, BOUNDS, &ending(100));
+        let c = check(&v, "proxies_live");
+        assert_eq!(c.status, Status::Fail);
+        assert_eq!(c.figure, "0 at the end of pass 100, 0 at the end of warm-up (pass 20); above it after 2 of 80 passes (first pass 21: 3; max 7)");
+        // Below the baseline is fine.
+        ps[19].proxies_live = Some(7);
+        let v = verdict(&ps, &[], 20, BOUNDS, &ending(100));
+        assert_eq!(check(&v, "proxies_live").status, Status::Pass);
+        assert_eq!(check(&v, "proxies_live").figure, "0 at the end of pass 100, 7 at the end of warm-up (pass 20); 0-7 at the end of every pass after it");
+    }
+
+    /// --check-pauses makes the pause and cadence lines checks; with no minor
+    /// collections the pauses of full ones are compared.
+    #[test]
+    fn pause_checks() {
+        let mut ps = passes(120, 0);
+        for (i, p) in ps.iter_mut().enumerate() {
+            p.minor = 0;
+            p.minor_pauses_us.clear();
+            p.full = 1;
+            p.full_pauses_us = vec![if i >= 70 { 500 } else { 200 }];
+        }
+        let strict = Bounds { check_pauses: true, ..BOUNDS };
+        let v = verdict(&ps, &[], 20, strict, &ending(120));
+        let c = check(&v, "pause p99 growth");
+        assert_eq!(c.status, Status::Fail, "{c:?}");
+        assert!(c.figure.starts_with("pause p99 (all collections: no minor ones in a window): 500 us over passes 71-120 vs 200 us"), "{c:?}");
+        assert_eq!(check(&v, "collections per pass").status, Status::Pass);
+        assert!(v.info.is_empty());
+        for p in &mut ps[70..] {
+            p.full_pauses_us = vec![250];
+        }
+        let v = verdict(&ps, &[], 20, strict, &ending(120));
+        assert!(v.passed(), "{v:?}");
+        // Without the flag, the same run passes with the lines as info.
+        let v = verdict(&ps, &[], 20, BOUNDS, &ending(120));
+        assert!(v.checks.iter().all(|c| c.name != "pause p99 growth"));
+        assert_eq!(v.info.len(), 2);
     }
 
     #[test]

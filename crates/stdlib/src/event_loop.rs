@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 const TIMEOUT_MAX: f64 = 2147483647.0;
 
 /// How long the loop stays idle (no task, no wake-up from a source) before
-/// the heap purges after a full collection ([`perry_gc::heap::purge_pending`]).
+/// the heap collects and purges ([`perry_gc::heap::at_idle`]).
 const PURGE_IDLE: Duration = Duration::from_millis(50);
 
 struct Timer {
@@ -483,15 +483,14 @@ pub fn run() -> JsResult<()> {
             if idle == Some(0) {
                 continue;
             }
-            // The heap gives memory back once the loop has been idle for
-            // PURGE_IDLE: a server between bursts, not between requests.
+            // The heap collects and gives memory back once the loop has been
+            // idle for PURGE_IDLE: a server between bursts, not between
+            // requests.
             let long = idle.is_none_or(|ms| ms >= PURGE_IDLE.as_millis() as u64);
-            if long && perry_gc::heap::purge_pending() {
-                if lp().sources.is_empty() {
-                    // Nothing but a timer can end this wait.
-                    perry_gc::heap::at_quiescence();
-                } else if waker().stayed_idle(PURGE_IDLE) {
-                    perry_gc::heap::at_quiescence();
+            if long && perry_gc::heap::idle_work_pending() {
+                // With no source, nothing but a timer can end this wait.
+                if lp().sources.is_empty() || waker().stayed_idle(PURGE_IDLE) {
+                    perry_gc::heap::at_idle();
                 }
                 continue;
             }
