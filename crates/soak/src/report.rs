@@ -306,7 +306,7 @@ pub fn verdict(passes: &[PassRecord], failures: &[FailureRecord], warmup: u32, b
         let mut figure = format!("{l} at the end of pass {}, {b} at the end of warm-up (pass {})", last.pass, base.pass);
         match above.as_slice() {
             [] => {
-                let lo = warm.iter().filter_map(|p| y(p)).min().unwrap_or(l);
+                let lo = warm.iter().filter_map(y).min().unwrap_or(l);
                 let _ = write!(figure, "; {lo}-{b} at the end of every pass after it");
             }
             [first, ..] => {
