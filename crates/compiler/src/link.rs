@@ -30,7 +30,7 @@ pub fn runtime_hash() -> String {
         let bytes = std::fs::read(&p).unwrap_or_default();
         return hex(&Sha256::digest(&bytes))[..16].to_string();
     }
-    hex(&Sha256::digest(RUNTIME_LIB))[..16].to_string()
+    env!("PERRY_RUNTIME_HASH").to_string()
 }
 
 pub fn hex(b: &[u8]) -> String {

@@ -109,7 +109,12 @@ impl Graph {
             (display, Box::leak(text.into_boxed_str()))
         };
         let alloc: &'static Allocator = leak(Allocator::default());
-        let ret = oxc_parser::Parser::new(alloc, source, SourceType::ts().with_module(true)).parse();
+        // A `.js`/`.mjs` file is JavaScript (a module, as every file here):
+        // parsed as TypeScript it would reject JavaScript's `<` ambiguities
+        // and accept type syntax.
+        let js = path.extension().is_some_and(|e| e == "js" || e == "mjs");
+        let source_type = if js { SourceType::mjs() } else { SourceType::ts().with_module(true) };
+        let ret = oxc_parser::Parser::new(alloc, source, source_type).parse();
         if !ret.diagnostics.is_empty() || ret.panicked {
             return Err(ret.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
         }

@@ -1,0 +1,400 @@
+//! One test: what to skip, the program to compile, compiling and running it,
+//! and the outcome (INTERPRETING.md describes what a host must do).
+
+use crate::meta::{self, Meta, Phase};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+/// Features a run skips, with the reason: not in ES2023 (the bar's
+/// edition; the issue's later additions such as `Object.groupBy`,
+/// `Promise.withResolvers`, `Array.fromAsync`, change-array-by-copy and
+/// resizable buffers are run), or outside what one ahead-of-time process
+/// can be (realms, agents, the web's [[IsHTMLDDA]]).
+pub const SKIPPED_FEATURES: &[(&str, &str)] = &[
+    ("cross-realm", "cross-realm: one realm per process"),
+    ("ShadowRealm", "after ES2023: ShadowRealm"),
+    ("Temporal", "after ES2023: Temporal"),
+    ("decorators", "after ES2023: decorators"),
+    ("regexp-modifiers", "after ES2023: RegExp modifiers"),
+    ("regexp-duplicate-named-groups", "after ES2023: duplicate named groups"),
+    ("iterator-helpers", "after ES2023: iterator helpers"),
+    ("iterator-sequencing", "after ES2023: iterator sequencing"),
+    ("set-methods", "after ES2023: Set methods"),
+    ("promise-try", "after ES2023: Promise.try"),
+    ("Float16Array", "after ES2023: Float16Array"),
+    ("Math.sumPrecise", "after ES2023: Math.sumPrecise"),
+    ("RegExp.escape", "after ES2023: RegExp.escape"),
+    ("Error.isError", "after ES2023: Error.isError"),
+    ("upsert", "after ES2023: Map upsert"),
+    ("json-modules", "after ES2023: JSON modules"),
+    ("import-attributes", "after ES2023: import attributes"),
+    ("import-assertions", "after ES2023: import assertions"),
+    ("explicit-resource-management", "after ES2023: using declarations"),
+    ("source-phase-imports", "after ES2023: source phase imports"),
+    ("source-phase-imports-module-source", "after ES2023: source phase imports"),
+    ("import-defer", "after ES2023: import defer"),
+    ("json-parse-with-source", "after ES2023: JSON.parse source text access"),
+    ("uint8array-base64", "after ES2023: Uint8Array base64"),
+    ("arraybuffer-transfer", "after ES2023: ArrayBuffer transfer"),
+    ("Atomics.waitAsync", "after ES2023: Atomics.waitAsync"),
+    ("Atomics.pause", "after ES2023: Atomics.pause"),
+    ("legacy-regexp", "not in ES2023: legacy RegExp features"),
+    ("canonical-tz", "Intl: canonical time zones"),
+    ("intl-normative-optional", "Intl"),
+    ("IsHTMLDDA", "host: [[IsHTMLDDA]] is a web-browser object"),
+    ("tail-call-optimization", "proper tail calls: V8 does not implement them either (Node fails these)"),
+    ("SharedArrayBuffer", "agents: SharedArrayBuffer needs threads that share memory"),
+    ("Atomics", "agents: Atomics needs threads that share memory"),
+];
+
+/// Text in a test's source that makes it need what an ahead-of-time binary
+/// cannot have, with the reason.
+const SKIPPED_SOURCE: &[(&str, &str)] = &[
+    ("$262.createRealm", "cross-realm: one realm per process"),
+    ("$262.evalScript", "eval: $262.evalScript"),
+    ("$262.agent", "agents: $262.agent"),
+    ("$262.IsHTMLDDA", "host: [[IsHTMLDDA]]"),
+    ("$262.AbstractModuleSource", "after ES2023: source phase imports"),
+];
+
+/// Harness files whose use of the Function constructor a host replaces:
+/// fnGlobalObject.js finds the global object with it, and
+/// resizableArrayBufferUtils.js makes its subclasses with it.
+fn harness_text(name: &str, text: String) -> String {
+    match name {
+        "fnGlobalObject.js" => "function fnGlobalObject() { return globalThis; }\n".into(),
+        "resizableArrayBufferUtils.js" => text.replace(
+            "return new Function('return class My' + type + ' extends ' + type + ' {}')();",
+            "return ({ Uint8Array: () => class MyUint8Array extends Uint8Array {}, Float32Array: () => class MyFloat32Array extends Float32Array {}, \
+             BigInt64Array: () => class MyBigInt64Array extends BigInt64Array {} })[type]();",
+        ),
+        _ => text,
+    }
+}
+
+/// What the host defines before the harness: `print` (doneprintHandle.js
+/// reports with it) and the parts of `$262` one process can have.
+const PRELUDE: &str = r#"function print(...args) { console.log(...args); }
+var $262 = {
+  global: globalThis,
+  gc: typeof gc === "function" ? gc : undefined,
+  detachArrayBuffer(buffer) { throw new Test262Error("$262.detachArrayBuffer: the host cannot detach buffers"); },
+};
+"#;
+
+/// Whether `source` calls `eval` or the Function constructor (a property
+/// named `eval`, an identifier `evaluate`, or `Function.prototype` are not).
+pub fn needs_eval(source: &str) -> Option<&'static str> {
+    let b = source.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    for (word, reason) in [("eval", "eval"), ("Function", "the Function constructor")] {
+        let mut from = 0;
+        while let Some(i) = source[from..].find(word) {
+            let at = from + i;
+            from = at + word.len();
+            if at > 0 && (ident(b[at - 1]) || b[at - 1] == b'.') {
+                continue;
+            }
+            if b.get(from).is_some_and(|&c| ident(c)) {
+                continue;
+            }
+            let rest = source[from..].trim_start();
+            if rest.starts_with('(') || (word == "eval" && rest.starts_with(')')) {
+                return Some(reason);
+            }
+        }
+    }
+    None
+}
+
+/// Why `path` is skipped, if it is.
+pub fn skip_reason(meta: &Meta, source: &str) -> Option<String> {
+    for f in &meta.features {
+        if let Some((_, why)) = SKIPPED_FEATURES.iter().find(|(name, _)| f == name || (f.starts_with("Intl") && *name == "intl-normative-optional")) {
+            return Some(why.to_string());
+        }
+    }
+    if meta.flag("noStrict") {
+        return Some("sloppy mode: Perry compiles every file as a strict module".into());
+    }
+    if meta.flag("CanBlockIsFalse") || meta.flag("CanBlockIsTrue") {
+        return Some("agents: CanBlock".into());
+    }
+    for (text, why) in SKIPPED_SOURCE {
+        if source.contains(text) {
+            return Some(why.to_string());
+        }
+    }
+    if let Some(what) = needs_eval(source) {
+        return Some(format!("eval: the test calls {what}"));
+    }
+    None
+}
+
+/// The program compiled for a test: the host prelude, the harness files and
+/// the test, or the test alone under `raw`.
+pub fn program(root: &Path, meta: &Meta, source: &str) -> Result<String, String> {
+    if meta.flag("raw") {
+        return Ok(source.to_string());
+    }
+    let mut out = String::with_capacity(source.len() + 16 * 1024);
+    if meta.flag("onlyStrict") {
+        out.push_str("\"use strict\";\n");
+    }
+    out.push_str(PRELUDE);
+    let mut includes = vec!["assert.js".to_string(), "sta.js".to_string()];
+    if meta.flag("async") {
+        includes.push("doneprintHandle.js".into());
+    }
+    includes.extend(meta.includes.iter().cloned());
+    let mut seen = std::collections::HashSet::new();
+    for inc in includes {
+        if !seen.insert(inc.clone()) {
+            continue;
+        }
+        // A harness file that still calls eval does so inside a `try`
+        // (wellKnownIntrinsicObjects.js): Perry's EvalError is caught there.
+        let text = std::fs::read_to_string(root.join("harness").join(&inc)).map_err(|e| format!("harness/{inc}: {e}"))?;
+        out.push_str(&harness_text(&inc, text));
+        out.push('\n');
+    }
+    out.push_str(source);
+    Ok(out)
+}
+
+/// A finished child process.
+pub struct Ran {
+    pub status: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    pub timed_out: bool,
+}
+
+/// Runs `cmd` with output to files in `dir` (no pipe to fill), killing it
+/// after `limit`.
+pub fn run_limited(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Result<Ran> {
+    let (out_p, err_p) = (dir.join("stdout"), dir.join("stderr"));
+    cmd.stdin(Stdio::null()).stdout(std::fs::File::create(&out_p)?).stderr(std::fs::File::create(&err_p)?);
+    let mut child = cmd.spawn()?;
+    let start = Instant::now();
+    let mut pause = Duration::from_micros(200);
+    let (status, timed_out) = loop {
+        if let Some(st) = child.try_wait()? {
+            break (st.code(), false);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break (None, true);
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(5));
+    };
+    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+    Ok(Ran { status, stdout: read(&out_p), stderr: read(&err_p), timed_out })
+}
+
+/// The line of a compiler or runtime error worth reporting.
+pub fn first_error(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    let pick = lines
+        .iter()
+        .find(|l| {
+            let t = l.trim_start();
+            t.starts_with("Uncaught")
+                || t.contains("Error:")
+                || t.contains("Error ")
+                || t.contains("error:")
+                || t.contains("unsupported")
+                || t.contains("not supported")
+        })
+        .or(lines.first())
+        .copied()
+        .unwrap_or("(no output)");
+    let mut s = pick.trim().to_string();
+    if s.len() > 200 {
+        let mut cut = 200;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+        s.push_str("...");
+    }
+    s
+}
+
+/// Settings shared by every test of a run.
+pub struct Config {
+    pub root: PathBuf,
+    pub perry: PathBuf,
+    pub compile_limit: Duration,
+    pub run_limit: Duration,
+    /// Environment for the compiler (`CC` for a faster linker).
+    pub compile_env: Vec<(String, String)>,
+}
+
+/// Compiles and runs the test at `rel` (relative to `root/test`) in the
+/// scratch directory `dir`.
+pub fn run_test(cfg: &Config, rel: &str, dir: &Path) -> Outcome {
+    let path = cfg.root.join("test").join(rel);
+    let source = match std::fs::read_to_string(&path) {
+        Ok(s) => s,
+        Err(e) => return Outcome::Fail(format!("cannot read the test: {e}")),
+    };
+    let meta = match meta::parse(&source) {
+        Ok(m) => m,
+        Err(e) => return Outcome::Fail(format!("frontmatter: {e}")),
+    };
+    if let Some(why) = skip_reason(&meta, &source) {
+        return Outcome::Skip(why);
+    }
+    let program = match program(&cfg.root, &meta, &source) {
+        Ok(p) => p,
+        Err(e) => return Outcome::Fail(e),
+    };
+    let _ = std::fs::remove_dir_all(dir);
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return Outcome::Fail(format!("scratch directory: {e}"));
+    }
+    // A module test imports fixtures next to it: they are copied beside it.
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("test.js").to_string();
+    if meta.flag("module")
+        && let Some(parent) = path.parent()
+        && let Ok(entries) = std::fs::read_dir(parent)
+    {
+        for e in entries.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.contains("_FIXTURE") {
+                let _ = std::fs::copy(e.path(), dir.join(&n));
+            }
+        }
+    }
+    let src_path = dir.join(&name);
+    if let Err(e) = std::fs::write(&src_path, &program) {
+        return Outcome::Fail(format!("writing the program: {e}"));
+    }
+    let exe = dir.join("test.exe");
+    let mut cmd = Command::new(&cfg.perry);
+    cmd.arg("compile").arg(&src_path).arg("-o").arg(&exe);
+    if meta.includes.iter().any(|i| i == "gc.js") || meta.features.iter().any(|f| f == "host-gc-required") {
+        cmd.arg("--expose-gc");
+    }
+    cmd.envs(cfg.compile_env.iter().map(|(k, v)| (k, v)));
+    let compiled = match run_limited(cmd, dir, cfg.compile_limit) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Fail(format!("cannot run perry: {e}")),
+    };
+    let expect_early = meta.negative.as_ref().is_some_and(|n| n.phase != Phase::Runtime);
+    if compiled.timed_out {
+        return Outcome::Fail(format!("compile: timed out after {:?}", cfg.compile_limit));
+    }
+    if compiled.status != Some(0) {
+        let err = first_error(&compiled.stderr);
+        if compiled.stderr.contains("panicked") || compiled.status.is_none() {
+            return Outcome::Fail(format!("compiler crash: {err}"));
+        }
+        return if expect_early { Outcome::Pass } else { Outcome::Fail(format!("compile: {err}")) };
+    }
+    if expect_early {
+        let n = meta.negative.as_ref().expect("negative");
+        return Outcome::Fail(format!("expected a {} before evaluation; it compiled", n.error));
+    }
+    let ran = match run_limited(Command::new(&exe), dir, cfg.run_limit) {
+        Ok(r) => r,
+        Err(e) => return Outcome::Fail(format!("cannot run the test: {e}")),
+    };
+    if ran.timed_out {
+        return Outcome::Fail(format!("timed out after {:?}", cfg.run_limit));
+    }
+    if let Some(n) = &meta.negative {
+        let named = ran.stderr.contains(&format!("{}:", n.error))
+            || ran.stderr.contains(&format!("Uncaught {}", n.error))
+            || ran.stderr.contains(&format!("[{}", n.error));
+        return match (ran.status, named) {
+            (Some(0), _) => Outcome::Fail(format!("expected a {} at runtime; it exited 0", n.error)),
+            (_, true) => Outcome::Pass,
+            _ => Outcome::Fail(format!("expected a {} at runtime; {}", n.error, first_error(&ran.stderr))),
+        };
+    }
+    if meta.flag("async") {
+        if let Some(line) = ran.stdout.lines().find(|l| l.starts_with("Test262:AsyncTestFailure")) {
+            return Outcome::Fail(line.to_string());
+        }
+        if ran.status == Some(0) && ran.stdout.lines().any(|l| l == "Test262:AsyncTestComplete") {
+            return Outcome::Pass;
+        }
+        if ran.status == Some(0) {
+            return Outcome::Fail("async: $DONE was not called".into());
+        }
+    }
+    match ran.status {
+        Some(0) => Outcome::Pass,
+        Some(code) if ran.stderr.trim().is_empty() => Outcome::Fail(format!("exit status {code}")),
+        None => Outcome::Fail(format!("killed by a signal: {}", first_error(&ran.stderr))),
+        _ => Outcome::Fail(first_error(&ran.stderr)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_detection() {
+        assert_eq!(needs_eval("var x = eval('1');"), Some("eval"));
+        assert_eq!(needs_eval("(0, eval)('1')"), Some("eval"));
+        assert_eq!(needs_eval("new Function('return 1')"), Some("the Function constructor"));
+        assert_eq!(needs_eval("Function ('a', 'return a')"), Some("the Function constructor"));
+        assert_eq!(needs_eval("obj.eval(1); evaluate(); Function.prototype.call; x instanceof Function"), None);
+        assert_eq!(needs_eval("function evalThing() {} class F extends Function {}"), None);
+        assert_eq!(needs_eval("myFunction(1); AsyncFunction(1)"), None);
+    }
+
+    #[test]
+    fn skips() {
+        let m = Meta { features: vec!["Temporal".into()], ..Default::default() };
+        assert_eq!(skip_reason(&m, "").unwrap(), "after ES2023: Temporal");
+        let m = Meta { features: vec!["Intl.Locale".into()], ..Default::default() };
+        assert_eq!(skip_reason(&m, "").unwrap(), "Intl");
+        let m = Meta { flags: vec!["noStrict".into()], ..Default::default() };
+        assert!(skip_reason(&m, "").unwrap().starts_with("sloppy mode"));
+        let m = Meta::default();
+        assert_eq!(skip_reason(&m, "var other = $262.createRealm().global;").unwrap(), "cross-realm: one realm per process");
+        assert_eq!(skip_reason(&m, "assert.sameValue(1, 1);"), None);
+    }
+
+    #[test]
+    fn program_prepends_the_harness() {
+        let dir = std::env::temp_dir().join(format!("perry-test262-unit-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("harness")).unwrap();
+        std::fs::write(dir.join("harness/assert.js"), "/*assert*/").unwrap();
+        std::fs::write(dir.join("harness/sta.js"), "/*sta*/").unwrap();
+        std::fs::write(dir.join("harness/doneprintHandle.js"), "/*done*/").unwrap();
+        std::fs::write(dir.join("harness/extra.js"), "/*extra*/").unwrap();
+        std::fs::write(dir.join("harness/fnGlobalObject.js"), "Function('return this')").unwrap();
+        let m = Meta { includes: vec!["extra.js".into(), "fnGlobalObject.js".into()], flags: vec!["async".into()], ..Default::default() };
+        let p = program(&dir, &m, "/*test*/").unwrap();
+        let order: Vec<usize> =
+            ["function print", "/*assert*/", "/*sta*/", "/*done*/", "/*extra*/", "return globalThis", "/*test*/"].iter().map(|s| p.find(s).unwrap()).collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{p}");
+        let raw = Meta { flags: vec!["raw".into()], ..Default::default() };
+        assert_eq!(program(&dir, &raw, "/*test*/").unwrap(), "/*test*/");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn error_lines() {
+        let stderr = "/tmp/t.js:3\nnull.x;\n^\n\nTypeError: Cannot read properties of null (reading 'x')\n    at /tmp/t.js:3:1\n";
+        assert_eq!(first_error(stderr), "TypeError: Cannot read properties of null (reading 'x')");
+        assert_eq!(first_error("Uncaught Test262Error { message: 'x' }\n"), "Uncaught Test262Error { message: 'x' }");
+        assert_eq!(first_error(""), "(no output)");
+    }
+}
