@@ -4,9 +4,10 @@ checks the bar on Perry's run (see bench/soak-bar.sh).
 
     python3 bench/soak_bar.py DIR [--warmup K]
 
-DIR holds perry.csv, perry.txt, perry.status, node.csv, node.txt and
-node.status as `perry soak --csv` and its summary wrote them. Exit status 0
-when the bar holds, 1 when it does not.
+DIR holds NAME.csv, NAME.txt and NAME.status for NAME = perry, node and
+(optionally) perry-small-eden, as `perry soak --csv` and its summary wrote
+them. Exit status 0 when the bar holds on every Perry run, 1 when it does
+not.
 """
 
 import csv
@@ -99,38 +100,45 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     d = Path(args[0])
-    p, n = summary(rows(d / "perry.csv"), warmup), summary(rows(d / "node.csv"), warmup)
-    pv, nv = verdict(d / "perry.txt"), verdict(d / "node.txt")
-    p_status = int((d / "perry.status").read_text())
+    names = [n for n in ("perry", "perry-small-eden", "node") if (d / f"{n}.csv").exists()]
+    sums = {n: summary(rows(d / f"{n}.csv"), warmup) for n in names}
+    verdicts = {n: verdict(d / f"{n}.txt") for n in names}
+    statuses = {n: int((d / f"{n}.status").read_text()) for n in names}
+    width = 24
 
-    print(f"{'':34} {'perry':>24} {'node':>24}")
-    for k in p:
+    print(f"{'':34}" + "".join(f"{n:>{width}}" for n in names))
+    for k in sums["perry"]:
         if k == "rss_steady":
-            a, b = p[k], n[k]
-            print(f"{'steady-state RSS (median)':34} {a / 1e6 if a else 0:>21.1f} MB {b / 1e6 if b else 0:>21.1f} MB")
+            cells = "".join(f"{(sums[n][k] or 0) / 1e6:>{width - 3}.1f} MB" for n in names)
+            print(f"{'steady-state RSS (median)':34}{cells}")
             continue
-        print(f"{k:34} {str(p[k]):>24} {str(n[k]):>24}")
-    ratio = p["rss_steady"] / n["rss_steady"] if p["rss_steady"] and n["rss_steady"] else None
+        print(f"{k:34}" + "".join(f"{str(sums[n][k]):>{width}}" for n in names))
 
     print("\nperry soak's verdict on each:")
-    for name in dict.fromkeys(list(pv) + list(nv)):
-        a, b = pv.get(name, ("-", "")), nv.get(name, ("-", ""))
+    for name in dict.fromkeys(k for n in names for k in verdicts[n]):
         print(f"  {name}")
-        print(f"    perry {a[0]:<5} {a[1]}")
-        print(f"    node  {b[0]:<5} {b[1]}")
+        for n in names:
+            st, fig = verdicts[n].get(name, ("-", ""))
+            print(f"    {n:<17} {st:<5} {fig}")
 
-    print("\nThe bar (on Perry's run):")
     ok = True
     def check(name, good, figure):
         nonlocal ok
         ok &= good
         print(f"  {'PASS' if good else 'FAIL'}  {name}: {figure}")
-    check("perry soak's verdict (requests, slopes, live counts, pauses, cadence)", p_status == 0, f"exit status {p_status}")
-    if ratio is None:
-        check("steady-state RSS <= 1/3 of Node's", False, "no RSS readings")
-    else:
-        check("steady-state RSS <= 1/3 of Node's", ratio <= RSS_RATIO, f"{p['rss_steady'] / 1e6:.1f} MB vs {n['rss_steady'] / 1e6:.1f} MB: {ratio:.3f}")
-    print(f"\nReports: {d}/perry.html, {d}/node.html (and .csv, .txt)")
+    node_rss = sums["node"]["rss_steady"]
+    for n in names:
+        if n == "node":
+            continue
+        print(f"\nThe bar on {n}:")
+        check("perry soak's verdict (requests, slopes, live counts, pauses, cadence)", statuses[n] == 0, f"exit status {statuses[n]}")
+        rss = sums[n]["rss_steady"]
+        if not rss or not node_rss:
+            check("steady-state RSS <= 1/3 of Node's", False, "no RSS readings")
+        else:
+            ratio = rss / node_rss
+            check("steady-state RSS <= 1/3 of Node's", ratio <= RSS_RATIO, f"{rss / 1e6:.1f} MB vs {node_rss / 1e6:.1f} MB: {ratio:.3f}")
+    print(f"\nReports: {d}/NAME.html (and .csv, .txt) for NAME in {', '.join(names)}")
     print("Result:", "PASS" if ok else "FAIL")
     return 0 if ok else 1
 

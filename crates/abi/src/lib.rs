@@ -102,6 +102,12 @@ pub const FLAG_CONSTRUCTOR: u64 = 4;
 pub const FLAG_SEALED_ELEMENTS: u64 = 8;
 /// Arrays: every element and `length` are also non-writable (`Object.freeze`).
 pub const FLAG_FROZEN_ELEMENTS: u64 = 16;
+/// Functions (the array bits above): `name` is an own property in the
+/// shape, or was deleted; the virtual one (`function::virtual_own`) no
+/// longer answers.
+pub const FLAG_FN_OWN_NAME: u64 = 8;
+/// Functions: the same for `length`.
+pub const FLAG_FN_OWN_LENGTH: u64 = 16;
 /// Set by a full collection's mark phase on every reached old cell; cleared
 /// by the sweep, so it is never set between collections.
 pub const FLAG_MARK: u64 = 32;

@@ -161,10 +161,11 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
 /// and, for constructors, a lazily created `prototype`.
 pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
     let m = meta_of(f);
-    if key == names::NAME {
+    let own = f.header_flags();
+    if key == names::NAME && own & FLAG_FN_OWN_NAME == 0 {
         return Some(object::Prop::Data(atoms::value(m.name), shape::CONFIGURABLE));
     }
-    if key == names::LENGTH {
+    if key == names::LENGTH && own & FLAG_FN_OWN_LENGTH == 0 {
         return Some(object::Prop::Data(Value::int(m.length as i64), shape::CONFIGURABLE));
     }
     if key == names::PROTOTYPE && m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
@@ -180,7 +181,14 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
 
 pub fn virtual_keys(f: Value) -> Vec<Atom> {
     let m = meta_of(f);
-    let mut v = vec![names::LENGTH, names::NAME];
+    let own = f.header_flags();
+    let mut v = Vec::with_capacity(3);
+    if own & FLAG_FN_OWN_LENGTH == 0 {
+        v.push(names::LENGTH);
+    }
+    if own & FLAG_FN_OWN_NAME == 0 {
+        v.push(names::NAME);
+    }
     if m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
         v.push(names::PROTOTYPE);
     }
@@ -194,11 +202,16 @@ pub fn materialize_virtual(f: Value, key: Atom) -> bool {
         return false;
     }
     let m = meta_of(f);
-    if key == names::NAME {
+    let own = f.header_flags();
+    if key == names::NAME && own & FLAG_FN_OWN_NAME == 0 {
+        // Before the allocation: a collection copies the header with `f`.
+        f.set_header_flag(FLAG_FN_OWN_NAME);
         object::add_property(f, key, atoms::value(m.name), shape::CONFIGURABLE);
         return true;
     }
-    if key == names::LENGTH {
+    if key == names::LENGTH && own & FLAG_FN_OWN_LENGTH == 0 {
+        // Before the allocation: a collection copies the header with `f`.
+        f.set_header_flag(FLAG_FN_OWN_LENGTH);
         object::add_property(f, key, Value::int(m.length as i64), shape::CONFIGURABLE);
         return true;
     }

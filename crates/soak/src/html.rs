@@ -60,8 +60,10 @@ pub fn y_axis(lo: f64, hi: f64) -> (f64, f64, f64) {
     if lo >= 0.0 && lo < 0.5 * hi {
         lo = 0.0;
     }
-    if hi - lo <= f64::EPSILON * hi.abs().max(1.0) {
-        let pad = if hi == 0.0 { 1.0 } else { hi.abs() * 0.1 };
+    // A flat series (within 2% of its size) gets a band around it rather
+    // than ticks a billionth apart.
+    if hi - lo <= 0.02 * hi.abs().max(lo.abs()) {
+        let pad = if hi == 0.0 && lo == 0.0 { 1.0 } else { hi.abs().max(lo.abs()) * 0.1 };
         lo = if lo >= 0.0 { (lo - pad).max(0.0) } else { lo - pad };
         hi += pad;
     }
@@ -253,9 +255,12 @@ pub fn page(p: &Page) -> String {
             fit(p.passes, p.warmup, 1e6, |r| r.post_in_use),
         ),
         chart(
-            "Minor pause p99 per pass",
+            "Pause p99 per pass (minor and full collections)",
             "ms",
-            &[Series { name: "minor p99", color: "#d62728", points: per_pass(&|r| r.minor_pause_p99_us().map(|u| u as f64 / 1000.0)) }],
+            &[
+                Series { name: "minor p99", color: "#d62728", points: per_pass(&|r| r.minor_pause_p99_us().map(|u| u as f64 / 1000.0)) },
+                Series { name: "full p99", color: "#8c564b", points: per_pass(&|r| r.full_pause_p99_us().map(|u| u as f64 / 1000.0)) },
+            ],
             n,
             p.warmup,
             None,

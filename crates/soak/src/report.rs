@@ -44,6 +44,10 @@ impl PassRecord {
         percentile(&self.minor_pauses_us, 99.0)
     }
 
+    pub fn full_pause_p99_us(&self) -> Option<u64> {
+        percentile(&self.full_pauses_us, 99.0)
+    }
+
     pub fn collections(&self) -> u32 {
         self.minor + self.full
     }
@@ -449,12 +453,12 @@ pub fn table(passes: &[PassRecord], warmup: u32) -> String {
 
 /// The CSV header; one row per pass follows ([`csv_row`]). Bytes and
 /// microseconds are integers; an unmeasured figure is an empty field.
-pub const CSV_HEADER: &str = "pass,requests,cumulative_requests,failures,timeouts,latency_p50_us,latency_p99_us,elapsed_us,rss_bytes,post_in_use,minor,full,minor_pause_max_us,minor_pause_p99_us,box_cells_live,proxies_live";
+pub const CSV_HEADER: &str = "pass,requests,cumulative_requests,failures,timeouts,latency_p50_us,latency_p99_us,elapsed_us,rss_bytes,post_in_use,minor,full,minor_pause_max_us,minor_pause_p99_us,box_cells_live,proxies_live,full_pause_p99_us";
 
 pub fn csv_row(p: &PassRecord) -> String {
     let o = |v: Option<u64>| v.map_or(String::new(), |v| v.to_string());
     format!(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
         p.pass,
         p.requests,
         p.cumulative_requests,
@@ -471,6 +475,7 @@ pub fn csv_row(p: &PassRecord) -> String {
         o(p.minor_pause_p99_us()),
         o(p.box_cells_live),
         o(p.proxies_live),
+        o(p.full_pause_p99_us()),
     )
 }
 
@@ -683,7 +688,7 @@ mod tests {
         let mut p = passes(1, 0).remove(0);
         p.latency_p50_us = Some(1500);
         p.proxies_live = None;
-        assert_eq!(csv_row(&p), "1,21,21,0,0,1500,,0,100000000,5000000,2,0,200,200,0,");
+        assert_eq!(csv_row(&p), "1,21,21,0,0,1500,,0,100000000,5000000,2,0,200,200,0,,");
         assert_eq!(CSV_HEADER.split(',').count(), csv_row(&p).split(',').count());
     }
 

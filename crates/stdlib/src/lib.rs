@@ -122,8 +122,11 @@ pub fn install() {
     // The prototypes first: everything else hangs off them.
     let op = intrinsic_object(I::ObjectProto, Value::NULL);
     let _ = op;
-    let fp = intrinsic_object(I::FunctionProto, realm::get(I::ObjectProto));
-    let _ = fp;
+    // %Function.prototype% is itself a function (20.2.3): it accepts any
+    // arguments and returns undefined; `length` 0, `name` "".
+    let fp = perry_runtime::function::new_native("", 0, |_| Ok(Value::UNDEFINED));
+    object::set_proto(fp, realm::get(I::ObjectProto));
+    realm::set(I::FunctionProto, fp);
     let ap = perry_runtime::array::new_array(0);
     object::set_proto(ap, realm::get(I::ObjectProto));
     realm::set(I::ArrayProto, ap);

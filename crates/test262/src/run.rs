@@ -205,9 +205,9 @@ pub fn run_limited(mut cmd: Command, dir: &Path, limit: Duration) -> std::io::Re
 /// The line of a compiler or runtime error worth reporting.
 pub fn first_error(stderr: &str) -> String {
     let lines: Vec<&str> = stderr.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
-    let pick = lines
+    let at = lines
         .iter()
-        .find(|l| {
+        .position(|l| {
             let t = l.trim_start();
             t.starts_with("Uncaught")
                 || t.contains("Error:")
@@ -216,10 +216,19 @@ pub fn first_error(stderr: &str) -> String {
                 || t.contains("unsupported")
                 || t.contains("not supported")
         })
-        .or(lines.first())
-        .copied()
-        .unwrap_or("(no output)");
+        .unwrap_or(0);
+    let Some(pick) = lines.get(at) else { return "(no output)".into() };
     let mut s = pick.trim().to_string();
+    // An uncaught object printed over several lines: `{`, its fields, `}`.
+    if s.starts_with("Uncaught") && s.ends_with('{') {
+        for l in &lines[at + 1..] {
+            s.push(' ');
+            s.push_str(l.trim());
+            if l.trim_start().starts_with('}') {
+                break;
+            }
+        }
+    }
     if s.len() > 200 {
         let mut cut = 200;
         while !s.is_char_boundary(cut) {
@@ -297,7 +306,7 @@ pub fn run_test(cfg: &Config, rel: &str, dir: &Path) -> Outcome {
         return Outcome::Fail(format!("compile: timed out after {:?}", cfg.compile_limit));
     }
     if compiled.status != Some(0) {
-        let err = first_error(&compiled.stderr);
+        let err = first_error(&compiled.stderr).replace(&format!("{}/", dir.display()), "");
         if compiled.stderr.contains("panicked") || compiled.status.is_none() {
             return Outcome::Fail(format!("compiler crash: {err}"));
         }
@@ -396,5 +405,6 @@ mod tests {
         assert_eq!(first_error(stderr), "TypeError: Cannot read properties of null (reading 'x')");
         assert_eq!(first_error("Uncaught Test262Error { message: 'x' }\n"), "Uncaught Test262Error { message: 'x' }");
         assert_eq!(first_error(""), "(no output)");
+        assert_eq!(first_error("Uncaught Test262Error {\n  message: 'long'\n}\n\nNode.js v20\n"), "Uncaught Test262Error { message: 'long' }");
     }
 }
