@@ -47,6 +47,17 @@ pub const SKIPPED_FEATURES: &[(&str, &str)] = &[
     ("Atomics.waitAsync", "after ES2023: Atomics.waitAsync"),
     ("Atomics.pause", "after ES2023: Atomics.pause"),
     ("legacy-regexp", "not in ES2023: legacy RegExp features"),
+    ("error-stack-accessor", "after ES2023: Error.prototype.stack accessor"),
+    ("await-dictionary", "after ES2023: Promise.allKeyed"),
+    ("immutable-arraybuffer", "after ES2023: immutable ArrayBuffer"),
+    ("nonextensible-applies-to-private", "after ES2023: non-extensible objects and private fields"),
+    ("Intl.Era-monthcode", "Intl"),
+    ("joint-iteration", "after ES2023: joint iteration"),
+    ("iterator-chunking", "after ES2023: iterator chunking"),
+    ("iterator-includes", "after ES2023: Iterator.prototype.includes"),
+    ("Iterator.prototype.join", "after ES2023: Iterator.prototype.join"),
+    ("import-text", "after ES2023: text imports"),
+    ("import-bytes", "after ES2023: bytes imports"),
     ("canonical-tz", "Intl: canonical time zones"),
     ("intl-normative-optional", "Intl"),
     ("IsHTMLDDA", "host: [[IsHTMLDDA]] is a web-browser object"),
@@ -88,7 +99,21 @@ var $262 = {
   gc: typeof gc === "function" ? gc : undefined,
   detachArrayBuffer(buffer) { throw new Test262Error("$262.detachArrayBuffer: the host cannot detach buffers"); },
 };
+globalThis.print = print;
+globalThis.$262 = $262;
 "#;
+
+/// The names of the functions a harness file declares at its top level
+/// (`function name(` at the start of a line).
+fn top_level_functions(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("function ").or_else(|| l.strip_prefix("async function ")))
+        .filter_map(|rest| {
+            let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))?;
+            (end > 0 && rest[end..].trim_start().starts_with('(')).then(|| &rest[..end])
+        })
+        .collect()
+}
 
 /// Whether `source` calls `eval` or the Function constructor (a property
 /// named `eval`, an identifier `evaluate`, or `Function.prototype` are not).
@@ -163,7 +188,15 @@ pub fn program(root: &Path, meta: &Meta, source: &str) -> Result<String, String>
         // A harness file that still calls eval does so inside a `try`
         // (wellKnownIntrinsicObjects.js): Perry's EvalError is caught there.
         let text = std::fs::read_to_string(root.join("harness").join(&inc)).map_err(|e| format!("harness/{inc}: {e}"))?;
-        out.push_str(&harness_text(&inc, text));
+        let text = harness_text(&inc, text);
+        out.push_str(&text);
+        out.push('\n');
+        // A script's top-level functions are properties of the global
+        // object (asyncHelpers.js looks for `$DONE` there); in a module they
+        // are not, so the host puts them there.
+        for name in top_level_functions(&text) {
+            out.push_str(&format!("globalThis.{name} = {name};\n"));
+        }
         out.push('\n');
     }
     out.push_str(source);
@@ -391,6 +424,8 @@ mod tests {
         std::fs::write(dir.join("harness/fnGlobalObject.js"), "Function('return this')").unwrap();
         let m = Meta { includes: vec!["extra.js".into(), "fnGlobalObject.js".into()], flags: vec!["async".into()], ..Default::default() };
         let p = program(&dir, &m, "/*test*/").unwrap();
+        assert!(p.contains("globalThis.print = print;"), "{p}");
+        assert_eq!(top_level_functions("function $DONE(error) {\n  function inner() {}\n}\nasync function a_b (x) {}\nfunctionx()\n"), ["$DONE", "a_b"]);
         let order: Vec<usize> =
             ["function print", "/*assert*/", "/*sta*/", "/*done*/", "/*extra*/", "return globalThis", "/*test*/"].iter().map(|s| p.find(s).unwrap()).collect();
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{p}");
