@@ -2436,6 +2436,14 @@ impl FnCompiler<'_, '_, '_> {
             return self.undef();
         }
         let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();
+        // The inner class binding exists, in its TDZ, while the heritage is
+        // evaluated (15.7.14 ClassDefinitionEvaluation, step 4): a closure
+        // there captures its box.
+        let inner = c.id.as_ref().and_then(|id| id.symbol_id.get()).filter(|&sym| Some(self.scoping().symbol_scope_id(sym)) == c.scope_id.get());
+        if let Some(sym) = inner {
+            let hole = self.iconst(HOLE);
+            self.declare_local(sym, hole);
+        }
         // Heritage first.
         let parent = c.heritage.as_ref().map(|h| self.expr(&h.expression));
         let pv = self.new_var();
@@ -2463,11 +2471,8 @@ impl FnCompiler<'_, '_, '_> {
         let ctor = self.make_closure(key, FnBody::Ctor(c), &cname, length);
         let cv = self.new_var();
         self.def_var(cv, ctor);
-        if let Some(id) = &c.id
-            && let Some(sym) = id.symbol_id.get()
-            && Some(self.scoping().symbol_scope_id(sym)) == c.scope_id.get()
-        {
-            self.declare_local(sym, ctor);
+        if let Some(sym) = inner {
+            self.init_binding(sym, ctor);
             self.initialized.insert(sym);
         }
         let p = self.use_var(pv);

@@ -90,17 +90,23 @@ impl FnCompiler<'_, '_, '_> {
                         self.c.unsupported(self.module, f.span.start, "for await...of in an imported module");
                         return;
                     }
+                    // The head's expression sees the loop's bindings in
+                    // their TDZ (14.7.5.6 ForIn/OfHeadEvaluation): a closure
+                    // there captures boxes that exist.
+                    self.init_scope(f.scope_id.get(), &[]);
                     let it_src = self.expr(&f.right);
                     self.set_pos(f.span.start);
                     let it = self.rt_check("perry_get_async_iterator", &[it_src]);
                     self.for_await_loop(labels, it, f.scope_id.get(), &f.left, &f.body);
                     return;
                 }
+                self.init_scope(f.scope_id.get(), &[]);
                 let it_src = self.expr(&f.right);
                 let it = self.rt_check("perry_iter_open", &[it_src]);
                 self.iter_loop(labels, it, true, f.scope_id.get(), &f.left, &f.body);
             }
             Statement::ForInStatement(f) => {
+                self.init_scope(f.scope_id.get(), &[]);
                 let o = self.expr(&f.right);
                 let it = self.rt_check("perry_for_in", &[o]);
                 self.iter_loop(labels, it, false, f.scope_id.get(), &f.left, &f.body);
