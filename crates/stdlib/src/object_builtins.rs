@@ -628,6 +628,71 @@ fn define_property(args: &Args) -> JsResult {
     Ok(args.get(0))
 }
 
+/// Object.prototype.__defineGetter__ / __defineSetter__ ( P, f ) — B.2.2.2,
+/// B.2.2.3: an enumerable, configurable accessor half on ToObject(this).
+fn define_accessor_half(args: &Args, setter: bool) -> JsResult {
+    let scope = HandleScope::new();
+    let o = ops::to_object(args.this())?;
+    let ho = scope.root(o.0);
+    let f = args.get(1);
+    if !perry_runtime::proxy::is_callable(f) {
+        return Err(error::type_error(&format!("Object.prototype.__define{}__: Expecting function", if setter { "Setter" } else { "Getter" })));
+    }
+    let hf = scope.root(f.0);
+    let key = object::to_key(args.get(0))?;
+    let mut d = Desc { enumerable: Some(true), configurable: Some(true), ..Default::default() };
+    if setter {
+        d.set = Some(hf);
+    } else {
+        d.get = Some(hf);
+    }
+    if !crate::proxy::define_own_any(Value(ho.get()), key, &d)? {
+        return Err(crate::proxy::falsish("defineProperty", Some(key)));
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn define_getter(args: &Args) -> JsResult {
+    define_accessor_half(args, false)
+}
+
+fn define_setter(args: &Args) -> JsResult {
+    define_accessor_half(args, true)
+}
+
+/// Object.prototype.__lookupGetter__ / __lookupSetter__ ( P ) — B.2.2.4,
+/// B.2.2.5: the accessor half found first on ToObject(this)'s chain.
+fn lookup_accessor_half(args: &Args, setter: bool) -> JsResult {
+    let scope = HandleScope::new();
+    let o = ops::to_object(args.this())?;
+    let ho = scope.root(o.0);
+    let key = object::to_key(args.get(0))?;
+    let mut o = Value(ho.get());
+    loop {
+        if let Some(p) = perry_runtime::proxy::own_property(o, key)? {
+            return Ok(match p {
+                object::Prop::Accessor(g, s, _) => {
+                    let half = if setter { s } else { g };
+                    if half.is_nullish() { Value::UNDEFINED } else { half }
+                }
+                object::Prop::Data(..) => Value::UNDEFINED,
+            });
+        }
+        o = perry_runtime::proxy::proto_of_any(o)?;
+        if o.is_null() {
+            return Ok(Value::UNDEFINED);
+        }
+    }
+}
+
+fn lookup_getter(args: &Args) -> JsResult {
+    lookup_accessor_half(args, false)
+}
+
+fn lookup_setter(args: &Args) -> JsResult {
+    lookup_accessor_half(args, true)
+}
+
 /// Object.getPrototypeOf ( O ) — 20.1.2.12
 fn get_prototype_of(args: &Args) -> JsResult {
     let o = ops::to_object(args.get(0))?;
@@ -984,6 +1049,10 @@ pub fn install() {
         ("toString", 0, to_string),
         ("toLocaleString", 0, to_locale_string),
         ("valueOf", 0, value_of),
+        ("__defineGetter__", 2, define_getter),
+        ("__defineSetter__", 2, define_setter),
+        ("__lookupGetter__", 1, lookup_getter),
+        ("__lookupSetter__", 1, lookup_setter),
     ];
     for &(name, len, f) in protos {
         method(Value(hp.get()), name, len, f);
