@@ -344,6 +344,12 @@ export! {
         }
         object::add_property(Value(ho.get()), names::LENGTH, Value::int(args.len() as i64), shape::HIDDEN);
         object::add_property(Value(ho.get()), realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues), shape::HIDDEN);
+        // Every Perry function is strict: an unmapped arguments object, whose
+        // `callee` throws (10.4.4.6 CreateUnmappedArgumentsObject, step 8).
+        let t = realm::get(I::ThrowTypeError);
+        if t.is_object() {
+            object::define_accessor(Value(ho.get()), names::CALLEE, t, t, 0);
+        }
         ho.get()
     }
 

@@ -68,6 +68,9 @@ pub enum I {
     PromiseThen,
     /// %Proxy% (`new Proxy(t, h)` goes straight to `proxy::create`).
     ProxyCtor,
+    /// %ThrowTypeError% (10.2.4.1): the getter and setter of
+    /// `Function.prototype.caller`/`arguments` and of `arguments.callee`.
+    ThrowTypeError,
     PromiseSpeciesGetter,
     /// The native-module loader built-in modules call as `__perry_native(name)`.
     NativeLoader,

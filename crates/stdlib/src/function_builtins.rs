@@ -119,14 +119,28 @@ fn function_ctor(_args: &Args) -> JsResult {
     Err(error::throw_error(error::ErrorKind::EvalError, "Code generation from strings is not supported by Perry"))
 }
 
-fn empty(_args: &Args) -> JsResult {
-    Ok(Value::UNDEFINED)
+/// %ThrowTypeError% — 10.2.4.1.
+fn throw_type_error(_args: &Args) -> JsResult {
+    Err(error::type_error(
+        "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or the arguments objects for calls to them",
+    ))
 }
 
 pub fn install() {
-    // Function.prototype is itself callable in the spec; Perry keeps it an
-    // ordinary object (NOTE: deviates from the spec).
-    let _ = empty;
+    // %ThrowTypeError%: anonymous, non-extensible, `length` and `name`
+    // frozen; Function.prototype's `caller` and `arguments` (AddRestrictedFunctionProperties, 10.2.4).
+    let scope = HandleScope::new();
+    let t = function::new_native("", 0, throw_type_error);
+    let ht = scope.root(t.0);
+    object::define(Value(ht.get()), names::LENGTH, Value::int(0), 0);
+    let empty = string::from_str("");
+    object::define(Value(ht.get()), names::NAME, empty, 0);
+    object::prevent_extensions(Value(ht.get()));
+    realm::set(I::ThrowTypeError, Value(ht.get()));
+    for name in ["caller", "arguments"] {
+        let t = Value(ht.get());
+        object::define_accessor(realm::get(I::FunctionProto), perry_runtime::atoms::intern(name), t, t, perry_runtime::shape::CONFIGURABLE);
+    }
     method(realm::get(I::FunctionProto), "call", 1, call);
     method(realm::get(I::FunctionProto), "apply", 2, apply);
     method(realm::get(I::FunctionProto), "bind", 1, bind);
