@@ -161,7 +161,8 @@ fn pattern_chars(p: &[u16], unicode: bool) -> Vec<u32> {
                     i += 2;
                     continue;
                 }
-            } else if c == b'<' as u16 && i >= 2 && (p[i - 1] == b'?' as u16 && p[i - 2] == b'(' as u16 || p[i - 1] == b'k' as u16 && p[i - 2] == b'\\' as u16) {
+            } else if c == b'<' as u16 && i >= 2 && (p[i - 1] == b'?' as u16 && p[i - 2] == b'(' as u16 || p[i - 1] == b'k' as u16 && p[i - 2] == b'\\' as u16)
+            {
                 in_name = !matches!(p.get(i + 1), Some(&0x3D) | Some(&0x21));
             }
             if p[i] == b'\\' as u16 && i + 1 < p.len() {
@@ -934,7 +935,13 @@ fn symbol_replace(args: &Args) -> JsResult {
         let matched = to_units(object::get(Value(result.get()), nm.zero)?)?;
         let pos_v = object::get(Value(result.get()), names::INDEX)?;
         let pos = ops::to_integer(pos_v)?;
-        let position = if pos <= 0.0 { 0 } else if pos >= len_s as f64 { len_s } else { pos as usize };
+        let position = if pos <= 0.0 {
+            0
+        } else if pos >= len_s as f64 {
+            len_s
+        } else {
+            pos as usize
+        };
         let mut captures: Vec<Option<Vec<u16>>> = Vec::with_capacity(n_caps);
         let caps_arr = inner.root(array::new_array(0).0);
         for i in 1..=n_caps {
