@@ -57,7 +57,7 @@ pub fn check(pattern: &str, flags: &str) -> Result<(), String> {
                 in_name = !matches!(units.get(i + 1), Some(&0x3D) | Some(&0x21));
             }
             if units[i] == b'\\' as u16 && i + 1 < units.len() {
-                if units[i + 1] != b'u' as u16 || units.get(i + 2) != Some(&(b'{' as u16)) {
+                if in_name || units[i + 1] != b'u' as u16 || units.get(i + 2) != Some(&(b'{' as u16)) {
                     out.push(units[i] as u32);
                 }
                 out.push(units[i + 1] as u32);

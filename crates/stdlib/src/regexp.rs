@@ -166,7 +166,7 @@ fn pattern_chars(p: &[u16], unicode: bool) -> Vec<u32> {
                 in_name = !matches!(p.get(i + 1), Some(&0x3D) | Some(&0x21));
             }
             if p[i] == b'\\' as u16 && i + 1 < p.len() {
-                if p[i + 1] != b'u' as u16 || p.get(i + 2) != Some(&(b'{' as u16)) {
+                if in_name || p[i + 1] != b'u' as u16 || p.get(i + 2) != Some(&(b'{' as u16)) {
                     out.push(p[i] as u32);
                 }
                 out.push(p[i + 1] as u32);
@@ -179,12 +179,6 @@ fn pattern_chars(p: &[u16], unicode: bool) -> Vec<u32> {
         return out;
     }
     char::decode_utf16(p.iter().copied()).map(|r| r.map(|c| c as u32).unwrap_or_else(|e| e.unpaired_surrogate() as u32)).collect()
-}
-
-/// Parses `pattern` with `flags` (no table involved): the compile-time
-/// check of regex literals uses this too.
-pub fn validate(pattern: &[u16], flags: u8) -> Result<(), String> {
-    compile_regex(pattern, flags).map(|_| ())
 }
 
 fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
@@ -201,13 +195,9 @@ fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
         no_opt: false,
     };
     let chars = pattern_chars(pattern, unicode);
-    // The parser recurses per nesting level; a panic inside it would be a
-    // bug in the crate, reported as a SyntaxError rather than aborting.
-    match std::panic::catch_unwind(|| regress::Regex::from_unicode(chars.iter().copied(), f)) {
-        Ok(Ok(re)) => Ok(re),
-        Ok(Err(e)) => Err(e.text),
-        Err(_) => Err("Invalid regular expression".into()),
-    }
+    // The parser recurses per nesting level: `MAX_NESTING` above keeps it
+    // off the end of the native stack.
+    regress::Regex::from_unicode(chars.iter().copied(), f).map_err(|e| e.text)
 }
 
 /// The table index of the matcher for (`pattern`, `flags`), compiling it
@@ -521,6 +511,15 @@ fn builtin_exec(r: Value, s: Value) -> JsResult {
         last_index = 0.0;
     }
     let len = string::len(Value(hs.get()));
+    // Under `u`/`v` the input is a list of code points: a lastIndex inside a
+    // surrogate pair names the pair (as V8 does).
+    if flags & (F_U | F_V) != 0 && last_index > 0.0 && last_index < len as f64 {
+        let u = string::units(Value(hs.get()));
+        let i = last_index as usize;
+        if is_low(u[i]) && is_high(u[i - 1]) {
+            last_index -= 1.0;
+        }
+    }
     let found = if last_index > len as f64 {
         None
     } else {
