@@ -220,6 +220,27 @@ pub const TA_EXTRA: u32 = 32;
 pub const KIND_PLATFORM: u64 = 35;
 pub const PO_CLASS: i32 = OBJ_INLINE;
 pub const PO_SLOTS: i32 = OBJ_INLINE + 8;
+/// RegExp (ECMAScript 22.2; stdlib `regexp.rs`): extra words `RX_SOURCE`
+/// ([[OriginalSource]], a string), `RX_FLAGS` ([[OriginalFlags]], a string)
+/// and `RX_CODE` ([[RegExpMatcher]]: a raw number, 1 + the index of the
+/// compiled matcher in the stdlib's table; 0 before RegExpInitialize).
+/// `lastIndex` is an ordinary own data property.
+pub const KIND_REGEXP: u64 = 36;
+pub const RX_SOURCE: i32 = OBJ_INLINE;
+pub const RX_FLAGS: i32 = OBJ_INLINE + 8;
+pub const RX_CODE: i32 = OBJ_INLINE + 16;
+pub const RX_EXTRA: u32 = 24;
+/// A RegExp String Iterator (22.2.9): extra words `RXI_REGEXP` (the
+/// matcher), `RXI_STRING` and `RXI_STATE` (raw bits: `RXI_GLOBAL`,
+/// `RXI_UNICODE`, `RXI_DONE`).
+pub const KIND_REGEXP_ITERATOR: u64 = 37;
+pub const RXI_REGEXP: i32 = OBJ_INLINE;
+pub const RXI_STRING: i32 = OBJ_INLINE + 8;
+pub const RXI_STATE: i32 = OBJ_INLINE + 16;
+pub const RXI_EXTRA: u32 = 24;
+pub const RXI_GLOBAL: u64 = 1;
+pub const RXI_UNICODE: u64 = 2;
+pub const RXI_DONE: u64 = 4;
 
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).

@@ -9,6 +9,7 @@ mod diag;
 mod link;
 mod modules;
 mod numeric;
+mod regexp_check;
 mod scalar;
 
 /// Parses `src` as a TypeScript module for unit tests: the program (leaked,

@@ -58,6 +58,11 @@ pub enum I {
     SymToStringTag,
     SymIsConcatSpreadable,
     SymSpecies,
+    SymMatch,
+    SymMatchAll,
+    SymReplace,
+    SymSearch,
+    SymSplit,
     ObjectCtor,
     ArrayProtoValues,
     /// %GeneratorPrototype%.next as installed (for-of steps such generators directly).
@@ -76,14 +81,20 @@ pub enum I {
     NativeLoader,
     /// Namespace objects of native modules, by name (`stdlib::native_modules`).
     NativeModules,
+    /// %RegExp%, %RegExp.prototype%, %RegExp.prototype.exec% (RegExpExec's
+    /// fast path) and %RegExpStringIteratorPrototype%.
+    RegExpCtor,
+    RegExpProto,
+    RegExpProtoExec,
+    RegExpStringIteratorProto,
     Count,
 }
 
 struct Realm {
-    sym_atoms: [Atom; 8],
+    sym_atoms: [Atom; 12],
 }
 
-static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 8] });
+static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 12] });
 
 /// The intrinsics, indexed by [`I`] (a registered root range).
 static INTRINSICS: JsCell<[u64; I::Count as usize]> = JsCell::new([perry_abi::UNDEFINED; I::Count as usize]);

@@ -752,6 +752,18 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             if keys.is_empty() {
                 return format!("{}}}", braces[0]);
             }
+        } else if kind == KIND_REGEXP {
+            // Node's formatRaw: RegExp.prototype.toString of the value
+            // (read from its internal slots here), prefixed when the
+            // constructor is not RegExp.
+            base = crate::regexp::to_display(v);
+            let prefix = get_prefix(ctor, &tag, "RegExp", "");
+            if prefix != "RegExp " {
+                base = format!("{prefix}{base}");
+            }
+            if keys.is_empty() || ctx.beyond_depth(recurse_times) {
+                return base;
+            }
         } else if is_error(v) {
             base = format_error(ctx, h, ctor, &tag, &mut keys);
             if keys.is_empty() {

@@ -35,6 +35,7 @@ pub mod process;
 pub mod promise;
 pub mod proxy;
 pub mod reflect;
+pub mod regexp;
 pub mod string_builtins;
 pub mod symbol_builtins;
 pub mod weak;
@@ -173,6 +174,7 @@ pub fn install() {
     iterator::install();
     array::install();
     string_builtins::install();
+    regexp::install();
     number::install();
     boolean::install();
     symbol_builtins::install();

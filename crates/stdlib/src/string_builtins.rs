@@ -2,9 +2,9 @@
 //! String.prototype. Methods work on a copy of the receiver's code units
 //! (`Vec<u16>`), so nothing points into the moving heap across a call.
 //!
-//! The RegExp-dependent hooks (`@@replace`, `@@split`, `@@match`) are looked
-//! up by name on the global `Symbol`, so they start working once RegExp
-//! defines `Symbol.replace` and friends.
+//! `match`, `matchAll`, `replace`, `replaceAll`, `search` and `split`
+//! dispatch to the argument's `Symbol.match` ... `Symbol.split` method
+//! (RegExp's are in `regexp.rs`).
 
 use crate::global::{def_constructor, def_method};
 use crate::method_atom;
@@ -108,26 +108,25 @@ pub fn index_of(hay: &[u16], needle: &[u16], from: usize) -> Option<usize> {
     None
 }
 
-/// The atom of a well-known symbol found as `Symbol[name]`, if some built-in
-/// has defined it (Symbol.replace, Symbol.split, Symbol.match ...).
-fn well_known(name: &str) -> Option<Atom> {
-    let g = realm::get(I::Global);
-    let sym_ctor = object::get_data_chain(g, atoms::intern("Symbol"))?;
-    if !sym_ctor.is_object() {
-        return None;
-    }
-    let s = object::get_data_chain(sym_ctor, atoms::intern(name))?;
-    if s.is_symbol() { Some(symbol::atom_of(s)) } else { None }
+/// The atom of the well-known symbol `Symbol.<name>` used by the
+/// RegExp-dispatching methods.
+fn well_known(name: &str) -> Atom {
+    realm::sym_atom(match name {
+        "match" => I::SymMatch,
+        "matchAll" => I::SymMatchAll,
+        "replace" => I::SymReplace,
+        "search" => I::SymSearch,
+        _ => I::SymSplit,
+    })
 }
 
-/// GetMethod(v, @@name) for a well-known symbol that may not exist yet.
+/// GetMethod(v, @@name) (7.3.11) for one of the RegExp symbols.
 fn symbol_method(v: Value, name: &str) -> JsResult<Option<Value>> {
-    let Some(a) = well_known(name) else { return Ok(None) };
-    let m = object::get(v, a)?;
+    let m = object::get(v, well_known(name))?;
     if m.is_nullish() {
         return Ok(None);
     }
-    if !m.is_function() {
+    if !perry_runtime::proxy::is_callable(m) {
         return Err(error::type_error(&format!("{} is not a function", ops::inspect_brief(m))));
     }
     Ok(Some(m))
@@ -135,12 +134,7 @@ fn symbol_method(v: Value, name: &str) -> JsResult<Option<Value>> {
 
 /// IsRegExp (7.2.8).
 fn is_regexp(v: Value) -> JsResult<bool> {
-    if !v.is_object() {
-        return Ok(false);
-    }
-    let Some(a) = well_known("match") else { return Ok(false) };
-    let m = object::get(v, a)?;
-    Ok(ops::to_boolean(m))
+    crate::regexp::is_regexp(v)
 }
 
 fn no_regexp(v: Value, name: &str) -> JsResult<()> {
@@ -616,6 +610,66 @@ fn call_replacer(f: Value, matched: &[u16], position: usize, s: Value) -> JsResu
     to_units(r)
 }
 
+/// String.prototype.match ( regexp ) — 22.1.3.13, and search ( regexp ) —
+/// 22.1.3.21: the regexp's @@match/@@search, or a new RegExp's.
+fn match_or_search(args: &Args, name: &str) -> JsResult {
+    if args.this().is_nullish() {
+        return Err(error::type_error(&format!("String.prototype.{name} called on null or undefined")));
+    }
+    if !args.get(0).is_nullish()
+        && let Some(m) = symbol_method(args.get(0), name)?
+    {
+        return function::call(m, args.get(0), &[args.this()]);
+    }
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.this())?.0);
+    let rx = scope.root(crate::regexp::regexp_create(args.get(0), Value::UNDEFINED)?.0);
+    invoke(Value(rx.get()), well_known(name), Value(s.get()))
+}
+
+/// Invoke(v, key, «arg») (7.3.21).
+fn invoke(v: Value, key: Atom, arg: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let ha = scope.root(arg.0);
+    let f = object::get(v, key)?;
+    function::call(f, Value(hv.get()), &[Value(ha.get())])
+}
+
+fn match_m(args: &Args) -> JsResult {
+    match_or_search(args, "match")
+}
+
+fn search(args: &Args) -> JsResult {
+    match_or_search(args, "search")
+}
+
+/// String.prototype.matchAll ( regexp ) — 22.1.3.14
+fn match_all(args: &Args) -> JsResult {
+    if args.this().is_nullish() {
+        return Err(error::type_error("String.prototype.matchAll called on null or undefined"));
+    }
+    if !args.get(0).is_nullish() {
+        if is_regexp(args.get(0))? {
+            let flags = object::get(args.get(0), atoms::intern("flags"))?;
+            if flags.is_nullish() {
+                return Err(error::type_error("String.prototype.matchAll called with a non-global RegExp argument"));
+            }
+            if !to_units(flags)?.contains(&(b'g' as u16)) {
+                return Err(error::type_error("String.prototype.matchAll called with a non-global RegExp argument"));
+            }
+        }
+        if let Some(m) = symbol_method(args.get(0), "matchAll")? {
+            return function::call(m, args.get(0), &[args.this()]);
+        }
+    }
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.this())?.0);
+    let g = string::from_str("g");
+    let rx = scope.root(crate::regexp::regexp_create(args.get(0), g)?.0);
+    invoke(Value(rx.get()), well_known("matchAll"), Value(s.get()))
+}
+
 /// String.prototype.replace ( searchValue, replaceValue ) — 22.1.3.19
 fn replace(args: &Args) -> JsResult {
     if args.this().is_nullish() {
@@ -911,7 +965,7 @@ fn iterator(args: &Args) -> JsResult {
 
 pub fn install() {
     // Interned now so that looking them up later never allocates.
-    for n in ["Symbol", "replace", "split", "match", "flags", "trimLeft", "trimRight"] {
+    for n in ["flags", "trimLeft", "trimRight"] {
         atoms::intern(n);
     }
     let scope = HandleScope::new();
@@ -934,12 +988,15 @@ pub fn install() {
         ("isWellFormed", 0, is_well_formed),
         ("lastIndexOf", 1, last_index_of),
         ("localeCompare", 1, locale_compare),
+        ("match", 1, match_m),
+        ("matchAll", 1, match_all),
         ("normalize", 0, normalize),
         ("padEnd", 1, pad_end),
         ("padStart", 1, pad_start),
         ("repeat", 1, repeat),
         ("replace", 2, replace),
         ("replaceAll", 2, replace_all),
+        ("search", 1, search),
         ("slice", 2, slice),
         ("split", 2, split),
         ("startsWith", 1, starts_with),

@@ -22,6 +22,11 @@ pub fn install_well_known() {
         (I::SymToStringTag, "Symbol.toStringTag"),
         (I::SymIsConcatSpreadable, "Symbol.isConcatSpreadable"),
         (I::SymSpecies, "Symbol.species"),
+        (I::SymMatch, "Symbol.match"),
+        (I::SymMatchAll, "Symbol.matchAll"),
+        (I::SymReplace, "Symbol.replace"),
+        (I::SymSearch, "Symbol.search"),
+        (I::SymSplit, "Symbol.split"),
     ] {
         let s = symbol::new_symbol(string::from_str(d), false);
         realm::set(i, s);
@@ -114,6 +119,11 @@ pub fn install() {
         ("toStringTag", I::SymToStringTag),
         ("isConcatSpreadable", I::SymIsConcatSpreadable),
         ("species", I::SymSpecies),
+        ("match", I::SymMatch),
+        ("matchAll", I::SymMatchAll),
+        ("replace", I::SymReplace),
+        ("search", I::SymSearch),
+        ("split", I::SymSplit),
     ] {
         crate::constant(Value(hc.get()), name, realm::get(i));
     }

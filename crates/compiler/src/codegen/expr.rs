@@ -156,8 +156,16 @@ impl FnCompiler<'_, '_, '_> {
                 self.yield_value(v)
             }
             Expression::RegExpLiteral(r) => {
-                self.c.unsupported(self.module, r.span.start, "regular expressions");
-                self.undef()
+                let pattern = r.regex.pattern.text.as_str();
+                let flags = r.regex.flags.to_string();
+                if let Err(msg) = crate::regexp_check::check(pattern, &flags) {
+                    self.c.error(self.module, r.span.start, format!("SyntaxError: Invalid regular expression: /{pattern}/{flags}: {msg}"));
+                    return self.undef();
+                }
+                let p = self.str_const(pattern);
+                let f = self.str_const(&flags);
+                self.set_pos(r.span.start);
+                self.rt_check("perry_regexp_new", &[p, f])
             }
             Expression::BigIntLiteral(b) => {
                 self.c.unsupported(self.module, b.span.start, "BigInt");

@@ -50,6 +50,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_async_start", 1),
     ("perry_async_resolved", 1),
     ("perry_async_rejected", 0),
+    ("perry_regexp_new", 2),
     ("perry_module_add", 2),
     ("perry_module_dep", 2),
     ("perry_modules_run", 0),
@@ -538,6 +539,12 @@ impl<'g> Compiler<'g> {
         let (line, col) = crate::diag::line_col(m.source, offset);
         self.positions.push((module as u32, line, col));
         self.positions.len() as u32 - 1
+    }
+
+    /// A compile error (an early error of the program) at `offset`.
+    pub fn error(&mut self, module: usize, offset: u32, msg: String) {
+        let m = &self.graph.modules[module];
+        self.errors.push(Diagnostic::new(&m.display, m.source, offset, msg));
     }
 
     pub fn unsupported(&mut self, module: usize, offset: u32, what: &str) {

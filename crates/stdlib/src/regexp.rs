@@ -1,0 +1,1192 @@
+//! RegExp (ECMAScript 2023, chapter 22.2): the constructor, RegExp.prototype
+//! with its `Symbol.match`/`matchAll`/`replace`/`search`/`split` methods,
+//! and %RegExpStringIteratorPrototype%. Matching is the `regress` crate's
+//! backtracking engine run directly on the string's UTF-16 code units.
+//!
+//! Representation (`perry_abi::KIND_REGEXP`): an ordinary object whose extra
+//! words are `RX_SOURCE` ([[OriginalSource]]), `RX_FLAGS` ([[OriginalFlags]])
+//! and `RX_CODE`, a raw number: 1 + the index of the compiled matcher in
+//! [`TABLE`] (0 before RegExpInitialize). `lastIndex` is an ordinary own
+//! data property (writable, not enumerable, not configurable). The table
+//! holds one compiled `regress::Regex` per distinct (pattern, flags) pair
+//! and is never emptied: the cell stays a plain traced GC cell with nothing
+//! to finalize, and a literal evaluated in a loop compiles once.
+
+use crate::string_builtins::{get_substitution, to_units};
+use perry_abi::*;
+use perry_gc::{HandleScope, JsCell};
+use perry_runtime::array;
+use perry_runtime::atoms::{self, Atom, names};
+use perry_runtime::error;
+use perry_runtime::function::{self, Args};
+use perry_runtime::iter;
+use perry_runtime::object;
+use perry_runtime::ops;
+use perry_runtime::proxy;
+use perry_runtime::realm::{self, I};
+use perry_runtime::shape;
+use perry_runtime::string;
+use perry_runtime::{JsResult, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+// ---------------------------------------------------------------------------
+// Flags and the compiled-matcher table
+// ---------------------------------------------------------------------------
+
+pub const F_D: u8 = 1;
+pub const F_G: u8 = 2;
+pub const F_I: u8 = 4;
+pub const F_M: u8 = 8;
+pub const F_S: u8 = 16;
+pub const F_U: u8 = 32;
+pub const F_V: u8 = 64;
+pub const F_Y: u8 = 128;
+
+/// The flags in the order `get flags` lists them (22.2.6.4).
+const FLAG_CHARS: [(u8, u8); 8] = [(b'd', F_D), (b'g', F_G), (b'i', F_I), (b'm', F_M), (b's', F_S), (b'u', F_U), (b'v', F_V), (b'y', F_Y)];
+
+/// Parses a flags string (RegExpInitialize steps 4-6): each of `dgimsuvy`
+/// at most once, and not both `u` and `v`.
+pub fn parse_flags(u: &[u16]) -> Option<u8> {
+    let mut bits = 0u8;
+    for &c in u {
+        let (_, b) = FLAG_CHARS.iter().find(|(ch, _)| *ch as u16 == c)?;
+        if bits & b != 0 {
+            return None;
+        }
+        bits |= b;
+    }
+    if bits & F_U != 0 && bits & F_V != 0 {
+        return None;
+    }
+    Some(bits)
+}
+
+/// Nesting depth beyond which a pattern is refused before it reaches the
+/// (recursive) parser, so a pathological pattern throws instead of
+/// overflowing the native stack.
+const MAX_NESTING: usize = 2000;
+
+/// A compiled pattern.
+struct Compiled {
+    re: regress::Regex,
+    flags: u8,
+    /// Whether capture group `i + 1` has a name.
+    named: Vec<bool>,
+}
+
+#[derive(Default)]
+struct Table {
+    list: Vec<Compiled>,
+    by_key: HashMap<(Vec<u16>, u8), u32>,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+}
+
+/// Which capture groups of a (valid) pattern are named: the same scan as
+/// the parser's capture-group pre-pass (escapes and classes skipped).
+fn scan_named(p: &[u16], v_mode: bool) -> Vec<bool> {
+    let mut named = Vec::new();
+    let mut i = 0;
+    let mut class = 0usize;
+    let is = |i: usize, c: u8| p.get(i) == Some(&(c as u16));
+    while i < p.len() {
+        let c = p[i];
+        if c == b'\\' as u16 {
+            i += 2;
+            continue;
+        }
+        if class > 0 {
+            if c == b']' as u16 {
+                class -= 1;
+            } else if c == b'[' as u16 && v_mode {
+                class += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if c == b'[' as u16 {
+            class = 1;
+        } else if c == b'(' as u16 {
+            if !is(i + 1, b'?') {
+                named.push(false);
+            } else if is(i + 2, b'<') && !is(i + 3, b'=') && !is(i + 3, b'!') {
+                named.push(true);
+            }
+        }
+        i += 1;
+    }
+    named
+}
+
+/// The deepest group nesting of a pattern (an upper bound: brackets in
+/// classes count too).
+fn nesting(p: &[u16]) -> usize {
+    let (mut d, mut max) = (0usize, 0usize);
+    for &c in p {
+        if c == b'(' as u16 || c == b'[' as u16 {
+            d += 1;
+            max = max.max(d);
+        } else if (c == b')' as u16 || c == b']' as u16) && d > 0 {
+            d -= 1;
+        }
+    }
+    max
+}
+
+/// The code points the parser reads: in Unicode mode a surrogate pair is
+/// one code point, otherwise every code unit is a character.
+///
+/// Outside Unicode mode `\u{` is an identity escape followed by a
+/// quantifier (Annex B: `/\u{2}/` matches `uu`), which the parser would
+/// read as a code point escape: the backslash is dropped.
+///
+/// A group name (`(?<name>`, `\k<name>`) may hold a surrogate pair in any
+/// mode (ES2020): there the pair is one code point.
+fn pattern_chars(p: &[u16], unicode: bool) -> Vec<u32> {
+    if !unicode {
+        let mut out = Vec::with_capacity(p.len());
+        let mut i = 0;
+        let mut in_name = false;
+        while i < p.len() {
+            let c = p[i];
+            if in_name {
+                if c == b'>' as u16 {
+                    in_name = false;
+                } else if is_high(c) && p.get(i + 1).is_some_and(|&d| is_low(d)) {
+                    out.push(0x10000 + (((c as u32) - 0xD800) << 10) + (p[i + 1] as u32 - 0xDC00));
+                    i += 2;
+                    continue;
+                }
+            } else if c == b'<' as u16 && i >= 2 && (p[i - 1] == b'?' as u16 && p[i - 2] == b'(' as u16 || p[i - 1] == b'k' as u16 && p[i - 2] == b'\\' as u16)
+            {
+                in_name = !matches!(p.get(i + 1), Some(&0x3D) | Some(&0x21));
+            }
+            if p[i] == b'\\' as u16 && i + 1 < p.len() {
+                if in_name || p[i + 1] != b'u' as u16 || p.get(i + 2) != Some(&(b'{' as u16)) {
+                    out.push(p[i] as u32);
+                }
+                out.push(p[i + 1] as u32);
+                i += 2;
+                continue;
+            }
+            out.push(p[i] as u32);
+            i += 1;
+        }
+        return out;
+    }
+    char::decode_utf16(p.iter().copied()).map(|r| r.map(|c| c as u32).unwrap_or_else(|e| e.unpaired_surrogate() as u32)).collect()
+}
+
+fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
+    if nesting(pattern) > MAX_NESTING {
+        return Err("Regular expression too large".into());
+    }
+    let unicode = flags & (F_U | F_V) != 0;
+    let f = regress::Flags {
+        icase: flags & F_I != 0,
+        multiline: flags & F_M != 0,
+        dot_all: flags & F_S != 0,
+        unicode,
+        unicode_sets: flags & F_V != 0,
+        no_opt: false,
+    };
+    let chars = pattern_chars(pattern, unicode);
+    // The parser recurses per nesting level: `MAX_NESTING` above keeps it
+    // off the end of the native stack.
+    regress::Regex::from_unicode(chars.iter().copied(), f).map_err(|e| e.text)
+}
+
+/// The table index of the matcher for (`pattern`, `flags`), compiling it
+/// on first use.
+fn compile(pattern: &[u16], flags: u8) -> Result<u32, String> {
+    let key = (pattern.to_vec(), flags);
+    if let Some(&i) = TABLE.with_borrow(|t| t.by_key.get(&key).copied()).as_ref() {
+        return Ok(i);
+    }
+    let re = compile_regex(pattern, flags)?;
+    let named = scan_named(pattern, flags & F_V != 0);
+    Ok(TABLE.with_borrow_mut(|t| {
+        let i = t.list.len() as u32;
+        t.list.push(Compiled { re, flags, named });
+        t.by_key.insert(key, i);
+        i
+    }))
+}
+
+/// A successful match, as plain Rust data (nothing points into the heap).
+struct Found {
+    start: usize,
+    end: usize,
+    /// Capture groups 1..=n: (start, end) or None.
+    caps: Vec<Option<(usize, usize)>>,
+    /// (capture index 1-based, name) for each named group, in index order.
+    names: Vec<(usize, Vec<u16>)>,
+}
+
+/// Runs matcher `code` on `s` from `from`: the leftmost match at or after
+/// `from`. Allocates nothing on the JS heap.
+fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
+    TABLE.with_borrow(|t| {
+        let c = &t.list[code as usize];
+        let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
+        let caps: Vec<Option<(usize, usize)>> = m.captures.iter().map(|r| r.as_ref().map(|r| (r.start, r.end))).collect();
+        let mut names = Vec::new();
+        if c.named.iter().any(|&b| b) {
+            let idx = c.named.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i + 1);
+            for (i, (name, _)) in idx.zip(m.named_groups()) {
+                names.push((i, name.encode_utf16().collect()));
+            }
+        }
+        Some(Found { start: m.range.start, end: m.range.end, caps, names })
+    })
+}
+
+fn code_flags(code: u32) -> u8 {
+    TABLE.with_borrow(|t| t.list[code as usize].flags)
+}
+
+// ---------------------------------------------------------------------------
+// Names and helpers
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy)]
+struct Names {
+    last_index: Atom,
+    source: Atom,
+    flags: Atom,
+    exec: Atom,
+    groups: Atom,
+    indices: Atom,
+    zero: Atom,
+    has_indices: Atom,
+    global: Atom,
+    ignore_case: Atom,
+    multiline: Atom,
+    dot_all: Atom,
+    unicode: Atom,
+    unicode_sets: Atom,
+    sticky: Atom,
+}
+
+static NAMES: JsCell<Option<Names>> = JsCell::new(None);
+
+fn n() -> Names {
+    // SAFETY: single JS thread; set once by `install`.
+    unsafe { NAMES.get() }.expect("RegExp names are interned at start-up")
+}
+
+/// Whether `v` is a RegExp object (has [[RegExpMatcher]]).
+#[inline]
+pub fn is_regexp_object(v: Value) -> bool {
+    v.is_cell() && v.kind() == KIND_REGEXP
+}
+
+/// The matcher of an initialized RegExp object.
+fn code_of(r: Value) -> Option<u32> {
+    let w = r.word(RX_CODE);
+    if w == 0 { None } else { Some((w - 1) as u32) }
+}
+
+/// The flag bits of a RegExp object (0 before initialization).
+fn flags_of(r: Value) -> u8 {
+    code_of(r).map(code_flags).unwrap_or(0)
+}
+
+#[inline]
+fn is_high(c: u16) -> bool {
+    (0xD800..0xDC00).contains(&c)
+}
+#[inline]
+fn is_low(c: u16) -> bool {
+    (0xDC00..0xE000).contains(&c)
+}
+
+/// ToLength (7.1.20).
+fn to_length(v: Value) -> JsResult<f64> {
+    let f = ops::to_integer(v)?;
+    Ok(if f <= 0.0 { 0.0 } else { f.min(9007199254740991.0) })
+}
+
+/// AdvanceStringIndex (22.2.7.3).
+fn advance(s: &[u16], index: f64, unicode: bool) -> f64 {
+    if !unicode || index + 1.0 >= s.len() as f64 {
+        return index + 1.0;
+    }
+    let i = index as usize;
+    if is_high(s[i]) && is_low(s[i + 1]) { index + 2.0 } else { index + 1.0 }
+}
+
+fn new_str(u: &[u16]) -> Value {
+    if u.is_empty() {
+        return atoms::value(names::EMPTY);
+    }
+    if u.len() == 1 {
+        return ops::unit_string(u[0]);
+    }
+    string::from_units(u)
+}
+
+/// `this` as an Object, or the TypeError of `RegExp.prototype.name`.
+fn this_object(args: &Args, name: &str) -> JsResult {
+    let t = args.this();
+    if t.is_js_object() {
+        Ok(t)
+    } else {
+        Err(error::type_error(&format!("Method RegExp.prototype.{name} called on incompatible receiver {}", ops::inspect_brief(t))))
+    }
+}
+
+fn set_last_index(r: Value, v: f64) -> JsResult<()> {
+    object::set(r, n().last_index, Value::num(v))
+}
+
+/// IsRegExp (7.2.8).
+pub fn is_regexp(v: Value) -> JsResult<bool> {
+    if !v.is_js_object() {
+        return Ok(false);
+    }
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let m = object::get(v, realm::sym_atom(I::SymMatch))?;
+    if !m.is_undefined() {
+        return Ok(ops::to_boolean(m));
+    }
+    Ok(is_regexp_object(Value(hv.get())))
+}
+
+/// SpeciesConstructor(o, %RegExp%) — 7.3.22
+fn species_constructor(o: Value) -> JsResult {
+    let c = object::get(o, names::CONSTRUCTOR)?;
+    if c.is_undefined() {
+        return Ok(realm::get(I::RegExpCtor));
+    }
+    if !c.is_js_object() {
+        return Err(error::type_error("object.constructor is not an object"));
+    }
+    let s = object::get(c, realm::sym_atom(I::SymSpecies))?;
+    if s.is_nullish() {
+        return Ok(realm::get(I::RegExpCtor));
+    }
+    if !proxy::is_constructor(s) {
+        return Err(error::type_error("object.constructor[Symbol.species] is not a constructor"));
+    }
+    Ok(s)
+}
+
+// ---------------------------------------------------------------------------
+// Creation
+// ---------------------------------------------------------------------------
+
+/// RegExpAlloc ( newTarget ) — 22.2.3.2
+fn regexp_alloc(new_target: Value) -> JsResult {
+    let proto = function::proto_from_new_target(new_target, I::RegExpProto)?;
+    let o = object::alloc_object(KIND_REGEXP, RX_EXTRA, 1, proto);
+    o.set_word(RX_CODE, 0);
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    object::define(o, n().last_index, Value::UNDEFINED, shape::WRITABLE);
+    Ok(Value(ho.get()))
+}
+
+/// RegExpInitialize ( obj, pattern, flags ) — 22.2.3.3
+fn regexp_initialize(o: Value, pattern: Value, flags: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let hf = scope.root(flags.0);
+    let p = if pattern.is_undefined() { atoms::value(names::EMPTY) } else { ops::to_string(pattern)? };
+    let hp = scope.root(p.0);
+    let f = if Value(hf.get()).is_undefined() { atoms::value(names::EMPTY) } else { ops::to_string(Value(hf.get()))? };
+    let hf = scope.root(f.0);
+    let fu = string::units(f).to_vec();
+    let Some(bits) = parse_flags(&fu) else {
+        return Err(error::syntax_error(&format!("Invalid flags supplied to RegExp constructor '{}'", string::utf8_lossy(&fu))));
+    };
+    let pu = string::units(Value(hp.get())).to_vec();
+    let code = match compile(&pu, bits) {
+        Ok(c) => c,
+        Err(msg) => {
+            return Err(error::syntax_error(&format!("Invalid regular expression: /{}/{}: {msg}", string::utf8_lossy(&pu), string::utf8_lossy(&fu))));
+        }
+    };
+    let o = Value(ho.get());
+    o.set_field(RX_SOURCE, Value(hp.get()));
+    o.set_field(RX_FLAGS, Value(hf.get()));
+    o.set_word(RX_CODE, code as u64 + 1);
+    set_last_index(Value(ho.get()), 0.0)?;
+    Ok(Value(ho.get()))
+}
+
+/// RegExpCreate ( P, F ) — 22.2.3.1
+pub fn regexp_create(p: Value, f: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let hf = scope.root(f.0);
+    let o = regexp_alloc(realm::get(I::RegExpCtor))?;
+    regexp_initialize(o, Value(hp.get()), Value(hf.get()))
+}
+
+/// A regular expression literal's evaluation (13.2.7.3): a new RegExp from
+/// the literal's pattern and flags (both strings, checked at compile time).
+extern "C" fn regexp_literal(p: u64, f: u64) -> u64 {
+    error::abi(regexp_create(Value(p), Value(f)))
+}
+perry_gc::exit_trampoline!(perry_regexp_new, regexp_literal);
+
+/// RegExp ( pattern, flags ) — 22.2.4.1
+fn regexp_ctor(args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let pattern_is_regexp = is_regexp(args.get(0))?;
+    let new_target = if args.new_target().is_undefined() {
+        if pattern_is_regexp && args.get(1).is_undefined() {
+            let pc = object::get(args.get(0), names::CONSTRUCTOR)?;
+            if ops::same_value(args.callee(), pc) {
+                return Ok(args.get(0));
+            }
+        }
+        args.callee()
+    } else {
+        args.new_target()
+    };
+    let hnt = scope.root(new_target.0);
+    let pattern = args.get(0);
+    let (p, f) = if is_regexp_object(pattern) {
+        let f = if args.get(1).is_undefined() { pattern.field(RX_FLAGS) } else { args.get(1) };
+        (scope.root(pattern.field(RX_SOURCE).0), scope.root(f.0))
+    } else if pattern_is_regexp {
+        let src = object::get(pattern, n().source)?;
+        let hs = scope.root(src.0);
+        let f = if args.get(1).is_undefined() { object::get(args.get(0), n().flags)? } else { args.get(1) };
+        (hs, scope.root(f.0))
+    } else {
+        (scope.root(pattern.0), scope.root(args.get(1).0))
+    };
+    let o = regexp_alloc(Value(hnt.get()))?;
+    regexp_initialize(o, Value(p.get()), Value(f.get()))
+}
+
+/// get RegExp [ @@species ] — 22.2.5.2
+fn species_getter(args: &Args) -> JsResult {
+    Ok(args.this())
+}
+
+/// RegExp.prototype.compile ( pattern, flags ) — B.2.4.1
+fn compile_method(args: &Args) -> JsResult {
+    let o = args.this();
+    if !is_regexp_object(o) {
+        return Err(error::type_error(&format!("Method RegExp.prototype.compile called on incompatible receiver {}", ops::inspect_brief(o))));
+    }
+    let scope = HandleScope::new();
+    let pattern = args.get(0);
+    let (p, f) = if is_regexp_object(pattern) {
+        if !args.get(1).is_undefined() {
+            return Err(error::type_error("Cannot supply flags when constructing one RegExp from another"));
+        }
+        (scope.root(pattern.field(RX_SOURCE).0), scope.root(pattern.field(RX_FLAGS).0))
+    } else {
+        (scope.root(pattern.0), scope.root(args.get(1).0))
+    };
+    regexp_initialize(args.this(), Value(p.get()), Value(f.get()))
+}
+
+// ---------------------------------------------------------------------------
+// Matching
+// ---------------------------------------------------------------------------
+
+/// RegExpBuiltinExec ( R, S ) — 22.2.7.2. `r` is a RegExp object.
+fn builtin_exec(r: Value, s: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let hs = scope.root(s.0);
+    let li = object::get(r, n().last_index)?;
+    let mut last_index = to_length(li)?;
+    let r = Value(hr.get());
+    let Some(code) = code_of(r) else { return Err(error::type_error("RegExp.prototype.exec called on an uninitialized RegExp")) };
+    let flags = code_flags(code);
+    let (global, sticky, has_indices) = (flags & F_G != 0, flags & F_Y != 0, flags & F_D != 0);
+    if !global && !sticky {
+        last_index = 0.0;
+    }
+    let len = string::len(Value(hs.get()));
+    // Under `u`/`v` the input is a list of code points: a lastIndex inside a
+    // surrogate pair names the pair (as V8 does).
+    if flags & (F_U | F_V) != 0 && last_index > 0.0 && last_index < len as f64 {
+        let u = string::units(Value(hs.get()));
+        let i = last_index as usize;
+        if is_low(u[i]) && is_high(u[i - 1]) {
+            last_index -= 1.0;
+        }
+    }
+    let found = if last_index > len as f64 {
+        None
+    } else {
+        let m = run(code, string::units(Value(hs.get())), last_index as usize);
+        m.filter(|m| !sticky || m.start == last_index as usize)
+    };
+    let Some(m) = found else {
+        if global || sticky {
+            set_last_index(Value(hr.get()), 0.0)?;
+        }
+        return Ok(Value::NULL);
+    };
+    if global || sticky {
+        set_last_index(Value(hr.get()), m.end as f64)?;
+    }
+    Ok(match_array(&m, Value(hs.get()), has_indices))
+}
+
+/// The match result array of RegExpBuiltinExec steps 20-34.
+fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
+    let nm = n();
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let a = scope.root(array::new_array(0).0);
+    let sub = |range: Option<(usize, usize)>| match range {
+        Some((x, y)) => new_str(&string::units(Value(hs.get()))[x..y]),
+        None => Value::UNDEFINED,
+    };
+    let v = sub(Some((m.start, m.end)));
+    array::push(Value(a.get()), v);
+    for &c in &m.caps {
+        let v = sub(c);
+        array::push(Value(a.get()), v);
+    }
+    object::define(Value(a.get()), names::INDEX, Value::int(m.start as i64), shape::DEFAULT);
+    object::define(Value(a.get()), names::INPUT, Value(hs.get()), shape::DEFAULT);
+    let has_groups = !m.names.is_empty();
+    let name_atoms: Vec<(usize, Atom)> = m.names.iter().map(|(i, name)| (*i, atoms::intern_units(name))).collect();
+    let groups = if has_groups { scope.root(object::alloc_object(KIND_OBJECT, 0, name_atoms.len() as u32, Value::NULL).0) } else { scope.root(UNDEFINED) };
+    for &(i, k) in &name_atoms {
+        let v = array::get_index(Value(a.get()), i);
+        object::define(Value(groups.get()), k, v, shape::DEFAULT);
+    }
+    object::define(Value(a.get()), nm.groups, Value(groups.get()), shape::DEFAULT);
+    if has_indices {
+        let ind = scope.root(array::new_array(0).0);
+        let pair = |r: Option<(usize, usize)>| match r {
+            Some((x, y)) => array::from_values(&[Value::int(x as i64), Value::int(y as i64)]),
+            None => Value::UNDEFINED,
+        };
+        let p = pair(Some((m.start, m.end)));
+        array::push(Value(ind.get()), p);
+        for &c in &m.caps {
+            let p = pair(c);
+            array::push(Value(ind.get()), p);
+        }
+        let ig = if has_groups { scope.root(object::alloc_object(KIND_OBJECT, 0, name_atoms.len() as u32, Value::NULL).0) } else { scope.root(UNDEFINED) };
+        for &(i, k) in &name_atoms {
+            let v = array::get_index(Value(ind.get()), i);
+            object::define(Value(ig.get()), k, v, shape::DEFAULT);
+        }
+        object::define(Value(ind.get()), nm.groups, Value(ig.get()), shape::DEFAULT);
+        object::define(Value(a.get()), nm.indices, Value(ind.get()), shape::DEFAULT);
+    }
+    Value(a.get())
+}
+
+/// RegExpExec ( R, S ) — 22.2.7.1
+pub fn regexp_exec(r: Value, s: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let hs = scope.root(s.0);
+    let exec = object::get(r, n().exec)?;
+    // Fast path: the intrinsic exec on a RegExp object needs no call.
+    if exec == realm::get(I::RegExpProtoExec) && is_regexp_object(Value(hr.get())) {
+        return builtin_exec(Value(hr.get()), Value(hs.get()));
+    }
+    if proxy::is_callable(exec) {
+        let res = function::call(exec, Value(hr.get()), &[Value(hs.get())])?;
+        if !res.is_js_object() && !res.is_null() {
+            return Err(error::type_error(&format!("object {} is not a function or its result is not an object or null", ops::inspect_brief(res))));
+        }
+        return Ok(res);
+    }
+    if !is_regexp_object(Value(hr.get())) {
+        return Err(error::type_error(&format!("Method RegExp.prototype.exec called on incompatible receiver {}", ops::inspect_brief(Value(hr.get())))));
+    }
+    builtin_exec(Value(hr.get()), Value(hs.get()))
+}
+
+/// RegExp.prototype.exec ( string ) — 22.2.6.2
+fn exec(args: &Args) -> JsResult {
+    let r = args.this();
+    if !is_regexp_object(r) {
+        return Err(error::type_error(&format!("Method RegExp.prototype.exec called on incompatible receiver {}", ops::inspect_brief(r))));
+    }
+    let s = ops::to_string(args.get(0))?;
+    builtin_exec(args.this(), s)
+}
+
+/// RegExp.prototype.test ( S ) — 22.2.6.16
+fn test(args: &Args) -> JsResult {
+    this_object(args, "test")?;
+    let s = ops::to_string(args.get(0))?;
+    let m = regexp_exec(args.this(), s)?;
+    Ok(Value::bool(!m.is_null()))
+}
+
+// ---------------------------------------------------------------------------
+// Accessors and toString
+// ---------------------------------------------------------------------------
+
+/// EscapeRegExpPattern (22.2.6.13.1), as V8 writes it: `/` outside a class
+/// and line terminators escaped, the empty pattern as `(?:)`.
+pub fn escape_pattern(p: &[u16]) -> Vec<u16> {
+    if p.is_empty() {
+        return "(?:)".encode_utf16().collect();
+    }
+    let mut out = Vec::with_capacity(p.len() + 2);
+    let mut in_class = false;
+    let mut i = 0;
+    let line = |c: u16| -> Option<&'static str> {
+        match c {
+            0x0A => Some("n"),
+            0x0D => Some("r"),
+            0x2028 => Some("u2028"),
+            0x2029 => Some("u2029"),
+            _ => None,
+        }
+    };
+    while i < p.len() {
+        let c = p[i];
+        if c == b'\\' as u16 {
+            out.push(c);
+            if let Some(&next) = p.get(i + 1) {
+                match line(next) {
+                    Some(e) => out.extend(e.encode_utf16()),
+                    None => out.push(next),
+                }
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(e) = line(c) {
+            out.push(b'\\' as u16);
+            out.extend(e.encode_utf16());
+        } else if c == b'/' as u16 && !in_class {
+            out.extend([b'\\' as u16, c]);
+        } else {
+            if c == b'[' as u16 {
+                in_class = true;
+            } else if c == b']' as u16 {
+                in_class = false;
+            }
+            out.push(c);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The canonical flags text of flag bits.
+fn flags_text(bits: u8) -> String {
+    FLAG_CHARS.iter().filter(|(_, b)| bits & b != 0).map(|(c, _)| *c as char).collect()
+}
+
+/// `/source/flags` of a RegExp object from its internal slots (what
+/// `util.inspect` prints; runs no code).
+pub fn to_display(r: Value) -> String {
+    let src = r.field(RX_SOURCE);
+    let src = if src.is_string() { string::utf8_lossy(&escape_pattern(string::units(src))) } else { "(?:)".into() };
+    format!("/{src}/{}", flags_text(flags_of(r)))
+}
+
+/// get RegExp.prototype.source — 22.2.6.13
+fn get_source(args: &Args) -> JsResult {
+    let r = args.this();
+    if !r.is_js_object() {
+        return Err(error::type_error(&format!("RegExp.prototype.source getter called on non-object {}", ops::inspect_brief(r))));
+    }
+    if !is_regexp_object(r) || code_of(r).is_none() {
+        if r == realm::get(I::RegExpProto) {
+            return Ok(string::from_str("(?:)"));
+        }
+        return Err(error::type_error("RegExp.prototype.source getter called on non-RegExp object"));
+    }
+    let e = escape_pattern(string::units(r.field(RX_SOURCE)));
+    Ok(new_str(&e))
+}
+
+/// RegExpHasFlag ( R, codeUnit ) — 22.2.6.4.1
+fn has_flag(args: &Args, bit: u8, name: &str) -> JsResult {
+    let r = args.this();
+    if !r.is_js_object() {
+        return Err(error::type_error(&format!("RegExp.prototype.{name} getter called on non-object {}", ops::inspect_brief(r))));
+    }
+    if !is_regexp_object(r) || code_of(r).is_none() {
+        if r == realm::get(I::RegExpProto) {
+            return Ok(Value::UNDEFINED);
+        }
+        return Err(error::type_error(&format!("RegExp.prototype.{name} getter called on non-RegExp object")));
+    }
+    Ok(Value::bool(flags_of(r) & bit != 0))
+}
+
+fn get_has_indices(args: &Args) -> JsResult {
+    has_flag(args, F_D, "hasIndices")
+}
+fn get_global(args: &Args) -> JsResult {
+    has_flag(args, F_G, "global")
+}
+fn get_ignore_case(args: &Args) -> JsResult {
+    has_flag(args, F_I, "ignoreCase")
+}
+fn get_multiline(args: &Args) -> JsResult {
+    has_flag(args, F_M, "multiline")
+}
+fn get_dot_all(args: &Args) -> JsResult {
+    has_flag(args, F_S, "dotAll")
+}
+fn get_unicode(args: &Args) -> JsResult {
+    has_flag(args, F_U, "unicode")
+}
+fn get_unicode_sets(args: &Args) -> JsResult {
+    has_flag(args, F_V, "unicodeSets")
+}
+fn get_sticky(args: &Args) -> JsResult {
+    has_flag(args, F_Y, "sticky")
+}
+
+/// get RegExp.prototype.flags — 22.2.6.4
+fn get_flags(args: &Args) -> JsResult {
+    let r = args.this();
+    if !r.is_js_object() {
+        return Err(error::type_error(&format!("RegExp.prototype.flags getter called on non-object {}", ops::inspect_brief(r))));
+    }
+    let nm = n();
+    let mut out = String::new();
+    for (c, key) in [
+        ('d', nm.has_indices),
+        ('g', nm.global),
+        ('i', nm.ignore_case),
+        ('m', nm.multiline),
+        ('s', nm.dot_all),
+        ('u', nm.unicode),
+        ('v', nm.unicode_sets),
+        ('y', nm.sticky),
+    ] {
+        if ops::to_boolean(object::get(args.this(), key)?) {
+            out.push(c);
+        }
+    }
+    Ok(string::from_str(&out))
+}
+
+/// ToString(Get(rx, "flags")) as flag bits (unknown characters ignored).
+fn get_flags_bits(rx: Value) -> JsResult<u8> {
+    let f = object::get(rx, n().flags)?;
+    let u = to_units(f)?;
+    Ok(u.iter().fold(0u8, |acc, &c| acc | FLAG_CHARS.iter().find(|(ch, _)| *ch as u16 == c).map_or(0, |(_, b)| *b)))
+}
+
+/// RegExp.prototype.toString ( ) — 22.2.6.17
+fn to_string(args: &Args) -> JsResult {
+    this_object(args, "toString")?;
+    let p = to_units(object::get(args.this(), n().source)?)?;
+    let f = to_units(object::get(args.this(), n().flags)?)?;
+    let mut out = Vec::with_capacity(p.len() + f.len() + 2);
+    out.push(b'/' as u16);
+    out.extend(p);
+    out.push(b'/' as u16);
+    out.extend(f);
+    Ok(new_str(&out))
+}
+
+// ---------------------------------------------------------------------------
+// The Symbol methods
+// ---------------------------------------------------------------------------
+
+/// RegExp.prototype [ @@match ] ( string ) — 22.2.6.8
+fn symbol_match(args: &Args) -> JsResult {
+    this_object(args, "[Symbol.match]")?;
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.get(0))?.0);
+    let flags = get_flags_bits(args.this())?;
+    if flags & F_G == 0 {
+        return regexp_exec(args.this(), Value(s.get()));
+    }
+    let full_unicode = flags & (F_U | F_V) != 0;
+    set_last_index(args.this(), 0.0)?;
+    let a = scope.root(array::new_array(0).0);
+    loop {
+        let result = regexp_exec(args.this(), Value(s.get()))?;
+        if result.is_null() {
+            return Ok(if array::len(Value(a.get())) == 0 { Value::NULL } else { Value(a.get()) });
+        }
+        let m = object::get(result, n().zero)?;
+        let ms = ops::to_string(m)?;
+        let empty = string::len(ms) == 0;
+        array::push(Value(a.get()), ms);
+        if empty {
+            advance_last_index(args.this(), Value(s.get()), full_unicode)?;
+        }
+    }
+}
+
+/// Steps shared by @@match, @@replace and the String Iterator for an empty
+/// match: lastIndex = AdvanceStringIndex(S, ToLength(Get(rx, "lastIndex"))).
+fn advance_last_index(rx: Value, s: Value, full_unicode: bool) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let hr = scope.root(rx.0);
+    let hs = scope.root(s.0);
+    let li = object::get(rx, n().last_index)?;
+    let this_index = to_length(li)?;
+    let next = advance(string::units(Value(hs.get())), this_index, full_unicode);
+    set_last_index(Value(hr.get()), next)
+}
+
+/// RegExp.prototype [ @@matchAll ] ( string ) — 22.2.6.9
+fn symbol_match_all(args: &Args) -> JsResult {
+    this_object(args, "[Symbol.matchAll]")?;
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.get(0))?.0);
+    let c = scope.root(species_constructor(args.this())?.0);
+    let f = object::get(args.this(), n().flags)?;
+    let flags = scope.root(ops::to_string(f)?.0);
+    let matcher = scope.root(function::construct(Value(c.get()), &[args.this(), Value(flags.get())], Value(c.get()))?.0);
+    let li = object::get(args.this(), n().last_index)?;
+    let last_index = to_length(li)?;
+    set_last_index(Value(matcher.get()), last_index)?;
+    let fu = string::units(Value(flags.get()));
+    let global = fu.contains(&(b'g' as u16));
+    let full_unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
+    let it = object::alloc_object(KIND_REGEXP_ITERATOR, RXI_EXTRA, 1, realm::get(I::RegExpStringIteratorProto));
+    it.set_field(RXI_REGEXP, Value(matcher.get()));
+    it.set_field(RXI_STRING, Value(s.get()));
+    it.set_word(RXI_STATE, if global { RXI_GLOBAL } else { 0 } | if full_unicode { RXI_UNICODE } else { 0 });
+    Ok(it)
+}
+
+/// %RegExpStringIteratorPrototype%.next ( ) — 22.2.9.2.1
+fn rsi_next(args: &Args) -> JsResult {
+    let o = args.this();
+    if !(o.is_cell() && o.kind() == KIND_REGEXP_ITERATOR) {
+        return Err(error::type_error(&format!("Method %RegExpStringIterator%.prototype.next called on incompatible receiver {}", ops::inspect_brief(o))));
+    }
+    let state = o.word(RXI_STATE);
+    if state & RXI_DONE != 0 {
+        return Ok(iter::result_object(Value::UNDEFINED, true));
+    }
+    let scope = HandleScope::new();
+    let r = scope.root(o.field(RXI_REGEXP).0);
+    let s = scope.root(o.field(RXI_STRING).0);
+    let m = regexp_exec(Value(r.get()), Value(s.get()))?;
+    if m.is_null() {
+        args.this().set_word(RXI_STATE, state | RXI_DONE);
+        return Ok(iter::result_object(Value::UNDEFINED, true));
+    }
+    let hm = scope.root(m.0);
+    if state & RXI_GLOBAL == 0 {
+        args.this().set_word(RXI_STATE, state | RXI_DONE);
+        return Ok(iter::result_object(Value(hm.get()), false));
+    }
+    let ms = ops::to_string(object::get(m, n().zero)?)?;
+    if string::len(ms) == 0 {
+        advance_last_index(Value(r.get()), Value(s.get()), state & RXI_UNICODE != 0)?;
+    }
+    Ok(iter::result_object(Value(hm.get()), false))
+}
+
+/// RegExp.prototype [ @@replace ] ( string, replaceValue ) — 22.2.6.11
+fn symbol_replace(args: &Args) -> JsResult {
+    this_object(args, "[Symbol.replace]")?;
+    let nm = n();
+    let scope = HandleScope::new();
+    let rx = args.this();
+    let s = scope.root(ops::to_string(args.get(0))?.0);
+    let functional = proxy::is_callable(args.get(1));
+    let repl_units = if functional { Vec::new() } else { to_units(args.get(1))? };
+    let flags = get_flags_bits(rx)?;
+    let global = flags & F_G != 0;
+    let full_unicode = flags & (F_U | F_V) != 0;
+    if global {
+        set_last_index(args.this(), 0.0)?;
+    }
+    let results = scope.root(array::new_array(0).0);
+    loop {
+        let inner = HandleScope::new();
+        let result = regexp_exec(args.this(), Value(s.get()))?;
+        if result.is_null() {
+            break;
+        }
+        let hres = inner.root(result.0);
+        array::push(Value(results.get()), result);
+        if !global {
+            break;
+        }
+        let m = object::get(Value(hres.get()), nm.zero)?;
+        let ms = ops::to_string(m)?;
+        if string::len(ms) == 0 {
+            advance_last_index(args.this(), Value(s.get()), full_unicode)?;
+        }
+    }
+    let su = string::units(Value(s.get())).to_vec();
+    let len_s = su.len();
+    let mut acc: Vec<u16> = Vec::new();
+    let mut next_pos = 0usize;
+    for k in 0..array::len(Value(results.get())) {
+        let inner = HandleScope::new();
+        let result = inner.root(array::get_index(Value(results.get()), k).0);
+        let n_caps = ops::length_of(Value(result.get()))?.saturating_sub(1);
+        let matched = to_units(object::get(Value(result.get()), nm.zero)?)?;
+        let pos_v = object::get(Value(result.get()), names::INDEX)?;
+        let pos = ops::to_integer(pos_v)?;
+        let position = if pos <= 0.0 {
+            0
+        } else if pos >= len_s as f64 {
+            len_s
+        } else {
+            pos as usize
+        };
+        let mut captures: Vec<Option<Vec<u16>>> = Vec::with_capacity(n_caps);
+        let caps_arr = inner.root(array::new_array(0).0);
+        for i in 1..=n_caps {
+            let key = atoms::intern(&i.to_string());
+            let c = object::get(Value(result.get()), key)?;
+            if c.is_undefined() {
+                captures.push(None);
+                array::push(Value(caps_arr.get()), Value::UNDEFINED);
+            } else {
+                let cs = ops::to_string(c)?;
+                let cu = string::units(cs).to_vec();
+                array::push(Value(caps_arr.get()), cs);
+                captures.push(Some(cu));
+            }
+        }
+        let named = object::get(Value(result.get()), nm.groups)?;
+        let hnamed = inner.root(named.0);
+        let replacement = if functional {
+            let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(n_caps + 4);
+            call_args.push(inner.root(new_str(&matched).0));
+            for i in 0..n_caps {
+                call_args.push(inner.root(array::get_index(Value(caps_arr.get()), i).0));
+            }
+            call_args.push(inner.root(Value::int(position as i64).0));
+            call_args.push(inner.root(s.get()));
+            if !Value(hnamed.get()).is_undefined() {
+                call_args.push(inner.root(hnamed.get()));
+            }
+            let vals: Vec<Value> = call_args.iter().map(|h| Value(h.get())).collect();
+            let r = function::call(args.get(1), Value::UNDEFINED, &vals)?;
+            to_units(r)?
+        } else {
+            let named = if Value(hnamed.get()).is_undefined() { Value::UNDEFINED } else { ops::to_object(Value(hnamed.get()))? };
+            get_substitution(&matched, &su, position, &captures, named, &repl_units)?
+        };
+        if position >= next_pos {
+            acc.extend_from_slice(&su[next_pos..position]);
+            acc.extend(replacement);
+            next_pos = position + matched.len();
+        }
+        if acc.len() > crate::string_builtins::MAX_STRING_LENGTH {
+            return Err(error::range_error("Invalid string length"));
+        }
+    }
+    if next_pos < len_s {
+        acc.extend_from_slice(&su[next_pos..]);
+    }
+    Ok(new_str(&acc))
+}
+
+/// RegExp.prototype [ @@search ] ( string ) — 22.2.6.12
+fn symbol_search(args: &Args) -> JsResult {
+    this_object(args, "[Symbol.search]")?;
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.get(0))?.0);
+    let prev = scope.root(object::get(args.this(), n().last_index)?.0);
+    if !ops::same_value(Value(prev.get()), Value::int(0)) {
+        set_last_index(args.this(), 0.0)?;
+    }
+    let result = scope.root(regexp_exec(args.this(), Value(s.get()))?.0);
+    let cur = object::get(args.this(), n().last_index)?;
+    if !ops::same_value(cur, Value(prev.get())) {
+        object::set(args.this(), n().last_index, Value(prev.get()))?;
+    }
+    if Value(result.get()).is_null() {
+        return Ok(Value::int(-1));
+    }
+    object::get(Value(result.get()), names::INDEX)
+}
+
+/// RegExp.prototype [ @@split ] ( string, limit ) — 22.2.6.14
+fn symbol_split(args: &Args) -> JsResult {
+    this_object(args, "[Symbol.split]")?;
+    let scope = HandleScope::new();
+    let s = scope.root(ops::to_string(args.get(0))?.0);
+    let c = scope.root(species_constructor(args.this())?.0);
+    let f = object::get(args.this(), n().flags)?;
+    let flags = ops::to_string(f)?;
+    let mut fu = string::units(flags).to_vec();
+    let unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
+    if !fu.contains(&(b'y' as u16)) {
+        fu.push(b'y' as u16);
+    }
+    let new_flags = new_str(&fu);
+    let splitter = scope.root(function::construct(Value(c.get()), &[args.this(), new_flags], Value(c.get()))?.0);
+    let a = scope.root(array::new_array(0).0);
+    let lim = if args.get(1).is_undefined() { u32::MAX } else { ops::to_uint32(ops::to_number(args.get(1))?) };
+    if lim == 0 {
+        return Ok(Value(a.get()));
+    }
+    let size = string::len(Value(s.get()));
+    if size == 0 {
+        let z = regexp_exec(Value(splitter.get()), Value(s.get()))?;
+        if !z.is_null() {
+            return Ok(Value(a.get()));
+        }
+        array::push(Value(a.get()), Value(s.get()));
+        return Ok(Value(a.get()));
+    }
+    // Fast path: a plain RegExp splitter with the intrinsic exec finds the
+    // next match with one leftmost search instead of a sticky attempt at
+    // every position (the positions skipped are exactly the failed ones).
+    let fast = is_regexp_object(Value(splitter.get()))
+        && object::get(Value(splitter.get()), n().exec)? == realm::get(I::RegExpProtoExec)
+        && object::shape_of(Value(splitter.get())).len() == 1;
+    let mut p = 0usize;
+    let mut q = 0usize;
+    let push = |v: Value| -> bool {
+        array::push(Value(a.get()), v);
+        array::len(Value(a.get())) as u32 == lim
+    };
+    let sub = |x: usize, y: usize| new_str(&string::units(Value(s.get()))[x..y]);
+    if fast {
+        let code = code_of(Value(splitter.get())).unwrap_or(0);
+        while q < size {
+            let Some(m) = run(code, string::units(Value(s.get())), q) else { break };
+            if m.start >= size {
+                break;
+            }
+            q = m.start;
+            let e = m.end.min(size);
+            if e == p {
+                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                continue;
+            }
+            if push(sub(p, q)) {
+                return Ok(Value(a.get()));
+            }
+            p = e;
+            for &c in &m.caps {
+                let v = match c {
+                    Some((x, y)) => sub(x, y),
+                    None => Value::UNDEFINED,
+                };
+                if push(v) {
+                    return Ok(Value(a.get()));
+                }
+            }
+            q = p;
+        }
+    } else {
+        while q < size {
+            let inner = HandleScope::new();
+            set_last_index(Value(splitter.get()), q as f64)?;
+            let z = regexp_exec(Value(splitter.get()), Value(s.get()))?;
+            if z.is_null() {
+                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                continue;
+            }
+            let hz = inner.root(z.0);
+            let li = object::get(Value(splitter.get()), n().last_index)?;
+            let e = (to_length(li)? as usize).min(size);
+            if e == p {
+                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                continue;
+            }
+            if push(sub(p, q)) {
+                return Ok(Value(a.get()));
+            }
+            p = e;
+            let n_caps = ops::length_of(Value(hz.get()))?.saturating_sub(1);
+            for i in 1..=n_caps {
+                let key = atoms::intern(&i.to_string());
+                let cap = object::get(Value(hz.get()), key)?;
+                if push(cap) {
+                    return Ok(Value(a.get()));
+                }
+            }
+            q = p;
+        }
+    }
+    let t = new_str(&string::units(Value(s.get()))[p.min(size)..]);
+    array::push(Value(a.get()), t);
+    Ok(Value(a.get()))
+}
+
+// ---------------------------------------------------------------------------
+// Installation
+// ---------------------------------------------------------------------------
+
+pub fn install() {
+    let names = Names {
+        last_index: atoms::intern("lastIndex"),
+        source: atoms::intern("source"),
+        flags: atoms::intern("flags"),
+        exec: atoms::intern("exec"),
+        groups: atoms::intern("groups"),
+        indices: atoms::intern("indices"),
+        zero: atoms::intern("0"),
+        has_indices: atoms::intern("hasIndices"),
+        global: atoms::intern("global"),
+        ignore_case: atoms::intern("ignoreCase"),
+        multiline: atoms::intern("multiline"),
+        dot_all: atoms::intern("dotAll"),
+        unicode: atoms::intern("unicode"),
+        unicode_sets: atoms::intern("unicodeSets"),
+        sticky: atoms::intern("sticky"),
+    };
+    // SAFETY: single JS thread, at start-up.
+    unsafe { *NAMES.get() = Some(names) };
+    for i in 1..=9 {
+        atoms::intern(&i.to_string());
+    }
+
+    let scope = HandleScope::new();
+    let proto = object::new_object_kind(KIND_OBJECT, realm::get(I::ObjectProto), 8);
+    realm::set(I::RegExpProto, proto);
+    let hp = scope.root(proto.0);
+    let c = crate::constructor("RegExp", 2, regexp_ctor, Value(hp.get()));
+    realm::set(I::RegExpCtor, c);
+    let hc = scope.root(c.0);
+    let g = function::new_native("get [Symbol.species]", 0, species_getter);
+    object::define_accessor(Value(hc.get()), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, shape::CONFIGURABLE);
+
+    let e = crate::method(Value(hp.get()), "exec", 1, exec);
+    realm::set(I::RegExpProtoExec, e);
+    crate::method(Value(hp.get()), "test", 1, test);
+    crate::method(Value(hp.get()), "toString", 0, to_string);
+    crate::method(Value(hp.get()), "compile", 2, compile_method);
+    for (i, name, len, f) in [
+        (I::SymMatch, "[Symbol.match]", 1, symbol_match as function::NativeFn),
+        (I::SymMatchAll, "[Symbol.matchAll]", 1, symbol_match_all),
+        (I::SymReplace, "[Symbol.replace]", 2, symbol_replace),
+        (I::SymSearch, "[Symbol.search]", 1, symbol_search),
+        (I::SymSplit, "[Symbol.split]", 2, symbol_split),
+    ] {
+        crate::method_atom(Value(hp.get()), realm::sym_atom(i), name, len, f);
+    }
+    for (name, f) in [
+        ("dotAll", get_dot_all as function::NativeFn),
+        ("flags", get_flags),
+        ("global", get_global),
+        ("hasIndices", get_has_indices),
+        ("ignoreCase", get_ignore_case),
+        ("multiline", get_multiline),
+        ("source", get_source),
+        ("sticky", get_sticky),
+        ("unicode", get_unicode),
+        ("unicodeSets", get_unicode_sets),
+    ] {
+        crate::getter(Value(hp.get()), name, f);
+    }
+
+    let ip = object::new_object_kind(KIND_OBJECT, realm::get(I::IteratorProto), 4);
+    realm::set(I::RegExpStringIteratorProto, ip);
+    let hi = scope.root(ip.0);
+    crate::method(Value(hi.get()), "next", 0, rsi_next);
+    crate::to_string_tag(Value(hi.get()), "RegExp String Iterator");
+}
