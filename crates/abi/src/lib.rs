@@ -214,6 +214,11 @@ pub const TA_EXTRA: u32 = 32;
 pub const KIND_PLATFORM: u64 = 35;
 pub const PO_CLASS: i32 = OBJ_INLINE;
 pub const PO_SLOTS: i32 = OBJ_INLINE + 8;
+/// Date (ECMAScript 21.4): one extra word, `DATE_VALUE`, the [[DateValue]]
+/// internal slot: a time value (a number: milliseconds since the epoch, or NaN).
+pub const KIND_DATE: u64 = 36;
+pub const DATE_VALUE: i32 = OBJ_INLINE;
+pub const DATE_EXTRA: u32 = 8;
 
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).
