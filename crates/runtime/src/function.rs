@@ -160,6 +160,9 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
 /// Own properties every function has without storing them: `name`, `length`
 /// and, for constructors, a lazily created `prototype`.
 pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
+    if virtual_deleted(f, key) {
+        return None;
+    }
     let m = meta_of(f);
     if key == names::NAME {
         return Some(object::Prop::Data(atoms::value(m.name), shape::CONFIGURABLE));
@@ -181,16 +184,41 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
 pub fn virtual_keys(f: Value) -> Vec<Atom> {
     let m = meta_of(f);
     let mut v = vec![names::LENGTH, names::NAME];
+    v.retain(|&k| !virtual_deleted(f, k));
     if m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
         v.push(names::PROTOTYPE);
     }
     v
 }
 
+/// The header flag that records the deletion of virtual property `key`.
+fn deleted_flag(key: Atom) -> u64 {
+    match key {
+        names::NAME => FLAG_FN_NO_NAME,
+        names::LENGTH => FLAG_FN_NO_LENGTH,
+        _ => 0,
+    }
+}
+
+/// Whether the virtual property `key` of function `f` was deleted.
+fn virtual_deleted(f: Value, key: Atom) -> bool {
+    let flag = deleted_flag(key);
+    flag != 0 && f.header_flags() & flag != 0
+}
+
+/// Records that own property `key` of function `f` was deleted, so that
+/// its virtual `name` or `length` does not reappear.
+pub fn note_deleted(f: Value, key: Atom) {
+    let flag = deleted_flag(key);
+    if flag != 0 {
+        f.set_header_flag(flag);
+    }
+}
+
 /// Turns a virtual property into a real one (before it is written or
 /// deleted). Returns whether `key` was virtual.
 pub fn materialize_virtual(f: Value, key: Atom) -> bool {
-    if object::find_own(f, key).is_some() {
+    if object::find_own(f, key).is_some() || virtual_deleted(f, key) {
         return false;
     }
     let m = meta_of(f);

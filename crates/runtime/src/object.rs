@@ -737,6 +737,9 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
         // Read every remaining value, switch to the shape without the key
         // and store them again: leaving overflow mode moves slots around.
         let vals: Vec<Value> = (0..n).filter(|&j| j != i).map(|j| slot_get(o, j)).collect();
+        if o.kind() == KIND_FUNCTION {
+            function::note_deleted(o, key);
+        }
         let ns = sh.remove(i);
         set_shape(o, ns);
         for (k, v) in vals.into_iter().enumerate() {
