@@ -44,7 +44,8 @@ fn day(t: f64) -> f64 {
 
 /// TimeWithinDay ( t ) — 21.4.1.4
 fn time_within_day(t: f64) -> f64 {
-    t.rem_euclid(MS_PER_DAY)
+    // `+ 0.0`: a negative multiple of a day gives -0, which must print as 0.
+    t.rem_euclid(MS_PER_DAY) + 0.0
 }
 
 /// Days from 1970-01-01 to the proleptic Gregorian date (month 1-12).
@@ -99,7 +100,7 @@ fn fields(t: f64) -> Fields {
         minute: (tw / MS_PER_MINUTE).floor() % 60.0,
         second: (tw / MS_PER_SECOND).floor() % 60.0,
         ms: tw % MS_PER_SECOND,
-        weekday: (d + 4.0).rem_euclid(7.0),
+        weekday: (d + 4.0).rem_euclid(7.0) + 0.0,
     }
 }
 
