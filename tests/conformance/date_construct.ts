@@ -35,3 +35,5 @@ try {
 } catch (e) {
   console.log((e as Error).constructor.name, (e as Error).message);
 }
+const cloned = structuredClone({ at: new Date(Date.UTC(2024, 4, 5)), bad: new Date(NaN) });
+console.log(cloned.at instanceof Date, cloned.at.toISOString(), cloned.bad.getTime());

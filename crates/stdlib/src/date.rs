@@ -226,6 +226,18 @@ fn utc(t: f64) -> f64 {
     t - o
 }
 
+/// V8's EquivalentTime: the same month, day and time of day in a year of
+/// 2008-2035 that starts on the same weekday and has the same leap-ness.
+fn equivalent_time(t: f64) -> f64 {
+    let d = day(t);
+    let (y, m, dt) = civil_from_days(d as i64);
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let week_day = (days_from_civil(y, 1, 1) + 4).rem_euclid(7);
+    let recent = if leap { 1956 } else { 1967 } + (week_day * 12) % 28;
+    let ey = 2008 + (recent + 3 * 28 - 2008) % 28;
+    days_from_civil(ey, m + 1, dt) as f64 * MS_PER_DAY + time_within_day(t)
+}
+
 /// The long name Node (ICU) prints for a zone abbreviation in `toString`.
 fn zone_name(abbr: &str, offset_min: i64) -> String {
     let name = match (abbr, offset_min) {
@@ -311,7 +323,12 @@ fn time_zone_string(tv: f64) -> String {
     let off_min = (off / MS_PER_MINUTE).trunc() as i64;
     let sign = if off_min < 0 { '-' } else { '+' };
     let a = off_min.abs();
-    format!("{sign}{:02}{:02} ({})", a / 60, a % 60, zone_name(&abbr, off_min))
+    // V8 names the zone from whether daylight-saving time is in force at
+    // an equivalent time within 1970-2037 (DateCache::LocalTimezone).
+    let tn = if !(0.0..=2_147_483_647_000.0).contains(&tv) { equivalent_time(tv) } else { tv };
+    let (no, _, nabbr) = if tn == tv { (off, false, abbr) } else { local_info(tn) };
+    let name = zone_name(&nabbr, (no / MS_PER_MINUTE).trunc() as i64);
+    format!("{sign}{:02}{:02} ({name})", a / 60, a % 60)
 }
 
 /// ToDateString ( tv ) — 21.4.4.41.4
@@ -437,7 +454,6 @@ impl<'a> Scanner<'a> {
             while self.ch() == b'0' as u16 {
                 self.pos += 1;
             }
-            let zeros = self.pos - start;
             while (b'0' as u16..=b'9' as u16).contains(&self.ch()) {
                 if i < 9 {
                     n = n * 10 + (self.ch() - b'0' as u16) as i64;
@@ -450,7 +466,6 @@ impl<'a> Scanner<'a> {
                 let d = self.s.get(start + k).filter(|_| start + k < self.pos).map_or(0, |&d| (d - b'0' as u16) as i64);
                 ms = ms * 10 + d;
             }
-            let _ = zeros;
             return Tok::Number(n, self.pos - start, ms);
         }
         for sym in [':', '-', '+', '.', ')'] {
@@ -932,7 +947,7 @@ fn this_time_value(v: Value) -> JsResult<f64> {
 }
 
 /// A new Date with `proto` holding `tv`.
-fn new_date(proto: Value, tv: f64) -> Value {
+pub(crate) fn new_date(proto: Value, tv: f64) -> Value {
     let o = object::alloc_object(KIND_DATE, DATE_EXTRA, 1, proto);
     o.set_field(DATE_VALUE, Value::num(tv));
     o
@@ -1062,7 +1077,8 @@ fn get_timezone_offset(args: &Args) -> JsResult {
     if t.is_nan() {
         return Ok(Value::num(f64::NAN));
     }
-    Ok(Value::num((t - local_time(t)) / MS_PER_MINUTE))
+    // Whole minutes, truncated, as V8 (local mean time has seconds).
+    Ok(Value::num(((t - local_time(t)) / MS_PER_MINUTE).trunc() + 0.0))
 }
 
 /// Date.prototype.getYear ( ) — B.2.3.1
