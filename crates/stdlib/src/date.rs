@@ -1190,8 +1190,9 @@ fn to_json(args: &Args) -> JsResult {
     if tv.is_number() && !tv.as_number().is_finite() {
         return Ok(Value::NULL);
     }
-    let o = Value(ho.get());
-    let f = object::get(o, atoms::intern("toISOString"))?;
+    // Intern before reading the handle: interning may allocate.
+    let key = atoms::intern("toISOString");
+    let f = object::get(Value(ho.get()), key)?;
     if !perry_runtime::proxy::is_callable(f) {
         return Err(error::type_error("toISOString is not a function"));
     }
