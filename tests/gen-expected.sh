@@ -19,6 +19,8 @@
 # is non-zero, the number is written to tests/conformance/NAME.status;
 # otherwise any stale NAME.status is removed. stderr is never recorded.
 #
+# Programs run with TZ=UTC, as the conformance harness runs them.
+#
 # A test with a line `// @expose-gc` runs with `node --expose-gc` (and the
 # conformance harness compiles it with `perry compile --expose-gc`).
 #
@@ -43,6 +45,9 @@ command -v node >/dev/null 2>&1 || { echo "node not found" >&2; exit 1; }
 
 unset NODE_EXTRA_CA_CERTS
 export NO_COLOR=1
+# Every program runs in UTC (so does the conformance harness): Date output
+# must not depend on the machine's time zone.
+export TZ=UTC
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

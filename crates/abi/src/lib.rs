@@ -241,6 +241,11 @@ pub const RXI_EXTRA: u32 = 24;
 pub const RXI_GLOBAL: u64 = 1;
 pub const RXI_UNICODE: u64 = 2;
 pub const RXI_DONE: u64 = 4;
+/// Date (ECMAScript 21.4): one extra word, `DATE_VALUE`, the [[DateValue]]
+/// internal slot: a time value (a number: milliseconds since the epoch, or NaN).
+pub const KIND_DATE: u64 = 38;
+pub const DATE_VALUE: i32 = OBJ_INLINE;
+pub const DATE_EXTRA: u32 = 8;
 
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).

@@ -2,7 +2,8 @@
 //! with `perry`, run, and its stdout and exit status compared with what Node
 //! printed (`NAME.out`, `NAME.status`, produced by `tests/gen-expected.sh`).
 //! The same binaries run again with `PERRY_GC_STRESS=1` (collect at every
-//! allocation), which is how rooting bugs are found.
+//! allocation), which is how rooting bugs are found. Programs run with
+//! `TZ=UTC` (Node did too); `date_tz.rs` tests other zones.
 //!
 //! `tests/conformance/known_failures.txt` lists programs that are known to
 //! fail (`name` or `name stress` for the stress run only), each with a
@@ -201,6 +202,8 @@ fn run_suite(mode: Mode) {
             Ok(exe) => {
                 let mut cmd = Command::new(exe);
                 cmd.current_dir(c.source.parent().unwrap());
+                // Local time is UTC, as when tests/gen-expected.sh ran Node.
+                cmd.env("TZ", "UTC");
                 if stress {
                     let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
                     cmd.env("PERRY_GC_STRESS", every.to_string());

@@ -50,6 +50,8 @@ pub enum I {
     ArrayBufferProto,
     TypedArrayProto,
     Uint8ArrayProto,
+    /// %Date.prototype%.
+    DateProto,
     Global,
     SymIterator,
     SymAsyncIterator,

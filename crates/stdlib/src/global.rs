@@ -393,6 +393,13 @@ fn clone_value(v: Value, memo: Handle) -> JsResult {
             }
             Ok(Value(ho.get()))
         }
+        perry_abi::KIND_DATE => {
+            let tv = crate::date::date_value(v).unwrap_or(f64::NAN);
+            let out = crate::date::new_date(realm::get(I::DateProto), tv);
+            let ho = scope.root(out.0);
+            collections::set(Value(memo.get()), src(), out);
+            Ok(Value(ho.get()))
+        }
         KIND_PRIMITIVE_WRAPPER => {
             let p = v.field(OBJ_INLINE);
             if p.is_symbol() {

@@ -764,6 +764,17 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             if keys.is_empty() || ctx.beyond_depth(recurse_times) {
                 return base;
             }
+        } else if kind == perry_abi::KIND_DATE {
+            // Node: the ISO string, or toString's "Invalid Date".
+            let t = crate::date::date_value(v).unwrap_or(f64::NAN);
+            base = if t.is_nan() { crate::date::to_date_string(t) } else { crate::date::iso_string(t) };
+            let prefix = get_prefix(ctor, &tag, "Date", "");
+            if prefix != "Date " {
+                base = format!("{prefix}{base}");
+            }
+            if keys.is_empty() {
+                return base;
+            }
         } else if is_error(v) {
             base = format_error(ctx, h, ctor, &tag, &mut keys);
             if keys.is_empty() {

@@ -17,6 +17,7 @@ pub mod array;
 pub mod async_context;
 pub mod boolean;
 pub mod console;
+pub mod date;
 pub mod error;
 pub mod event_loop;
 pub mod function_builtins;
@@ -177,6 +178,7 @@ pub fn install() {
     regexp::install();
     number::install();
     boolean::install();
+    date::install();
     symbol_builtins::install();
     error::install();
     math::install();

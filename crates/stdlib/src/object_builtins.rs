@@ -944,6 +944,7 @@ pub fn object_to_string(v: Value) -> JsResult {
             KIND_FUNCTION | KIND_BOUND_FUNCTION => "Function",
             KIND_ERROR => "Error",
             KIND_REGEXP => "RegExp",
+            perry_abi::KIND_DATE => "Date",
             KIND_PRIMITIVE_WRAPPER => {
                 let p = o.field(OBJ_INLINE);
                 if p.is_bool() {

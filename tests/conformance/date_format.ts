@@ -1,0 +1,23 @@
+// String forms (TZ=UTC in the test runs), toJSON, console.log and JSON.stringify of dates.
+const d = new Date(Date.UTC(2024, 0, 15, 10, 5, 9, 7));
+console.log(d.toString());
+console.log(d.toDateString(), "|", d.toTimeString());
+console.log(d.toUTCString(), "|", d.toISOString(), "|", d.toJSON());
+console.log(d.toLocaleString(), "|", d.toLocaleDateString(), "|", d.toLocaleTimeString());
+const pm = new Date(Date.UTC(2024, 6, 4, 23, 59, 59));
+console.log(pm.toLocaleString(), new Date(Date.UTC(2024, 6, 4, 0, 1, 2)).toLocaleTimeString(), new Date(Date.UTC(2024, 6, 4, 12, 0, 0)).toLocaleTimeString());
+console.log(String(d), `${d}`);
+console.log(new Date(Date.UTC(-1, 0, 1)).toISOString(), new Date(Date.UTC(-1, 0, 1)).toUTCString(), new Date(Date.UTC(-1, 0, 1)).toString());
+console.log(new Date(Date.UTC(12345, 0, 1)).toISOString(), new Date(Date.UTC(12345, 0, 1)).toString());
+console.log(new Date(Date.UTC(5, 0, 1) - 1900 * 0).toISOString());
+console.log(d);
+console.log([d, new Date(0)], { when: d });
+console.log(JSON.stringify({ when: d, n: new Date(NaN) }));
+console.log(new Date(NaN));
+const withProp = new Date(0) as any;
+withProp.tag = "x";
+console.log(withProp);
+console.log(`${new Date(0)}`.slice(0, 24));
+const fake = { toISOString() { return "fake!"; }, valueOf() { return 1; } };
+console.log(Date.prototype.toJSON.call(fake));
+console.log(Date.prototype.toJSON.call({ valueOf() { return NaN; }, toISOString() { return "no"; } }));

@@ -1,0 +1,25 @@
+// Local-time getters and setters (the test runs use TZ=UTC, where local is UTC).
+const d = new Date(2024, 1, 29, 13, 45, 30, 250);
+console.log(d.getFullYear(), d.getMonth(), d.getDate(), d.getDay(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getMilliseconds(), d.getTimezoneOffset());
+console.log(d.getYear(), d.toISOString());
+d.setFullYear(2023);
+console.log(d.toISOString(), d.getDate());
+d.setMonth(11, 31);
+console.log(d.toISOString());
+d.setDate(32);
+console.log(d.toISOString());
+d.setHours(0, 0, 0, 0);
+console.log(d.toISOString());
+d.setMinutes(90);
+console.log(d.toISOString());
+d.setSeconds(3600);
+console.log(d.toISOString());
+d.setMilliseconds(1500);
+console.log(d.toISOString());
+d.setYear(99);
+console.log(d.toISOString());
+d.setYear(2001);
+console.log(d.toISOString());
+console.log(new Date(2024, 0, 15, 10).toString());
+console.log(new Date(2024, 6, 15, 10).toString());
+console.log(new Date("2024-01-15T10:00:00").getTime(), new Date("2024-01-15").getTime());
