@@ -46,10 +46,13 @@ pub enum I {
     AsyncIteratorProto,
     AsyncGeneratorProto,
     AsyncFromSyncIteratorProto,
-    /// %ArrayBuffer.prototype%, %TypedArray.prototype%, %Uint8Array.prototype%.
+    /// %ArrayBuffer.prototype%, %TypedArray.prototype%, %Uint8Array.prototype%,
+    /// %DataView.prototype%, %ArrayBuffer%.
     ArrayBufferProto,
     TypedArrayProto,
     Uint8ArrayProto,
+    DataViewProto,
+    ArrayBufferCtor,
     Global,
     SymIterator,
     SymAsyncIterator,

@@ -14,9 +14,11 @@ use perry_runtime::shape;
 use perry_runtime::{JsResult, Value};
 
 pub mod array;
+pub mod array_buffer;
 pub mod async_context;
 pub mod boolean;
 pub mod console;
+pub mod data_view;
 pub mod error;
 pub mod event_loop;
 pub mod function_builtins;
@@ -37,6 +39,7 @@ pub mod proxy;
 pub mod reflect;
 pub mod string_builtins;
 pub mod symbol_builtins;
+pub mod typed_array;
 pub mod weak;
 pub mod web;
 
@@ -182,6 +185,9 @@ pub fn install() {
     promise::install();
     proxy::install();
     generator::install();
+    array_buffer::install();
+    typed_array::install();
+    data_view::install();
     web::install();
     event_loop::install();
     async_context::install();
