@@ -86,7 +86,11 @@ const PRELUDE: &str = r#"function print(...args) { console.log(...args); }
 var $262 = {
   global: globalThis,
   gc: typeof gc === "function" ? gc : undefined,
-  detachArrayBuffer(buffer) { throw new Test262Error("$262.detachArrayBuffer: the host cannot detach buffers"); },
+  // Perry detaches with ES2024's ArrayBuffer.prototype.transfer, taken
+  // before any test can replace it.
+  detachArrayBuffer: (function (apply, transfer) {
+    return function detachArrayBuffer(buffer) { apply(transfer, buffer, [0]); return null; };
+  })(Reflect.apply, ArrayBuffer.prototype.transfer),
 };
 "#;
 
