@@ -320,7 +320,7 @@ fn from_array_buffer(ty: Ty, args: &Args, proto: perry_gc::Handle) -> JsResult {
         Ok(n) => n,
         Err(f) => return Err(error::range_error(&format!("Start offset {} is outside the bounds of the buffer", num_str(f)))),
     };
-    if offset % size != 0 {
+    if !offset.is_multiple_of(size) {
         return Err(error::range_error(&format!("start offset of {} should be a multiple of {size}", ty.name())));
     }
     let new_len = if args.get(2).is_undefined() {
@@ -344,7 +344,7 @@ fn from_array_buffer(ty: Ty, args: &Args, proto: perry_gc::Handle) -> JsResult {
             None
         }
         None => {
-            if buf_len % size != 0 {
+            if !buf_len.is_multiple_of(size) {
                 return Err(error::range_error(&format!("byte length of {} should be a multiple of {size}", ty.name())));
             }
             if offset > buf_len {
