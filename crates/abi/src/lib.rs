@@ -102,6 +102,10 @@ pub const FLAG_CONSTRUCTOR: u64 = 4;
 pub const FLAG_SEALED_ELEMENTS: u64 = 8;
 /// Arrays: every element and `length` are also non-writable (`Object.freeze`).
 pub const FLAG_FROZEN_ELEMENTS: u64 = 16;
+/// Functions (the array bits reused): the virtual `name` / `length` was
+/// deleted, so it no longer exists (see `runtime::function::virtual_own`).
+pub const FLAG_FN_NO_NAME: u64 = FLAG_SEALED_ELEMENTS;
+pub const FLAG_FN_NO_LENGTH: u64 = FLAG_FROZEN_ELEMENTS;
 /// Set by a full collection's mark phase on every reached old cell; cleared
 /// by the sweep, so it is never set between collections.
 pub const FLAG_MARK: u64 = 32;

@@ -161,6 +161,9 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
 /// and, for constructors, a lazily created `prototype`.
 pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
     let m = meta_of(f);
+    if deleted_virtual(f, key) {
+        return None;
+    }
     if key == names::NAME {
         return Some(object::Prop::Data(atoms::value(m.name), shape::CONFIGURABLE));
     }
@@ -178,9 +181,34 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
     None
 }
 
+/// The header flag that records the deletion of virtual property `key`.
+fn virtual_flag(key: Atom) -> u64 {
+    if key == names::NAME {
+        FLAG_FN_NO_NAME
+    } else if key == names::LENGTH {
+        FLAG_FN_NO_LENGTH
+    } else {
+        0
+    }
+}
+
+fn deleted_virtual(f: Value, key: Atom) -> bool {
+    f.header_flags() & virtual_flag(key) != 0
+}
+
+/// Records that `key` (`name` or `length`) was deleted from function `f`:
+/// its virtual value must not come back.
+pub fn note_deleted(f: Value, key: Atom) {
+    let fl = virtual_flag(key);
+    if fl != 0 {
+        f.set_header_flag(fl);
+    }
+}
+
 pub fn virtual_keys(f: Value) -> Vec<Atom> {
     let m = meta_of(f);
     let mut v = vec![names::LENGTH, names::NAME];
+    v.retain(|&k| !deleted_virtual(f, k));
     if m.flags & (FNF_CONSTRUCTOR | FNF_GENERATOR) != 0 && m.native.is_none() {
         v.push(names::PROTOTYPE);
     }
@@ -190,7 +218,7 @@ pub fn virtual_keys(f: Value) -> Vec<Atom> {
 /// Turns a virtual property into a real one (before it is written or
 /// deleted). Returns whether `key` was virtual.
 pub fn materialize_virtual(f: Value, key: Atom) -> bool {
-    if object::find_own(f, key).is_some() {
+    if object::find_own(f, key).is_some() || deleted_virtual(f, key) {
         return false;
     }
     let m = meta_of(f);

@@ -527,8 +527,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     }
     if target.kind() == KIND_ARRAY && target == receiver {
         // A proxy on the array's chain before any such property decides.
-        if let Walk::Proxy(p) = walk_chain(target, key) {
-            return try_set(p, key, v, receiver);
+        match walk_chain(target, key) {
+            Walk::Proxy(p) | Walk::TypedArray(p) => return try_set(p, key, v, receiver),
+            _ => {}
         }
         if let Some(i) = atoms::array_index(key) {
             return array::try_set_index(target, i as usize, v);
@@ -544,8 +545,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     // One walk up the chain: a property decides, or a proxy's [[Set]] does.
     let found = match walk_chain(target, key) {
         Walk::Proxy(p) => return try_set(p, key, Value(hv.get()), Value(hr.get())),
+        Walk::TypedArray(t) if t != target => return try_set(t, key, Value(hv.get()), Value(hr.get())),
         Walk::Found(p) => Some(p),
-        Walk::Absent => None,
+        Walk::Absent | Walk::TypedArray(_) => None,
     };
     match found {
         Some(Prop::Accessor(_, s, _)) => {
@@ -571,6 +573,13 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
                 Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => return Ok(Err(Refused::ReadOnly)),
                 Some(Prop::Data(..)) => {
                     let (r, v) = (Value(hr.get()), Value(hv.get()));
+                    if r.kind() == KIND_TYPED_ARRAY
+                        && let Some(n) = bytes::numeric_key(key)
+                    {
+                        // The receiver's [[DefineOwnProperty]] of { [[Value]]: V } (10.4.5.3).
+                        bytes::set_element(r, n, v)?;
+                        return Ok(Ok(()));
+                    }
                     if r.kind() == KIND_ARRAY {
                         if let Some(i) = atoms::array_index(key) {
                             return array::try_set_index(r, i as usize, v);
@@ -588,6 +597,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             }
             // CreateDataProperty(Receiver, P, V).
             let (r, v) = (Value(hr.get()), Value(hv.get()));
+            if r.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() {
+                return Ok(Err(Refused::InvalidIndex));
+            }
             if r.header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Ok(Err(Refused::CannotAdd));
             }
@@ -607,6 +619,9 @@ enum Walk {
     Found(Prop),
     /// A proxy reached before any property `key`: its traps decide.
     Proxy(Value),
+    /// A typed array without the element a numeric `key` names: it ends
+    /// the walk (10.4.5), and its own [[Set]] decides.
+    TypedArray(Value),
     Absent,
 }
 
@@ -617,7 +632,7 @@ fn walk_chain(mut o: Value, key: Atom) -> Walk {
         }
         // A typed array's numeric keys never reach its prototype (10.4.5.2).
         if o.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() {
-            return Walk::Absent;
+            return Walk::TypedArray(o);
         }
         o = proto_of(o);
     }
@@ -754,6 +769,9 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
         } else if m > cap {
             array::va_set(overflow(o, ns), m - (cap - 1), Value::UNDEFINED);
         }
+        if o.kind() == KIND_FUNCTION {
+            function::note_deleted(o, key);
+        }
         return true;
     }
     match o.kind() {
@@ -817,7 +835,7 @@ pub fn has_own(o: Value, key: Atom) -> bool {
 pub fn has_property(o: Value, key: Atom) -> bool {
     match walk_chain(o, key) {
         Walk::Found(_) => true,
-        Walk::Absent => false,
+        Walk::Absent | Walk::TypedArray(_) => false,
         // Callers that cannot throw see a throwing trap as "absent"; the
         // `in` operator and Reflect.has use `proxy::has_any`.
         Walk::Proxy(p) => crate::proxy::has_any(p, key).unwrap_or_else(|_| {

@@ -866,13 +866,25 @@ fn ta_slice(args: &Args) -> JsResult {
         let fin = fin.min(ta_len(t));
         let count = fin.saturating_sub(k);
         let (sty, aty) = (b::ta_type(t), b::ta_type(a));
-        if sty == aty {
-            // Byte copy (the views may share a buffer: copy through a temporary).
+        if count == 0 {
+            // The buffer shrank below the start.
+        } else if sty == aty {
+            // A forward byte-by-byte copy, as the spec's loop: when the
+            // views share a buffer, bytes already written are read again.
             let size = sty.size();
-            let src = b::ta_bytes(t)[k * size..(k + count) * size].to_vec();
-            let dst = b::ta_bytes_mut(a);
-            let m = src.len().min(dst.len());
-            dst[..m].copy_from_slice(&src[..m]);
+            let (ss, ts) = (t.field(TA_STORE), a.field(TA_STORE));
+            let from = b::ta_offset(t) + k * size;
+            let (to, room) = b::view_window(a).unwrap_or((0, 0));
+            let n = (count * size).min(room);
+            if ss == ts {
+                let bytes = b::store_bytes_mut(ss);
+                for j in 0..n {
+                    bytes[to + j] = bytes[from + j];
+                }
+            } else {
+                let src = &b::store_bytes(ss)[from..from + n];
+                b::store_bytes_mut(ts)[to..to + n].copy_from_slice(src);
+            }
         } else {
             for (n, i) in (k..fin).enumerate() {
                 let v = get(args.this(), i);
