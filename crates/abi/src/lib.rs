@@ -197,23 +197,35 @@ pub const GEN_NEXT: u64 = 0;
 pub const GEN_THROW: u64 = 1;
 pub const GEN_RETURN: u64 = 2;
 
-/// ArrayBuffer (ECMAScript 25.1): one extra word, `AB_STORE`, its
-/// `KIND_BUFFER_STORE` cell (the byte length is the store's).
+/// ArrayBuffer (ECMAScript 25.1): extra words `AB_STORE`, its
+/// `KIND_BUFFER_STORE` cell (the current byte length is the store's), and
+/// `AB_MAX`, raw: 0 for a fixed-length buffer, `maxByteLength + 1` for a
+/// resizable one (whose store was allocated with `maxByteLength` bytes of
+/// capacity, so resizing only changes the store's length word).
 pub const KIND_ARRAY_BUFFER: u64 = 33;
 pub const AB_STORE: i32 = OBJ_INLINE;
-pub const AB_EXTRA: u32 = 8;
-/// Uint8Array (ECMAScript 23.2), an integer-indexed exotic object: extra
-/// words `TA_STORE` (the viewed `KIND_BUFFER_STORE` cell, so element access
-/// needs no trip through the ArrayBuffer), `TA_BUFFER` (the ArrayBuffer
-/// object, or undefined until `buffer` is first read: `new Uint8Array(n)`
-/// makes one cell fewer), `TA_OFFSET` and `TA_LENGTH` (raw byte counts).
-/// Buffers are never detached or resized, so offset and length are fixed.
-pub const KIND_UINT8ARRAY: u64 = 34;
+pub const AB_MAX: i32 = OBJ_INLINE + 8;
+pub const AB_EXTRA: u32 = 16;
+/// A typed array (ECMAScript 23.2, every element type), an integer-indexed
+/// exotic object: extra words `TA_STORE` (the viewed `KIND_BUFFER_STORE`
+/// cell, so element access needs no trip through the ArrayBuffer),
+/// `TA_BUFFER` (the ArrayBuffer object, or undefined until `buffer` is first
+/// read: `new Uint8Array(n)` makes one cell fewer), `TA_OFFSET` (raw byte
+/// offset), `TA_LENGTH` (raw element count; ignored when length-tracking)
+/// and `TA_TYPE` (raw: the element type, `TA_*` below, or'ed with
+/// `TA_TRACKING` for a view of a resizable buffer made without a length).
+pub const KIND_TYPED_ARRAY: u64 = 34;
 pub const TA_STORE: i32 = OBJ_INLINE;
 pub const TA_BUFFER: i32 = OBJ_INLINE + 8;
 pub const TA_OFFSET: i32 = OBJ_INLINE + 16;
 pub const TA_LENGTH: i32 = OBJ_INLINE + 24;
-pub const TA_EXTRA: u32 = 32;
+pub const TA_TYPE: i32 = OBJ_INLINE + 32;
+pub const TA_EXTRA: u32 = 40;
+/// `TA_TYPE` bit: the view's length follows its buffer's.
+pub const TA_TRACKING: u64 = 1 << 8;
+/// A DataView (ECMAScript 25.3): the typed-array words, `TA_LENGTH` a byte
+/// count and `TA_TYPE` only the `TA_TRACKING` bit. Not integer-indexed.
+pub const KIND_DATA_VIEW: u64 = 39;
 /// A Web-platform object (WebIDL's platform objects: URL, Headers,
 /// Request...; stdlib `web/`): extra words `PO_CLASS` (a raw class number,
 /// the brand) then the class's internal slots from `PO_SLOTS`, values.
@@ -260,8 +272,10 @@ pub const fn kind_is_traced(kind: u64) -> bool {
 pub const STR_LEN: i32 = 8;
 pub const STR_DATA: i32 = 16;
 
-// Buffer store: header | byte length (raw) | bytes...
+// Buffer store: header | byte length (raw, or'ed with STORE_DETACHED once
+// its ArrayBuffer was detached) | bytes (the cell may hold more: capacity)...
 pub const STORE_LEN: i32 = 8;
+pub const STORE_DETACHED: u64 = 1 << 48;
 pub const STORE_DATA: i32 = 16;
 
 // Box cell: header | value

@@ -1,12 +1,16 @@
-//! Byte storage: ArrayBuffer and Uint8Array cells (layout in `perry-abi`:
-//! `KIND_BUFFER_STORE`, `KIND_ARRAY_BUFFER`, `KIND_UINT8ARRAY`) and the
+//! Byte storage: ArrayBuffer, typed-array and DataView cells (layout in
+//! `perry-abi`: `KIND_BUFFER_STORE`, `KIND_ARRAY_BUFFER`, `KIND_TYPED_ARRAY`,
+//! `KIND_DATA_VIEW`), the element types and their conversions, and the
 //! integer-indexed exotic behaviour of typed arrays (ECMAScript 10.4.5) the
 //! object model calls. The constructors and methods are stdlib
-//! `web/bytes.rs`.
+//! `typed_array.rs`, `array_buffer.rs` and `data_view.rs`.
 //!
 //! The bytes live in a `KIND_BUFFER_STORE` cell the collector copies but never
-//! scans. Both the ArrayBuffer and every Uint8Array viewing it point at the
-//! store, so an element access is a kind test, a bounds test and a load.
+//! scans. The ArrayBuffer and every view of it point at the store, so an
+//! element access is a kind test, a bounds test and a load. A resizable
+//! buffer's store is allocated with its maximum length and resizing changes
+//! only the store's length word; detaching sets `STORE_DETACHED` in it, so
+//! every view sees both at once.
 //!
 //! Moving collector: a `&[u8]` borrowed from a store ([`store_bytes`],
 //! [`bytes_of`]) is valid only until the next allocation; copy it
@@ -27,15 +31,145 @@ use perry_gc::HandleScope;
 pub const MAX_BYTES: usize = (u32::MAX as usize & !7) - STORE_DATA as usize;
 
 // ---------------------------------------------------------------------------
+// Element types
+// ---------------------------------------------------------------------------
+
+/// A typed array's element type (Table 71). BigInt64/BigUint64 are absent:
+/// the runtime has no BigInt values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Ty {
+    Int8,
+    Uint8,
+    Uint8Clamped,
+    Int16,
+    Uint16,
+    Int32,
+    Uint32,
+    Float32,
+    Float64,
+}
+
+/// Every element type, indexed by its number.
+pub const TYPES: [Ty; 9] = [Ty::Int8, Ty::Uint8, Ty::Uint8Clamped, Ty::Int16, Ty::Uint16, Ty::Int32, Ty::Uint32, Ty::Float32, Ty::Float64];
+
+impl Ty {
+    /// The element size in bytes.
+    #[inline]
+    pub const fn size(self) -> usize {
+        match self {
+            Ty::Int8 | Ty::Uint8 | Ty::Uint8Clamped => 1,
+            Ty::Int16 | Ty::Uint16 => 2,
+            Ty::Int32 | Ty::Uint32 | Ty::Float32 => 4,
+            Ty::Float64 => 8,
+        }
+    }
+
+    /// The constructor's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ty::Int8 => "Int8Array",
+            Ty::Uint8 => "Uint8Array",
+            Ty::Uint8Clamped => "Uint8ClampedArray",
+            Ty::Int16 => "Int16Array",
+            Ty::Uint16 => "Uint16Array",
+            Ty::Int32 => "Int32Array",
+            Ty::Uint32 => "Uint32Array",
+            Ty::Float32 => "Float32Array",
+            Ty::Float64 => "Float64Array",
+        }
+    }
+
+    /// The type a `TA_TYPE` word names.
+    #[inline]
+    pub fn from_raw(raw: u64) -> Ty {
+        TYPES[(raw & 0xff) as usize]
+    }
+
+    /// The element stored for the number `f` (ToInt8 ... ToUint8Clamp,
+    /// Float32 rounding), written little-endian into `out[..size]`.
+    #[inline]
+    pub fn encode(self, f: f64, out: &mut [u8]) {
+        match self {
+            Ty::Int8 | Ty::Uint8 => out[0] = modulo_u32(f) as u8,
+            Ty::Uint8Clamped => out[0] = to_uint8_clamp(f),
+            Ty::Int16 | Ty::Uint16 => out[..2].copy_from_slice(&(modulo_u32(f) as u16).to_le_bytes()),
+            Ty::Int32 | Ty::Uint32 => out[..4].copy_from_slice(&modulo_u32(f).to_le_bytes()),
+            Ty::Float32 => out[..4].copy_from_slice(&(f as f32).to_le_bytes()),
+            Ty::Float64 => out[..8].copy_from_slice(&f.to_le_bytes()),
+        }
+    }
+
+    /// The number stored little-endian in `b[..size]`.
+    #[inline]
+    pub fn decode(self, b: &[u8]) -> f64 {
+        match self {
+            Ty::Int8 => b[0] as i8 as f64,
+            Ty::Uint8 | Ty::Uint8Clamped => b[0] as f64,
+            Ty::Int16 => i16::from_le_bytes([b[0], b[1]]) as f64,
+            Ty::Uint16 => u16::from_le_bytes([b[0], b[1]]) as f64,
+            Ty::Int32 => i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
+            Ty::Uint32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
+            Ty::Float32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
+            Ty::Float64 => f64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        }
+    }
+}
+
+/// The integer modulo 2^32 of a number (the common step of ToInt8 ...
+/// ToUint32, 7.1.6-7.1.11): NaN and the infinities give 0.
+#[inline]
+pub fn modulo_u32(f: f64) -> u32 {
+    if !f.is_finite() {
+        return 0;
+    }
+    // `%` on doubles is exact.
+    let m = f.trunc() % 4294967296.0;
+    (if m < 0.0 { m + 4294967296.0 } else { m }) as u32
+}
+
+/// ToUint8Clamp (7.1.12): clamped to [0, 255], ties to even.
+#[inline]
+pub fn to_uint8_clamp(f: f64) -> u8 {
+    if f.is_nan() || f <= 0.0 {
+        0
+    } else if f >= 255.0 {
+        255
+    } else {
+        f.round_ties_even() as u8
+    }
+}
+
+/// ToUint8 (7.1.11) of a number.
+#[inline]
+pub fn to_uint8_f64(f: f64) -> u8 {
+    modulo_u32(f) as u8
+}
+
+/// ToUint8 (7.1.11): ToNumber, which may run code, then the modulo.
+pub fn to_uint8(v: Value) -> JsResult<u8> {
+    if v.is_number() {
+        return Ok(to_uint8_f64(v.as_number()));
+    }
+    Ok(to_uint8_f64(ops::to_number(v)?))
+}
+
+// ---------------------------------------------------------------------------
 // Stores
 // ---------------------------------------------------------------------------
 
 /// A zero-filled store of `len` bytes (the caller checked `len <= MAX_BYTES`).
 pub fn alloc_store(len: usize) -> Value {
-    if len > MAX_BYTES {
+    alloc_store_cap(len, len)
+}
+
+/// A zero-filled store of `len` bytes with room for `cap` (a resizable
+/// buffer's maximum length; `len <= cap <= MAX_BYTES`).
+pub fn alloc_store_cap(len: usize, cap: usize) -> Value {
+    if cap > MAX_BYTES {
         error::fatal_oom("Array buffer allocation failed");
     }
-    let p = perry_gc::alloc(STORE_DATA as usize + len, KIND_BUFFER_STORE);
+    let p = perry_gc::alloc(STORE_DATA as usize + cap, KIND_BUFFER_STORE);
     // SAFETY: a fresh, zeroed cell of at least 16 bytes; the length word is
     // raw data in a cell the collector never scans.
     unsafe { *p.add(1) = len as u64 };
@@ -49,9 +183,15 @@ pub fn store_from(bytes: &[u8]) -> Value {
     s
 }
 
+/// A store's current byte length (0 once detached).
 #[inline]
 pub fn store_len(s: Value) -> usize {
-    s.word(STORE_LEN) as usize
+    (s.word(STORE_LEN) & !STORE_DETACHED) as usize
+}
+
+#[inline]
+pub fn store_detached(s: Value) -> bool {
+    s.word(STORE_LEN) & STORE_DETACHED != 0
 }
 
 #[inline]
@@ -76,7 +216,7 @@ pub fn store_bytes_mut<'a>(s: Value) -> &'a mut [u8] {
 }
 
 // ---------------------------------------------------------------------------
-// ArrayBuffer and Uint8Array cells
+// ArrayBuffer cells
 // ---------------------------------------------------------------------------
 
 #[inline]
@@ -84,38 +224,122 @@ pub fn is_array_buffer(v: Value) -> bool {
     v.is_cell() && v.kind() == KIND_ARRAY_BUFFER
 }
 
-#[inline]
-pub fn is_uint8array(v: Value) -> bool {
-    v.is_cell() && v.kind() == KIND_UINT8ARRAY
-}
-
-/// An ArrayBuffer object over `store` with prototype `proto`.
-pub fn array_buffer_over(store: Value, proto: Value) -> Value {
+/// An ArrayBuffer object over `store` with prototype `proto`; `max` is the
+/// maximum byte length of a resizable buffer (the store's capacity).
+pub fn array_buffer_over(store: Value, max: Option<usize>, proto: Value) -> Value {
     let scope = HandleScope::new();
     let hs = scope.root(store.0);
     let b = object::alloc_object(KIND_ARRAY_BUFFER, AB_EXTRA, 0, proto);
     b.set_field(AB_STORE, Value(hs.get()));
+    b.set_word(AB_MAX, max.map_or(0, |m| m as u64 + 1));
     b
-}
-
-/// A Uint8Array with prototype `proto` viewing `len` bytes of `store` from
-/// `offset`; `buffer` is its ArrayBuffer or undefined (made when read).
-pub fn uint8array_over(store: Value, buffer: Value, offset: usize, len: usize, proto: Value) -> Value {
-    let scope = HandleScope::new();
-    let hs = scope.root(store.0);
-    let hb = scope.root(buffer.0);
-    let u = object::alloc_object(KIND_UINT8ARRAY, TA_EXTRA, 0, proto);
-    u.set_field(TA_STORE, Value(hs.get()));
-    u.set_field(TA_BUFFER, Value(hb.get()));
-    u.set_word(TA_OFFSET, offset as u64);
-    u.set_word(TA_LENGTH, len as u64);
-    u
 }
 
 /// A new %ArrayBuffer% holding a copy of `bytes` (not in the heap).
 pub fn new_array_buffer(bytes: &[u8]) -> Value {
     let s = store_from(bytes);
-    array_buffer_over(s, realm::get(I::ArrayBufferProto))
+    array_buffer_over(s, None, realm::get(I::ArrayBufferProto))
+}
+
+/// An ArrayBuffer's byte length (0 once detached).
+#[inline]
+pub fn ab_len(b: Value) -> usize {
+    store_len(b.field(AB_STORE))
+}
+
+#[inline]
+pub fn ab_detached(b: Value) -> bool {
+    store_detached(b.field(AB_STORE))
+}
+
+/// A resizable buffer's maximum byte length; `None` for a fixed-length one.
+#[inline]
+pub fn ab_max(b: Value) -> Option<usize> {
+    match b.word(AB_MAX) {
+        0 => None,
+        m => Some(m as usize - 1),
+    }
+}
+
+/// DetachArrayBuffer (25.1.3.5): the store keeps no bytes for anyone.
+pub fn detach(b: Value) {
+    let s = b.field(AB_STORE);
+    // SAFETY: the length word of a store; raw data, no barrier.
+    unsafe { *s.ptr().add(1) = STORE_DETACHED };
+}
+
+/// Changes a resizable buffer's length (`n <= ab_max(b)`); bytes past the
+/// new length read as zero when it grows again.
+pub fn resize(b: Value, n: usize) {
+    let s = b.field(AB_STORE);
+    let old = store_len(s);
+    if n < old {
+        // SAFETY: the store's capacity is at least `old` bytes.
+        unsafe { core::ptr::write_bytes(store_data(s).add(n), 0, old - n) };
+    }
+    // SAFETY: as `detach`.
+    unsafe { *s.ptr().add(1) = n as u64 };
+}
+
+// ---------------------------------------------------------------------------
+// Views: typed arrays and DataViews
+// ---------------------------------------------------------------------------
+
+#[inline]
+pub fn is_typed_array(v: Value) -> bool {
+    v.is_cell() && v.kind() == KIND_TYPED_ARRAY
+}
+
+/// A Uint8Array (what the Web code asks for by name).
+#[inline]
+pub fn is_uint8array(v: Value) -> bool {
+    is_typed_array(v) && v.word(TA_TYPE) & 0xff == Ty::Uint8 as u64
+}
+
+#[inline]
+pub fn is_data_view(v: Value) -> bool {
+    v.is_cell() && v.kind() == KIND_DATA_VIEW
+}
+
+/// A typed array or a DataView.
+#[inline]
+pub fn is_view(v: Value) -> bool {
+    v.is_cell() && (v.kind() == KIND_TYPED_ARRAY || v.kind() == KIND_DATA_VIEW)
+}
+
+/// A view (`kind` typed array or DataView) of `store` from byte `offset`:
+/// `len` elements, or `None` to track the (resizable) buffer's length;
+/// `buffer` is its ArrayBuffer or undefined (made when read).
+#[allow(clippy::too_many_arguments)]
+fn view_over(kind: u64, ty: u64, store: Value, buffer: Value, offset: usize, len: Option<usize>, proto: Value) -> Value {
+    let scope = HandleScope::new();
+    let hs = scope.root(store.0);
+    let hb = scope.root(buffer.0);
+    let u = object::alloc_object(kind, TA_EXTRA, 0, proto);
+    u.set_field(TA_STORE, Value(hs.get()));
+    u.set_field(TA_BUFFER, Value(hb.get()));
+    u.set_word(TA_OFFSET, offset as u64);
+    u.set_word(TA_LENGTH, len.unwrap_or(0) as u64);
+    u.set_word(TA_TYPE, ty | if len.is_none() { TA_TRACKING } else { 0 });
+    u
+}
+
+/// A typed array of `ty` with prototype `proto` viewing `len` elements of
+/// `store` from byte `offset` (`None`: length-tracking).
+pub fn typed_array_over(ty: Ty, store: Value, buffer: Value, offset: usize, len: Option<usize>, proto: Value) -> Value {
+    view_over(KIND_TYPED_ARRAY, ty as u64, store, buffer, offset, len, proto)
+}
+
+/// A DataView viewing `len` bytes of `buffer` from `offset` (`None`:
+/// length-tracking).
+pub fn data_view_over(buffer: Value, offset: usize, len: Option<usize>, proto: Value) -> Value {
+    view_over(KIND_DATA_VIEW, 0, buffer.field(AB_STORE), buffer, offset, len, proto)
+}
+
+/// A Uint8Array with prototype `proto` viewing `len` bytes of `store` from
+/// `offset`.
+pub fn uint8array_over(store: Value, buffer: Value, offset: usize, len: usize, proto: Value) -> Value {
+    typed_array_over(Ty::Uint8, store, buffer, offset, Some(len), proto)
 }
 
 /// A new %Uint8Array% holding a copy of `bytes` (not in the heap).
@@ -124,53 +348,114 @@ pub fn new_uint8array(bytes: &[u8]) -> Value {
     uint8array_over(s, Value::UNDEFINED, 0, bytes.len(), realm::get(I::Uint8ArrayProto))
 }
 
-/// A Uint8Array's element count.
+/// A typed array's element type.
 #[inline]
-pub fn ta_len(u: Value) -> usize {
-    u.word(TA_LENGTH) as usize
+pub fn ta_type(u: Value) -> Ty {
+    Ty::from_raw(u.word(TA_TYPE))
 }
 
+/// Whether a view tracks its buffer's length.
+#[inline]
+pub fn view_tracking(v: Value) -> bool {
+    v.word(TA_TYPE) & TA_TRACKING != 0
+}
+
+/// The byte window `(offset, byte length)` of a typed array or DataView,
+/// `None` when its buffer is detached or the view is out of bounds
+/// (IsTypedArrayOutOfBounds 10.4.5.12, IsViewOutOfBounds 25.3.1.3).
+#[inline]
+pub fn view_window(v: Value) -> Option<(usize, usize)> {
+    let raw = v.field(TA_STORE).word(STORE_LEN);
+    if raw & STORE_DETACHED != 0 {
+        return None;
+    }
+    let buf_len = raw as usize;
+    let off = v.word(TA_OFFSET) as usize;
+    let t = v.word(TA_TYPE);
+    let size = if v.kind() == KIND_TYPED_ARRAY { Ty::from_raw(t).size() } else { 1 };
+    if t & TA_TRACKING != 0 {
+        if off > buf_len {
+            return None;
+        }
+        Some((off, (buf_len - off) / size * size))
+    } else {
+        let n = v.word(TA_LENGTH) as usize * size;
+        if off + n > buf_len { None } else { Some((off, n)) }
+    }
+}
+
+/// Whether a view is out of bounds or its buffer detached.
+#[inline]
+pub fn view_out_of_bounds(v: Value) -> bool {
+    view_window(v).is_none()
+}
+
+/// A typed array's element count now (TypedArrayLength; 0 when out of bounds).
+#[inline]
+pub fn ta_len(u: Value) -> usize {
+    match view_window(u) {
+        Some((_, n)) => n / ta_type(u).size(),
+        None => 0,
+    }
+}
+
+/// A view's byte offset as created.
 #[inline]
 pub fn ta_offset(u: Value) -> usize {
     u.word(TA_OFFSET) as usize
 }
 
-/// Element `i` (`i < ta_len(u)`).
+/// Element `i` as a number (`i < ta_len(u)`).
 #[inline]
-pub fn ta_get(u: Value, i: usize) -> u8 {
+pub fn ta_get_num(u: Value, i: usize) -> f64 {
     debug_assert!(i < ta_len(u));
-    // SAFETY: offset + length lie inside the store (checked at creation).
-    unsafe { *store_data(u.field(TA_STORE)).add(ta_offset(u) + i) }
+    let ty = ta_type(u);
+    let n = ty.size();
+    // SAFETY: the element lies inside the store (`i < ta_len(u)`).
+    let b = unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    ty.decode(b)
 }
 
-/// Stores element `i` (`i < ta_len(u)`). Raw data: no barrier.
+/// Element `i` as a value (`i < ta_len(u)`).
 #[inline]
-pub fn ta_put(u: Value, i: usize, b: u8) {
-    debug_assert!(i < ta_len(u));
-    // SAFETY: as `ta_get`; the store is never scanned.
-    unsafe { *store_data(u.field(TA_STORE)).add(ta_offset(u) + i) = b }
+pub fn ta_get(u: Value, i: usize) -> Value {
+    Value::num(ta_get_num(u, i))
 }
 
-/// The bytes a Uint8Array views. Valid until the next allocation.
+/// Stores the number `f` as element `i` (`i < ta_len(u)`), converted to the
+/// element type. Raw data: no barrier.
+#[inline]
+pub fn ta_put(u: Value, i: usize, f: f64) {
+    debug_assert!(i < ta_len(u));
+    let ty = ta_type(u);
+    let n = ty.size();
+    // SAFETY: as `ta_get_num`; the store is never scanned.
+    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    ty.encode(f, b);
+}
+
+/// The bytes a view sees (empty when out of bounds). Valid until the next
+/// allocation.
 #[inline]
 pub fn ta_bytes<'a>(u: Value) -> &'a [u8] {
-    &store_bytes(u.field(TA_STORE))[ta_offset(u)..ta_offset(u) + ta_len(u)]
+    match view_window(u) {
+        // SAFETY: the window lies inside the store.
+        Some((o, n)) => unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(o), n) },
+        None => &[],
+    }
 }
 
-/// The bytes a Uint8Array views, writable. Valid until the next allocation.
+/// The bytes a view sees, writable. Valid until the next allocation.
 #[inline]
 pub fn ta_bytes_mut<'a>(u: Value) -> &'a mut [u8] {
-    let (o, n) = (ta_offset(u), ta_len(u));
-    &mut store_bytes_mut(u.field(TA_STORE))[o..o + n]
+    match view_window(u) {
+        // SAFETY: as `ta_bytes`; one JS thread.
+        Some((o, n)) => unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(o), n) },
+        None => &mut [],
+    }
 }
 
-/// An ArrayBuffer's byte length.
-#[inline]
-pub fn ab_len(b: Value) -> usize {
-    store_len(b.field(AB_STORE))
-}
-
-/// A Uint8Array's `buffer`: its ArrayBuffer, made on first use.
+/// A view's `buffer`: its ArrayBuffer, made on first use.
 pub fn ta_buffer(u: Value) -> Value {
     let b = u.field(TA_BUFFER);
     if !b.is_undefined() {
@@ -178,20 +463,20 @@ pub fn ta_buffer(u: Value) -> Value {
     }
     let scope = HandleScope::new();
     let hu = scope.root(u.0);
-    let b = array_buffer_over(u.field(TA_STORE), realm::get(I::ArrayBufferProto));
+    let b = array_buffer_over(u.field(TA_STORE), None, realm::get(I::ArrayBufferProto));
     Value(hu.get()).set_field(TA_BUFFER, b);
     b
 }
 
-/// The bytes of a Uint8Array or an ArrayBuffer (the view's window for a
-/// Uint8Array), `None` for anything else.
+/// The bytes of a typed array, DataView or ArrayBuffer (a view's window),
+/// `None` for anything else.
 ///
 /// The slice points into a heap cell the collector may move: it is valid
 /// only until the next allocation (anything that may run JavaScript or
 /// create a value). Use [`bytes_of_vec`] to keep the bytes.
 #[inline]
 pub fn bytes_of<'a>(v: Value) -> Option<&'a [u8]> {
-    if is_uint8array(v) {
+    if is_view(v) {
         Some(ta_bytes(v))
     } else if is_array_buffer(v) {
         Some(store_bytes(v.field(AB_STORE)))
@@ -203,29 +488,6 @@ pub fn bytes_of<'a>(v: Value) -> Option<&'a [u8]> {
 /// A copy of [`bytes_of`], safe to keep across allocations.
 pub fn bytes_of_vec(v: Value) -> Option<Vec<u8>> {
     bytes_of(v).map(<[u8]>::to_vec)
-}
-
-// ---------------------------------------------------------------------------
-// Conversions
-// ---------------------------------------------------------------------------
-
-/// ToUint8 (7.1.11) of a number.
-#[inline]
-pub fn to_uint8_f64(f: f64) -> u8 {
-    if !f.is_finite() {
-        return 0;
-    }
-    // `%` on doubles is exact: the integer modulo 2^8.
-    let m = f.trunc() % 256.0;
-    (if m < 0.0 { m + 256.0 } else { m }) as u8
-}
-
-/// ToUint8 (7.1.11): ToNumber, which may run code, then the modulo.
-pub fn to_uint8(v: Value) -> JsResult<u8> {
-    if v.is_number() {
-        return Ok(to_uint8_f64(v.as_number()));
-    }
-    Ok(to_uint8_f64(ops::to_number(v)?))
 }
 
 // ---------------------------------------------------------------------------
@@ -273,7 +535,7 @@ pub fn numeric_key(key: Atom) -> Option<Option<usize>> {
 pub fn element_get(u: Value, key: Atom) -> Option<Value> {
     let n = numeric_key(key)?;
     Some(match n {
-        Some(i) if i < ta_len(u) => Value::int(ta_get(u, i) as i64),
+        Some(i) if i < ta_len(u) => ta_get(u, i),
         _ => Value::UNDEFINED,
     })
 }
@@ -282,18 +544,18 @@ pub fn element_get(u: Value, key: Atom) -> Option<Value> {
 /// collect), then the store if the index is valid. `i` is `None` for a
 /// numeric key that names no element.
 pub fn set_element(u: Value, i: Option<usize>, v: Value) -> JsResult<()> {
-    let (u, b) = if v.is_number() {
-        (u, to_uint8_f64(v.as_number()))
+    let (u, f) = if v.is_number() {
+        (u, v.as_number())
     } else {
         let scope = HandleScope::new();
         let hu = scope.root(u.0);
-        let b = to_uint8(v)?;
-        (Value(hu.get()), b)
+        let f = ops::to_number(v)?;
+        (Value(hu.get()), f)
     };
     if let Some(i) = i
         && i < ta_len(u)
     {
-        ta_put(u, i, b);
+        ta_put(u, i, f);
     }
     Ok(())
 }
@@ -312,5 +574,27 @@ mod tests {
         assert_eq!(to_uint8_f64(f64::NAN), 0);
         assert_eq!(to_uint8_f64(f64::INFINITY), 0);
         assert_eq!(to_uint8_f64(1e20), (1e20f64 % 256.0) as u8);
+    }
+
+    #[test]
+    fn conversions() {
+        let enc = |t: Ty, f: f64| {
+            let mut b = [0u8; 8];
+            t.encode(f, &mut b);
+            t.decode(&b)
+        };
+        assert_eq!(enc(Ty::Int8, 128.0), -128.0);
+        assert_eq!(enc(Ty::Int8, -129.0), 127.0);
+        assert_eq!(enc(Ty::Uint8Clamped, 2.5), 2.0);
+        assert_eq!(enc(Ty::Uint8Clamped, 3.5), 4.0);
+        assert_eq!(enc(Ty::Uint8Clamped, 300.0), 255.0);
+        assert_eq!(enc(Ty::Uint8Clamped, -3.0), 0.0);
+        assert_eq!(enc(Ty::Int16, 32768.0), -32768.0);
+        assert_eq!(enc(Ty::Uint16, -1.0), 65535.0);
+        assert_eq!(enc(Ty::Int32, 2147483648.0), -2147483648.0);
+        assert_eq!(enc(Ty::Uint32, -1.0), 4294967295.0);
+        assert_eq!(enc(Ty::Float32, 1.1), 1.1f32 as f64);
+        assert_eq!(enc(Ty::Float64, 1.1), 1.1);
+        assert!(enc(Ty::Float32, f64::NAN).is_nan());
     }
 }

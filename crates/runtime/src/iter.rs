@@ -115,7 +115,18 @@ pub fn step(it: Value) -> JsResult {
     let t = it.field(TARGET);
     match mode {
         ARRAY_VALUES | ARRAY_KEYS | ARRAY_ENTRIES => {
-            let n = if t.is_array() { array::len(t) } else { ops::length_of(t)? };
+            let n = if t.is_array() {
+                array::len(t)
+            } else if crate::bytes::is_typed_array(t) {
+                // %ArrayIteratorPrototype%.next (23.1.5.2.1): a typed array's
+                // current length; an out-of-bounds one throws.
+                if crate::bytes::view_out_of_bounds(t) {
+                    return Err(error::type_error("Cannot perform %ArrayIteratorPrototype%.next on a detached ArrayBuffer"));
+                }
+                crate::bytes::ta_len(t)
+            } else {
+                ops::length_of(t)?
+            };
             let t = it.field(TARGET);
             if i >= n {
                 it.set_word(MODE, DONE);

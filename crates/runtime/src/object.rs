@@ -257,11 +257,11 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
                 }
             }
         }
-        KIND_UINT8ARRAY => {
+        KIND_TYPED_ARRAY => {
             // Integer-indexed exotic (10.4.5.1): a numeric key is an element or nothing.
             if let Some(n) = bytes::numeric_key(key) {
                 return match n {
-                    Some(i) if i < bytes::ta_len(o) => Some(Prop::Data(Value::int(bytes::ta_get(o, i) as i64), shape::DEFAULT)),
+                    Some(i) if i < bytes::ta_len(o) => Some(Prop::Data(bytes::ta_get(o, i), shape::DEFAULT)),
                     _ => None,
                 };
             }
@@ -328,7 +328,7 @@ fn get_with_receiver_slow(v: Value, key: Atom, receiver: Value) -> JsResult {
                 return function::call(g, receiver, &[]);
             }
             // A typed array's numeric keys never reach its prototype (10.4.5.4).
-            None if o.kind() == KIND_UINT8ARRAY && bytes::numeric_key(key).is_some() => return Ok(Value::UNDEFINED),
+            None if o.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() => return Ok(Value::UNDEFINED),
             None => {}
         }
         o = proto_of(o);
@@ -412,6 +412,8 @@ pub enum Refused {
     Redefine,
     /// [[DefineOwnProperty]] adding to a non-extensible object.
     CannotDefine,
+    /// [[DefineOwnProperty]] of a typed array's numeric key that names no element.
+    InvalidIndex,
     /// [[SetPrototypeOf]] of an immutable-prototype object (Object.prototype).
     ImmutablePrototype,
     /// [[SetPrototypeOf]] of a non-extensible object.
@@ -436,6 +438,7 @@ pub fn refusal_error(r: Refused, key: Atom, o: Value) -> error::Exc {
         Refused::CannotDelete(None) => format!("Cannot delete property '{k}' of {}", brief()),
         Refused::Redefine => format!("Cannot redefine property: {k}"),
         Refused::CannotDefine => format!("Cannot define property {k}, object is not extensible"),
+        Refused::InvalidIndex => "Invalid typed array index".to_string(),
         Refused::ImmutablePrototype => "Immutable prototype object 'Object.prototype' cannot have their prototype set".to_string(),
         Refused::NotExtensible => format!("{} is not extensible", brief()),
         Refused::CyclicPrototype => "Cyclic __proto__ value".to_string(),
@@ -510,7 +513,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
         slot_set(target, i, v);
         return Ok(Ok(()));
     }
-    if target.kind() == KIND_UINT8ARRAY
+    if target.kind() == KIND_TYPED_ARRAY
         && let Some(n) = bytes::numeric_key(key)
     {
         // [[Set]] of an integer-indexed exotic object (10.4.5.5).
@@ -524,8 +527,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     }
     if target.kind() == KIND_ARRAY && target == receiver {
         // A proxy on the array's chain before any such property decides.
-        if let Walk::Proxy(p) = walk_chain(target, key) {
-            return try_set(p, key, v, receiver);
+        match walk_chain(target, key) {
+            Walk::Proxy(p) | Walk::TypedArray(p) => return try_set(p, key, v, receiver),
+            _ => {}
         }
         if let Some(i) = atoms::array_index(key) {
             return array::try_set_index(target, i as usize, v);
@@ -541,8 +545,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
     // One walk up the chain: a property decides, or a proxy's [[Set]] does.
     let found = match walk_chain(target, key) {
         Walk::Proxy(p) => return try_set(p, key, Value(hv.get()), Value(hr.get())),
+        Walk::TypedArray(t) if t != target => return try_set(t, key, Value(hv.get()), Value(hr.get())),
         Walk::Found(p) => Some(p),
-        Walk::Absent => None,
+        Walk::Absent | Walk::TypedArray(_) => None,
     };
     match found {
         Some(Prop::Accessor(_, s, _)) => {
@@ -568,6 +573,13 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
                 Some(Prop::Data(_, a)) if a & shape::WRITABLE == 0 => return Ok(Err(Refused::ReadOnly)),
                 Some(Prop::Data(..)) => {
                     let (r, v) = (Value(hr.get()), Value(hv.get()));
+                    if r.kind() == KIND_TYPED_ARRAY
+                        && let Some(n) = bytes::numeric_key(key)
+                    {
+                        // The receiver's [[DefineOwnProperty]] of { [[Value]]: V } (10.4.5.3).
+                        bytes::set_element(r, n, v)?;
+                        return Ok(Ok(()));
+                    }
                     if r.kind() == KIND_ARRAY {
                         if let Some(i) = atoms::array_index(key) {
                             return array::try_set_index(r, i as usize, v);
@@ -585,6 +597,9 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             }
             // CreateDataProperty(Receiver, P, V).
             let (r, v) = (Value(hr.get()), Value(hv.get()));
+            if r.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() {
+                return Ok(Err(Refused::InvalidIndex));
+            }
             if r.header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Ok(Err(Refused::CannotAdd));
             }
@@ -604,6 +619,9 @@ enum Walk {
     Found(Prop),
     /// A proxy reached before any property `key`: its traps decide.
     Proxy(Value),
+    /// A typed array without the element a numeric `key` names: it ends
+    /// the walk (10.4.5), and its own [[Set]] decides.
+    TypedArray(Value),
     Absent,
 }
 
@@ -613,8 +631,8 @@ fn walk_chain(mut o: Value, key: Atom) -> Walk {
             return Walk::Found(p);
         }
         // A typed array's numeric keys never reach its prototype (10.4.5.2).
-        if o.kind() == KIND_UINT8ARRAY && bytes::numeric_key(key).is_some() {
-            return Walk::Absent;
+        if o.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() {
+            return Walk::TypedArray(o);
         }
         o = proto_of(o);
     }
@@ -713,7 +731,7 @@ pub fn delete(o: Value, key: Atom) -> JsResult<bool> {
 /// [[Delete]] — 10.1.10 (OrdinaryDelete): false when the property is not
 /// configurable.
 pub fn try_delete(o: Value, key: Atom) -> bool {
-    if o.kind() == KIND_UINT8ARRAY
+    if o.kind() == KIND_TYPED_ARRAY
         && let Some(n) = bytes::numeric_key(key)
     {
         // 10.4.5.6: an element cannot be deleted; other numeric keys name nothing.
@@ -814,7 +832,7 @@ pub fn has_own(o: Value, key: Atom) -> bool {
 pub fn has_property(o: Value, key: Atom) -> bool {
     match walk_chain(o, key) {
         Walk::Found(_) => true,
-        Walk::Absent => false,
+        Walk::Absent | Walk::TypedArray(_) => false,
         // Callers that cannot throw see a throwing trap as "absent"; the
         // `in` operator and Reflect.has use `proxy::has_any`.
         Walk::Proxy(p) => crate::proxy::has_any(p, key).unwrap_or_else(|_| {
@@ -854,7 +872,7 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
                 strs.push(names::LENGTH);
             }
         }
-        KIND_UINT8ARRAY => exotic.extend(0..bytes::ta_len(o) as u32),
+        KIND_TYPED_ARRAY => exotic.extend(0..bytes::ta_len(o) as u32),
         KIND_PRIMITIVE_WRAPPER => {
             let pv = o.field(OBJ_INLINE);
             if pv.is_string() {
@@ -977,9 +995,9 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
                     return Ok(crate::ops::char_at(o, i));
                 }
                 return Ok(Value::UNDEFINED);
-            } else if bytes::is_uint8array(o) {
+            } else if bytes::is_typed_array(o) {
                 if i < bytes::ta_len(o) {
-                    return Ok(Value::int(bytes::ta_get(o, i) as i64));
+                    return Ok(bytes::ta_get(o, i));
                 }
                 return Ok(Value::UNDEFINED);
             }
@@ -1009,7 +1027,7 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
 /// Whether no object on the chain keeps index properties outside its shape.
 fn chain_is_ordinary(mut o: Value) -> bool {
     while o.is_object() {
-        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS | KIND_UINT8ARRAY) {
+        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS | KIND_TYPED_ARRAY) {
             return false;
         }
         o = proto_of(o);
@@ -1026,7 +1044,7 @@ pub fn set_value_key(o: Value, k: Value, v: Value) -> JsResult<()> {
             return array::set_index(o, i, v);
         }
     }
-    if k.is_number() && bytes::is_uint8array(o) {
+    if k.is_number() && bytes::is_typed_array(o) {
         let f = k.as_number();
         let i = f as usize;
         if i as f64 == f {

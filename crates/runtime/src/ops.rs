@@ -222,8 +222,8 @@ pub fn inspect_brief(v: Value) -> String {
     if v.is_array() {
         return "[object Array]".into();
     }
-    if crate::bytes::is_uint8array(v) {
-        return "[object Uint8Array]".into();
+    if crate::bytes::is_typed_array(v) {
+        return format!("[object {}]", crate::bytes::ta_type(v).name());
     }
     if v.is_object() {
         return "#<Object>".into();
@@ -526,7 +526,7 @@ pub fn length_of(o: Value) -> JsResult<usize> {
     if o.is_array() {
         return Ok(array::len(o));
     }
-    if crate::bytes::is_uint8array(o) && object::shape_of(o).is_empty() {
+    if crate::bytes::is_typed_array(o) && object::shape_of(o).is_empty() {
         // No own `length` can shadow the prototype's getter; assume the
         // intrinsic getter (a redefined %TypedArray%.prototype.length is
         // not honoured here).

@@ -433,6 +433,10 @@ pub fn has_any(o: Value, key: Atom) -> JsResult<bool> {
         if object::get_own_property(o, key).is_some() {
             return Ok(true);
         }
+        // A typed array's numeric keys never reach its prototype (10.4.5.2).
+        if o.kind() == perry_abi::KIND_TYPED_ARRAY && crate::bytes::numeric_key(key).is_some() {
+            return Ok(false);
+        }
         o = object::proto_of(o);
     }
 }

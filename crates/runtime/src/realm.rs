@@ -46,12 +46,15 @@ pub enum I {
     AsyncIteratorProto,
     AsyncGeneratorProto,
     AsyncFromSyncIteratorProto,
-    /// %ArrayBuffer.prototype%, %TypedArray.prototype%, %Uint8Array.prototype%.
+    /// %ArrayBuffer.prototype%, %TypedArray.prototype%, %Uint8Array.prototype%,
+    /// %DataView.prototype%, %ArrayBuffer%.
     ArrayBufferProto,
     TypedArrayProto,
     Uint8ArrayProto,
     /// %Date.prototype%.
     DateProto,
+    DataViewProto,
+    ArrayBufferCtor,
     Global,
     SymIterator,
     SymAsyncIterator,

@@ -893,7 +893,7 @@ fn last_index_of(args: &Args) -> JsResult {
 }
 
 /// The join loop shared by join and toLocaleString, with cycle detection.
-fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
+pub(crate) fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
     let stack = unsafe { JOIN_STACK.get() };
     if stack.contains(&ho.get()) {
         return Ok(atoms::value(names::EMPTY));

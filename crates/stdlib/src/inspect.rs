@@ -702,10 +702,10 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
                 return format!("{prefix}{{}}");
             }
             braces = [format!("{prefix}{{"), "}".into()];
-        } else if kind == KIND_UINT8ARRAY {
+        } else if kind == KIND_TYPED_ARRAY {
             // Node's formatRaw for typed arrays.
             let len = bytes::ta_len(v);
-            let fallback = if ctor.is_none() { "Uint8Array" } else { "" };
+            let fallback = if ctor.is_none() { bytes::ta_type(v).name() } else { "" };
             let prefix = get_prefix(ctor, &tag, fallback, &format!("({len})"));
             keys = non_index_keys(v, false, !ctx.o.show_hidden);
             braces = [format!("{prefix}["), "]".into()];
@@ -785,6 +785,11 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             formatter = Formatter::ArrayBuffer;
             braces[0] = format!("{prefix}{{");
             keys.insert(0, atoms::intern("byteLength"));
+        } else if kind == KIND_DATA_VIEW {
+            braces[0] = format!("{}{{", get_prefix(ctor, &tag, "DataView", ""));
+            for (i, k) in ["byteLength", "byteOffset", "buffer"].into_iter().enumerate() {
+                keys.insert(i, atoms::intern(k));
+            }
         } else if (kind == KIND_WEAKMAP || kind == KIND_WEAKSET) && keys.is_empty() {
             // Node cannot list a weak collection's entries without V8 internals.
             let name = if kind == KIND_WEAKMAP { "WeakMap" } else { "WeakSet" };
@@ -844,14 +849,17 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
 fn format_typed_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
     let length = bytes::ta_len(hv(h));
     let max_length = ctx.o.max_array_length.min(length);
-    let mut output: Vec<String> = bytes::ta_bytes(hv(h))[..max_length].iter().map(|&b| format_number(b as f64)).collect();
+    let v = hv(h);
+    let mut output: Vec<String> = (0..max_length).map(|i| format_number(bytes::ta_get_num(v, i))).collect();
     if length > max_length {
         output.push(remaining_text(length - max_length));
     }
     if ctx.o.show_hidden {
         ctx.indentation_lvl += 2;
         let v = hv(h);
-        let nums = [("BYTES_PER_ELEMENT", 1), ("length", length), ("byteLength", length), ("byteOffset", bytes::ta_offset(v))];
+        let size = bytes::ta_type(v).size();
+        let offset = if bytes::view_out_of_bounds(v) { 0 } else { bytes::ta_offset(v) };
+        let nums = [("BYTES_PER_ELEMENT", size), ("length", length), ("byteLength", length * size), ("byteOffset", offset)];
         for (k, n) in nums {
             output.push(format!("[{k}]: {}", format_number(n as f64)));
         }
@@ -865,6 +873,9 @@ fn format_typed_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<Str
 
 /// Node's formatArrayBuffer: the bytes in hexadecimal.
 fn format_array_buffer(ctx: &mut Ctx, h: Handle) -> Vec<String> {
+    if bytes::ab_detached(hv(h)) {
+        return vec!["(detached)".into()];
+    }
     let b = bytes::bytes_of(hv(h)).unwrap_or(&[]);
     let shown = &b[..b.len().min(ctx.o.max_array_length)];
     let mut s = shown.iter().map(|x| format!("{x:02x}")).collect::<Vec<_>>().join(" ");
@@ -1511,7 +1522,7 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value: Option<Handle>) -
                 let v = hv(h);
                 let el = if v.is_array() {
                     array::get_index(v, i)
-                } else if bytes::is_uint8array(v) && i < bytes::ta_len(v) {
+                } else if bytes::is_typed_array(v) && i < bytes::ta_len(v) {
                     Value::int(0)
                 } else {
                     Value::UNDEFINED

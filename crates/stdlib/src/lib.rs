@@ -14,10 +14,12 @@ use perry_runtime::shape;
 use perry_runtime::{JsResult, Value};
 
 pub mod array;
+pub mod array_buffer;
 pub mod async_context;
 pub mod boolean;
 pub mod console;
 pub mod date;
+pub mod data_view;
 pub mod error;
 pub mod event_loop;
 pub mod function_builtins;
@@ -39,6 +41,7 @@ pub mod reflect;
 pub mod regexp;
 pub mod string_builtins;
 pub mod symbol_builtins;
+pub mod typed_array;
 pub mod weak;
 pub mod web;
 
@@ -189,6 +192,9 @@ pub fn install() {
     promise::install();
     proxy::install();
     generator::install();
+    array_buffer::install();
+    typed_array::install();
+    data_view::install();
     web::install();
     event_loop::install();
     async_context::install();

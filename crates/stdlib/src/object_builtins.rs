@@ -170,13 +170,11 @@ pub fn define_own(o: Value, key: Atom, d: &Desc) -> JsResult<()> {
 pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refused>> {
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
-    if o.kind() == KIND_UINT8ARRAY
+    if o.kind() == KIND_TYPED_ARRAY
         && let Some(n) = perry_runtime::bytes::numeric_key(key)
     {
         // [[DefineOwnProperty]] of an integer-indexed exotic object — 10.4.5.3.
-        // NOTE: V8 throws here even for Reflect.defineProperty, which the
-        // spec has return false.
-        let Some(i) = n.filter(|&i| i < perry_runtime::bytes::ta_len(o)) else { return Err(error::type_error("Invalid typed array index")) };
+        let Some(i) = n.filter(|&i| i < perry_runtime::bytes::ta_len(o)) else { return Ok(Err(Refused::InvalidIndex)) };
         if d.configurable == Some(false) || d.enumerable == Some(false) || d.is_accessor() || d.writable == Some(false) {
             return Ok(Err(Refused::Redefine));
         }
@@ -428,6 +426,10 @@ fn freeze(args: &Args) -> JsResult {
         return Ok(args.get(0));
     }
     if o.is_object() {
+        // Elements of a typed array cannot be made read-only (10.4.5.3).
+        if o.kind() == KIND_TYPED_ARRAY && perry_runtime::bytes::ta_len(o) > 0 {
+            return Err(error::type_error("Cannot freeze array buffer views with elements"));
+        }
         set_integrity(o, true);
     }
     Ok(args.get(0))

@@ -41,10 +41,11 @@ fn get_random_values(args: &Args) -> JsResult {
     }
     crypto_this(args)?;
     let a = args.get(0);
-    if !b::is_uint8array(a) {
+    // An integer-type typed array (WebCrypto 10.1.1).
+    if !b::is_typed_array(a) || matches!(b::ta_type(a), b::Ty::Float32 | b::Ty::Float64) {
         return Err(super::dom_exception::throw("The data argument must be an integer-type TypedArray", "TypeMismatchError"));
     }
-    let n = b::ta_len(a);
+    let n = b::ta_bytes(a).len();
     if n > MAX_RANDOM_BYTES {
         return Err(super::dom_exception::throw("The requested length exceeds 65,536 bytes", "QuotaExceededError"));
     }

@@ -31,7 +31,6 @@ use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
 pub mod body;
-pub mod bytes;
 pub mod crypto;
 pub mod dom_exception;
 pub mod encoding;
@@ -82,7 +81,6 @@ pub enum P {
     HeadersIteratorProto,
     FormDataIteratorProto,
     DomExceptionProto,
-    Uint8ArrayCtor,
     Count,
 }
 
@@ -392,7 +390,6 @@ pub fn install() {
     install_iterator_proto(P::SearchParamsIteratorProto, "URLSearchParams Iterator");
     install_iterator_proto(P::HeadersIteratorProto, "Headers Iterator");
     install_iterator_proto(P::FormDataIteratorProto, "FormData Iterator");
-    bytes::install();
     dom_exception::install();
     encoding::install();
     crypto::install();
