@@ -320,15 +320,7 @@ fn advance(s: &[u16], index: f64, unicode: bool) -> f64 {
     if is_high(s[i]) && is_low(s[i + 1]) { index + 2.0 } else { index + 1.0 }
 }
 
-fn new_str(u: &[u16]) -> Value {
-    if u.is_empty() {
-        return atoms::value(names::EMPTY);
-    }
-    if u.len() == 1 {
-        return ops::unit_string(u[0]);
-    }
-    string::from_units(u)
-}
+use crate::string_builtins::new_str;
 
 /// `this` as an Object, or the TypeError of `RegExp.prototype.name`.
 fn this_object(args: &Args, name: &str) -> JsResult {

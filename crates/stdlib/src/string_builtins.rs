@@ -44,7 +44,8 @@ pub fn to_units(v: Value) -> JsResult<Vec<u16>> {
     Ok(string::units(ops::to_string(v)?).to_vec())
 }
 
-fn new_str(u: &[u16]) -> Value {
+/// A string of the code units `u`: the empty and one-unit strings shared.
+pub(crate) fn new_str(u: &[u16]) -> Value {
     if u.is_empty() {
         return atoms::value(names::EMPTY);
     }
