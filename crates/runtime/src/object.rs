@@ -373,6 +373,9 @@ fn start_object(v: Value, key: Atom) -> JsResult<Start> {
     if v.is_symbol() {
         return Ok(Start::Object(realm::get(I::SymbolProto)));
     }
+    if v.is_bigint() {
+        return Ok(Start::Object(realm::get(I::BigIntProto)));
+    }
     Err(error::type_error(&format!("Cannot read properties of {} (reading '{}')", if v.is_null() { "null" } else { "undefined" }, atoms::to_rust(key))))
 }
 
