@@ -15,6 +15,7 @@ use perry_runtime::{JsResult, Value};
 
 pub mod array;
 pub mod async_context;
+pub mod bigint_builtins;
 pub mod boolean;
 pub mod console;
 pub mod error;
@@ -135,6 +136,7 @@ pub fn install() {
         I::NumberProto,
         I::BooleanProto,
         I::SymbolProto,
+        I::BigIntProto,
         I::ErrorProto,
         I::MapProto,
         I::SetProto,
@@ -175,6 +177,7 @@ pub fn install() {
     string_builtins::install();
     number::install();
     boolean::install();
+    bigint_builtins::install();
     symbol_builtins::install();
     error::install();
     math::install();
