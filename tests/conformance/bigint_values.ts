@@ -101,3 +101,8 @@ class Derived extends Ret {
 }
 log(new Ret() instanceof Ret);
 t("derived", () => new Derived());
+// A number local's compound assignment with an operand of another type.
+let nl = 10;
+nl -= "3" as any;
+nl *= { valueOf: () => 4 } as any;
+log(nl);
