@@ -138,10 +138,10 @@ pub fn hash(v: Value) -> u64 {
 
 /// BigInt::toString (6.1.6.2.23) in `radix` (2..=36), lowercase.
 pub fn to_string_radix(v: Value, radix: u32) -> String {
-    if let Some(i) = small(v) {
-        if radix == 10 {
-            return i.to_string();
-        }
+    if radix == 10
+        && let Some(i) = small(v)
+    {
+        return i.to_string();
     }
     to_big(v).to_str_radix(radix)
 }
@@ -191,7 +191,7 @@ pub fn parse_units(u: &[u16]) -> Option<BigInt> {
 
 /// Digits in `radix` (no sign, no separators), at least one.
 fn parse_digits(d: &[u8], radix: u32) -> Option<BigInt> {
-    if d.is_empty() || !d.iter().all(|&c| (c as char).to_digit(radix).is_some()) {
+    if d.is_empty() || !d.iter().all(|&c| (c as char).is_digit(radix)) {
         return None;
     }
     BigInt::parse_bytes(d, radix)
