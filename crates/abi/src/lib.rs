@@ -140,6 +140,15 @@ pub const KIND_FINREG_CELLS: u64 = 8;
 /// data, whatever it looks like (see [`kind_is_traced`]). Its size is the
 /// header's, like every cell's; the exact byte length is word `STORE_LEN`.
 pub const KIND_BUFFER_STORE: u64 = 9;
+/// A BigInt (ECMAScript 6.1.6.2), immutable: `header | BI_META | u64
+/// magnitude limbs, least significant first`. `BI_META` is raw: `limb
+/// count << 2 | 2 | negative`; bit 1 keeps it from ever being 0, the empty
+/// inline-cache entry, as it sits where objects keep their shape. Zero has
+/// no limbs and is never negative; the top
+/// limb is never zero. Never scanned: the limbs are data (see
+/// [`kind_is_traced`]). A BigInt is a `TAG_OBJECT` value but not an object
+/// (its kind is below `KIND_FIRST_OBJECT`).
+pub const KIND_BIGINT: u64 = 10;
 /// First kind with the ordinary object layout (shape, proto, overflow).
 pub const KIND_FIRST_OBJECT: u64 = 16;
 pub const KIND_OBJECT: u64 = 16;
@@ -265,8 +274,12 @@ pub const IC_OVERFLOW: u64 = 1 << 63;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
-    kind != KIND_STRING && kind != KIND_BYTES && kind != KIND_BUFFER_STORE
+    kind != KIND_STRING && kind != KIND_BYTES && kind != KIND_BUFFER_STORE && kind != KIND_BIGINT
 }
+
+// BigInt cell: header | limb count << 2 | 2 | sign (raw) | u64 limbs...
+pub const BI_META: i32 = 8;
+pub const BI_DATA: i32 = 16;
 
 // String cell: header | len: u32, hash: u32 | u16 code units...
 pub const STR_LEN: i32 = 8;

@@ -17,6 +17,12 @@ use oxc_syntax::scope::ScopeFlags;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
 /// Whether `e` always evaluates to a number, given the number locals `set`.
+///
+/// The numeric operators other than `+` and `>>>` yield a BigInt for BigInt
+/// operands, so they are numbers only when one operand is known to be a
+/// number (with a BigInt on the other side they throw: the types must
+/// agree). Unary `-` and `~` need a number operand; unary `+` and `>>>`
+/// always give a number (or throw).
 pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> bool {
     use BinaryOperator as B;
     match e {
@@ -25,7 +31,11 @@ pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> boo
         Expression::TSAsExpression(x) => is_num(&x.expression, scoping, set),
         Expression::TSNonNullExpression(x) => is_num(&x.expression, scoping, set),
         Expression::TSSatisfiesExpression(x) => is_num(&x.expression, scoping, set),
-        Expression::UnaryExpression(u) => matches!(u.operator, UnaryOperator::UnaryNegation | UnaryOperator::UnaryPlus | UnaryOperator::BitwiseNot),
+        Expression::UnaryExpression(u) => match u.operator {
+            UnaryOperator::UnaryPlus => true,
+            UnaryOperator::UnaryNegation | UnaryOperator::BitwiseNot => is_num(&u.argument, scoping, set),
+            _ => false,
+        },
         Expression::BinaryExpression(b) => match b.operator {
             B::Addition => is_num(&b.left, scoping, set) && is_num(&b.right, scoping, set),
             B::Subtraction
@@ -37,17 +47,24 @@ pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> boo
             | B::BitwiseOR
             | B::BitwiseXOR
             | B::ShiftLeft
-            | B::ShiftRight
-            | B::ShiftRightZeroFill => true,
+            | B::ShiftRight => is_num(&b.left, scoping, set) || is_num(&b.right, scoping, set),
+            B::ShiftRightZeroFill => true,
             _ => false,
         },
-        Expression::UpdateExpression(_) => true,
+        // ToNumeric of the old value: a number when the target is one.
+        Expression::UpdateExpression(u) => match &u.argument {
+            SimpleAssignmentTarget::AssignmentTargetIdentifier(id) => {
+                id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()).is_some_and(|s| set.contains(&s))
+            }
+            _ => false,
+        },
         Expression::Identifier(id) => id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()).is_some_and(|s| set.contains(&s)),
         Expression::AssignmentExpression(a) => match a.operator {
             AssignmentOperator::Assign => is_num(&a.right, scoping, set),
             AssignmentOperator::Addition => target_sym(&a.left, scoping).is_some_and(|s| set.contains(&s)) && is_num(&a.right, scoping, set),
             AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish => false,
-            _ => true,
+            AssignmentOperator::ShiftRightZeroFill => true,
+            _ => target_sym(&a.left, scoping).is_some_and(|s| set.contains(&s)) || is_num(&a.right, scoping, set),
         },
         Expression::ConditionalExpression(c) => is_num(&c.consequent, scoping, set) && is_num(&c.alternate, scoping, set),
         Expression::SequenceExpression(s) => s.expressions.last().is_some_and(|x| is_num(x, scoping, set)),

@@ -641,10 +641,42 @@ export! {
         match ops::to_number(Value(v)) { Ok(f) => Value::num(f).0, Err(_) => EXCEPTION }
     }
     fn perry_neg(v: u64) -> u64 {
-        match ops::to_number(Value(v)) { Ok(f) => Value::num(-f).0, Err(_) => EXCEPTION }
+        match ops::to_numeric(Value(v)) {
+            Ok(n) if n.is_bigint() => crate::bigint::unary_minus(n).0,
+            Ok(n) => Value::num(-n.as_number()).0,
+            Err(_) => EXCEPTION,
+        }
     }
     fn perry_bnot(v: u64) -> u64 {
-        match ops::to_number(Value(v)) { Ok(f) => Value::num(!ops::to_int32(f) as f64).0, Err(_) => EXCEPTION }
+        match ops::to_numeric(Value(v)) {
+            Ok(n) if n.is_bigint() => crate::bigint::bitwise_not(n).0,
+            Ok(n) => Value::num(!ops::to_int32(n.as_number()) as f64).0,
+            Err(_) => EXCEPTION,
+        }
+    }
+    // ToNumeric (update expressions: the old value).
+    fn perry_to_numeric(v: u64) -> u64 {
+        abi(ops::to_numeric(Value(v)))
+    }
+    // `v + delta` for a numeric `v` (update expressions): a BigInt steps
+    // by `delta` as a BigInt.
+    fn perry_numeric_step(v: u64, delta: u64) -> u64 {
+        let (v, d) = (Value(v), Value(delta).as_number());
+        if v.is_bigint() {
+            return abi(crate::bigint::step(v, d as i64));
+        }
+        Value::num(v.as_number() + d).0
+    }
+    // A BigInt literal: its decimal digits (a constant string).
+    fn perry_bigint_from_str(s: u64) -> u64 {
+        match crate::bigint::parse_units(string::units(Value(s))) {
+            Some(b) => crate::bigint::from_big(&b).0,
+            None => abi(Err(error::syntax_error("Invalid BigInt literal"))),
+        }
+    }
+    // A BigInt literal that fits in an `i64` (passed raw).
+    fn perry_bigint_from_i64(i: u64) -> u64 {
+        crate::bigint::from_i64(i as i64).0
     }
     fn perry_truthy(v: u64) -> u64 {
         ops::to_boolean(Value(v)) as u64

@@ -60,6 +60,9 @@ fn hash(k: Value) -> u64 {
         f.to_bits()
     } else if k.is_string() {
         string::hash_units(string::units(k))
+    } else if k.is_bigint() {
+        // BigInt keys are equal by value (SameValueZero).
+        crate::bigint::hash(k)
     } else if k.is_cell() {
         identity_hash(k) ^ (k.kind() << 20)
     } else {

@@ -5,6 +5,7 @@
 pub mod abi;
 pub mod array;
 pub mod atoms;
+pub mod bigint;
 pub mod bytes;
 pub mod collections;
 pub mod error;

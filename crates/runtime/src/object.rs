@@ -373,6 +373,9 @@ fn start_object(v: Value, key: Atom) -> JsResult<Start> {
     if v.is_symbol() {
         return Ok(Start::Object(realm::get(I::SymbolProto)));
     }
+    if v.is_bigint() {
+        return Ok(Start::Object(realm::get(I::BigIntProto)));
+    }
     Err(error::type_error(&format!("Cannot read properties of {} (reading '{}')", if v.is_null() { "null" } else { "undefined" }, atoms::to_rust(key))))
 }
 
@@ -480,7 +483,10 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
             function::call(s, receiver, &[v])?;
             return Ok(());
         }
-        return Err(error::type_error(&format!("Cannot create property '{}' on {}", atoms::to_rust(key), crate::ops::typeof_str(target))));
+        // The type first: showing the value allocates (and may move it).
+        let ty = crate::ops::typeof_str(target);
+        let shown = if target.is_symbol() { crate::symbol::descriptive_string(target) } else { crate::ops::to_rust_string(target).unwrap_or_default() };
+        return Err(error::type_error(&format!("Cannot create property '{}' on {ty} '{shown}'", atoms::to_rust(key))));
     }
     // Fast path: own writable data property.
     if target == receiver

@@ -3,6 +3,7 @@
 
 use crate::array;
 use crate::atoms::{self, names};
+use crate::bigint;
 use crate::error::{self, JsResult};
 use crate::function;
 use crate::object;
@@ -10,6 +11,7 @@ use crate::realm::{self, I};
 use crate::string;
 use crate::symbol;
 use crate::value::Value;
+use core::cmp::Ordering;
 use perry_abi::*;
 use perry_gc::HandleScope;
 
@@ -81,10 +83,29 @@ pub fn to_number(v: Value) -> JsResult<f64> {
             if v.is_symbol() {
                 return Err(error::type_error("Cannot convert a Symbol value to a number"));
             }
+            if v.is_bigint() {
+                return Err(error::type_error("Cannot convert a BigInt value to a number"));
+            }
             let p = to_primitive(v, Hint::Number)?;
             to_number(p)
         }
     }
+}
+
+/// ToNumeric (7.1.3): a Number or a BigInt.
+pub fn to_numeric(v: Value) -> JsResult {
+    if v.is_number() || v.is_bigint() {
+        return Ok(v);
+    }
+    let p = to_primitive(v, Hint::Number)?;
+    if p.is_bigint() {
+        return Ok(p);
+    }
+    Ok(Value::num(to_number(p)?))
+}
+
+fn mix_error() -> error::Exc {
+    error::type_error("Cannot mix BigInt and other types, use explicit conversions")
 }
 
 pub fn number_to_string_value(f: f64) -> Value {
@@ -110,6 +131,9 @@ pub fn to_string(v: Value) -> JsResult {
             if v.is_symbol() {
                 return Err(error::type_error("Cannot convert a Symbol value to a string"));
             }
+            if v.is_bigint() {
+                return Ok(bigint::to_string_value(v));
+            }
             let p = to_primitive(v, Hint::String)?;
             to_string(p)
         }
@@ -130,7 +154,7 @@ pub fn to_boolean(v: Value) -> bool {
         TAG_UNDEFINED | TAG_NULL => false,
         TAG_BOOL => v.as_bool(),
         TAG_STRING => string::len(v) != 0,
-        _ => true,
+        _ => !(v.is_bigint() && bigint::is_zero(v)),
     }
 }
 
@@ -173,6 +197,8 @@ pub fn to_object(v: Value) -> JsResult {
         I::NumberProto
     } else if v.is_bool() {
         I::BooleanProto
+    } else if v.is_bigint() {
+        I::BigIntProto
     } else {
         I::SymbolProto
     };
@@ -198,6 +224,8 @@ pub fn typeof_str(v: Value) -> &'static str {
         _ => {
             if v.is_symbol() {
                 "symbol"
+            } else if v.is_bigint() {
+                "bigint"
             } else if v.is_function() {
                 "function"
             } else {
@@ -256,9 +284,36 @@ pub fn add(a: Value, b: Value) -> JsResult {
         let sb = to_string(Value(hb.get()))?;
         return Ok(string::concat(Value(ha.get()), sb));
     }
-    let x = to_number(pa)?;
-    let y = to_number(pb)?;
-    Ok(Value::num(x + y))
+    let x = to_numeric(pa)?;
+    let hx = scope.root(x.0);
+    let y = to_numeric(Value(hb.get()))?;
+    numeric_op(bigint::Op::Add, Value(hx.get()), y)
+}
+
+/// A binary operator on two numeric values (Numbers or BigInts): the types
+/// must agree (13.15.3 steps 6-8).
+fn numeric_op(op: bigint::Op, x: Value, y: Value) -> JsResult {
+    match (x.is_bigint(), y.is_bigint()) {
+        (true, true) => bigint::binary(op, x, y),
+        (false, false) => {
+            let (a, b) = (x.as_number(), y.as_number());
+            Ok(Value::num(match op {
+                bigint::Op::Add => a + b,
+                bigint::Op::Sub => a - b,
+                bigint::Op::Mul => a * b,
+                bigint::Op::Div => a / b,
+                bigint::Op::Rem => js_mod(a, b),
+                bigint::Op::Exp => js_pow(a, b),
+                bigint::Op::And => num_op(NumOp::And, a, b),
+                bigint::Op::Or => num_op(NumOp::Or, a, b),
+                bigint::Op::Xor => num_op(NumOp::Xor, a, b),
+                bigint::Op::Shl => num_op(NumOp::Shl, a, b),
+                bigint::Op::Sar => num_op(NumOp::Sar, a, b),
+                bigint::Op::Shr => num_op(NumOp::Shr, a, b),
+            }))
+        }
+        _ => Err(mix_error()),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -291,6 +346,22 @@ impl NumOp {
             8 => NumOp::Shl,
             9 => NumOp::Sar,
             _ => NumOp::Shr,
+        }
+    }
+
+    fn bigint_op(self) -> bigint::Op {
+        match self {
+            NumOp::Sub => bigint::Op::Sub,
+            NumOp::Mul => bigint::Op::Mul,
+            NumOp::Div => bigint::Op::Div,
+            NumOp::Mod => bigint::Op::Rem,
+            NumOp::Exp => bigint::Op::Exp,
+            NumOp::And => bigint::Op::And,
+            NumOp::Or => bigint::Op::Or,
+            NumOp::Xor => bigint::Op::Xor,
+            NumOp::Shl => bigint::Op::Shl,
+            NumOp::Sar => bigint::Op::Sar,
+            NumOp::Shr => bigint::Op::Shr,
         }
     }
 }
@@ -341,11 +412,15 @@ pub fn num_op(op: NumOp, x: f64, y: f64) -> f64 {
 }
 
 pub fn binary_num(op: NumOp, a: Value, b: Value) -> JsResult {
+    if a.is_number() && b.is_number() {
+        return Ok(Value::num(num_op(op, a.as_number(), b.as_number())));
+    }
     let scope = HandleScope::new();
     let hb = scope.root(b.0);
-    let x = to_number(a)?;
-    let y = to_number(Value(hb.get()))?;
-    Ok(Value::num(num_op(op, x, y)))
+    let x = to_numeric(a)?;
+    let hx = scope.root(x.0);
+    let y = to_numeric(Value(hb.get()))?;
+    numeric_op(op.bigint_op(), Value(hx.get()), y)
 }
 
 /// IsLessThan (7.2.13): Some(true/false), or None for undefined (NaN).
@@ -367,13 +442,28 @@ pub fn less_than(a: Value, b: Value, left_first: bool) -> JsResult<Option<bool>>
     if px.is_string() && py.is_string() {
         return Ok(Some(string::units(px) < string::units(py)));
     }
-    let hy = scope.root(py.0);
-    let x = to_number(px)?;
-    let y = to_number(Value(hy.get()))?;
-    if x.is_nan() || y.is_nan() {
-        return Ok(None);
+    // BigInt against String: the string as a BigInt, or undefined.
+    if px.is_bigint() && py.is_string() {
+        return Ok(bigint::parse_units(string::units(py)).map(|y| bigint::to_big(px) < y));
     }
-    Ok(Some(x < y))
+    if px.is_string() && py.is_bigint() {
+        return Ok(bigint::parse_units(string::units(px)).map(|x| x < bigint::to_big(py)));
+    }
+    // ToNumeric of primitives allocates nothing (a Symbol throws).
+    let x = to_numeric(px)?;
+    let y = to_numeric(py)?;
+    match (x.is_bigint(), y.is_bigint()) {
+        (true, true) => Ok(Some(bigint::cmp(x, y) == Ordering::Less)),
+        (true, false) => Ok(bigint::cmp_number(x, y.as_number()).map(|o| o == Ordering::Less)),
+        (false, true) => Ok(bigint::cmp_number(y, x.as_number()).map(|o| o == Ordering::Greater)),
+        (false, false) => {
+            let (x, y) = (x.as_number(), y.as_number());
+            if x.is_nan() || y.is_nan() {
+                return Ok(None);
+            }
+            Ok(Some(x < y))
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -402,7 +492,7 @@ pub fn strict_equals(a: Value, b: Value) -> bool {
     if a.is_string() && b.is_string() {
         return string::eq(a, b);
     }
-    a == b
+    a == b || (a.is_bigint() && b.is_bigint() && bigint::equal(a, b))
 }
 
 /// SameValueZero.
@@ -428,7 +518,17 @@ pub fn same_value(a: Value, b: Value) -> bool {
 
 /// IsLooselyEqual (7.2.15).
 pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
-    if a.tag() == b.tag() || (a.is_number() && b.is_number()) {
+    // Step 1: the same type (cells are objects, symbols or BigInts).
+    let same_type = if a.is_number() || b.is_number() {
+        a.is_number() && b.is_number()
+    } else if a.is_js_object() || b.is_js_object() {
+        a.is_js_object() && b.is_js_object()
+    } else if a.is_cell() && b.is_cell() {
+        a.is_bigint() == b.is_bigint()
+    } else {
+        a.tag() == b.tag()
+    };
+    if same_type {
         return Ok(strict_equals(a, b));
     }
     if a.is_nullish() && b.is_nullish() {
@@ -440,23 +540,36 @@ pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
     if a.is_string() && b.is_number() {
         return Ok(string::string_to_number(string::units(a)) == b.as_number());
     }
+    if a.is_bigint() && b.is_string() {
+        return Ok(bigint::parse_units(string::units(b)).is_some_and(|y| bigint::to_big(a) == y));
+    }
+    if a.is_string() && b.is_bigint() {
+        return loose_equals(b, a);
+    }
     if a.is_bool() {
         return loose_equals(Value::num(if a.as_bool() { 1.0 } else { 0.0 }), b);
     }
     if b.is_bool() {
         return loose_equals(a, Value::num(if b.as_bool() { 1.0 } else { 0.0 }));
     }
-    if (a.is_number() || a.is_string() || a.is_symbol()) && b.is_object() {
+    let prim = |v: Value| v.is_number() || v.is_string() || v.is_symbol() || v.is_bigint();
+    if prim(a) && b.is_js_object() {
         let scope = HandleScope::new();
         let ha = scope.root(a.0);
         let pb = to_primitive(b, Hint::Default)?;
         return loose_equals(Value(ha.get()), pb);
     }
-    if a.is_object() && (b.is_number() || b.is_string() || b.is_symbol()) {
+    if a.is_js_object() && prim(b) {
         let scope = HandleScope::new();
         let hb = scope.root(b.0);
         let pa = to_primitive(a, Hint::Default)?;
         return loose_equals(pa, Value(hb.get()));
+    }
+    if a.is_bigint() && b.is_number() {
+        return Ok(bigint::equals_number(a, b.as_number()));
+    }
+    if a.is_number() && b.is_bigint() {
+        return Ok(bigint::equals_number(b, a.as_number()));
     }
     Ok(false)
 }

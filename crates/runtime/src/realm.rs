@@ -15,6 +15,7 @@ pub enum I {
     NumberProto,
     BooleanProto,
     SymbolProto,
+    BigIntProto,
     ErrorProto,
     TypeErrorProto,
     RangeErrorProto,

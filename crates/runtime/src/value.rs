@@ -111,6 +111,11 @@ impl Value {
     pub fn is_symbol(self) -> bool {
         self.is_cell() && self.kind() == KIND_SYMBOL
     }
+    /// A BigInt (runtime `bigint.rs`): a cell, but a primitive.
+    #[inline]
+    pub fn is_bigint(self) -> bool {
+        self.is_cell() && self.kind() == KIND_BIGINT
+    }
     #[inline]
     pub fn is_array(self) -> bool {
         self.is_cell() && self.kind() == KIND_ARRAY

@@ -227,6 +227,10 @@ fn json_for_format(h: Handle) -> JsResult<String> {
 
 fn format_specifier(c: u8, h: Handle) -> JsResult<String> {
     let v = hv(h);
+    // Node's formatWithOptions prints a BigInt as `123n` for %s, %d and %i.
+    if v.is_bigint() && matches!(c, b's' | b'd' | b'i') {
+        return Ok(format!("{}n", perry_runtime::bigint::to_string_radix(v, 10)));
+    }
     Ok(match c {
         b's' => {
             if v.is_number() {

@@ -386,6 +386,9 @@ fn format_primitive(ctx: &Ctx, v: Value) -> String {
     if v.is_symbol() {
         return symbol::descriptive_string(v);
     }
+    if v.is_bigint() {
+        return format!("{}n", perry_runtime::bigint::to_string_radix(v, 10));
+    }
     "undefined".into()
 }
 
@@ -429,6 +432,8 @@ fn internal_name(v: Value) -> &'static str {
                 "Number"
             } else if p.is_bool() {
                 "Boolean"
+            } else if p.is_bigint() {
+                "BigInt"
             } else {
                 "Symbol"
             }
@@ -621,7 +626,7 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
             None => "<Revoked Proxy>".into(),
         };
     }
-    if !v.is_cell() || v.is_symbol() {
+    if !v.is_cell() || v.is_symbol() || v.is_bigint() {
         return format_primitive(ctx, v);
     }
     if !v.is_object() {
@@ -1023,6 +1028,8 @@ fn get_boxed_base(ctx: &Ctx, h: Handle, keys: &mut Vec<Atom>, constructor: Optio
         "String"
     } else if inner.is_bool() {
         "Boolean"
+    } else if inner.is_bigint() {
+        "BigInt"
     } else {
         "Symbol"
     };

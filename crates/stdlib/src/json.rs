@@ -502,7 +502,7 @@ impl Ser {
         let scope = HandleScope::new();
         let v = get_key(hv(holder), key)?;
         let h = scope.root(v.0);
-        if v.is_object() || perry_runtime::proxy::is_proxy(v) {
+        if v.is_object() || perry_runtime::proxy::is_proxy(v) || v.is_bigint() {
             let to_json = object::get(v, names::TO_JSON)?;
             if to_json.is_function() {
                 let hf = scope.root(to_json.0);
@@ -526,7 +526,7 @@ impl Ser {
             } else if inner.is_string() {
                 let s = ops::to_string(v)?;
                 h.set(s.0);
-            } else if inner.is_bool() {
+            } else if inner.is_bool() || inner.is_bigint() {
                 h.set(inner.0);
             }
         }
@@ -545,6 +545,8 @@ impl Ser {
             } else {
                 push_str(&mut self.out, "null");
             }
+        } else if v.is_bigint() {
+            return Err(error::type_error("Do not know how to serialize a BigInt"));
         } else if (v.is_object() && !v.is_function()) || (perry_runtime::proxy::is_proxy(v) && !perry_runtime::proxy::is_callable(v)) {
             if self.stack.iter().any(|(s, _)| s.get() == v.0) {
                 return Err(self.circular_error(v, key));

@@ -16,6 +16,7 @@ use perry_runtime::{JsResult, Value};
 pub mod array;
 pub mod array_buffer;
 pub mod async_context;
+pub mod bigint_builtins;
 pub mod boolean;
 pub mod console;
 pub mod data_view;
@@ -140,6 +141,7 @@ pub fn install() {
         I::NumberProto,
         I::BooleanProto,
         I::SymbolProto,
+        I::BigIntProto,
         I::ErrorProto,
         I::MapProto,
         I::SetProto,
@@ -182,6 +184,7 @@ pub fn install() {
     number::install();
     boolean::install();
     date::install();
+    bigint_builtins::install();
     symbol_builtins::install();
     error::install();
     math::install();

@@ -146,7 +146,13 @@ fn significant(x: f64, p: usize) -> (Vec<u8>, i32) {
 
 /// Number ( value ) — 21.1.1.1
 fn number_ctor(args: &Args) -> JsResult {
-    let n = if args.is_empty() { 0.0 } else { ops::to_number(args.get(0))? };
+    // ToNumeric; a BigInt becomes 𝔽(ℝ(prim)).
+    let n = if args.is_empty() {
+        0.0
+    } else {
+        let p = ops::to_numeric(args.get(0))?;
+        if p.is_bigint() { perry_runtime::bigint::to_f64(p) } else { p.as_number() }
+    };
     if args.new_target().is_undefined() {
         return Ok(Value::num(n));
     }

@@ -168,8 +168,18 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_regexp_new", &[p, f])
             }
             Expression::BigIntLiteral(b) => {
-                self.c.unsupported(self.module, b.span.start, "BigInt");
-                self.undef()
+                // `value` is the literal's decimal digits (any radix in the source).
+                let digits = b.value.as_str();
+                match digits.parse::<i64>() {
+                    Ok(i) => {
+                        let raw = self.iconst(i as u64);
+                        self.rt("perry_bigint_from_i64", &[raw])
+                    }
+                    Err(_) => {
+                        let s = self.str_const(digits);
+                        self.rt("perry_bigint_from_str", &[s])
+                    }
+                }
             }
             Expression::ImportExpression(i) => {
                 self.c.unsupported(self.module, i.span.start, "dynamic import()");
@@ -703,6 +713,7 @@ impl FnCompiler<'_, '_, '_> {
                             let s = perry_number_key(n.value);
                             return (self.str_const(&s), false);
                         }
+                        Expression::BigIntLiteral(b) => return (self.str_const(b.value.as_str()), false),
                         _ => {}
                     }
                 }
@@ -718,6 +729,7 @@ impl FnCompiler<'_, '_, '_> {
             PropertyKey::StaticIdentifier(id) => Some(id.name.as_str().to_string()),
             PropertyKey::StringLiteral(s) => Some(s.value.as_str().to_string()),
             PropertyKey::NumericLiteral(n) => Some(perry_number_key(n.value)),
+            PropertyKey::BigIntLiteral(b) => Some(b.value.as_str().to_string()),
             _ => None,
         }
     }
@@ -1445,6 +1457,24 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(bits);
         let c = self.b.ins().icmp(IntCC::Equal, l, r);
         self.def_var(res, c);
+        // Two different cells may be equal BigInts: compared by value.
+        let differ = self.b.create_block();
+        let cells = self.b.create_block();
+        let big = self.b.create_block();
+        self.b.ins().brif(c, done, &[], differ, &[]);
+        self.b.switch_to_block(differ);
+        let ol = self.b.ins().icmp_imm_u(IntCC::Equal, tl, TAG_OBJECT as i64);
+        let or = self.b.ins().icmp_imm_u(IntCC::Equal, tr, TAG_OBJECT as i64);
+        let both_o = self.b.ins().band(ol, or);
+        self.b.ins().brif(both_o, cells, &[], done, &[]);
+        self.b.switch_to_block(cells);
+        let k = self.cell_kind(l);
+        let isb = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_BIGINT as i64);
+        self.b.ins().brif(isb, big, &[], done, &[]);
+        self.b.switch_to_block(big);
+        let v = self.rt("perry_strict_eq", &[l, r]);
+        let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
+        self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
@@ -1798,19 +1828,29 @@ impl FnCompiler<'_, '_, '_> {
                 let cur = self.read_num(s).unwrap();
                 self.def_var(curv, cur);
             }
-            let r = self.expr_f64(&a.right);
-            let v = if a.operator == A::Assign {
-                r
-            } else {
+            let op = match a.operator {
+                A::Addition => BinaryOperator::Addition,
+                A::Subtraction => BinaryOperator::Subtraction,
+                A::Multiplication => BinaryOperator::Multiplication,
+                A::Division => BinaryOperator::Division,
+                _ => BinaryOperator::Remainder,
+            };
+            let v = if !self.is_num_expr(&a.right) {
+                // `x -= e` with `e` of any type: the generic operator (a
+                // Number, or it throws: a BigInt does not mix with `x`).
+                let r = self.expr(&a.right);
                 let cur = self.use_var(curv);
-                let op = match a.operator {
-                    A::Addition => BinaryOperator::Addition,
-                    A::Subtraction => BinaryOperator::Subtraction,
-                    A::Multiplication => BinaryOperator::Multiplication,
-                    A::Division => BinaryOperator::Division,
-                    _ => BinaryOperator::Remainder,
-                };
-                self.f64_op(op, cur, r)
+                let cur = self.val_of_f64(cur);
+                let res = self.binop(op, cur, r);
+                self.f64_of(res)
+            } else {
+                let r = self.expr_f64(&a.right);
+                if a.operator == A::Assign {
+                    r
+                } else {
+                    let cur = self.use_var(curv);
+                    self.f64_op(op, cur, r)
+                }
             };
             self.write_num(s, v);
             return self.val_of_f64(v);
@@ -1897,16 +1937,31 @@ impl FnCompiler<'_, '_, '_> {
         let place = self.place(&u.argument);
         let held = self.hold_place(place);
         let cur = self.read_place(&held);
-        let old = self.num_unary(cur, "perry_to_number", |_, f| f);
+        // ToNumeric, then a Number steps by 1 and a BigInt by 1n.
+        let old = self.num_unary(cur, "perry_to_numeric", |_, f| f);
         let ov = self.new_var();
         self.def_var(ov, old);
-        let f = self.f64_of(old);
-        let one = self.b.ins().f64const(1.0);
-        let n = if u.operator == UpdateOperator::Increment { self.b.ins().fadd(f, one) } else { self.b.ins().fsub(f, one) };
-        let n = self.val_of_f64(n);
-        let n = self.track(n);
+        let delta = if u.operator == UpdateOperator::Increment { 1.0 } else { -1.0 };
         let nv = self.new_var();
+        let isn = self.is_number(old);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(isn, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let f = self.f64_of(old);
+        let d = self.b.ins().f64const(delta);
+        let n = self.b.ins().fadd(f, d);
+        let n = self.val_of_f64(n);
         self.def_var(nv, n);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        let d = self.num(delta);
+        let n = self.rt_check("perry_numeric_step", &[old, d]);
+        self.def_var(nv, n);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let n = self.use_var(nv);
         self.write_place(&held, n);
         if u.prefix { self.use_var(nv) } else { self.use_var(ov) }
     }

@@ -1080,7 +1080,13 @@ impl FnCompiler<'_, '_, '_> {
         let yes = self.b.create_block();
         let no = self.b.create_block();
         let done = self.b.create_block();
-        self.b.ins().brif(isobj, yes, &[], no, &[]);
+        let cell = self.b.create_block();
+        self.b.ins().brif(isobj, cell, &[], no, &[]);
+        // Symbols and BigInts are cells but primitives.
+        self.b.switch_to_block(cell);
+        let k = self.cell_kind(v);
+        let is_o = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, k, KIND_FIRST_OBJECT as i64);
+        self.b.ins().brif(is_o, yes, &[], no, &[]);
         self.b.switch_to_block(yes);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
