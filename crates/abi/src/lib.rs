@@ -358,6 +358,9 @@ pub const FNF_METHOD: u32 = 16;
 pub const FNF_GENERATOR: u32 = 32;
 /// An async function (with `FNF_GENERATOR`: an async generator function).
 pub const FNF_ASYNC: u32 = 64;
+/// A bound function (Function.prototype.bind): captures are the target,
+/// the bound `this` and an array of the bound arguments.
+pub const FNF_BOUND: u32 = 128;
 
 /// Function metadata the compiler emits as static data, one per function:
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`

@@ -67,6 +67,12 @@ enum Cmd {
         /// Define a global `gc()` that runs a full collection (as `node --expose-gc`).
         #[arg(long)]
         expose_gc: bool,
+        /// Compile FILE as a classic script rather than a module: no
+        /// import/export, top-level `this` is the global object, and
+        /// top-level `var` and function declarations are properties of it.
+        /// The code still runs with strict-mode semantics.
+        #[arg(long, conflicts_with = "app")]
+        script: bool,
     },
     /// Compile FILE.ts into the cache (if needed) and run it with ARGS.
     Run {
@@ -92,9 +98,11 @@ impl Timings {
     }
 }
 
-/// Where a program comes from: an entry file, or an App-Route app directory.
+/// Where a program comes from: an entry file (a module, or a classic
+/// script), or an App-Route app directory.
 enum Source<'a> {
     File(&'a Path),
+    Script(&'a Path),
     App(&'a app::App),
 }
 
@@ -103,6 +111,7 @@ fn build(source: Source, out: &Path, timings: bool, expose_gc: bool) -> Result<(
     let mut t = Timings { on: timings, last: Instant::now() };
     let graph = match source {
         Source::File(file) => modules::Graph::load(file).map_err(|d| diag::render(&d))?,
+        Source::Script(file) => modules::Graph::load_script(file).map_err(|d| diag::render(&d))?,
         Source::App(app) => app::load(app)?,
     };
     t.phase("parse");
@@ -171,7 +180,7 @@ fn cache_key(file: &Path) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc } => {
+        Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc, .. } => {
             debug_assert!(file.is_none());
             match compile_app(&dir, emit_entry.as_deref(), output, timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -181,7 +190,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc } => {
+        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc, script } => {
             if emit_entry.is_some() {
                 // clap's `requires` lets a positional FILE stand in for --app.
                 eprintln!("error: --emit-entry needs --app DIR");
@@ -189,7 +198,8 @@ fn main() -> ExitCode {
             }
             let file = file.expect("clap requires FILE without --app");
             let out = output.unwrap_or_else(|| file.with_extension(""));
-            match build(Source::File(&file), &out, timings, expose_gc) {
+            let source = if script { Source::Script(&file) } else { Source::File(&file) };
+            match build(source, &out, timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");

@@ -30,6 +30,10 @@ pub struct Module {
     /// A built-in module (`node:*`, `perry:*`) whose source ships inside the
     /// compiler; only such modules may name `__perry_native`.
     pub builtin: bool,
+    /// Compiled as a classic script (`perry compile --script`): top-level
+    /// `this` is the global object and top-level `var` and function
+    /// declarations are properties of it (GlobalDeclarationInstantiation, 16.1.7).
+    pub script: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +57,8 @@ pub struct Graph {
     /// Sources the compiler generated (`add_generated`), by virtual path:
     /// (display name, source).
     generated: HashMap<PathBuf, (String, &'static str)>,
+    /// The entry file is a script, not a module (`Graph::load_script`).
+    script_entry: bool,
 }
 
 /// The prefix of the virtual path of a generated module.
@@ -70,6 +76,15 @@ impl Graph {
     /// The graph of the program whose entry module is the file `entry`.
     pub fn load(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
         let mut g = Graph::default();
+        g.add_file(entry)?;
+        Ok(g)
+    }
+
+    /// The graph of the classic script `entry`: no `import` or `export`
+    /// (a SyntaxError), `await` is an identifier, and its top-level `var`
+    /// and function declarations are global object properties.
+    pub fn load_script(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
+        let mut g = Graph { script_entry: true, ..Graph::default() };
         g.add_file(entry)?;
         Ok(g)
     }
@@ -113,7 +128,13 @@ impl Graph {
         // parsed as TypeScript it would reject JavaScript's `<` ambiguities
         // and accept type syntax.
         let js = path.extension().is_some_and(|e| e == "js" || e == "mjs");
-        let source_type = if js { SourceType::mjs() } else { SourceType::ts().with_module(true) };
+        let script = self.script_entry && self.modules.is_empty() && builtin.is_none();
+        let source_type = match (js, script) {
+            (true, false) => SourceType::mjs(),
+            (true, true) => SourceType::script(),
+            (false, false) => SourceType::ts().with_module(true),
+            (false, true) => SourceType::ts().with_script(true),
+        };
         let ret = oxc_parser::Parser::new(alloc, source, source_type).parse();
         if !ret.diagnostics.is_empty() || ret.panicked {
             return Err(ret.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
@@ -141,6 +162,7 @@ impl Graph {
             exports: HashMap::new(),
             star: Vec::new(),
             builtin: builtin.is_some(),
+            script,
         });
         // Dependencies in source order, each loaded (and so evaluated) before this module.
         let mut sources: Vec<(String, u32)> = Vec::new();

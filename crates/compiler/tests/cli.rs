@@ -246,3 +246,40 @@ fn expose_gc_defines_gc() {
     let flag = Command::new(&exe2).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&flag.stdout), "function\n");
 }
+
+#[test]
+fn script_mode_binds_var_and_function_declarations_on_the_global_object() {
+    // `perry compile --script`: a classic script (16.1.7
+    // GlobalDeclarationInstantiation). `await` is an identifier there.
+    let src = r#"var x = 1;
+function f() { return "first"; }
+var await = 3;
+let lexical = 4;
+console.log(this === globalThis, this.x, await, this.hasOwnProperty("lexical"), (() => this === globalThis)());
+x = 2;
+const d = Object.getOwnPropertyDescriptor(globalThis, "x");
+console.log(globalThis.x, d.writable, d.enumerable, d.configurable);
+globalThis.x = 5;
+console.log(x, typeof globalThis.f, globalThis.f(), Object.getOwnPropertyDescriptor(this, "f").configurable);
+function f() { return "second"; }
+for (var i = 0; i < 3; i++) {}
+var { a, b } = { a: 10, b: 20 };
+console.log(this.i, this.a + this.b, "NaN" in this, typeof globalThis.lexical);
+"#;
+    let exe = compile_ok("script.js", src, &["--script"], "bin");
+    let out = Command::new(&exe).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "true 1 3 false true\n2 true true false\n5 function second false\n3 30 true undefined\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The same file as a module: `await` is reserved.
+    let (st, err) = compile_err("script_as_module.js", src);
+    assert_eq!(st, 1, "{err}");
+    // A script cannot import.
+    let p = write("script_import.js", "import { x } from './m.js';\n");
+    let out = perry().arg("compile").arg("--script").arg(&p).arg("-o").arg(p.with_extension("bin")).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("script_import.js:1:"), "{}", String::from_utf8_lossy(&out.stderr));
+}

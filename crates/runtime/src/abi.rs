@@ -613,6 +613,28 @@ export! {
         let v = match object::get(g, atom as Atom) { Ok(v) => v, Err(_) => return EXCEPTION };
         atoms::value(atoms::intern(ops::typeof_str(v))).0
     }
+    // The global object (a script's top-level `this`).
+    fn perry_global_this() -> u64 {
+        realm::get(I::Global).0
+    }
+    // A script's top-level declaration of `atom` (16.1.7 steps 16-17):
+    // `function` 0 is CreateGlobalVarBinding (an own `undefined` property
+    // unless one exists), 1 is CreateGlobalFunctionBinding with `v`.
+    fn perry_global_declare(atom: u64, v: u64, function: u64) -> u64 {
+        let g = realm::get(I::Global);
+        let atom = atom as Atom;
+        let attrs = shape::WRITABLE | shape::ENUMERABLE;
+        match object::get_own_property(g, atom) {
+            None if g.header_flags() & FLAG_NONEXTENSIBLE != 0 => {
+                return abi(Err(error::type_error(&format!("Cannot declare global variable '{}': the global object is not extensible", atoms::to_rust(atom)))));
+            }
+            None => object::define(g, atom, if function != 0 { Value(v) } else { Value::UNDEFINED }, attrs),
+            Some(_) if function == 0 => {}
+            Some(object::Prop::Data(_, a) | object::Prop::Accessor(_, _, a)) if a & shape::CONFIGURABLE != 0 => object::define(g, atom, Value(v), attrs),
+            Some(_) => return r_unit(object::set(g, atom, Value(v))),
+        }
+        UNDEFINED
+    }
     fn perry_global_set(atom: u64, v: u64) -> u64 {
         let g = realm::get(I::Global);
         if !object::has_property(g, atom as Atom) {

@@ -583,6 +583,10 @@ pub fn instance_of(v: Value, target: Value) -> JsResult<bool> {
     let hv = scope.root(v.0);
     let ht = scope.root(target.0);
     let h = object::get(target, realm::sym_atom(I::SymHasInstance))?;
+    if h == realm::get(I::FunctionProtoHasInstance) && !h.is_undefined() {
+        // %Function.prototype%[@@hasInstance] (20.2.3.6) without the call.
+        return ordinary_has_instance(Value(ht.get()), Value(hv.get()));
+    }
     if !h.is_nullish() {
         let r = function::call(h, Value(ht.get()), &[Value(hv.get())])?;
         return Ok(to_boolean(r));
@@ -594,16 +598,19 @@ pub fn instance_of(v: Value, target: Value) -> JsResult<bool> {
     ordinary_has_instance(target, Value(hv.get()))
 }
 
+/// OrdinaryHasInstance (7.3.21).
 pub fn ordinary_has_instance(c: Value, v: Value) -> JsResult<bool> {
+    if !crate::proxy::is_callable(c) {
+        return Ok(false);
+    }
+    if c.kind() == KIND_BOUND_FUNCTION || (c.kind() == KIND_FUNCTION && crate::function::meta_of(c).flags & FNF_BOUND != 0) {
+        return instance_of(v, c.field(FN_CAPS));
+    }
     if !v.is_js_object() {
         return Ok(false);
     }
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
-    let mut c = c;
-    if c.is_cell() && c.kind() == KIND_BOUND_FUNCTION {
-        c = c.field(FN_CAPS);
-    }
     let p = object::get(c, names::PROTOTYPE)?;
     if !p.is_js_object() {
         return Err(error::type_error("Function has non-object prototype in instanceof check"));

@@ -69,6 +69,7 @@ pub enum I {
     SymReplace,
     SymSearch,
     SymSplit,
+    SymUnscopables,
     ObjectCtor,
     ArrayProtoValues,
     /// %GeneratorPrototype%.next as installed (for-of steps such generators directly).
@@ -82,6 +83,9 @@ pub enum I {
     /// %ThrowTypeError% (10.2.4.1): the getter and setter of
     /// `Function.prototype.caller`/`arguments` and of `arguments.callee`.
     ThrowTypeError,
+    /// %Function.prototype%[@@hasInstance] as installed: `instanceof` calls
+    /// OrdinaryHasInstance directly when it finds this one.
+    FunctionProtoHasInstance,
     PromiseSpeciesGetter,
     /// The native-module loader built-in modules call as `__perry_native(name)`.
     NativeLoader,
@@ -97,10 +101,10 @@ pub enum I {
 }
 
 struct Realm {
-    sym_atoms: [Atom; 12],
+    sym_atoms: [Atom; 13],
 }
 
-static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 12] });
+static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 13] });
 
 /// The intrinsics, indexed by [`I`] (a registered root range).
 static INTRINSICS: JsCell<[u64; I::Count as usize]> = JsCell::new([perry_abi::UNDEFINED; I::Count as usize]);

@@ -1457,6 +1457,34 @@ pub fn install() {
         object::define_accessor(array_ctor(), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, perry_runtime::shape::CONFIGURABLE);
     }
 
+    // Array.prototype [ @@unscopables ] (23.1.3.41): a null-prototype object.
+    {
+        let u = object::new_object_kind(perry_abi::KIND_OBJECT, Value::NULL, 16);
+        let hu = scope.root(u.0);
+        for name in [
+            "at",
+            "copyWithin",
+            "entries",
+            "fill",
+            "find",
+            "findIndex",
+            "findLast",
+            "findLastIndex",
+            "flat",
+            "flatMap",
+            "includes",
+            "keys",
+            "toReversed",
+            "toSorted",
+            "toSpliced",
+            "values",
+        ] {
+            let key = atoms::intern(name);
+            object::define(Value(hu.get()), key, Value::TRUE, perry_runtime::shape::DEFAULT);
+        }
+        object::define(Value(hp.get()), realm::sym_atom(I::SymUnscopables), Value(hu.get()), perry_runtime::shape::CONFIGURABLE);
+    }
+
     let f = method(Value(hp.get()), "values", 0, values);
     realm::set(I::ArrayProtoValues, f);
     object::define_hidden(realm::get(I::ArrayProto), realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues));

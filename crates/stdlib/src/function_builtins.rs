@@ -70,23 +70,38 @@ fn bind(args: &Args) -> JsResult {
         return Err(error::type_error("Bind must be called on a function"));
     }
     let scope = HandleScope::new();
+    let ht = scope.root(target.0);
     let rest: Vec<Value> = (1..args.len()).map(|i| args.get(i)).collect();
     let ba = array::from_values(&rest);
     let hba = scope.root(ba.0);
-    let name = format!("bound {}", function::name_of(args.this()));
-    let len = {
-        let l = object::get(args.this(), names::LENGTH)?;
-        let l = if l.is_number() { l.as_number() } else { 0.0 };
-        (l - rest.len() as f64).max(0.0) as u32
-    };
-    let flags = if perry_runtime::proxy::is_constructor(args.this()) { perry_abi::FNF_CONSTRUCTOR } else { 0 };
-    let f = function::new_native_caps(&name, len, bound_call, 3, flags);
-    f.set_field(perry_abi::FN_CAPS, args.this());
+    // BoundFunctionCreate: the prototype through [[GetPrototypeOf]].
+    let p = perry_runtime::proxy::proto_of_any(Value(ht.get()))?;
+    let hp = scope.root(p.0);
+    // Steps 5-6: `length` from an own `length` that is a Number.
+    let mut len = 0.0;
+    if perry_runtime::proxy::own_property(Value(ht.get()), names::LENGTH)?.is_some() {
+        let l = object::get(Value(ht.get()), names::LENGTH)?;
+        if l.is_number() {
+            let l = l.as_number();
+            len = if l == f64::INFINITY { l } else { (ops::to_integer(Value::num(l))? - rest.len() as f64).max(0.0) };
+        }
+    }
+    // Steps 8-10: `name` is "bound " and the target's name if a String.
+    let n = object::get(Value(ht.get()), names::NAME)?;
+    let name = if n.is_string() { format!("bound {}", ops::to_rust_string(n).unwrap_or_default()) } else { "bound ".to_string() };
+    let flags = perry_abi::FNF_BOUND | if perry_runtime::proxy::is_constructor(Value(ht.get())) { perry_abi::FNF_CONSTRUCTOR } else { 0 };
+    let small = len >= 0.0 && len <= u32::MAX as f64 && len.fract() == 0.0;
+    let f = function::new_native_caps(&name, if small { len as u32 } else { 0 }, bound_call, 3, flags);
+    let hf = scope.root(f.0);
+    f.set_field(perry_abi::FN_CAPS, Value(ht.get()));
     f.set_field(perry_abi::FN_CAPS + 8, args.get(0));
     f.set_field(perry_abi::FN_CAPS + 16, Value(hba.get()));
-    let p = object::proto_of(args.this());
-    object::set_proto(f, p);
-    Ok(f)
+    object::set_proto(f, Value(hp.get()));
+    if !small {
+        function::materialize_virtual(Value(hf.get()), names::LENGTH);
+        object::define(Value(hf.get()), names::LENGTH, Value::num(len), perry_runtime::shape::CONFIGURABLE);
+    }
+    Ok(Value(hf.get()))
 }
 
 /// Function.prototype.toString — 20.2.3.5
@@ -119,6 +134,11 @@ fn function_ctor(_args: &Args) -> JsResult {
     Err(error::throw_error(error::ErrorKind::EvalError, "Code generation from strings is not supported by Perry"))
 }
 
+/// Function.prototype [ @@hasInstance ] ( V ) — 20.2.3.6
+fn has_instance(args: &Args) -> JsResult {
+    Ok(Value::bool(perry_runtime::ops::ordinary_has_instance(args.this(), args.get(0))?))
+}
+
 /// %ThrowTypeError% — 10.2.4.1.
 fn throw_type_error(_args: &Args) -> JsResult {
     Err(error::type_error(
@@ -145,5 +165,9 @@ pub fn install() {
     method(realm::get(I::FunctionProto), "apply", 2, apply);
     method(realm::get(I::FunctionProto), "bind", 1, bind);
     method(realm::get(I::FunctionProto), "toString", 0, to_string);
+    // Function.prototype [ @@hasInstance ] (20.2.3.6): not writable, not configurable.
+    let hi = function::new_native("[Symbol.hasInstance]", 1, has_instance);
+    realm::set(I::FunctionProtoHasInstance, hi);
+    object::define(realm::get(I::FunctionProto), realm::sym_atom(I::SymHasInstance), hi, 0);
     crate::constructor("Function", 1, function_ctor, realm::get(I::FunctionProto));
 }

@@ -136,10 +136,16 @@ pub fn install() {
     let ap = perry_runtime::array::new_array(0);
     object::set_proto(ap, realm::get(I::ObjectProto));
     realm::set(I::ArrayProto, ap);
+    // %String.prototype%, %Number.prototype% and %Boolean.prototype% are
+    // themselves wrappers of "", +0 and false (22.1.3, 21.1.3, 20.3.3).
+    for (i, prim) in [(I::NumberProto, Value::num(0.0)), (I::BooleanProto, Value::FALSE), (I::StringProto, Value::UNDEFINED)] {
+        let scope = HandleScope::new();
+        let hv = scope.root(if matches!(i, I::StringProto) { perry_runtime::string::from_str("").0 } else { prim.0 });
+        let o = object::alloc_object(perry_abi::KIND_PRIMITIVE_WRAPPER, 8, 8, realm::get(I::ObjectProto));
+        o.set_field(perry_abi::OBJ_INLINE, Value(hv.get()));
+        realm::set(i, o);
+    }
     for i in [
-        I::StringProto,
-        I::NumberProto,
-        I::BooleanProto,
         I::SymbolProto,
         I::BigIntProto,
         I::ErrorProto,

@@ -27,6 +27,7 @@ pub fn install_well_known() {
         (I::SymReplace, "Symbol.replace"),
         (I::SymSearch, "Symbol.search"),
         (I::SymSplit, "Symbol.split"),
+        (I::SymUnscopables, "Symbol.unscopables"),
     ] {
         let s = symbol::new_symbol(string::from_str(d), false);
         realm::set(i, s);
@@ -124,6 +125,7 @@ pub fn install() {
         ("replace", I::SymReplace),
         ("search", I::SymSearch),
         ("split", I::SymSplit),
+        ("unscopables", I::SymUnscopables),
     ] {
         crate::constant(Value(hc.get()), name, realm::get(i));
     }
@@ -132,6 +134,9 @@ pub fn install() {
     method(Value(hp.get()), "toString", 0, to_string);
     method(Value(hp.get()), "valueOf", 0, value_of);
     getter(Value(hp.get()), "description", description);
+    // Symbol.prototype [ @@toPrimitive ] (20.4.3.5): { [[Writable]]: false, [[Configurable]]: true }.
+    let tp = perry_runtime::function::new_native("[Symbol.toPrimitive]", 1, value_of);
+    object::define(Value(hp.get()), realm::sym_atom(I::SymToPrimitive), tp, perry_runtime::shape::CONFIGURABLE);
     let tag = string::from_str("Symbol");
     object::define(Value(hp.get()), realm::sym_atom(I::SymToStringTag), tag, perry_runtime::shape::CONFIGURABLE);
     let _ = atoms::names::LENGTH;

@@ -143,6 +143,26 @@ pub fn needs_eval(source: &str) -> Option<&'static str> {
             if rest.starts_with('(') || (word == "eval" && rest.starts_with(')')) {
                 return Some(reason);
             }
+            // `new Function;`, `Function.call(this, "...")`.
+            let before = source[..at].trim_end();
+            if word == "Function" && (before.ends_with("new") || rest.starts_with(".call(") || rest.starts_with(".apply(")) {
+                return Some(reason);
+            }
+        }
+    }
+    // The AsyncFunction, GeneratorFunction and AsyncGeneratorFunction
+    // constructors (reached through `.constructor`) called with source text.
+    for word in ["AsyncFunction(", "GeneratorFunction(", "AsyncGeneratorFunction("] {
+        let mut from = 0;
+        while let Some(i) = source[from..].find(word) {
+            let at = from + i;
+            from = at + word.len();
+            if at > 0 && (ident(b[at - 1]) || b[at - 1] == b'.') {
+                continue;
+            }
+            if source[from..].trim_start().starts_with(['"', '\'']) {
+                return Some("the Function constructor");
+            }
         }
     }
     None
@@ -156,7 +176,7 @@ pub fn skip_reason(meta: &Meta, source: &str) -> Option<String> {
         }
     }
     if meta.flag("noStrict") {
-        return Some("sloppy mode: Perry compiles every file as a strict module".into());
+        return Some("sloppy mode: Perry compiles every file as strict code".into());
     }
     if meta.flag("CanBlockIsFalse") || meta.flag("CanBlockIsTrue") {
         return Some("agents: CanBlock".into());
@@ -199,11 +219,13 @@ pub fn program(root: &Path, meta: &Meta, source: &str) -> Result<String, String>
         let text = harness_text(&inc, text);
         out.push_str(&text);
         out.push('\n');
-        // A script's top-level functions are properties of the global
-        // object (asyncHelpers.js looks for `$DONE` there); in a module they
-        // are not, so the host puts them there.
-        for name in top_level_functions(&text) {
-            out.push_str(&format!("globalThis.{name} = {name};\n"));
+        if meta.flag("module") {
+            // A script's top-level functions are properties of the global
+            // object (asyncHelpers.js looks for `$DONE` there); in a module
+            // they are not, so the host puts them there.
+            for name in top_level_functions(&text) {
+                out.push_str(&format!("globalThis.{name} = {name};\n"));
+            }
         }
         out.push('\n');
     }
@@ -334,6 +356,10 @@ pub fn run_test(cfg: &Config, rel: &str, dir: &Path) -> Outcome {
     let exe = dir.join("test.exe");
     let mut cmd = Command::new(&cfg.perry);
     cmd.arg("compile").arg(&src_path).arg("-o").arg(&exe);
+    if !meta.flag("module") {
+        // INTERPRETING.md: a test without the `module` flag is a script.
+        cmd.arg("--script");
+    }
     if meta.includes.iter().any(|i| i == "gc.js") || meta.features.iter().any(|f| f == "host-gc-required") {
         cmd.arg("--expose-gc");
     }
@@ -406,6 +432,10 @@ mod tests {
         assert_eq!(needs_eval("obj.eval(1); evaluate(); Function.prototype.call; x instanceof Function"), None);
         assert_eq!(needs_eval("function evalThing() {} class F extends Function {}"), None);
         assert_eq!(needs_eval("myFunction(1); AsyncFunction(1)"), None);
+        assert_eq!(needs_eval("var f = new Function;"), Some("the Function constructor"));
+        assert_eq!(needs_eval("Function.call(this, 'return 1')"), Some("the Function constructor"));
+        assert_eq!(needs_eval("var g = AsyncFunction('a', 'return a')"), Some("the Function constructor"));
+        assert_eq!(needs_eval("Function.prototype.call(1)"), None);
     }
 
     #[test]

@@ -826,6 +826,7 @@ impl FnCompiler<'_, '_, '_> {
                                 PropertyKind::Set => format!("set {nm}"),
                                 _ => nm,
                             };
+                            self.c.method_src.insert(key, (p.span.start, p.span.end));
                             let clo = self.make_closure(key, FnBody::Function(f), &nm, fn_length(&f.params));
                             let o = self.use_var(ov);
                             self.rt("perry_set_home", &[clo, o]);
@@ -2580,6 +2581,9 @@ impl FnCompiler<'_, '_, '_> {
                 _ => base,
             };
             let fkey = &*m.value as *const Function as usize;
+            let src = self.m.source;
+            let start = if m.r#static { after_static(src, m.span.start) } else { m.span.start };
+            self.c.method_src.insert(fkey, (start, m.span.end));
             let clo = self.make_closure(fkey, FnBody::Function(&m.value), &nm, fn_length(&m.value.params));
             let t = self.use_var(tv);
             self.rt("perry_set_home", &[clo, t]);
@@ -2898,4 +2902,32 @@ fn callee_text(src: &str, e: &Expression) -> String {
     let t = src.get(sp.start as usize..sp.end as usize).unwrap_or("expression");
     let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
     if t.len() > 60 { "expression".into() } else { t }
+}
+
+/// The offset of the first token after the `static` keyword at `at`
+/// (skipping white space and comments): where a static method's
+/// MethodDefinition, its [[SourceText]], begins.
+fn after_static(src: &str, at: u32) -> u32 {
+    let b = src.as_bytes();
+    let mut i = at as usize;
+    if !src[i..].starts_with("static") {
+        return at;
+    }
+    i += "static".len();
+    while i < b.len() {
+        if b[i].is_ascii_whitespace() {
+            i += 1;
+        } else if src[i..].starts_with("/*") {
+            i = src[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+        } else if src[i..].starts_with("//") {
+            i = src[i..].find('\n').map_or(b.len(), |e| i + e);
+        } else if let Some(c) = src[i..].chars().next()
+            && (c == '\u{feff}' || c.is_whitespace())
+        {
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    i as u32
 }

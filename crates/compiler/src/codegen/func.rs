@@ -32,6 +32,8 @@ pub enum Held {
 #[derive(Clone, Copy, Debug)]
 pub enum Loc {
     Global(u32),
+    /// A script's top-level `var` or function: a global object property.
+    GlobalObject(SymbolId),
     /// A local variable holding the value.
     Local(Variable),
     /// A local variable holding the box.
@@ -215,7 +217,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let ctx = &m.analysis.ctxs[self.ctx_id];
         let module = self.module;
         let globals = &self.c.global_slots;
-        let eligible = |s: SymbolId| !m.analysis.boxed.contains(&s) && !ctx.cap_index.contains_key(&Cap::Sym(s)) && !globals.contains_key(&(module, s));
+        let on_global = &self.c.global_object;
+        let eligible = |s: SymbolId| {
+            !m.analysis.boxed.contains(&s)
+                && !ctx.cap_index.contains_key(&Cap::Sym(s))
+                && !globals.contains_key(&(module, s))
+                && !on_global.contains(&(module, s))
+        };
         let module = self.module;
         self.const_nums =
             self.c.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
@@ -599,6 +607,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     pub fn loc(&mut self, sym: SymbolId) -> Loc {
+        if self.c.global_object.contains(&(self.module, sym)) {
+            return Loc::GlobalObject(sym);
+        }
         if let Some(&s) = self.c.global_slots.get(&(self.module, sym)) {
             return Loc::Global(s);
         }
@@ -648,6 +659,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn read_raw(&mut self, sym: SymbolId) -> V {
         match self.loc(sym) {
             Loc::Global(s) => self.global_get(s),
+            Loc::GlobalObject(sym) => {
+                let a = self.sym_atom(sym);
+                self.rt_check("perry_global_get", &[a])
+            }
             Loc::Local(v) => self.use_var(v),
             Loc::Boxed(v) => {
                 let bx = self.use_var(v);
@@ -729,6 +744,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn init_binding(&mut self, sym: SymbolId, v: V) {
         match self.loc(sym) {
             Loc::Global(s) => self.global_set(s, v),
+            Loc::GlobalObject(sym) => {
+                let a = self.sym_atom(sym);
+                self.rt_check("perry_global_set", &[a, v]);
+            }
             Loc::Local(var) => self.def_var(var, v),
             Loc::Boxed(var) => {
                 let bx = self.use_var(var);
@@ -769,12 +788,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// A binding of this function with no storage yet (parameters, catch bindings).
     pub fn is_undeclared_local(&self, sym: SymbolId) -> bool {
         !self.locals.contains_key(&sym)
+            && !self.c.global_object.contains(&(self.module, sym))
             && !self.c.global_slots.contains_key(&(self.module, sym))
             && !self.m.analysis.ctxs[self.ctx_id].cap_index.contains_key(&Cap::Sym(sym))
     }
 
     /// Declares storage for a binding of this function (a box when captured).
     pub fn declare_local(&mut self, sym: SymbolId, init: V) {
+        if self.c.global_object.contains(&(self.module, sym)) {
+            self.global_declare(sym, init, false);
+            return;
+        }
         if self.c.global_slots.contains_key(&(self.module, sym)) {
             self.global_set(self.c.global_slots[&(self.module, sym)], init);
             return;
@@ -804,6 +828,20 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         } else {
             self.def_var(var, init);
         }
+    }
+
+    /// The atom of a binding's name, as a value for the runtime.
+    fn sym_atom(&mut self, sym: SymbolId) -> V {
+        let name = self.scoping().symbol_name(sym).to_string();
+        self.atom(&name)
+    }
+
+    /// CreateGlobalVarBinding / CreateGlobalFunctionBinding (16.1.7) for a
+    /// script's top-level `var` or function `sym`.
+    fn global_declare(&mut self, sym: SymbolId, v: V, function: bool) {
+        let a = self.sym_atom(sym);
+        let f = self.iconst(function as u64);
+        self.rt_check("perry_global_declare", &[a, v, f]);
     }
 
     /// Enters a scope: every let/const/class binding starts in the TDZ, every
@@ -907,7 +945,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             Cap::Sym(s) => match self.loc(s) {
                 Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) => self.use_var(v),
                 Loc::Captured(i) => self.capture_box(i),
-                Loc::Global(_) => self.undef(),
+                Loc::Global(_) | Loc::GlobalObject(_) => self.undef(),
             },
             other => match self.pseudo_box.get(&other) {
                 Some(&bv) => self.use_var(bv),
@@ -1040,7 +1078,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(entry);
         let p: Vec<V> = self.b.block_params(entry).to_vec();
         self.def_var(self.callee, p[0]);
-        self.def_var(self.this_v, p[1]);
+        if matches!(self.body, FnBody::Module) && self.m.script {
+            // A script's `this` is the global object (16.1.6 ScriptEvaluation).
+            let g = self.rt("perry_global_this", &[]);
+            self.def_var(self.this_v, g);
+        } else {
+            self.def_var(self.this_v, p[1]);
+        }
         self.def_var(self.nt, p[2]);
         self.def_var(self.argc, p[3]);
         for i in 0..4 {
@@ -1308,7 +1352,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let Some(sym) = id.symbol_id.get() else { continue };
             let key = f as *const Function as usize;
             let clo = self.make_closure(key, FnBody::Function(f), id.name.as_str(), fn_length(&f.params));
-            self.init_binding(sym, clo);
+            if self.c.global_object.contains(&(self.module, sym)) {
+                self.global_declare(sym, clo, true);
+            } else {
+                self.init_binding(sym, clo);
+            }
         }
     }
 

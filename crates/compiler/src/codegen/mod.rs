@@ -90,6 +90,8 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_native_loader", 0),
     ("perry_global_typeof", 1),
     ("perry_global_set", 2),
+    ("perry_global_this", 0),
+    ("perry_global_declare", 3),
     ("perry_add", 2),
     ("perry_numop", 3),
     ("perry_compare", 3),
@@ -180,6 +182,12 @@ pub struct Compiler<'g> {
     pub namespace_slots: HashMap<usize, u32>,
     /// Function context key (AST address) -> compiled function.
     pub fns: HashMap<usize, FnInfo>,
+    /// A script's top-level `var` and function bindings: properties of the
+    /// global object, read and written by name (`Loc::GlobalObject`).
+    pub global_object: hashbrown::HashSet<(usize, SymbolId)>,
+    /// A method's [[SourceText]] span (its MethodDefinition, without
+    /// `static`), by function node: the Function node starts at `(`.
+    pub method_src: HashMap<usize, (u32, u32)>,
     pub queue: Vec<(usize, usize, FnBody)>,
     pub metas: Vec<DataId>,
     pub stackmaps: Vec<(FuncId, u32, u32, Vec<u32>)>,
@@ -291,6 +299,8 @@ impl<'g> Compiler<'g> {
             default_slots: HashMap::new(),
             namespace_slots: HashMap::new(),
             fns: HashMap::new(),
+            global_object: hashbrown::HashSet::new(),
+            method_src: HashMap::new(),
             queue: Vec::new(),
             metas: Vec::new(),
             stackmaps: Vec::new(),
@@ -351,6 +361,11 @@ impl<'g> Compiler<'g> {
             for (_, &sym) in m.scoping.get_bindings(root).iter() {
                 let f = m.scoping.symbol_flags(sym);
                 if f.contains(SymbolFlags::Import) || f.contains(SymbolFlags::Ambient) || !f.intersects(SymbolFlags::Value) {
+                    continue;
+                }
+                // A script's top-level `var` and function bindings live on the global object.
+                if m.script && f.intersects(SymbolFlags::FunctionScopedVariable | SymbolFlags::Function) && !f.intersects(SymbolFlags::Class) {
+                    self.global_object.insert((mi, sym));
                     continue;
                 }
                 // A variable only the module body uses is a local of that body.
@@ -511,7 +526,7 @@ impl<'g> Compiler<'g> {
             };
             let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };
             let (src_start, src_end) = match body {
-                FnBody::Function(f) => (f.span.start, f.span.end),
+                FnBody::Function(f) => self.method_src.get(&key).copied().unwrap_or((f.span.start, f.span.end)),
                 FnBody::Arrow(a) => (a.span.start, a.span.end),
                 FnBody::Ctor(c) | FnBody::StaticInit(c) => (c.span.start, c.span.end),
                 FnBody::Module | FnBody::ModuleHoist => (0, 0),
