@@ -308,7 +308,7 @@ pub fn construct(f: Value, args: &[Value], new_target: Value) -> JsResult {
     let ht = scope.root(this.0);
     let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
     let r = call_nt(Value(hf.get()), this, Value(hnt.get()), &args)?;
-    if r.is_object() { Ok(r) } else { Ok(Value(ht.get())) }
+    if r.is_js_object() { Ok(r) } else { Ok(Value(ht.get())) }
 }
 
 /// `new f(...)` for a compiled base-class constructor or function, with the
@@ -344,7 +344,7 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
     if res == EXCEPTION {
         return Some(EXCEPTION);
     }
-    Some(if Value(res).is_object() { res } else { ht.get() })
+    Some(if Value(res).is_js_object() { res } else { ht.get() })
 }
 
 /// A new ordinary object whose prototype is `new_target.prototype`

@@ -46,7 +46,7 @@ fn not_fn(v: Value) -> Exc {
     error::type_error(&format!("{} is not a function", fn_brief(v)))
 }
 
-fn require_fn(v: Value) -> JsResult<()> {
+pub(crate) fn require_fn(v: Value) -> JsResult<()> {
     if v.is_function() { Ok(()) } else { Err(not_fn(v)) }
 }
 
@@ -66,7 +66,7 @@ fn plain(o: Value) -> bool {
 }
 
 /// Get(O, ToString(i)).
-fn get_i(o: Value, i: usize) -> JsResult {
+pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
     if o.is_array() {
         let v = arr::get_index(o, i);
         if v != Value::HOLE {
@@ -122,7 +122,7 @@ fn delete_i(o: Value, i: usize) -> JsResult<()> {
 }
 
 /// CreateDataPropertyOrThrow(O, ToString(i), v).
-fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
+pub(crate) fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
     if o.is_array() {
         return arr::set_index(o, i, v);
     }
@@ -130,16 +130,17 @@ fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
     let ho = scope.root(o.0);
     let hv = scope.root(v.0);
     let k = idx_atom(i);
-    let o = Value(ho.get());
-    if !object::has_own(o, k) && o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+    // [[DefineOwnProperty]] (a proxy's trap, a non-configurable or
+    // non-extensible refusal) with a TypeError on false.
+    let d = crate::object_builtins::Desc { value: Some(hv), writable: Some(true), enumerable: Some(true), configurable: Some(true), ..Default::default() };
+    if !crate::proxy::define_own_any(Value(ho.get()), k, &d)? {
         return Err(error::type_error(&format!("Cannot add property {i}, object is not extensible")));
     }
-    object::define(o, k, Value(hv.get()), perry_runtime::shape::DEFAULT);
     Ok(())
 }
 
 /// Set(O, "length", n, true).
-fn set_len(o: Value, n: usize) -> JsResult<()> {
+pub(crate) fn set_len(o: Value, n: usize) -> JsResult<()> {
     if o.is_array() {
         return arr::set_length(o, Value::num(n as f64));
     }
@@ -386,7 +387,7 @@ fn is_array(args: &Args) -> JsResult {
 }
 
 /// A new array for Array.from / Array.of with `this` as the constructor.
-fn construct_this(c: Value, len: Option<usize>) -> JsResult {
+pub(crate) fn construct_this(c: Value, len: Option<usize>) -> JsResult {
     if function::is_constructor(c) && c != array_ctor() {
         let a: Vec<Value> = len.map(|n| vec![Value::num(n as f64)]).unwrap_or_default();
         return function::construct(c, &a, c);
@@ -1452,6 +1453,7 @@ pub fn install() {
     method(c, "isArray", 1, is_array);
     method(array_ctor(), "from", 1, from);
     method(array_ctor(), "of", 0, of);
+    method(array_ctor(), "fromAsync", 1, crate::array_from_async::from_async);
     {
         let g = function::new_native("get [Symbol.species]", 0, species_getter);
         object::define_accessor(array_ctor(), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, perry_runtime::shape::CONFIGURABLE);

@@ -15,6 +15,7 @@ use perry_runtime::{JsResult, Value};
 
 pub mod array;
 pub mod array_buffer;
+pub mod array_from_async;
 pub mod async_context;
 pub mod bigint_builtins;
 pub mod boolean;

@@ -1081,7 +1081,12 @@ impl FnCompiler<'_, '_, '_> {
         let no = self.b.create_block();
         let done = self.b.create_block();
         let cell = self.b.create_block();
-        self.b.ins().brif(isobj, cell, &[], no, &[]);
+        let not_cell = self.b.create_block();
+        self.b.ins().brif(isobj, cell, &[], not_cell, &[]);
+        // A proxy is an object too.
+        self.b.switch_to_block(not_cell);
+        let is_proxy = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_PROXY as i64);
+        self.b.ins().brif(is_proxy, yes, &[], no, &[]);
         // Symbols and BigInts are cells but primitives.
         self.b.switch_to_block(cell);
         let k = self.cell_kind(v);
