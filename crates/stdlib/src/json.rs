@@ -297,6 +297,43 @@ fn create_data_property(o: Value, key: Atom, v: Value) {
     object::define(o, key, v, shape::DEFAULT);
 }
 
+/// InternalizeJSONProperty's update of `key` (25.5.1.1 steps 2.b-c): a
+/// revived undefined is `[[Delete]]`, anything else CreateDataProperty;
+/// either may refuse (false) without an error, a proxy trap may throw.
+fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
+    if perry_runtime::proxy::is_proxy(o) {
+        if v.is_undefined() {
+            perry_runtime::proxy::delete(o, key)?;
+        } else {
+            let scope = HandleScope::new();
+            let d = crate::object_builtins::Desc {
+                value: Some(scope.root(v.0)),
+                writable: Some(true),
+                enumerable: Some(true),
+                configurable: Some(true),
+                ..Default::default()
+            };
+            crate::proxy::define_own_any(o, key, &d)?;
+        }
+        return Ok(());
+    }
+    if v.is_undefined() {
+        object::try_delete(o, key);
+        return Ok(());
+    }
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    let d = crate::object_builtins::Desc {
+        value: Some(scope.root(v.0)),
+        writable: Some(true),
+        enumerable: Some(true),
+        configurable: Some(true),
+        ..Default::default()
+    };
+    crate::object_builtins::try_define_own(Value(ho.get()), key, &d)?;
+    Ok(())
+}
+
 /// Parses JSON text (the code units of a string) into a value.
 pub fn parse_units(src: Vec<u16>) -> JsResult {
     let mut p = Parser { src, pos: 0 };
@@ -320,29 +357,26 @@ fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
     let key = object::to_key(name)?;
     let val = object::get(hv(holder), key)?;
     let hval = scope.root(val.0);
-    if val.is_object() {
-        if val.is_array() {
+    if val.is_js_object() {
+        // IsArray sees through proxies (and throws for a revoked one).
+        if perry_runtime::proxy::is_array(val)? {
             let len = ops::length_of(hv(hval))?;
             for i in 0..len {
                 let k = ops::number_to_string_value(i as f64);
                 let hk = scope.root(k.0);
                 let ne = internalize(hval, k, reviver)?;
                 let a = atoms::intern_value(hv(hk));
-                if ne.is_undefined() {
-                    object::delete(hv(hval), a)?;
-                } else {
-                    create_data_property(hv(hval), a, ne);
-                }
+                revive_property(hv(hval), a, ne)?;
             }
         } else {
-            let keys = object::try_own_keys(hv(hval), true, false)?;
+            let keys = if perry_runtime::proxy::is_proxy(hv(hval)) {
+                perry_runtime::proxy::enumerable_string_keys(hv(hval))?
+            } else {
+                object::try_own_keys(hv(hval), true, false)?
+            };
             for a in keys {
                 let ne = internalize(hval, atoms::value(a), reviver)?;
-                if ne.is_undefined() {
-                    object::delete(hv(hval), a)?;
-                } else {
-                    create_data_property(hv(hval), a, ne);
-                }
+                revive_property(hv(hval), a, ne)?;
             }
         }
     }
@@ -642,11 +676,12 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     let rep = hv(hrep);
     if rep.is_function() {
         ser.replacer = Some(hrep);
-    } else if rep.is_array() {
+    } else if perry_runtime::proxy::is_array(rep)? {
+        // IsArray sees through proxies; the elements are Gets (a proxy's traps run).
         let mut list: Vec<Atom> = Vec::new();
         let len = ops::length_of(rep)?;
         for i in 0..len {
-            let v = array::get(hv(hrep), i)?;
+            let v = object::get_value_key(hv(hrep), Value::num(i as f64))?;
             let item = if v.is_string() {
                 Some(atoms::intern_value(v))
             } else if v.is_number()
