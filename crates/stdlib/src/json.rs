@@ -330,7 +330,7 @@ fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
         configurable: Some(true),
         ..Default::default()
     };
-    crate::object_builtins::try_define_own(Value(ho.get()), key, &d)?;
+    let _refused = crate::object_builtins::try_define_own(Value(ho.get()), key, &d)?;
     Ok(())
 }
 
