@@ -283,3 +283,20 @@ console.log(this.i, this.a + this.b, "NaN" in this, typeof globalThis.lexical);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("script_import.js:1:"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn unhandled_rejections_mode_as_node_flag() {
+    // PERRY_UNHANDLED_REJECTIONS: Node's --unhandled-rejections throw (default), warn, none.
+    let exe = compile_ok("unhandled.ts", "Promise.reject(new RangeError(\"lost\"));\nsetTimeout(() => console.log(\"after\"), 5);\n", &[], "bin");
+    let out = Command::new(&exe).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("RangeError: lost"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(&exe).env("PERRY_UNHANDLED_REJECTIONS", "warn").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "after\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("UnhandledPromiseRejectionWarning: RangeError: lost"), "{err}");
+    let out = Command::new(&exe).env("PERRY_UNHANDLED_REJECTIONS", "none").output().unwrap();
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stdout).as_ref(), out.stderr.len()), (Some(0), "after\n", 0));
+}

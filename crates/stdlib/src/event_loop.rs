@@ -3,7 +3,8 @@
 //! timers (`setTimeout`, `setInterval`) run by due time, then insertion
 //! order; `setImmediate` callbacks run after the timers of a turn. The loop
 //! ends when nothing is pending. A rejection still unhandled after a
-//! checkpoint ends the process, as Node's default (`--unhandled-rejections=throw`).
+//! checkpoint ends the process, as Node's default (`--unhandled-rejections=throw`);
+//! `PERRY_UNHANDLED_REJECTIONS=warn` or `none` lets it go on.
 //! Every callback runs in the async context captured when it was scheduled
 //! (`async_context.rs`); an interval keeps what its callback left there.
 //!
@@ -382,12 +383,38 @@ pub fn checkpoint() -> JsResult<()> {
         }
     }
     match promise::take_unhandled() {
-        Some(reason) => {
-            promise::set_from_rejection();
-            Err(error::throw(reason))
-        }
+        Some(reason) => match unhandled_rejections() {
+            Unhandled::Throw => {
+                promise::set_from_rejection();
+                Err(error::throw(reason))
+            }
+            Unhandled::Warn => {
+                let text = if reason.is_js_object() { crate::inspect::inspect_top(reason) } else { promise::unhandled_rejection_text(reason) };
+                eprintln!("(perry:{}) UnhandledPromiseRejectionWarning: {text}", std::process::id());
+                Ok(())
+            }
+            Unhandled::None => Ok(()),
+        },
         None => Ok(()),
     }
+}
+
+/// What an unhandled rejection does: `PERRY_UNHANDLED_REJECTIONS`, as
+/// Node's `--unhandled-rejections` (`throw`, the default; `warn`; `none`).
+#[derive(Clone, Copy)]
+enum Unhandled {
+    Throw,
+    Warn,
+    None,
+}
+
+fn unhandled_rejections() -> Unhandled {
+    static MODE: std::sync::OnceLock<Unhandled> = std::sync::OnceLock::new();
+    *MODE.get_or_init(|| match std::env::var("PERRY_UNHANDLED_REJECTIONS").as_deref() {
+        Ok("warn") => Unhandled::Warn,
+        Ok("none") => Unhandled::None,
+        _ => Unhandled::Throw,
+    })
 }
 
 /// Runs one macrotask of an external source: `task`, then the checkpoint

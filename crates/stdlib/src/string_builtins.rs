@@ -121,8 +121,13 @@ fn well_known(name: &str) -> Atom {
     })
 }
 
-/// GetMethod(v, @@name) (7.3.11) for one of the RegExp symbols.
+/// GetMethod(v, @@name) (7.3.11) for one of the RegExp symbols, asked of
+/// objects only: the current spec ("If regexp is an Object") does not
+/// consult a primitive argument's prototype. Node 20 still looks there.
 fn symbol_method(v: Value, name: &str) -> JsResult<Option<Value>> {
+    if !v.is_js_object() {
+        return Ok(None);
+    }
     let m = object::get(v, well_known(name))?;
     if m.is_nullish() {
         return Ok(None);
