@@ -69,6 +69,16 @@ pub fn from_i64(i: i64) -> Value {
     alloc(i < 0, &[i.unsigned_abs()])
 }
 
+/// A BigInt from a `u64` (a BigUint64 element).
+pub fn from_u64(x: u64) -> Value {
+    alloc(false, &[x])
+}
+
+/// A BigInt from the 64 bits of a BigInt64 (`signed`) or BigUint64 element.
+pub fn from_bits(bits: u64, signed: bool) -> Value {
+    if signed { from_i64(bits as i64) } else { from_u64(bits) }
+}
+
 /// A BigInt from a `num_bigint::BigInt`.
 pub fn from_big(b: &BigInt) -> Value {
     if let Some(i) = b.to_i64() {
@@ -116,6 +126,29 @@ pub fn small(v: Value) -> Option<i64> {
         }
         _ => None,
     }
+}
+
+/// The value modulo 2^64 as 64 bits: BigInt::asUintN(64, v), and the bits
+/// of BigInt::asIntN(64, v) (ToBigInt64/ToBigUint64, 7.1.15-7.1.16).
+pub fn to_u64_wrapping(v: Value) -> u64 {
+    let low = limbs(v).first().copied().unwrap_or(0);
+    if is_negative(v) { low.wrapping_neg() } else { low }
+}
+
+/// The value as a `u64` when it lies in [0, 2^64).
+pub fn to_u64_exact(v: Value) -> Option<u64> {
+    let m = meta(v);
+    match m >> 2 {
+        0 => Some(0),
+        1 if m & 1 == 0 => Some(v.word(BI_DATA)),
+        _ => None,
+    }
+}
+
+/// The bits a BigInt64 (`signed`) or BigUint64 element holds when it equals
+/// `v`; `None` when no element of that type can.
+pub fn element_bits(v: Value, signed: bool) -> Option<u64> {
+    if signed { small(v).map(|i| i as u64) } else { to_u64_exact(v) }
 }
 
 pub fn is_zero(v: Value) -> bool {

@@ -34,8 +34,9 @@ pub const MAX_BYTES: usize = (u32::MAX as usize & !7) - STORE_DATA as usize;
 // Element types
 // ---------------------------------------------------------------------------
 
-/// A typed array's element type (Table 71). BigInt64/BigUint64 are absent:
-/// the runtime has no BigInt values.
+/// A typed array's element type (Table 71). BigInt64 and BigUint64 have the
+/// content type BigInt: their elements read as BigInt cells and store
+/// ToBigInt64/ToBigUint64 of a BigInt.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u8)]
 pub enum Ty {
@@ -48,10 +49,13 @@ pub enum Ty {
     Uint32,
     Float32,
     Float64,
+    BigInt64,
+    BigUint64,
 }
 
 /// Every element type, indexed by its number.
-pub const TYPES: [Ty; 9] = [Ty::Int8, Ty::Uint8, Ty::Uint8Clamped, Ty::Int16, Ty::Uint16, Ty::Int32, Ty::Uint32, Ty::Float32, Ty::Float64];
+pub const TYPES: [Ty; 11] =
+    [Ty::Int8, Ty::Uint8, Ty::Uint8Clamped, Ty::Int16, Ty::Uint16, Ty::Int32, Ty::Uint32, Ty::Float32, Ty::Float64, Ty::BigInt64, Ty::BigUint64];
 
 impl Ty {
     /// The element size in bytes.
@@ -61,7 +65,7 @@ impl Ty {
             Ty::Int8 | Ty::Uint8 | Ty::Uint8Clamped => 1,
             Ty::Int16 | Ty::Uint16 => 2,
             Ty::Int32 | Ty::Uint32 | Ty::Float32 => 4,
-            Ty::Float64 => 8,
+            Ty::Float64 | Ty::BigInt64 | Ty::BigUint64 => 8,
         }
     }
 
@@ -77,7 +81,15 @@ impl Ty {
             Ty::Uint32 => "Uint32Array",
             Ty::Float32 => "Float32Array",
             Ty::Float64 => "Float64Array",
+            Ty::BigInt64 => "BigInt64Array",
+            Ty::BigUint64 => "BigUint64Array",
         }
+    }
+
+    /// Whether the content type is BigInt (IsBigIntElementType).
+    #[inline]
+    pub const fn is_bigint(self) -> bool {
+        matches!(self, Ty::BigInt64 | Ty::BigUint64)
     }
 
     /// The type a `TA_TYPE` word names.
@@ -87,7 +99,9 @@ impl Ty {
     }
 
     /// The element stored for the number `f` (ToInt8 ... ToUint8Clamp,
-    /// Float32 rounding), written little-endian into `out[..size]`.
+    /// Float32 rounding), written little-endian into `out[..size]`. A
+    /// BigInt type never stores a Number: it gets the integer part, modulo
+    /// 2^64, only so that this never fails.
     #[inline]
     pub fn encode(self, f: f64, out: &mut [u8]) {
         match self {
@@ -97,10 +111,12 @@ impl Ty {
             Ty::Int32 | Ty::Uint32 => out[..4].copy_from_slice(&modulo_u32(f).to_le_bytes()),
             Ty::Float32 => out[..4].copy_from_slice(&(f as f32).to_le_bytes()),
             Ty::Float64 => out[..8].copy_from_slice(&f.to_le_bytes()),
+            Ty::BigInt64 | Ty::BigUint64 => out[..8].copy_from_slice(&(f as i64).to_le_bytes()),
         }
     }
 
-    /// The number stored little-endian in `b[..size]`.
+    /// The number stored little-endian in `b[..size]` (for a BigInt type,
+    /// the nearest double: the element itself is [`ta_get`]'s BigInt).
     #[inline]
     pub fn decode(self, b: &[u8]) -> f64 {
         match self {
@@ -112,7 +128,32 @@ impl Ty {
             Ty::Uint32 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
             Ty::Float32 => f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64,
             Ty::Float64 => f64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+            Ty::BigInt64 => i64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]) as f64,
+            Ty::BigUint64 => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]) as f64,
         }
+    }
+
+    /// The BigInt stored little-endian in `b[..8]` of a BigInt type
+    /// (allocates).
+    pub fn decode_bigint(self, b: &[u8]) -> Value {
+        let bits = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        crate::bigint::from_bits(bits, self == Ty::BigInt64)
+    }
+
+    /// The element bytes (little-endian, `size` of them) for `v`: ToNumber
+    /// then the conversion of [`Ty::encode`], or for a BigInt type ToBigInt
+    /// then its value modulo 2^64 (ToBigInt64/ToBigUint64). The conversion
+    /// may run code and collect: the caller roots what it keeps.
+    pub fn to_element(self, v: Value) -> JsResult<[u8; 8]> {
+        let mut e = [0u8; 8];
+        if self.is_bigint() {
+            let b = if v.is_bigint() { v } else { crate::bigint::to_bigint(v)? };
+            e = crate::bigint::to_u64_wrapping(b).to_le_bytes();
+        } else {
+            let f = if v.is_number() { v.as_number() } else { ops::to_number(v)? };
+            self.encode(f, &mut e);
+        }
+        Ok(e)
     }
 }
 
@@ -416,14 +457,46 @@ pub fn ta_get_num(u: Value, i: usize) -> f64 {
     ty.decode(b)
 }
 
-/// Element `i` as a value (`i < ta_len(u)`).
+/// The bytes of element `i` (`i < ta_len(u)`). Valid until the next allocation.
+#[inline]
+pub fn ta_elem<'a>(u: Value, i: usize) -> &'a [u8] {
+    debug_assert!(i < ta_len(u));
+    let n = ta_type(u).size();
+    // SAFETY: the element lies inside the store (`i < ta_len(u)`).
+    unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) }
+}
+
+/// The 64 bits of element `i` of a BigInt64/BigUint64 array (`i < ta_len(u)`).
+#[inline]
+pub fn ta_get_bits(u: Value, i: usize) -> u64 {
+    let b = ta_elem(u, i);
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+}
+
+/// Element `i` as a value (`i < ta_len(u)`). For a BigInt type this
+/// allocates a BigInt: the caller roots what it holds across it.
 #[inline]
 pub fn ta_get(u: Value, i: usize) -> Value {
+    let ty = ta_type(u);
+    if ty.is_bigint() {
+        return crate::bigint::from_bits(ta_get_bits(u, i), ty == Ty::BigInt64);
+    }
     Value::num(ta_get_num(u, i))
 }
 
+/// Stores the element bytes `e` (from [`Ty::to_element`] or another element
+/// of the same type) as element `i` (`i < ta_len(u)`). Raw data: no barrier.
+#[inline]
+pub fn ta_put_elem(u: Value, i: usize, e: &[u8]) {
+    debug_assert!(i < ta_len(u));
+    let n = ta_type(u).size();
+    // SAFETY: as `ta_elem`; the store is never scanned.
+    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    b.copy_from_slice(&e[..n]);
+}
+
 /// Stores the number `f` as element `i` (`i < ta_len(u)`), converted to the
-/// element type. Raw data: no barrier.
+/// element type (a Number type: a BigInt type stores bits). Raw data: no barrier.
 #[inline]
 pub fn ta_put(u: Value, i: usize, f: f64) {
     debug_assert!(i < ta_len(u));
@@ -540,22 +613,25 @@ pub fn element_get(u: Value, key: Atom) -> Option<Value> {
     })
 }
 
-/// TypedArraySetElement (10.4.5.16): ToNumber first (it may run code and
-/// collect), then the store if the index is valid. `i` is `None` for a
+/// TypedArraySetElement (10.4.5.16): ToNumber, or ToBigInt for a BigInt
+/// type, first (it may run code and collect, and runs even for an invalid
+/// index), then the store if the index is valid. `i` is `None` for a
 /// numeric key that names no element.
 pub fn set_element(u: Value, i: Option<usize>, v: Value) -> JsResult<()> {
-    let (u, f) = if v.is_number() {
-        (u, v.as_number())
+    let ty = ta_type(u);
+    let (u, e) = if (v.is_number() && !ty.is_bigint()) || (v.is_bigint() && ty.is_bigint()) {
+        // No code runs and nothing is allocated.
+        (u, ty.to_element(v)?)
     } else {
         let scope = HandleScope::new();
         let hu = scope.root(u.0);
-        let f = ops::to_number(v)?;
-        (Value(hu.get()), f)
+        let e = ty.to_element(v)?;
+        (Value(hu.get()), e)
     };
     if let Some(i) = i
         && i < ta_len(u)
     {
-        ta_put(u, i, f);
+        ta_put_elem(u, i, &e);
     }
     Ok(())
 }

@@ -922,7 +922,9 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
         } else if locale {
             let scope = HandleScope::new();
             let hv = scope.root(v.0);
-            let f = object::get(v, atoms::intern("toLocaleString"))?;
+            // Intern first: it may allocate and move `v` (a BigInt element).
+            let key = atoms::intern("toLocaleString");
+            let f = object::get(Value(hv.get()), key)?;
             let r = function::call(f, Value(hv.get()), &[])?;
             ops::to_string(r)?
         } else {

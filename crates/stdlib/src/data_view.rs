@@ -1,7 +1,4 @@
 //! DataView (ECMAScript 25.3) on the view cells of runtime `bytes.rs`.
-//!
-//! NOTE: getBigInt64/getBigUint64/setBigInt64/setBigUint64 are absent: the
-//! runtime has no BigInt values.
 
 use crate::typed_array::to_index;
 use crate::{getter, method};
@@ -130,6 +127,9 @@ fn get_view_value(args: &Args, ty: Ty, what: &str) -> JsResult {
     if !little {
         e[..size].reverse();
     }
+    if ty.is_bigint() {
+        return Ok(ty.decode_bigint(&e));
+    }
     Ok(Value::num(ty.decode(&e)))
 }
 
@@ -137,13 +137,12 @@ fn get_view_value(args: &Args, ty: Ty, what: &str) -> JsResult {
 fn set_view_value(args: &Args, ty: Ty, what: &str) -> JsResult {
     view_this(args, what)?;
     let i = request_index(args.get(0))?;
-    let f = ops::to_number(args.get(1))?;
+    // ToNumber, or ToBigInt, before the bounds are checked.
+    let mut e = ty.to_element(args.get(1))?;
     let little = ops::to_boolean(args.get(2));
     let t = args.this();
     let at = view_index(t, i, ty.size(), what)?;
     let size = ty.size();
-    let mut e = [0u8; 8];
-    ty.encode(f, &mut e);
     if !little {
         e[..size].reverse();
     }
@@ -174,6 +173,8 @@ accessors! {
     get_uint32 set_uint32 Uint32 "getUint32" "setUint32";
     get_float32 set_float32 Float32 "getFloat32" "setFloat32";
     get_float64 set_float64 Float64 "getFloat64" "setFloat64";
+    get_big_int64 set_big_int64 BigInt64 "getBigInt64" "setBigInt64";
+    get_big_uint64 set_big_uint64 BigUint64 "getBigUint64" "setBigUint64";
 }
 
 pub fn install() {

@@ -855,7 +855,13 @@ fn format_typed_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<Str
     let length = bytes::ta_len(hv(h));
     let max_length = ctx.o.max_array_length.min(length);
     let v = hv(h);
-    let mut output: Vec<String> = (0..max_length).map(|i| format_number(bytes::ta_get_num(v, i))).collect();
+    let output = (0..max_length).map(|i| match bytes::ta_type(v) {
+        // formatBigInt: the digits and `n`, without allocating a BigInt.
+        bytes::Ty::BigInt64 => format!("{}n", bytes::ta_get_bits(v, i) as i64),
+        bytes::Ty::BigUint64 => format!("{}n", bytes::ta_get_bits(v, i)),
+        _ => format_number(bytes::ta_get_num(v, i)),
+    });
+    let mut output: Vec<String> = output.collect();
     if length > max_length {
         output.push(remaining_text(length - max_length));
     }

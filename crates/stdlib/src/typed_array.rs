@@ -1,18 +1,20 @@
-//! %TypedArray% (ECMAScript 23.2) and the nine concrete constructors
-//! (Int8Array ... Float64Array) on the view cells of runtime `bytes.rs`.
-//!
-//! NOTE: BigInt64Array and BigUint64Array are absent: the runtime has no
-//! BigInt values.
+//! %TypedArray% (ECMAScript 23.2) and the eleven concrete constructors
+//! (Int8Array ... Float64Array, BigInt64Array, BigUint64Array) on the view
+//! cells of runtime `bytes.rs`.
 //!
 //! Element reads inside the methods go through [`get`], which is the spec's
 //! Get(O, k) on a typed array: undefined once a callback has shrunk or
-//! detached the buffer under the loop.
+//! detached the buffer under the loop. For the two BigInt types (content
+//! type BigInt) `get` allocates a BigInt, so nothing raw may be held across
+//! it; the searches, `join` and `sort` work on the element bits instead and
+//! allocate nothing per element.
 
 use crate::{getter, method};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::array as arr;
 use perry_runtime::atoms::{self, names};
+use perry_runtime::bigint;
 use perry_runtime::bytes::{self as b, TYPES, Ty, ta_len};
 use perry_runtime::error::{self, Exc};
 use perry_runtime::function::{self, Args};
@@ -30,10 +32,13 @@ const MAX_SAFE: f64 = 9007199254740991.0;
 // Intrinsics: the constructors and prototypes per element type
 // ---------------------------------------------------------------------------
 
-/// `[ctor 0..9, proto 0..9, %TypedArray%]`, a registered root range.
-static TA: JsCell<[u64; 19]> = JsCell::new([UNDEFINED; 19]);
+/// The number of concrete types.
+const N: usize = TYPES.len();
 
-fn table() -> &'static mut [u64; 19] {
+/// `[ctor 0..N, proto 0..N, %TypedArray%]`, a registered root range.
+static TA: JsCell<[u64; 2 * N + 1]> = JsCell::new([UNDEFINED; 2 * N + 1]);
+
+fn table() -> &'static mut [u64; 2 * N + 1] {
     // SAFETY: single JS thread; the table is only touched through here.
     unsafe { TA.get() }
 }
@@ -45,11 +50,11 @@ pub fn ctor_of(ty: Ty) -> Value {
 
 /// The intrinsic prototype of `ty` (%Int8Array.prototype% ...).
 pub fn proto_of(ty: Ty) -> Value {
-    Value(table()[9 + ty as usize])
+    Value(table()[N + ty as usize])
 }
 
 fn typed_array_intrinsic() -> Value {
-    Value(table()[18])
+    Value(table()[2 * N])
 }
 
 // ---------------------------------------------------------------------------
@@ -87,6 +92,17 @@ fn brief(v: Value) -> String {
 #[inline]
 fn get(o: Value, k: usize) -> Value {
     if k < ta_len(o) { b::ta_get(o, k) } else { Value::UNDEFINED }
+}
+
+/// The TypeError for mixing the Number and BigInt content types (V8's
+/// message).
+fn content_type_error() -> Exc {
+    error::type_error("Cannot mix BigInt and other types, use explicit conversions")
+}
+
+/// The bits of a BigInt64/BigUint64 element equal to the BigInt `x`, if any.
+fn bits_of(ty: Ty, x: Value) -> Option<u64> {
+    bigint::element_bits(x, ty == Ty::BigInt64)
 }
 
 fn detached_error(what: &str) -> Exc {
@@ -178,7 +194,11 @@ fn species_create_len(exemplar: Value, n: usize) -> JsResult {
     if c == ctor_of(ty) {
         return new_typed_array(ty, n);
     }
-    create_from_constructor(c, &[Value::int(n as i64)])
+    let t = create_from_constructor(c, &[Value::int(n as i64)])?;
+    if b::ta_type(t).is_bigint() != ty.is_bigint() {
+        return Err(content_type_error());
+    }
+    Ok(t)
 }
 
 /// TypedArrayCreateSameType (23.2.4.3).
@@ -303,7 +323,13 @@ fn from_typed_array(ty: Ty, src: Value, proto: Value) -> JsResult {
     let n = ta_len(src);
     let t = allocate(ty, n, proto)?;
     let src = Value(hs.get());
-    if b::ta_type(src) == ty {
+    let sty = b::ta_type(src);
+    if sty.is_bigint() != ty.is_bigint() {
+        return Err(content_type_error());
+    }
+    if sty == ty || ty.is_bigint() {
+        // BigInt64 and BigUint64 elements hold the same bits for a value
+        // modulo 2^64.
         b::ta_bytes_mut(t).copy_from_slice(b::ta_bytes(src));
     } else {
         for k in 0..n {
@@ -579,7 +605,7 @@ fn ta_find_last_index(args: &Args) -> JsResult {
 /// %TypedArray%.prototype.fill ( value [ , start [ , end ] ] ) — 23.2.3.9
 fn ta_fill(args: &Args) -> JsResult {
     let len = validate(args.this(), "fill")?;
-    let v = ops::to_number(args.get(0))?;
+    let e = b::ta_type(args.this()).to_element(args.get(0))?;
     let k = rel_index(args.get(1), len, 0)?;
     let fin = rel_index(args.get(2), len, len)?;
     let t = args.this();
@@ -588,10 +614,7 @@ fn ta_fill(args: &Args) -> JsResult {
     }
     let fin = fin.min(ta_len(t));
     if k < fin {
-        let ty = b::ta_type(t);
-        let size = ty.size();
-        let mut e = [0u8; 8];
-        ty.encode(v, &mut e);
+        let size = b::ta_type(t).size();
         for chunk in b::ta_bytes_mut(t)[k * size..fin * size].chunks_exact_mut(size) {
             chunk.copy_from_slice(&e[..size]);
         }
@@ -638,6 +661,18 @@ fn ta_includes(args: &Args) -> JsResult {
     }
     let Some(k) = search_start(args.get(1), len)? else { return Ok(Value::FALSE) };
     let x = args.get(0);
+    let t = args.this();
+    let ty = b::ta_type(t);
+    if ty.is_bigint() {
+        // Compare bits, not allocated BigInts. Past a shrunk length the
+        // elements read as undefined.
+        let cur = ta_len(t);
+        if !x.is_bigint() {
+            return Ok(Value::bool(x.is_undefined() && cur < len));
+        }
+        let Some(bits) = bits_of(ty, x) else { return Ok(Value::FALSE) };
+        return Ok(Value::bool((k..len.min(cur)).any(|i| b::ta_get_bits(t, i) == bits)));
+    }
     for i in k..len {
         if ops::same_value_zero(x, get(args.this(), i)) {
             return Ok(Value::TRUE);
@@ -654,11 +689,16 @@ fn ta_index_of(args: &Args) -> JsResult {
     }
     let Some(k) = search_start(args.get(1), len)? else { return Ok(Value::int(-1)) };
     let x = args.get(0);
+    let t = args.this();
+    let end = len.min(ta_len(t));
+    let ty = b::ta_type(t);
+    if ty.is_bigint() {
+        let found = if x.is_bigint() { bits_of(ty, x).and_then(|bits| (k..end).find(|&i| b::ta_get_bits(t, i) == bits)) } else { None };
+        return Ok(Value::int(found.map_or(-1, |i| i as i64)));
+    }
     if !x.is_number() {
         return Ok(Value::int(-1));
     }
-    let t = args.this();
-    let end = len.min(ta_len(t));
     for i in k..end {
         if b::ta_get_num(t, i) == x.as_number() {
             return Ok(Value::int(i as i64));
@@ -679,11 +719,17 @@ fn ta_last_index_of(args: &Args) -> JsResult {
         return Ok(Value::int(-1));
     }
     let x = args.get(0);
+    let t = args.this();
+    let cur = ta_len(t);
+    let ty = b::ta_type(t);
+    if ty.is_bigint() {
+        let found =
+            if x.is_bigint() { bits_of(ty, x).and_then(|bits| (0..=k as usize).rev().find(|&i| i < cur && b::ta_get_bits(t, i) == bits)) } else { None };
+        return Ok(Value::int(found.map_or(-1, |i| i as i64)));
+    }
     if !x.is_number() {
         return Ok(Value::int(-1));
     }
-    let t = args.this();
-    let cur = ta_len(t);
     for i in (0..=k as usize).rev() {
         if i < cur && b::ta_get_num(t, i) == x.as_number() {
             return Ok(Value::int(i as i64));
@@ -697,13 +743,19 @@ fn ta_join(args: &Args) -> JsResult {
     let len = validate(args.this(), "join")?;
     let sep = if args.get(0).is_undefined() { vec![b',' as u16] } else { string::units(ops::to_string(args.get(0))?).to_vec() };
     let t = args.this();
+    let ty = b::ta_type(t);
     let mut out: Vec<u16> = Vec::new();
     for k in 0..len {
         if k > 0 {
             out.extend_from_slice(&sep);
         }
         if k < ta_len(t) {
-            out.extend(num_str(b::ta_get_num(t, k)).encode_utf16());
+            let s = match ty {
+                Ty::BigInt64 => (b::ta_get_bits(t, k) as i64).to_string(),
+                Ty::BigUint64 => b::ta_get_bits(t, k).to_string(),
+                _ => num_str(b::ta_get_num(t, k)),
+            };
+            out.extend(s.encode_utf16());
         }
     }
     Ok(string::from_units(&out))
@@ -818,7 +870,10 @@ fn ta_set(args: &Args) -> JsResult {
         }
         let off = off as usize;
         let (sty, tty) = (b::ta_type(src), b::ta_type(t));
-        if sty == tty {
+        if sty.is_bigint() != tty.is_bigint() {
+            return Err(content_type_error());
+        }
+        if sty == tty || tty.is_bigint() {
             let tmp = b::ta_bytes(src).to_vec();
             let size = tty.size();
             b::ta_bytes_mut(t)[off * size..(off + n) * size].copy_from_slice(&tmp);
@@ -908,10 +963,12 @@ fn default_cmp(x: f64, y: f64) -> core::cmp::Ordering {
     }
 }
 
-/// Sorts `v` stably, by the comparator when it is not undefined.
-fn sort_values(v: &mut [f64], cmp: Value) -> JsResult<()> {
+/// Sorts `v` stably, by the comparator when it is not undefined, else by
+/// `default`; `value` makes an element the comparator sees (it may
+/// allocate: a BigInt).
+fn sort_values<T: Copy>(v: &mut [T], cmp: Value, default: fn(&T, &T) -> core::cmp::Ordering, value: fn(T) -> Value) -> JsResult<()> {
     if cmp.is_undefined() {
-        v.sort_by(|a, b| default_cmp(*a, *b));
+        v.sort_by(default);
         return Ok(());
     }
     let scope = HandleScope::new();
@@ -928,7 +985,10 @@ fn sort_values(v: &mut [f64], cmp: Value) -> JsResult<()> {
             let (mut a, mut c) = (i, mid);
             let mut o = i;
             while a < mid && c < hi {
-                let r = function::call(Value(hc.get()), Value::UNDEFINED, &[Value::num(v[c]), Value::num(v[a])])?;
+                let inner = HandleScope::new();
+                let hx = inner.root(value(v[c]).0);
+                let y = value(v[a]);
+                let r = function::call(Value(hc.get()), Value::UNDEFINED, &[Value(hx.get()), y])?;
                 let r = ops::to_number(r)?;
                 // Take the right element first only when it sorts strictly before.
                 if r < 0.0 {
@@ -951,6 +1011,37 @@ fn sort_values(v: &mut [f64], cmp: Value) -> JsResult<()> {
     Ok(())
 }
 
+/// Elements `0..len` of `t` sorted (SortIndexedProperties with the
+/// TypedArray SortCompare, 23.2.4.7), as element bytes for
+/// [`b::ta_put_elem`]. BigInt elements sort as integers of their type and
+/// are made BigInts only for a comparator.
+fn sorted_elements(t: Value, len: usize, cmp: Value) -> JsResult<Vec<[u8; 8]>> {
+    let ty = b::ta_type(t);
+    match ty {
+        Ty::BigInt64 => {
+            let mut v: Vec<i64> = (0..len).map(|k| b::ta_get_bits(t, k) as i64).collect();
+            sort_values(&mut v, cmp, i64::cmp, bigint::from_i64)?;
+            Ok(v.into_iter().map(i64::to_le_bytes).collect())
+        }
+        Ty::BigUint64 => {
+            let mut v: Vec<u64> = (0..len).map(|k| b::ta_get_bits(t, k)).collect();
+            sort_values(&mut v, cmp, u64::cmp, bigint::from_u64)?;
+            Ok(v.into_iter().map(u64::to_le_bytes).collect())
+        }
+        _ => {
+            let mut v: Vec<f64> = (0..len).map(|k| b::ta_get_num(t, k)).collect();
+            sort_values(&mut v, cmp, |a, b| default_cmp(*a, *b), Value::num)?;
+            Ok(v.into_iter()
+                .map(|f| {
+                    let mut e = [0u8; 8];
+                    ty.encode(f, &mut e);
+                    e
+                })
+                .collect())
+        }
+    }
+}
+
 fn comparator(args: &Args) -> JsResult<Value> {
     let c = args.get(0);
     if !c.is_undefined() && !perry_runtime::proxy::is_callable(c) {
@@ -963,13 +1054,11 @@ fn comparator(args: &Args) -> JsResult<Value> {
 fn ta_sort(args: &Args) -> JsResult {
     comparator(args)?;
     let len = validate(args.this(), "sort")?;
-    let t = args.this();
-    let mut v: Vec<f64> = (0..len).map(|k| b::ta_get_num(t, k)).collect();
-    sort_values(&mut v, args.get(0))?;
+    let v = sorted_elements(args.this(), len, args.get(0))?;
     let t = args.this();
     let cur = ta_len(t);
-    for (k, f) in v.into_iter().enumerate().take(cur) {
-        b::ta_put(t, k, f);
+    for (k, e) in v.iter().enumerate().take(cur) {
+        b::ta_put_elem(t, k, e);
     }
     Ok(args.this())
 }
@@ -981,13 +1070,11 @@ fn ta_to_sorted(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let a = create_same_type(args.this(), len)?;
     let ha = scope.root(a.0);
-    let t = args.this();
-    let mut v: Vec<f64> = (0..len).map(|k| b::ta_get_num(t, k)).collect();
     // The comparator is read again: allocating the result may have moved it.
-    sort_values(&mut v, args.get(0))?;
+    let v = sorted_elements(args.this(), len, args.get(0))?;
     let a = Value(ha.get());
-    for (k, f) in v.into_iter().enumerate() {
-        b::ta_put(a, k, f);
+    for (k, e) in v.iter().enumerate() {
+        b::ta_put_elem(a, k, e);
     }
     Ok(a)
 }
@@ -1017,7 +1104,11 @@ fn ta_subarray(args: &Args) -> JsResult {
         list.push(Value::int(n as i64));
     }
     // `construct` roots the argument list before it allocates.
-    create_from_constructor(Value(hc.get()), &list)
+    let r = create_from_constructor(Value(hc.get()), &list)?;
+    if b::ta_type(r).is_bigint() != ty.is_bigint() {
+        return Err(content_type_error());
+    }
+    Ok(r)
 }
 
 /// %TypedArray%.prototype.with ( index, value ) — 23.2.3.36
@@ -1025,7 +1116,8 @@ fn ta_with(args: &Args) -> JsResult {
     let len = validate(args.this(), "with")?;
     let rel = ops::to_integer(args.get(0))?;
     let actual = if rel >= 0.0 { rel } else { len as f64 + rel };
-    let v = ops::to_number(args.get(1))?;
+    let ty = b::ta_type(args.this());
+    let e = ty.to_element(args.get(1))?;
     if actual < 0.0 || actual >= ta_len(args.this()) as f64 {
         return Err(error::range_error("Invalid typed array index"));
     }
@@ -1036,14 +1128,17 @@ fn ta_with(args: &Args) -> JsResult {
     let a = Value(ha.get());
     let cur = ta_len(t);
     for k in 0..len {
-        let f = if k == actual as usize {
-            v
+        if k == actual as usize {
+            b::ta_put_elem(a, k, &e);
         } else if k < cur {
-            b::ta_get_num(t, k)
+            // Distinct stores, and nothing allocates in between.
+            b::ta_put_elem(a, k, b::ta_elem(t, k));
+        } else if ty.is_bigint() {
+            // Get gave undefined, and Set does ToBigInt(undefined).
+            return Err(error::type_error("Cannot convert undefined to a BigInt"));
         } else {
-            f64::NAN
-        };
-        b::ta_put(a, k, f);
+            b::ta_put(a, k, f64::NAN);
+        }
     }
     Ok(a)
 }
@@ -1057,7 +1152,7 @@ pub fn install() {
     let tap = object::new_object_kind(KIND_OBJECT, realm::get(I::ObjectProto), 48);
     realm::set(I::TypedArrayProto, tap);
     let tc = function::new_native_caps("TypedArray", 0, typed_array_ctor, 0, FNF_CONSTRUCTOR);
-    table()[18] = tc.0;
+    table()[2 * N] = tc.0;
     let htc = || typed_array_intrinsic();
     object::define(htc(), names::PROTOTYPE, realm::get(I::TypedArrayProto), 0);
     object::define_hidden(realm::get(I::TypedArrayProto), names::CONSTRUCTOR, htc());
@@ -1112,7 +1207,7 @@ pub fn install() {
     let bpe = atoms::intern("BYTES_PER_ELEMENT");
     for ty in TYPES {
         let p = object::new_object_kind(KIND_OBJECT, realm::get(I::TypedArrayProto), 4);
-        table()[9 + ty as usize] = p.0;
+        table()[N + ty as usize] = p.0;
         let c = function::new_native_caps(ty.name(), 3, concrete_ctor, 1, FNF_CONSTRUCTOR);
         c.set_field(FN_CAPS, Value::int(ty as i64));
         table()[ty as usize] = c.0;
