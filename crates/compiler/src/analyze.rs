@@ -65,6 +65,9 @@ pub struct Analysis {
     /// Module-scope symbols referenced from some function other than the
     /// module body (those need a global slot).
     pub module_refs_outside: HashSet<SymbolId>,
+    /// The own-name bindings of named function expressions: immutable
+    /// (assigning one throws a TypeError in strict code).
+    pub fn_expr_names: HashSet<SymbolId>,
     scope_ctx: HashMap<ScopeId, usize>,
 }
 
@@ -110,6 +113,7 @@ impl Analysis {
                 boxed: HashSet::new(),
                 module_scope: root,
                 module_refs_outside: HashSet::new(),
+                fn_expr_names: HashSet::new(),
                 scope_ctx: HashMap::new(),
             },
             cur: 0,
@@ -236,6 +240,14 @@ impl<'a> Visit<'a> for Walker<'_> {
 
     fn visit_function(&mut self, it: &Function<'a>, _flags: ScopeFlags) {
         let key = it as *const Function as usize;
+        if it.r#type == FunctionType::FunctionExpression
+            && let Some(s) = it.id.as_ref().and_then(|id| id.symbol_id.get())
+            && Some(self.scoping.symbol_scope_id(s)) == it.scope_id.get()
+            // Not also a parameter or `var` of that name (a mutable binding).
+            && !self.scoping.symbol_flags(s).intersects(SymbolFlags::FunctionScopedVariable | SymbolFlags::BlockScopedVariable)
+        {
+            self.an.fn_expr_names.insert(s);
+        }
         let kind = self.pending_ctor.remove(&key).unwrap_or(CtxKind::Function);
         self.enter(kind, key, it.scope_id.get(), |w| {
             oxc_ast_visit::walk::walk_formal_parameters(w, &it.params);

@@ -276,6 +276,14 @@ export! {
             if v.is_object() || v.is_null() { object::set_proto(o, v); }
             return UNDEFINED;
         }
+        if crate::proxy::is_proxy(o) {
+            // A class field on a `this` that a base constructor returned as a proxy.
+            return match crate::proxy::create_data_property(o, a, v) {
+                Ok(true) => UNDEFINED,
+                Ok(false) => abi(Err(error::type_error(&format!("Cannot define property {}, object is not extensible", atoms::to_rust(a))))),
+                Err(_) => EXCEPTION,
+            };
+        }
         match flags & 3 {
             1 => object::define_accessor(o, a, v, Value::UNDEFINED, attrs & !shape::WRITABLE),
             2 => object::define_accessor(o, a, Value::UNDEFINED, v, attrs & !shape::WRITABLE),
@@ -829,6 +837,14 @@ export! {
         // an inline slot to an extensible ordinary object, the site caches
         // (shape before, byte offset, shape after): later instances with the
         // same shape take the transition inline.
+        if crate::proxy::is_proxy(Value(o)) {
+            // `this` is a proxy a base constructor returned: its trap decides.
+            return match crate::proxy::create_data_property(Value(o), atom as Atom, Value(v)) {
+                Ok(true) => UNDEFINED,
+                Ok(false) => abi(Err(error::type_error(&format!("Cannot define property {}, object is not extensible", atoms::to_rust(atom as Atom))))),
+                Err(_) => EXCEPTION,
+            };
+        }
         let scope = HandleScope::new();
         let ho = scope.root(o);
         let hv = scope.root(v);

@@ -681,6 +681,14 @@ pub fn set_define_data(f: DefineData) {
     unsafe { *DEFINE_DATA.get() = Some(f) };
 }
 
+/// CreateDataProperty (7.3.5) on a proxy: its `defineProperty` trap with a
+/// default data descriptor; false when refused.
+pub fn create_data_property(p: Value, key: Atom, v: Value) -> JsResult<bool> {
+    // SAFETY: single JS thread.
+    let f = unsafe { *DEFINE_DATA.get() }.expect("stdlib installs the proxy define hook");
+    f(p, key, v, false)
+}
+
 /// OrdinarySetWithOwnDescriptor's last steps (10.1.9.2) when the receiver is
 /// a proxy: its own property decides, and the value is defined through its
 /// `defineProperty` trap.

@@ -132,7 +132,7 @@ pub(crate) fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
     let k = idx_atom(i);
     // [[DefineOwnProperty]] (a proxy's trap, a non-configurable or
     // non-extensible refusal) with a TypeError on false.
-    let d = crate::object_builtins::Desc { value: Some(hv), writable: Some(true), enumerable: Some(true), configurable: Some(true), ..Default::default() };
+    let d = crate::object_builtins::Desc::data(hv);
     if !crate::proxy::define_own_any(Value(ho.get()), k, &d)? {
         return Err(error::type_error(&format!("Cannot add property {i}, object is not extensible")));
     }

@@ -306,13 +306,7 @@ fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
             perry_runtime::proxy::delete(o, key)?;
         } else {
             let scope = HandleScope::new();
-            let d = crate::object_builtins::Desc {
-                value: Some(scope.root(v.0)),
-                writable: Some(true),
-                enumerable: Some(true),
-                configurable: Some(true),
-                ..Default::default()
-            };
+            let d = crate::object_builtins::Desc::data(scope.root(v.0));
             crate::proxy::define_own_any(o, key, &d)?;
         }
         return Ok(());
@@ -323,13 +317,7 @@ fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
     }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
-    let d = crate::object_builtins::Desc {
-        value: Some(scope.root(v.0)),
-        writable: Some(true),
-        enumerable: Some(true),
-        configurable: Some(true),
-        ..Default::default()
-    };
+    let d = crate::object_builtins::Desc::data(scope.root(v.0));
     let _refused = crate::object_builtins::try_define_own(Value(ho.get()), key, &d)?;
     Ok(())
 }

@@ -33,6 +33,11 @@ pub struct Desc {
 }
 
 impl Desc {
+    /// `{ [[Value]]: value, [[Writable]]: true, [[Enumerable]]: true,
+    /// [[Configurable]]: true }`: what CreateDataProperty defines.
+    pub fn data(value: Handle) -> Desc {
+        Desc { value: Some(value), writable: Some(true), enumerable: Some(true), configurable: Some(true), ..Default::default() }
+    }
     fn is_accessor(&self) -> bool {
         self.get.is_some() || self.set.is_some()
     }

@@ -219,13 +219,7 @@ fn main() -> ExitCode {
     }
     let commit = suite_commit(&args.root);
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())).max(1);
-    eprintln!(
-        "perry-test262: {} tests from test262 {commit} with {} ({} jobs, linker {})",
-        tests.len(),
-        perry.display(),
-        jobs,
-        linker
-    );
+    eprintln!("perry-test262: {} tests from test262 {commit} with {} ({} jobs, linker {})", tests.len(), perry.display(), jobs, linker);
 
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

@@ -126,20 +126,9 @@ fn top_level_functions(text: &str) -> Vec<&str> {
 /// Whether `source` calls `eval` or the Function constructor (a property
 /// named `eval`, an identifier `evaluate`, or `Function.prototype` are not).
 pub fn needs_eval(source: &str) -> Option<&'static str> {
-    let b = source.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
     for (word, reason) in [("eval", "eval"), ("Function", "the Function constructor")] {
-        let mut from = 0;
-        while let Some(i) = source[from..].find(word) {
-            let at = from + i;
-            from = at + word.len();
-            if at > 0 && (ident(b[at - 1]) || b[at - 1] == b'.') {
-                continue;
-            }
-            if b.get(from).is_some_and(|&c| ident(c)) {
-                continue;
-            }
-            let rest = source[from..].trim_start();
+        for (at, end) in standalone(source, word) {
+            let rest = source[end..].trim_start();
             if rest.starts_with('(') || (word == "eval" && rest.starts_with(')')) {
                 return Some(reason);
             }
@@ -152,20 +141,27 @@ pub fn needs_eval(source: &str) -> Option<&'static str> {
     }
     // The AsyncFunction, GeneratorFunction and AsyncGeneratorFunction
     // constructors (reached through `.constructor`) called with source text.
-    for word in ["AsyncFunction(", "GeneratorFunction(", "AsyncGeneratorFunction("] {
-        let mut from = 0;
-        while let Some(i) = source[from..].find(word) {
-            let at = from + i;
-            from = at + word.len();
-            if at > 0 && (ident(b[at - 1]) || b[at - 1] == b'.') {
-                continue;
-            }
-            if source[from..].trim_start().starts_with(['"', '\'']) {
+    for word in ["AsyncFunction", "GeneratorFunction", "AsyncGeneratorFunction"] {
+        for (_, end) in standalone(source, word) {
+            if let Some(args) = source[end..].trim_start().strip_prefix('(')
+                && args.trim_start().starts_with(['"', '\''])
+            {
                 return Some("the Function constructor");
             }
         }
     }
     None
+}
+
+/// The places `word` stands alone in `source` (not part of a longer
+/// identifier, not a property name after `.`): `(start, end)` offsets.
+fn standalone<'a>(source: &'a str, word: &'a str) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let b = source.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+    source
+        .match_indices(word)
+        .map(|(at, w)| (at, at + w.len()))
+        .filter(move |&(at, end)| !(at > 0 && (ident(b[at - 1]) || b[at - 1] == b'.')) && !b.get(end).is_some_and(|&c| ident(c)))
 }
 
 /// Why `path` is skipped, if it is.

@@ -246,7 +246,10 @@ impl FnCompiler<'_, '_, '_> {
                 if m.optional {
                     self.chain_guard(o);
                 }
+                // The key may `await` or `yield`: only variables live across that.
+                let ho = self.hold(o);
                 let k = self.expr(&m.expression);
+                let o = self.unhold(ho);
                 self.set_pos(m.span.start);
                 match flag {
                     Some(f) => {

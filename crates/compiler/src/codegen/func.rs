@@ -767,7 +767,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Assignment to a binding: const bindings throw, TDZ is checked.
     pub fn assign_binding(&mut self, sym: SymbolId, v: V, at: u32) {
         let flags = self.scoping().symbol_flags(sym);
-        if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) {
+        if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) || self.m.analysis.fn_expr_names.contains(&sym) {
             if self.needs_tdz(sym) {
                 let cur = self.read_raw(sym);
                 self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
@@ -1257,9 +1257,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 if let Some(body) = &f.body {
                     self.infer_numbers(&body.statements);
                 }
-                let params = param_symbols(&f.params);
-                self.compile_params(&f.params);
-                self.init_scope(f.scope_id.get(), &params);
+                let mut params = param_symbols(&f.params);
+                // A named function expression's own name is bound before the
+                // parameters: a closure in a default value may capture it.
                 if let Some(id) = &f.id
                     && f.r#type == FunctionType::FunctionExpression
                     && let Some(s) = id.symbol_id.get()
@@ -1267,7 +1267,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 {
                     let me = self.use_var(self.callee);
                     self.declare_local(s, me);
+                    params.push(s);
                 }
+                self.compile_params(&f.params);
+                self.init_scope(f.scope_id.get(), &params);
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
                     if self.generator.is_some() {
