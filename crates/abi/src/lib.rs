@@ -29,6 +29,10 @@
 
 #![no_std]
 
+extern crate alloc;
+
+pub mod regexp_source;
+
 pub const TAG_SHIFT: u64 = 48;
 pub const PAYLOAD_MASK: u64 = (1 << 48) - 1;
 

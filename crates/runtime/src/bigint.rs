@@ -10,6 +10,7 @@
 //! so none needs a handle: the only allocation is the result's cell.
 
 use crate::error::{self, JsResult};
+use crate::ops::NumOp;
 use crate::string;
 use crate::value::Value;
 use core::cmp::Ordering;
@@ -316,37 +317,20 @@ pub fn step(v: Value, d: i64) -> JsResult {
     checked(to_big(v) + d)
 }
 
-/// The binary BigInt operators (the `NumOp`s of `ops`, and `+`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Exp,
-    And,
-    Or,
-    Xor,
-    Shl,
-    Sar,
-    Shr,
-}
-
 /// `a op b` for two BigInts (6.1.6.2.3 - 6.1.6.2.20).
-pub fn binary(op: Op, a: Value, b: Value) -> JsResult {
+pub fn binary(op: NumOp, a: Value, b: Value) -> JsResult {
     if let (Some(x), Some(y)) = (small(a), small(b)) {
         let r = match op {
-            Op::Add => x.checked_add(y),
-            Op::Sub => x.checked_sub(y),
-            Op::Mul => x.checked_mul(y),
-            Op::Div if y != 0 => x.checked_div(y),
-            Op::Rem if y != 0 => x.checked_rem(y),
-            Op::And => Some(x & y),
-            Op::Or => Some(x | y),
-            Op::Xor => Some(x ^ y),
-            Op::Sar if y >= 0 => Some(if y >= 64 { x >> 63 } else { x >> y }),
-            Op::Shl if y < 0 => Some(if y <= -64 { x >> 63 } else { x >> -y }),
+            NumOp::Add => x.checked_add(y),
+            NumOp::Sub => x.checked_sub(y),
+            NumOp::Mul => x.checked_mul(y),
+            NumOp::Div if y != 0 => x.checked_div(y),
+            NumOp::Mod if y != 0 => x.checked_rem(y),
+            NumOp::And => Some(x & y),
+            NumOp::Or => Some(x | y),
+            NumOp::Xor => Some(x ^ y),
+            NumOp::Sar if y >= 0 => Some(if y >= 64 { x >> 63 } else { x >> y }),
+            NumOp::Shl if y < 0 => Some(if y <= -64 { x >> 63 } else { x >> -y }),
             _ => None,
         };
         if let Some(r) = r {
@@ -355,29 +339,29 @@ pub fn binary(op: Op, a: Value, b: Value) -> JsResult {
     }
     let (x, y) = (to_big(a), to_big(b));
     match op {
-        Op::Add => checked(x + y),
-        Op::Sub => checked(x - y),
-        Op::Mul => {
+        NumOp::Add => checked(x + y),
+        NumOp::Sub => checked(x - y),
+        NumOp::Mul => {
             if x.bits() + y.bits() > MAX_BITS + 1 {
                 return Err(too_big());
             }
             checked(x * y)
         }
-        Op::Div | Op::Rem => {
+        NumOp::Div | NumOp::Mod => {
             if y.is_zero() {
                 return Err(error::range_error("Division by zero"));
             }
             // Truncating division; the remainder takes the dividend's sign.
             let (q, r) = x.div_rem(&y);
-            Ok(from_big(if op == Op::Div { &q } else { &r }))
+            Ok(from_big(if op == NumOp::Div { &q } else { &r }))
         }
-        Op::Exp => exponentiate(&x, &y),
-        Op::And => Ok(from_big(&(x & y))),
-        Op::Or => Ok(from_big(&(x | y))),
-        Op::Xor => Ok(from_big(&(x ^ y))),
-        Op::Shl => shift_left(&x, &y),
-        Op::Sar => shift_left(&x, &-y),
-        Op::Shr => Err(error::type_error("BigInts have no unsigned right shift, use >> instead")),
+        NumOp::Exp => exponentiate(&x, &y),
+        NumOp::And => Ok(from_big(&(x & y))),
+        NumOp::Or => Ok(from_big(&(x | y))),
+        NumOp::Xor => Ok(from_big(&(x ^ y))),
+        NumOp::Shl => shift_left(&x, &y),
+        NumOp::Sar => shift_left(&x, &-y),
+        NumOp::Shr => Err(error::type_error("BigInts have no unsigned right shift, use >> instead")),
     }
 }
 

@@ -287,31 +287,15 @@ pub fn add(a: Value, b: Value) -> JsResult {
     let x = to_numeric(pa)?;
     let hx = scope.root(x.0);
     let y = to_numeric(Value(hb.get()))?;
-    numeric_op(bigint::Op::Add, Value(hx.get()), y)
+    numeric_op(NumOp::Add, Value(hx.get()), y)
 }
 
 /// A binary operator on two numeric values (Numbers or BigInts): the types
 /// must agree (13.15.3 steps 6-8).
-fn numeric_op(op: bigint::Op, x: Value, y: Value) -> JsResult {
+fn numeric_op(op: NumOp, x: Value, y: Value) -> JsResult {
     match (x.is_bigint(), y.is_bigint()) {
         (true, true) => bigint::binary(op, x, y),
-        (false, false) => {
-            let (a, b) = (x.as_number(), y.as_number());
-            Ok(Value::num(match op {
-                bigint::Op::Add => a + b,
-                bigint::Op::Sub => a - b,
-                bigint::Op::Mul => a * b,
-                bigint::Op::Div => a / b,
-                bigint::Op::Rem => js_mod(a, b),
-                bigint::Op::Exp => js_pow(a, b),
-                bigint::Op::And => num_op(NumOp::And, a, b),
-                bigint::Op::Or => num_op(NumOp::Or, a, b),
-                bigint::Op::Xor => num_op(NumOp::Xor, a, b),
-                bigint::Op::Shl => num_op(NumOp::Shl, a, b),
-                bigint::Op::Sar => num_op(NumOp::Sar, a, b),
-                bigint::Op::Shr => num_op(NumOp::Shr, a, b),
-            }))
-        }
+        (false, false) => Ok(Value::num(num_op(op, x.as_number(), y.as_number()))),
         _ => Err(mix_error()),
     }
 }
@@ -330,6 +314,9 @@ pub enum NumOp {
     Shl,
     Sar,
     Shr,
+    /// `+` on two numeric values (not a compiled operator code: `perry_add`
+    /// handles strings first).
+    Add,
 }
 
 impl NumOp {
@@ -345,23 +332,8 @@ impl NumOp {
             7 => NumOp::Xor,
             8 => NumOp::Shl,
             9 => NumOp::Sar,
+            11 => NumOp::Add,
             _ => NumOp::Shr,
-        }
-    }
-
-    fn bigint_op(self) -> bigint::Op {
-        match self {
-            NumOp::Sub => bigint::Op::Sub,
-            NumOp::Mul => bigint::Op::Mul,
-            NumOp::Div => bigint::Op::Div,
-            NumOp::Mod => bigint::Op::Rem,
-            NumOp::Exp => bigint::Op::Exp,
-            NumOp::And => bigint::Op::And,
-            NumOp::Or => bigint::Op::Or,
-            NumOp::Xor => bigint::Op::Xor,
-            NumOp::Shl => bigint::Op::Shl,
-            NumOp::Sar => bigint::Op::Sar,
-            NumOp::Shr => bigint::Op::Shr,
         }
     }
 }
@@ -397,6 +369,7 @@ pub fn js_mod(x: f64, y: f64) -> f64 {
 
 pub fn num_op(op: NumOp, x: f64, y: f64) -> f64 {
     match op {
+        NumOp::Add => x + y,
         NumOp::Sub => x - y,
         NumOp::Mul => x * y,
         NumOp::Div => x / y,
@@ -420,7 +393,7 @@ pub fn binary_num(op: NumOp, a: Value, b: Value) -> JsResult {
     let x = to_numeric(a)?;
     let hx = scope.root(x.0);
     let y = to_numeric(Value(hb.get()))?;
-    numeric_op(op.bigint_op(), Value(hx.get()), y)
+    numeric_op(op, Value(hx.get()), y)
 }
 
 /// IsLessThan (7.2.13): Some(true/false), or None for undefined (NaN).

@@ -148,7 +148,7 @@ pub(crate) fn set_len(o: Value, n: usize) -> JsResult<()> {
 }
 
 /// A relative index argument clamped to [0, len] (`undefined` gives `default`).
-fn rel_index(v: Value, len: usize, default: usize) -> JsResult<usize> {
+pub(crate) fn rel_index(v: Value, len: usize, default: usize) -> JsResult<usize> {
     if v.is_undefined() {
         return Ok(default);
     }

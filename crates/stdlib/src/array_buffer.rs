@@ -6,7 +6,8 @@
 //! `$262.detachArrayBuffer` needs. SharedArrayBuffer does not exist, so no
 //! buffer is shared.
 
-use crate::typed_array::{rel_index, species_constructor, to_index};
+use crate::array::rel_index;
+use crate::typed_array::{species_constructor, to_index};
 use crate::{getter, method};
 use perry_abi::*;
 use perry_gc::HandleScope;

@@ -301,24 +301,22 @@ fn create_data_property(o: Value, key: Atom, v: Value) {
 /// revived undefined is `[[Delete]]`, anything else CreateDataProperty;
 /// either may refuse (false) without an error, a proxy trap may throw.
 fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
-    if perry_runtime::proxy::is_proxy(o) {
-        if v.is_undefined() {
+    let proxy = perry_runtime::proxy::is_proxy(o);
+    if v.is_undefined() {
+        if proxy {
             perry_runtime::proxy::delete(o, key)?;
         } else {
-            let scope = HandleScope::new();
-            let d = crate::object_builtins::Desc::data(scope.root(v.0));
-            crate::proxy::define_own_any(o, key, &d)?;
+            object::try_delete(o, key);
         }
         return Ok(());
     }
-    if v.is_undefined() {
-        object::try_delete(o, key);
-        return Ok(());
-    }
     let scope = HandleScope::new();
-    let ho = scope.root(o.0);
     let d = crate::object_builtins::Desc::data(scope.root(v.0));
-    let _refused = crate::object_builtins::try_define_own(Value(ho.get()), key, &d)?;
+    if proxy {
+        crate::proxy::define_own_any(o, key, &d)?;
+    } else {
+        let _refused = crate::object_builtins::try_define_own(o, key, &d)?;
+    }
     Ok(())
 }
 

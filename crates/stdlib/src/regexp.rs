@@ -12,7 +12,8 @@
 //! and is never emptied: the cell stays a plain traced GC cell with nothing
 //! to finalize, and a literal evaluated in a loop compiles once.
 
-use crate::string_builtins::{get_substitution, to_units};
+use crate::string_builtins::{get_substitution, is_high, is_low, new_str, to_units};
+use perry_abi::regexp_source::{MAX_NESTING, nesting, pattern_chars};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::array;
@@ -62,11 +63,6 @@ pub fn parse_flags(u: &[u16]) -> Option<u8> {
     }
     Some(bits)
 }
-
-/// Nesting depth beyond which a pattern is refused before it reaches the
-/// (recursive) parser, so a pathological pattern throws instead of
-/// overflowing the native stack.
-const MAX_NESTING: usize = 2000;
 
 /// A compiled pattern.
 struct Compiled {
@@ -120,65 +116,6 @@ fn scan_named(p: &[u16], v_mode: bool) -> Vec<bool> {
         i += 1;
     }
     named
-}
-
-/// The deepest group nesting of a pattern (an upper bound: brackets in
-/// classes count too).
-fn nesting(p: &[u16]) -> usize {
-    let (mut d, mut max) = (0usize, 0usize);
-    for &c in p {
-        if c == b'(' as u16 || c == b'[' as u16 {
-            d += 1;
-            max = max.max(d);
-        } else if (c == b')' as u16 || c == b']' as u16) && d > 0 {
-            d -= 1;
-        }
-    }
-    max
-}
-
-/// The code points the parser reads: in Unicode mode a surrogate pair is
-/// one code point, otherwise every code unit is a character.
-///
-/// Outside Unicode mode `\u{` is an identity escape followed by a
-/// quantifier (Annex B: `/\u{2}/` matches `uu`), which the parser would
-/// read as a code point escape: the backslash is dropped.
-///
-/// A group name (`(?<name>`, `\k<name>`) may hold a surrogate pair in any
-/// mode (ES2020): there the pair is one code point.
-fn pattern_chars(p: &[u16], unicode: bool) -> Vec<u32> {
-    if !unicode {
-        let mut out = Vec::with_capacity(p.len());
-        let mut i = 0;
-        let mut in_name = false;
-        while i < p.len() {
-            let c = p[i];
-            if in_name {
-                if c == b'>' as u16 {
-                    in_name = false;
-                } else if is_high(c) && p.get(i + 1).is_some_and(|&d| is_low(d)) {
-                    out.push(0x10000 + (((c as u32) - 0xD800) << 10) + (p[i + 1] as u32 - 0xDC00));
-                    i += 2;
-                    continue;
-                }
-            } else if c == b'<' as u16 && i >= 2 && (p[i - 1] == b'?' as u16 && p[i - 2] == b'(' as u16 || p[i - 1] == b'k' as u16 && p[i - 2] == b'\\' as u16)
-            {
-                in_name = !matches!(p.get(i + 1), Some(&0x3D) | Some(&0x21));
-            }
-            if p[i] == b'\\' as u16 && i + 1 < p.len() {
-                if in_name || p[i + 1] != b'u' as u16 || p.get(i + 2) != Some(&(b'{' as u16)) {
-                    out.push(p[i] as u32);
-                }
-                out.push(p[i + 1] as u32);
-                i += 2;
-                continue;
-            }
-            out.push(p[i] as u32);
-            i += 1;
-        }
-        return out;
-    }
-    char::decode_utf16(p.iter().copied()).map(|r| r.map(|c| c as u32).unwrap_or_else(|e| e.unpaired_surrogate() as u32)).collect()
 }
 
 fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
@@ -296,15 +233,6 @@ fn flags_of(r: Value) -> u8 {
     code_of(r).map(code_flags).unwrap_or(0)
 }
 
-#[inline]
-fn is_high(c: u16) -> bool {
-    (0xD800..0xDC00).contains(&c)
-}
-#[inline]
-fn is_low(c: u16) -> bool {
-    (0xDC00..0xE000).contains(&c)
-}
-
 /// ToLength (7.1.20).
 fn to_length(v: Value) -> JsResult<f64> {
     let f = ops::to_integer(v)?;
@@ -319,8 +247,6 @@ fn advance(s: &[u16], index: f64, unicode: bool) -> f64 {
     let i = index as usize;
     if is_high(s[i]) && is_low(s[i + 1]) { index + 2.0 } else { index + 1.0 }
 }
-
-use crate::string_builtins::new_str;
 
 /// `this` as an Object, or the TypeError of `RegExp.prototype.name`.
 fn this_object(args: &Args, name: &str) -> JsResult {

@@ -31,11 +31,11 @@ pub const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
 // ---------------------------------------------------------------------------
 
 #[inline]
-fn is_high(c: u16) -> bool {
+pub(crate) fn is_high(c: u16) -> bool {
     (0xD800..0xDC00).contains(&c)
 }
 #[inline]
-fn is_low(c: u16) -> bool {
+pub(crate) fn is_low(c: u16) -> bool {
     (0xDC00..0xE000).contains(&c)
 }
 

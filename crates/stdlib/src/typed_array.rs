@@ -9,6 +9,7 @@
 //! it; the searches, `join` and `sort` work on the element bits instead and
 //! allocate nothing per element.
 
+use crate::array::rel_index;
 use crate::{getter, method};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -68,16 +69,6 @@ pub fn to_index(v: Value) -> JsResult<Result<usize, f64>> {
     }
     let f = ops::to_integer(v)?;
     if !(0.0..=MAX_SAFE).contains(&f) { Ok(Err(f)) } else { Ok(Ok(f as usize)) }
-}
-
-/// A relative index argument clamped to [0, len] (`undefined` gives `default`).
-pub fn rel_index(v: Value, len: usize, default: usize) -> JsResult<usize> {
-    if v.is_undefined() {
-        return Ok(default);
-    }
-    let f = ops::to_integer(v)?;
-    let l = len as f64;
-    Ok(if f < 0.0 { (l + f).max(0.0) as usize } else { f.min(l) as usize })
 }
 
 fn num_str(f: f64) -> String {
