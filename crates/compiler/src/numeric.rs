@@ -16,6 +16,21 @@ use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
 use oxc_syntax::scope::ScopeFlags;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
+/// What is known to be a number: symbols (number locals, module number
+/// constants) and the functions whose calls yield numbers (see
+/// [`number_functions`]): symbol -> number of parameters.
+#[derive(Default, Clone)]
+pub struct Known {
+    pub syms: HashSet<SymbolId>,
+    pub fns: HashMap<SymbolId, usize>,
+}
+
+impl Known {
+    pub fn contains(&self, s: &SymbolId) -> bool {
+        self.syms.contains(s)
+    }
+}
+
 /// Whether `e` always evaluates to a number, given the number locals `set`.
 ///
 /// The numeric operators other than `+` and `>>>` yield a BigInt for BigInt
@@ -23,7 +38,7 @@ use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 /// number (with a BigInt on the other side they throw: the types must
 /// agree). Unary `-` and `~` need a number operand; unary `+` and `>>>`
 /// always give a number (or throw).
-pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> bool {
+pub fn is_num(e: &Expression, scoping: &Scoping, set: &Known) -> bool {
     use BinaryOperator as B;
     match e {
         Expression::NumericLiteral(_) => true,
@@ -59,6 +74,7 @@ pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> boo
             _ => false,
         },
         Expression::Identifier(id) => id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()).is_some_and(|s| set.contains(&s)),
+
         Expression::AssignmentExpression(a) => match a.operator {
             AssignmentOperator::Assign => is_num(&a.right, scoping, set),
             AssignmentOperator::Addition => target_sym(&a.left, scoping).is_some_and(|s| set.contains(&s)) && is_num(&a.right, scoping, set),
@@ -68,6 +84,20 @@ pub fn is_num(e: &Expression, scoping: &Scoping, set: &HashSet<SymbolId>) -> boo
         },
         Expression::ConditionalExpression(c) => is_num(&c.consequent, scoping, set) && is_num(&c.alternate, scoping, set),
         Expression::SequenceExpression(s) => s.expressions.last().is_some_and(|x| is_num(x, scoping, set)),
+        // A number function called with as many number arguments as it has
+        // parameters runs its number entry, which returns a number.
+        Expression::CallExpression(c) => {
+            !c.optional
+                && match &c.callee {
+                    Expression::Identifier(id) => id
+                        .reference_id
+                        .get()
+                        .and_then(|r| scoping.get_reference(r).symbol_id())
+                        .and_then(|s| set.fns.get(&s))
+                        .is_some_and(|&n| n == c.arguments.len() && c.arguments.iter().all(|a| a.as_expression().is_some_and(|x| is_num(x, scoping, set)))),
+                    _ => false,
+                }
+        }
         _ => false,
     }
 }
@@ -374,8 +404,20 @@ pub fn indexed_bindings(body: &[Statement], scoping: &Scoping) -> HashSet<Symbol
 
 /// The number locals of a function body. `known` are other bindings that
 /// always read as numbers (module constants); they are not returned.
-pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible: &dyn Fn(SymbolId) -> bool, known: &HashSet<SymbolId>) -> HashSet<SymbolId> {
+/// `params` are parameters that start out as numbers (a number entry's,
+/// see [`number_functions`]); they qualify like declared locals.
+pub fn number_locals<'a>(
+    body: &'a [Statement<'a>],
+    scoping: &Scoping,
+    eligible: &dyn Fn(SymbolId) -> bool,
+    known: &Known,
+    params: &[SymbolId],
+) -> HashSet<SymbolId> {
     let mut w = Walker { scoping, c: Collect::default() };
+    for &p in params {
+        w.c.declared.insert(p);
+        w.c.writes.entry(p).or_default();
+    }
     for s in body {
         w.visit_statement(s);
     }
@@ -388,13 +430,13 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
             !c.bad.contains(&s)
                 && c.declared.contains(&s)
                 && eligible(s)
-                && scoping.symbol_flags(s).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable)
+                && (params.contains(&s) || scoping.symbol_flags(s).intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::ConstVariable))
         })
         .collect();
     loop {
         let before = set.len();
-        let mut snapshot = set.clone();
-        snapshot.extend(known.iter().copied());
+        let mut snapshot = known.clone();
+        snapshot.syms.extend(set.iter().copied());
         set.retain(|s| {
             c.writes[s].iter().all(|w| w.is_some_and(|e| is_num(e, scoping, &snapshot)))
                 && c.compound.iter().filter(|(t, _, _)| t == s).all(|(_, op, e)| *op != AssignmentOperator::Addition || is_num(e, scoping, &snapshot))
@@ -408,6 +450,113 @@ pub fn number_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, eligible:
         }
     }
     set
+}
+
+/// A module-level function declaration with a *number entry*: a second
+/// compilation of its body for calls whose arguments are all numbers, in
+/// which the parameters are number locals (see `codegen`'s `NumEntry`).
+#[derive(Clone, Copy)]
+pub struct NumFn {
+    /// The `Function` node's address (its context key).
+    pub key: usize,
+    pub func: &'static Function<'static>,
+    pub arity: usize,
+    /// Every return of the number entry yields a number.
+    pub returns_num: bool,
+}
+
+/// The number functions of a module: top-level `function` declarations
+/// (plain, not async or a generator) whose binding is never assigned, with
+/// one to four simple parameters that no inner function captures and that
+/// the body only ever sets to numbers, and that do not use `arguments`.
+/// `returns_num` is a fixpoint: a function returns a number when each of its
+/// returns does given the others' (recursion included), and its body ends
+/// with a `return`.
+pub fn number_functions(
+    program: &'static Program<'static>,
+    scoping: &Scoping,
+    consts: &HashSet<SymbolId>,
+    eligible: &dyn Fn(usize, SymbolId) -> bool,
+) -> HashMap<SymbolId, NumFn> {
+    let mut cands: Vec<(SymbolId, NumFn, Vec<SymbolId>)> = Vec::new();
+    for st in &program.body {
+        let f: &'static Function<'static> = match st {
+            Statement::FunctionDeclaration(f) => f,
+            Statement::ExportDeclaration(e) => match &e.declaration {
+                Declaration::FunctionDeclaration(f) => f,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let Some(sym) = f.id.as_ref().and_then(|i| i.symbol_id.get()) else { continue };
+        if f.r#async || f.generator || f.body.is_none() || f.params.rest.is_some() || f.params.items.is_empty() || f.params.items.len() > 4 {
+            continue;
+        }
+        if scoping.get_resolved_references(sym).any(|r| r.is_write()) {
+            continue;
+        }
+        let key = f as *const Function as usize;
+        let mut params = Vec::new();
+        let simple = f.params.items.iter().all(|p| match (&p.pattern, &p.initializer) {
+            (BindingPattern::BindingIdentifier(id), None) => id.symbol_id.get().map(|s| params.push(s)).is_some(),
+            _ => false,
+        });
+        if !simple || !params.iter().all(|&p| eligible(key, p)) {
+            continue;
+        }
+        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true }, params));
+    }
+    // Fixpoint: drop functions whose parameters are not number locals, and
+    // clear `returns_num` where a return is not a number.
+    loop {
+        let known = Known { syms: consts.clone(), fns: cands.iter().filter(|c| c.1.returns_num).map(|c| (c.0, c.1.arity)).collect() };
+        let mut changed = false;
+        let mut keep = Vec::new();
+        for (sym, mut nf, params) in std::mem::take(&mut cands) {
+            let body = &nf.func.body.as_ref().unwrap().statements;
+            let locals = number_locals(body, scoping, &|s| eligible(nf.key, s), &known, &params);
+            if !params.iter().all(|p| locals.contains(p)) {
+                changed = true;
+                continue;
+            }
+            if nf.returns_num {
+                let mut k = known.clone();
+                k.syms.extend(locals.iter().copied());
+                let mut r = Returns { scoping, known: &k, all_num: true };
+                for st in body {
+                    r.visit_statement(st);
+                }
+                if !r.all_num || !matches!(body.last(), Some(Statement::ReturnStatement(_))) {
+                    nf.returns_num = false;
+                    changed = true;
+                }
+            }
+            keep.push((sym, nf, params));
+        }
+        cands = keep;
+        if !changed {
+            break;
+        }
+    }
+    cands.into_iter().map(|(s, nf, _)| (s, nf)).collect()
+}
+
+/// Whether every `return` of a body (not of inner functions) yields a number.
+struct Returns<'s> {
+    scoping: &'s Scoping,
+    known: &'s Known,
+    all_num: bool,
+}
+
+impl<'a> Visit<'a> for Returns<'_> {
+    fn visit_return_statement(&mut self, it: &ReturnStatement<'a>) {
+        if !it.argument.as_ref().is_some_and(|e| is_num(e, self.scoping, self.known)) {
+            self.all_num = false;
+        }
+    }
+    fn visit_function(&mut self, _it: &Function<'a>, _flags: ScopeFlags) {}
+    fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {}
+    fn visit_class(&mut self, _c: &Class<'a>) {}
 }
 
 #[cfg(test)]
@@ -434,5 +583,32 @@ mod tests {
         // An import may run code (and call back) before the body.
         assert_eq!(consts("import { x } from './m';\nconst A = 1;"), ["A"]);
         assert_eq!(consts("export * from './m';\nconst A = 1;"), ["A"]);
+    }
+
+    /// The number functions of `src` by name, sorted, with `!` after those
+    /// that return only numbers.
+    fn num_fns(src: &str) -> Vec<String> {
+        let (program, scoping) = crate::parse_for_test(src);
+        let f = number_functions(program, &scoping, &HashSet::new(), &|_, _| true);
+        let mut out: Vec<String> = f.iter().map(|(&s, nf)| format!("{}{}", scoping.symbol_name(s), if nf.returns_num { "!" } else { "" })).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn number_functions_need_number_parameters_and_calls() {
+        let src = "function fib(n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
+            function inc(x) { return x + 1; }
+            function str(x) { x = 's'; return x; }
+            function maybe(x) { if (x) return 1; }
+            function later(x) { return x; }
+            later = null;
+            async function a(x) { return x; }
+            function dflt(x = 1) { return x; }
+            function none() { return 1; }
+            function mixed(x) { return x > 1 ? 'a' : 2; }
+            function viaInc(y) { y = inc(y); return inc(y * 2); }
+            function viaStr(y) { return inc(str(y)); }";
+        assert_eq!(num_fns(src), ["fib!", "inc!", "maybe", "mixed", "viaInc!", "viaStr"]);
     }
 }

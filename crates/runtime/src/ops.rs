@@ -158,17 +158,7 @@ pub fn to_boolean(v: Value) -> bool {
     }
 }
 
-pub fn to_int32(f: f64) -> i32 {
-    if !f.is_finite() {
-        return 0;
-    }
-    let t = f.trunc();
-    if t.abs() < 9.0e18 {
-        return (t as i64) as i32;
-    }
-    let m = t.rem_euclid(4294967296.0);
-    (m as u64 as u32) as i32
-}
+pub use perry_abi::to_int32;
 
 pub fn to_uint32(f: f64) -> u32 {
     to_int32(f) as u32

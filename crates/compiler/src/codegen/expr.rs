@@ -898,7 +898,11 @@ impl FnCompiler<'_, '_, '_> {
             }
             UnaryOperator::BitwiseNot => {
                 let v = self.expr(&u.argument);
-                self.rt_check("perry_bnot", &[v])
+                self.num_unary(v, "perry_bnot", |fc, f| {
+                    let x = fc.i32_of_num(f);
+                    let n = fc.b.ins().bnot(x);
+                    fc.b.ins().fcvt_from_sint(types::F64, n)
+                })
             }
             UnaryOperator::Delete => match &u.argument {
                 Expression::StaticMemberExpression(m) => {
@@ -967,6 +971,11 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn num_unary(&mut self, v: V, slow: &'static str, fast: impl Fn(&mut Self, V) -> V) -> V {
+        if self.known_num(v) {
+            let f = self.f64_of(v);
+            let r = fast(self, f);
+            return self.val_of_f64(r);
+        }
         let res = self.new_var();
         let isn = self.is_number(v);
         let fb = self.b.create_block();
@@ -1064,10 +1073,26 @@ impl FnCompiler<'_, '_, '_> {
         self.f64_of(v)
     }
 
+    /// `a + b` or `a - b` on doubles. When both were just made from
+    /// integers narrow enough that the result is exact in a double, the
+    /// operation is integer arithmetic, so that a later bitwise operator
+    /// reads the integer back without a conversion (see `int_source`).
+    pub fn add_sub_f64(&mut self, sub: bool, a: V, b: V) -> V {
+        if let (Some((x, bx)), Some((y, by))) = (self.int_source(a), self.int_source(b))
+            && bx.max(by) < 53
+        {
+            let r = if sub { self.b.ins().isub(x, y) } else { self.b.ins().iadd(x, y) };
+            let f = self.b.ins().fcvt_from_sint(types::F64, r);
+            self.int_bits.insert(r, bx.max(by) + 1);
+            return f;
+        }
+        if sub { self.b.ins().fsub(a, b) } else { self.b.ins().fadd(a, b) }
+    }
+
     fn f64_op(&mut self, op: BinaryOperator, l: V, r: V) -> V {
         match op {
-            BinaryOperator::Addition => self.b.ins().fadd(l, r),
-            BinaryOperator::Subtraction => self.b.ins().fsub(l, r),
+            BinaryOperator::Addition => self.add_sub_f64(false, l, r),
+            BinaryOperator::Subtraction => self.add_sub_f64(true, l, r),
             BinaryOperator::Multiplication => self.b.ins().fmul(l, r),
             BinaryOperator::Division => self.b.ins().fdiv(l, r),
             _ => self.fmod_inline(l, r),
@@ -1077,8 +1102,8 @@ impl FnCompiler<'_, '_, '_> {
     pub fn binop(&mut self, op: BinaryOperator, l: V, r: V) -> V {
         use BinaryOperator as B;
         match op {
-            B::Addition => self.arith(l, r, |fc, a, b| fc.b.ins().fadd(a, b), Slow::Add),
-            B::Subtraction => self.arith(l, r, |fc, a, b| fc.b.ins().fsub(a, b), Slow::Num(0)),
+            B::Addition => self.arith(l, r, |fc, a, b| fc.add_sub_f64(false, a, b), Slow::Add),
+            B::Subtraction => self.arith(l, r, |fc, a, b| fc.add_sub_f64(true, a, b), Slow::Num(0)),
             B::Multiplication => self.arith(l, r, |fc, a, b| fc.b.ins().fmul(a, b), Slow::Num(1)),
             B::Division => self.arith(l, r, |fc, a, b| fc.b.ins().fdiv(a, b), Slow::Num(2)),
             B::Remainder => self.arith(l, r, |fc, a, b| fc.fmod_inline(a, b), Slow::Num(3)),
@@ -1517,40 +1542,22 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
-    /// Bitwise operators: inline ToInt32 when both are numbers below 2^63 in magnitude.
+    /// Bitwise operators on ToInt32 of both sides. Numbers take the inline
+    /// path (operands that were just made from integers need no conversion
+    /// at all, see [`Self::i32_of_num`]); anything else (BigInt, objects)
+    /// calls the runtime.
     fn bitop(&mut self, l: V, r: V, op: u64) -> V {
+        if self.known_num(l) && self.known_num(r) {
+            return self.bitop_nums(l, r, op);
+        }
         let res = self.new_var();
         let both = self.both_numbers(l, r);
-        let chk = self.b.create_block();
         let fb = self.b.create_block();
         let sb = self.b.create_block();
         let done = self.b.create_block();
-        self.b.ins().brif(both, chk, &[], sb, &[]);
-        self.b.switch_to_block(chk);
-        let a = self.f64_of(l);
-        let c = self.f64_of(r);
-        let lim = self.b.ins().f64const(9.0e18);
-        let aa = self.b.ins().fabs(a);
-        let ca = self.b.ins().fabs(c);
-        let ok1 = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
-        let ok2 = self.b.ins().fcmp(FloatCC::LessThan, ca, lim);
-        let ok = self.b.ins().band(ok1, ok2);
-        self.b.ins().brif(ok, fb, &[], sb, &[]);
+        self.b.ins().brif(both, fb, &[], sb, &[]);
         self.b.switch_to_block(fb);
-        let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
-        let ci = self.b.ins().fcvt_to_sint_sat(types::I64, c);
-        let ai = self.b.ins().ireduce(types::I32, ai);
-        let ci = self.b.ins().ireduce(types::I32, ci);
-        let out = match op {
-            5 => self.b.ins().band(ai, ci),
-            6 => self.b.ins().bor(ai, ci),
-            7 => self.b.ins().bxor(ai, ci),
-            8 => self.b.ins().ishl(ai, ci),
-            9 => self.b.ins().sshr(ai, ci),
-            _ => self.b.ins().ushr(ai, ci),
-        };
-        let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
-        let v = self.val_of_f64(f);
+        let v = self.bitop_nums(l, r, op);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
@@ -1560,6 +1567,22 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// A bitwise operator on two numbers, inline.
+    fn bitop_nums(&mut self, l: V, r: V, op: u64) -> V {
+        let ai = self.i32_of_num(l);
+        let ci = self.i32_of_num(r);
+        let out = match op {
+            5 => self.b.ins().band(ai, ci),
+            6 => self.b.ins().bor(ai, ci),
+            7 => self.b.ins().bxor(ai, ci),
+            8 => self.b.ins().ishl(ai, ci),
+            9 => self.b.ins().sshr(ai, ci),
+            _ => self.b.ins().ushr(ai, ci),
+        };
+        let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
+        self.val_of_f64(f)
     }
 
     fn compare(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
@@ -2082,6 +2105,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Expression::Super(_) = &c.callee {
             return self.super_call(c);
         }
+        if let Some(v) = self.num_call(c) {
+            return v;
+        }
         let (f, this) = self.callee_and_this(&c.callee);
         if c.optional {
             self.chain_guard(f);
@@ -2113,6 +2139,68 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_call_spread", &[f, this, arr])
             }
         }
+    }
+
+    /// `f(a, b)` of a number function of this module with as many
+    /// arguments as parameters: straight to the number entry when every
+    /// argument is a number (tested at run time for those not numbers by
+    /// construction), else the general call.
+    fn num_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::Identifier(id) = &c.callee else { return None };
+        let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+        let nf = self.num_fn(sym)?;
+        if c.optional || c.arguments.len() != nf.arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let f = self.read_binding(sym, id.span.start);
+        let fh = self.hold(f);
+        let mut held = Vec::new();
+        let mut statically = true;
+        for a in &c.arguments {
+            let e = a.to_expression();
+            let v = if self.is_num_expr(e) {
+                let x = self.expr_f64(e);
+                self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
+            } else {
+                statically = false;
+                self.expr(e)
+            };
+            held.push(self.hold(v));
+        }
+        self.set_pos(c.span.start);
+        let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
+        let f = self.unhold(fh);
+        if statically {
+            return Some(self.call_num_entry(&nf, f, &args));
+        }
+        let mut all = None;
+        for &a in &args {
+            if self.known_num(a) {
+                continue;
+            }
+            let t = self.is_number(a);
+            all = Some(match all {
+                None => t,
+                Some(x) => self.b.ins().band(x, t),
+            });
+        }
+        let res = self.new_var();
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(all.unwrap(), fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let r = self.call_num_entry(&nf, f, &args);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let what = callee_text(self.m.source, &c.callee);
+        let u = self.undef();
+        let r = self.call_value(f, u, &args, &what);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
     }
 
     pub fn is_function(&mut self, f: V) -> V {

@@ -101,7 +101,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Number locals (kept unboxed in f64 variables).
     pub num_locals: hashbrown::HashSet<SymbolId>,
     /// Number locals and module number constants: what `is_num_expr` trusts.
-    pub num_known: hashbrown::HashSet<SymbolId>,
+    pub num_known: crate::numeric::Known,
+    /// i64 values made by integer `+`/`-` of small integers, with the
+    /// number of bits their magnitude may need (see `int_source`).
+    pub int_bits: HashMap<V, u32>,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
     pub const_nums: std::rc::Rc<crate::numeric::ModuleConsts>,
     pub num_vars: HashMap<SymbolId, Variable>,
@@ -196,7 +199,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             initialized: hashbrown::HashSet::new(),
             param_tdz: hashbrown::HashSet::new(),
             num_locals: hashbrown::HashSet::new(),
-            num_known: hashbrown::HashSet::new(),
+            num_known: Default::default(),
+            int_bits: HashMap::new(),
             const_nums: Default::default(),
             num_vars: HashMap::new(),
             fresh: HashMap::new(),
@@ -212,7 +216,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     /// Finds the number locals of the body about to be compiled.
-    fn infer_numbers(&mut self, body: &'static [Statement<'static>]) {
+    /// `params`: parameters known to hold numbers (a number entry's).
+    fn infer_numbers(&mut self, body: &'static [Statement<'static>], params: &[SymbolId]) {
+        let fns = self.c.number_functions(self.module);
         let m = self.m;
         let ctx = &m.analysis.ctxs[self.ctx_id];
         let module = self.module;
@@ -227,9 +233,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let module = self.module;
         self.const_nums =
             self.c.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
-        let known: hashbrown::HashSet<SymbolId> = self.const_nums.values.keys().copied().collect();
-        self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known);
-        self.num_known = self.num_locals.union(&known).copied().collect();
+        let known = crate::numeric::Known {
+            syms: self.const_nums.values.keys().copied().collect(),
+            fns: fns.iter().filter(|(_, f)| f.returns_num).map(|(&s, f)| (s, f.arity)).collect(),
+        };
+        self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known, params);
+        self.num_known = known;
+        self.num_known.syms.extend(self.num_locals.iter().copied());
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
         self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
     }
@@ -379,11 +389,99 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// The value of a number held as an f64 (the inverse of [`Self::f64_of`],
     /// folded the same way).
     pub fn val_of_f64(&mut self, f: V) -> V {
-        if let Some(v) = self.bitcast_from(f, types::I64) {
+        // (Only when that keeps the knowledge that it is a number: the f64 of
+        // a number entry's parameter is a bitcast of an untyped argument.)
+        if let Some(v) = self.bitcast_from(f, types::I64)
+            && self.known_num(v)
+        {
             return v;
         }
         self.b.ins().bitcast(types::I64, MemFlags::new(), f)
     }
+    /// ToInt32 of a number value, as an i32. A value that was just made from
+    /// an integer (a bitwise operator's result, a constant) needs no
+    /// conversion; otherwise the double is truncated to 64 bits inline and
+    /// only a magnitude of 2^63 or more (where the truncation saturates)
+    /// takes the out-of-line path, which reads the low bits off the mantissa.
+    pub fn i32_of_num(&mut self, v: V) -> V {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let f = if self.b.func.dfg.value_type(v) == types::F64 { v } else { self.f64_of(v) };
+        let dfg = &self.b.func.dfg;
+        if let Some(inst) = dfg.value_def(f).inst() {
+            match dfg.insts[inst] {
+                InstructionData::Unary { opcode: Opcode::FcvtFromSint | Opcode::FcvtFromUint, arg } => {
+                    let ty = dfg.value_type(arg);
+                    if ty == types::I32 {
+                        return arg;
+                    }
+                    // An exact integer (`int_source`): its low 32 bits.
+                    if ty == types::I64 && self.int_bits.contains_key(&arg) {
+                        return self.b.ins().ireduce(types::I32, arg);
+                    }
+                }
+                InstructionData::UnaryIeee64 { imm, .. } => {
+                    let k = perry_abi::to_int32(f64::from_bits(imm.bits()));
+                    return self.b.ins().iconst(types::I32, k as i64);
+                }
+                _ => {}
+            }
+        }
+        let t = self.b.ins().fcvt_to_sint_sat(types::I64, f);
+        // Saturated (i64::MIN or MAX) maps to 0 or 1.
+        let x = self.b.ins().iadd_imm_u(t, (1u64 << 63).wrapping_add(1) as i64);
+        let big = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, x, 2);
+        let res = self.declare(types::I64);
+        self.def_var(res, t);
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(big, slow, &[], done, &[]);
+        self.b.switch_to_block(slow);
+        // |f| >= 2^63 (or infinite): the integer is mantissa << (exponent -
+        // 1075) with a shift of at least 11; its low 32 bits, negated for a
+        // negative sign. A shift of 32 or more (and infinity) leaves 0.
+        let bits = self.b.ins().bitcast(types::I64, MemFlags::new(), f);
+        let e = self.b.ins().ushr_imm_u(bits, 52);
+        let e = self.b.ins().band_imm_u(e, 0x7ff);
+        let sh = self.b.ins().iadd_imm_s(e, -1075);
+        let m = self.b.ins().band_imm_u(bits, (1i64 << 52) - 1);
+        let m = self.b.ins().bor_imm_u(m, 1i64 << 52);
+        let low = self.b.ins().ishl(m, sh);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        let far = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, sh, 32);
+        let low = self.b.ins().select(far, zero, low);
+        let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
+        let nlow = self.b.ins().ineg(low);
+        let r = self.b.ins().select(neg, nlow, low);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let t = self.use_var(res);
+        self.b.ins().ireduce(types::I32, t)
+    }
+    /// The integer an f64 was just made from, as an i64, with a bound on the
+    /// bits of its magnitude: an int32 or uint32 converted to a double, a
+    /// small integral constant, or integer `+`/`-` of those.
+    pub fn int_source(&mut self, f: V) -> Option<(V, u32)> {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        let inst = dfg.value_def(f).inst()?;
+        match dfg.insts[inst] {
+            InstructionData::Unary { opcode: Opcode::FcvtFromSint, arg } => {
+                let ty = dfg.value_type(arg);
+                if ty == types::I32 { Some((self.b.ins().sextend(types::I64, arg), 32)) } else { self.int_bits.get(&arg).map(|&b| (arg, b)) }
+            }
+            InstructionData::Unary { opcode: Opcode::FcvtFromUint, arg } if dfg.value_type(arg) == types::I32 => {
+                Some((self.b.ins().uextend(types::I64, arg), 33))
+            }
+            InstructionData::UnaryIeee64 { imm, .. } => {
+                let c = f64::from_bits(imm.bits());
+                (c.fract() == 0.0 && c.abs() < 2147483648.0 && !(c == 0.0 && c.is_sign_negative())).then(|| (self.b.ins().iconst(types::I64, c as i64), 32))
+            }
+            _ => None,
+        }
+    }
+
     pub fn tag_of(&mut self, v: V) -> V {
         self.b.ins().ushr_imm_u(v, TAG_SHIFT as i64)
     }
@@ -1207,6 +1305,70 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
     }
 
+    /// Number function `sym` of this module, if it is one.
+    pub fn num_fn(&mut self, sym: SymbolId) -> Option<crate::numeric::NumFn> {
+        self.c.number_functions(self.module).get(&sym).copied()
+    }
+
+    /// A number function's general entry: when every parameter holds a
+    /// number, the number entry runs instead (same arguments, same result).
+    fn forward_numbers(&mut self, f: &'static Function<'static>) {
+        let Some(sym) = f.id.as_ref().and_then(|i| i.symbol_id.get()) else { return };
+        let key = f as *const Function as usize;
+        let Some(nf) = self.num_fn(sym).filter(|nf| nf.key == key) else { return };
+        let id = self.c.num_entry(self.module, &nf);
+        let mut all = None;
+        for i in 0..nf.arity {
+            let r = self.use_var(self.regs[i]);
+            let c = self.is_number(r);
+            all = Some(match all {
+                None => c,
+                Some(a) => self.b.ins().band(a, c),
+            });
+        }
+        let fwd = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(all.unwrap(), fwd, &[], go, &[]);
+        self.b.switch_to_block(fwd);
+        let mut args = vec![self.use_var(self.callee), self.use_var(self.this_v), self.use_var(self.nt), self.use_var(self.argc)];
+        for i in 0..JS_REG_ARGS {
+            args.push(self.use_var(self.regs[i]));
+        }
+        args.push(self.use_var(self.rest));
+        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let call = self.b.ins().call(fref, &args);
+        let r = self.b.inst_results(call)[0];
+        self.b.ins().return_(&[r]);
+        self.b.switch_to_block(go);
+    }
+
+    /// A call of number function `nf` (`f`, its function object) whose
+    /// arguments are numbers: straight to its number entry. The result is
+    /// a number when the function returns only numbers.
+    pub fn call_num_entry(&mut self, nf: &crate::numeric::NumFn, f: V, args: &[V]) -> V {
+        let id = self.c.num_entry(self.module, nf);
+        let undef = self.undef();
+        let argc = self.iconst(args.len() as u64);
+        let mut full = vec![f, undef, undef, argc];
+        for i in 0..JS_REG_ARGS {
+            full.push(if i < args.len() { args[i] } else { undef });
+        }
+        full.push(undef);
+        self.effects += 1;
+        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let call = self.b.ins().call(fref, &full);
+        let r = self.b.inst_results(call)[0];
+        if !nf.returns_num {
+            let r = self.track(r);
+            self.check(r);
+            return r;
+        }
+        self.check(r);
+        // A number by construction from here on (see `known_num`).
+        let x = self.b.ins().bitcast(types::F64, MemFlags::new(), r);
+        self.b.ins().bitcast(types::I64, MemFlags::new(), x)
+    }
+
     /// `v === undefined ? <init> : v`, with the default named after `name`.
     pub fn default_value(&mut self, v: V, init: &'static Expression<'static>, name: Option<&str>) -> V {
         let res = self.new_var();
@@ -1236,7 +1398,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             FnBody::Module => {
                 self.display_name = String::new();
                 let program = self.m.program;
-                self.infer_numbers(&program.body);
+                self.infer_numbers(&program.body, &[]);
                 self.module_prologue();
                 // Module bindings no other function uses live in this function.
                 self.init_scope(program.scope_id.get(), &[]);
@@ -1252,10 +1414,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.b.ins().return_(&[u]);
                 self.gen_finish();
             }
-            FnBody::Function(f) => {
+            FnBody::Function(f) | FnBody::NumEntry(f) => {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
+                let num_entry = matches!(self.body, FnBody::NumEntry(_));
                 if let Some(body) = &f.body {
-                    self.infer_numbers(&body.statements);
+                    let params = if num_entry { param_symbols(&f.params) } else { Vec::new() };
+                    self.infer_numbers(&body.statements, &params);
+                }
+                if !num_entry {
+                    self.forward_numbers(f);
                 }
                 let mut params = param_symbols(&f.params);
                 // A named function expression's own name is bound before the
@@ -1288,7 +1455,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             FnBody::Arrow(a) => {
                 if let Some(body) = a.get_function_body() {
-                    self.infer_numbers(&body.statements);
+                    self.infer_numbers(&body.statements, &[]);
                 }
                 let params = param_symbols(&a.params);
                 self.compile_params(&a.params);

@@ -152,6 +152,10 @@ pub enum FnBody {
     /// runs before any module body (so circular imports can call them).
     ModuleHoist,
     Function(&'static oxc_ast::ast::Function<'static>),
+    /// The number entry of a number function (`numeric::number_functions`):
+    /// the same body, its parameters number locals; called directly when
+    /// every argument is a number.
+    NumEntry(&'static oxc_ast::ast::Function<'static>),
     Arrow(&'static oxc_ast::ast::ArrowFunctionExpression<'static>),
     /// A class constructor (explicit or synthetic) with its field initialisers.
     Ctor(&'static oxc_ast::ast::Class<'static>),
@@ -207,6 +211,10 @@ pub struct Compiler<'g> {
     /// Module-scope number constants per module (`numeric::module_const_numbers`).
     pub const_nums: HashMap<usize, std::rc::Rc<crate::numeric::ModuleConsts>>,
     pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
+    /// Number functions per module (`numeric::number_functions`).
+    pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
+    /// Function key -> its number entry.
+    pub num_entries: HashMap<usize, FuncId>,
     /// Private names: (class address, name) -> global slot holding the symbol,
     /// and (module, class span, name, slot) to find the innermost class.
     pub private_slots: HashMap<(usize, String), u32>,
@@ -316,6 +324,8 @@ impl<'g> Compiler<'g> {
             class_decls: HashMap::new(),
             plain_classes: HashMap::new(),
             const_nums: HashMap::new(),
+            num_fns: HashMap::new(),
+            num_entries: HashMap::new(),
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
             ns_members: HashMap::new(),
@@ -526,7 +536,7 @@ impl<'g> Compiler<'g> {
             };
             let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };
             let (src_start, src_end) = match body {
-                FnBody::Function(f) => self.method_src.get(&key).copied().unwrap_or((f.span.start, f.span.end)),
+                FnBody::Function(f) | FnBody::NumEntry(f) => self.method_src.get(&key).copied().unwrap_or((f.span.start, f.span.end)),
                 FnBody::Arrow(a) => (a.span.start, a.span.end),
                 FnBody::Ctor(c) | FnBody::StaticInit(c) => (c.span.start, c.span.end),
                 FnBody::Module | FnBody::ModuleHoist => (0, 0),
@@ -571,6 +581,40 @@ impl<'g> Compiler<'g> {
         self.errors.push(Diagnostic::new(&m.display, m.source, offset, format!("not supported yet: {what}")));
     }
 
+    /// The number functions of `module`.
+    pub fn number_functions(&mut self, module: usize) -> std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>> {
+        if let Some(n) = self.num_fns.get(&module) {
+            return n.clone();
+        }
+        let m = &self.graph.modules[module];
+        let consts = self.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
+        let consts: hashbrown::HashSet<SymbolId> = consts.values.keys().copied().collect();
+        let a = &m.analysis;
+        let eligible = |key: usize, s: SymbolId| {
+            a.by_node.get(&key).is_some_and(|&c| {
+                let ctx = &a.ctxs[c];
+                !ctx.uses_arguments && !a.boxed.contains(&s) && !ctx.cap_index.contains_key(&crate::analyze::Cap::Sym(s))
+            }) && !self.global_slots.contains_key(&(module, s))
+                && !self.global_object.contains(&(module, s))
+        };
+        let n = std::rc::Rc::new(crate::numeric::number_functions(m.program, &m.scoping, &consts, &eligible));
+        self.num_fns.insert(module, n.clone());
+        n
+    }
+
+    /// The number entry of number function `nf` (declared and queued on first use).
+    pub fn num_entry(&mut self, module: usize, nf: &crate::numeric::NumFn) -> FuncId {
+        if let Some(&id) = self.num_entries.get(&nf.key) {
+            return id;
+        }
+        let n = self.fn_count;
+        self.fn_count += 1;
+        let id = self.module.declare_function(&format!("perry_fn_{n}"), Linkage::Local, &self.js_sig.clone()).unwrap();
+        self.num_entries.insert(nf.key, id);
+        self.queue.push((nf.key, module, FnBody::NumEntry(nf.func)));
+        id
+    }
+
     /// Compiles the whole program into an object file.
     pub fn compile(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
         self.assign_globals()?;
@@ -594,7 +638,7 @@ impl<'g> Compiler<'g> {
     }
 
     fn compile_function(&mut self, key: usize, module: usize, body: FnBody) {
-        let info_id = self.fns[&key].id;
+        let info_id = if let FnBody::NumEntry(_) = body { self.num_entries[&key] } else { self.fns[&key].id };
         let mut ctx = std::mem::replace(&mut self.ctx, self.module.make_context());
         let mut fctx = std::mem::replace(&mut self.fctx, cranelift_frontend::FunctionBuilderContext::new());
         ctx.func.signature = self.js_sig.clone();
@@ -612,6 +656,13 @@ impl<'g> Compiler<'g> {
             self.ctx = ctx;
             self.fctx = fctx;
             return;
+        }
+        // `PERRY_DUMP_CLIF=NAME` prints the IR of the functions whose name
+        // contains NAME (`*` for all), before Cranelift's optimisations.
+        if let Ok(want) = std::env::var("PERRY_DUMP_CLIF")
+            && (want == "*" || name.contains(want.as_str()))
+        {
+            eprintln!("; function {name}\n{}", ctx.func.display());
         }
         if let Err(e) = self.module.define_function(info_id, &mut ctx) {
             let m = &self.graph.modules[module];
