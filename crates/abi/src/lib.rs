@@ -236,6 +236,11 @@ pub const TA_TYPE: i32 = OBJ_INLINE + 32;
 pub const TA_EXTRA: u32 = 40;
 /// `TA_TYPE` bit: the view's length follows its buffer's.
 pub const TA_TRACKING: u64 = 1 << 8;
+/// `TA_TYPE` element type numbers the compiler accesses inline (the index
+/// of the type in the runtime's `bytes::TYPES`).
+pub const TA_TY_UINT8: u64 = 1;
+pub const TA_TY_INT32: u64 = 5;
+pub const TA_TY_FLOAT64: u64 = 8;
 /// A DataView (ECMAScript 25.3): the typed-array words, `TA_LENGTH` a byte
 /// count and `TA_TYPE` only the `TA_TRACKING` bit. Not integer-indexed.
 pub const KIND_DATA_VIEW: u64 = 39;

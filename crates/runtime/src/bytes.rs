@@ -53,6 +53,12 @@ pub enum Ty {
     BigUint64,
 }
 
+const _: () = assert!(
+    matches!(TYPES[TA_TY_UINT8 as usize], Ty::Uint8)
+        && matches!(TYPES[TA_TY_INT32 as usize], Ty::Int32)
+        && matches!(TYPES[TA_TY_FLOAT64 as usize], Ty::Float64)
+);
+
 /// Every element type, indexed by its number.
 pub const TYPES: [Ty; 11] =
     [Ty::Int8, Ty::Uint8, Ty::Uint8Clamped, Ty::Int16, Ty::Uint16, Ty::Int32, Ty::Uint32, Ty::Float32, Ty::Float64, Ty::BigInt64, Ty::BigUint64];

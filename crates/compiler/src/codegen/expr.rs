@@ -395,6 +395,8 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// [`Self::get_index`], given (when known) whether `o` is an array.
+    /// Elements of arrays and of Float64, Int32 and Uint8 typed arrays are
+    /// read inline.
     pub fn get_index_of(&mut self, o: V, k: V, is_array: Option<V>) -> V {
         let res = self.new_var();
         let slow = self.b.create_block();
@@ -402,9 +404,10 @@ impl FnCompiler<'_, '_, '_> {
         let c2 = self.b.create_block();
         let c3 = self.b.create_block();
         let ld = self.b.create_block();
+        let tac = self.b.create_block();
         match is_array {
             Some(f) => {
-                self.b.ins().brif(f, c2, &[], slow, &[]);
+                self.b.ins().brif(f, c2, &[], tac, &[]);
             }
             None => {
                 let c1 = self.b.create_block();
@@ -414,7 +417,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.switch_to_block(c1);
                 let kind = self.cell_kind(o);
                 let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-                self.b.ins().brif(isarr, c2, &[], slow, &[]);
+                self.b.ins().brif(isarr, c2, &[], tac, &[]);
             }
         }
         self.b.switch_to_block(c2);
@@ -426,13 +429,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         // An integral index below the length (two branches: no flag
         // materialisation on the path every element read takes).
-        let f = self.f64_of(k);
-        let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
-        let back = self.b.ins().fcvt_from_sint(types::F64, i);
-        let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
-        let c4 = self.b.create_block();
-        self.b.ins().brif(exact, c4, &[], slow, &[]);
-        self.b.switch_to_block(c4);
+        let i = self.exact_index(k, slow);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
         self.b.ins().brif(inb, ld, &[], slow, &[]);
@@ -449,12 +446,180 @@ impl FnCompiler<'_, '_, '_> {
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
+        // A typed array.
+        self.b.switch_to_block(tac);
+        let (p, i) = self.typed_array_index(o, k, slow);
+        let not_f64 = self.b.create_block();
+        let not_i32 = self.b.create_block();
+        let a = self.typed_elem_addr(p, i, TA_TY_FLOAT64, 8, not_f64);
+        let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), a, 0);
+        // Any NaN reads as the canonical one (NaN-boxing).
+        let nan = self.b.ins().f64const(f64::from_bits(NAN));
+        let isnan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+        let f = self.b.ins().select(isnan, nan, f);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_f64);
+        let a = self.typed_elem_addr(p, i, TA_TY_INT32, 4, not_i32);
+        let x = self.b.ins().sload32(MemFlagsData::trusted(), a, 0);
+        let f = self.b.ins().fcvt_from_sint(types::F64, x);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_i32);
+        let a = self.typed_elem_addr(p, i, TA_TY_UINT8, 1, slow);
+        let x = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), a, 0);
+        let f = self.b.ins().fcvt_from_sint(types::F64, x);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let r = self.rt_check("perry_get_index", &[o, k]);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// The i64 of number `k` when it is integral (else to `slow`).
+    fn exact_index(&mut self, k: V, slow: Block) -> V {
+        let f = self.f64_of(k);
+        let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
+        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+        let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
+        let c4 = self.b.create_block();
+        self.b.ins().brif(exact, c4, &[], slow, &[]);
+        self.b.switch_to_block(c4);
+        i
+    }
+
+    /// In a block where `o` is an object that is not an array: when it is a
+    /// typed array and `k` an integral number, its address and the index;
+    /// else to `slow`.
+    fn typed_array_index(&mut self, o: V, k: V, slow: Block) -> (V, V) {
+        let kind = self.cell_kind(o);
+        let ista = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_TYPED_ARRAY as i64);
+        let t1 = self.b.create_block();
+        self.b.ins().brif(ista, t1, &[], slow, &[]);
+        self.b.switch_to_block(t1);
+        if !self.known_num(k) {
+            let t2 = self.b.create_block();
+            let isnum = self.is_number(k);
+            self.b.ins().brif(isnum, t2, &[], slow, &[]);
+            self.b.switch_to_block(t2);
+        }
+        let i = self.exact_index(k, slow);
+        (self.ptr_of(o), i)
+    }
+
+    /// The address of element `i` of the typed array at `p` when its element
+    /// type is `ty` (not length-tracking), `i` is below its length and the
+    /// view lies inside its buffer (not detached); else to `miss`.
+    fn typed_elem_addr(&mut self, p: V, i: V, ty: u64, size: i64, miss: Block) -> V {
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_TYPE);
+        let is_ty = self.b.ins().icmp_imm_u(IntCC::Equal, t, ty as i64);
+        let b1 = self.b.create_block();
+        self.b.ins().brif(is_ty, b1, &[], miss, &[]);
+        self.b.switch_to_block(b1);
+        let n = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_LENGTH);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
+        let b2 = self.b.create_block();
+        self.b.ins().brif(inb, b2, &[], miss, &[]);
+        self.b.switch_to_block(b2);
+        let store = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_STORE);
+        let sp = self.ptr_of(store);
+        // The raw length word has the detached bit (2^48) set once detached.
+        let raw = self.b.ins().load(types::I64, MemFlagsData::trusted(), sp, STORE_LEN);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_OFFSET);
+        let bytes = self.b.ins().imul_imm_u(n, size);
+        let end = self.b.ins().iadd(off, bytes);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, raw);
+        let det = self.b.ins().band_imm_u(raw, STORE_DETACHED as i64);
+        let attached = self.b.ins().icmp_imm_u(IntCC::Equal, det, 0);
+        let ok = self.b.ins().band(fits, attached);
+        let b3 = self.b.create_block();
+        self.b.ins().brif(ok, b3, &[], miss, &[]);
+        self.b.switch_to_block(b3);
+        let at = self.b.ins().imul_imm_u(i, size);
+        let a = self.b.ins().iadd(sp, off);
+        let a = self.b.ins().iadd(a, at);
+        self.b.ins().iadd_imm_u(a, STORE_DATA as i64)
+    }
+
+    /// `o[k] = v`: an array element that exists (an integral index below the
+    /// length, the elements not frozen) is stored inline, with the barrier;
+    /// everything else calls `perry_set_index`.
+    pub fn set_index(&mut self, o: V, k: V, v: V) {
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let c1 = self.b.create_block();
+        let c2 = self.b.create_block();
+        let c4 = self.b.create_block();
+        let st = self.b.create_block();
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, c1, &[], slow, &[]);
+        self.b.switch_to_block(c1);
+        // The kind byte and the flags byte of the header in one load.
+        let p = self.ptr_of(o);
+        let kf = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
+        let want = KIND_ARRAY;
+        let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
+        let ok = self.b.ins().icmp_imm_u(IntCC::Equal, masked, want as i64);
+        let tac = self.b.create_block();
+        self.b.ins().brif(ok, c2, &[], tac, &[]);
+        self.b.switch_to_block(c2);
+        if !self.known_num(k) {
+            let c3 = self.b.create_block();
+            let isnum = self.is_number(k);
+            self.b.ins().brif(isnum, c3, &[], slow, &[]);
+            self.b.switch_to_block(c3);
+        }
+        let i = self.exact_index(k, slow);
+        self.b.ins().jump(c4, &[]);
+        // A typed array with a number value.
+        self.b.switch_to_block(tac);
+        let (tp, ti) = self.typed_array_index(o, k, slow);
+        if !self.known_num(v) {
+            let t3 = self.b.create_block();
+            let isnum = self.is_number(v);
+            self.b.ins().brif(isnum, t3, &[], slow, &[]);
+            self.b.switch_to_block(t3);
+        }
+        let not_f64 = self.b.create_block();
+        let not_i32 = self.b.create_block();
+        let a = self.typed_elem_addr(tp, ti, TA_TY_FLOAT64, 8, not_f64);
+        let f = self.f64_of(v);
+        self.b.ins().store(MemFlagsData::trusted(), f, a, 0);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_f64);
+        let a = self.typed_elem_addr(tp, ti, TA_TY_INT32, 4, not_i32);
+        let x = self.i32_of_num(v);
+        self.b.ins().store(MemFlagsData::trusted(), x, a, 0);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_i32);
+        let a = self.typed_elem_addr(tp, ti, TA_TY_UINT8, 1, slow);
+        let x = self.i32_of_num(v);
+        self.b.ins().istore8(MemFlagsData::trusted(), x, a, 0);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(c4);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        self.b.ins().brif(inb, st, &[], slow, &[]);
+        self.b.switch_to_block(st);
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(ep, off);
+        let addr = self.b.ins().iadd_imm_u(addr, VA_DATA as i64);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.rt_check("perry_set_index", &[o, k, v]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
     }
 
     /// `o.name = v` with an inline cache: an own writable data property in
@@ -1801,7 +1966,7 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Keyed(o, k) => {
                 let o = self.use_var(*o);
                 let k = self.use_var(*k);
-                self.rt_check("perry_set_index", &[o, k, v]);
+                self.set_index(o, k, v);
             }
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);

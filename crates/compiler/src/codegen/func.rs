@@ -546,7 +546,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// is dirtied and logged by `perry_card_dirty` (see `perry_gc::barrier`).
     fn write_barrier(&mut self, p: V, off: i32, val: V) {
         // A constant (undefined, null, a boolean, a number) is never young.
-        if self.iconst_of(val).is_some() {
+        if self.iconst_of(val).is_some() || self.known_num(val) {
             return;
         }
         let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);
