@@ -280,6 +280,9 @@ pub const DATE_EXTRA: u32 = 8;
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).
 pub const IC_OVERFLOW: u64 = 1 << 63;
+/// Entries (shape, location) of a property-read inline cache site: the
+/// compiled code tests them in order; the runtime fills the first empty one.
+pub const IC_WAYS: usize = 4;
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {

@@ -476,6 +476,18 @@ export! {
                         *slots.add(1) = sh as *const crate::shape::Shape as u64;
                         *slots.add(2) = p.0;
                     }
+                    // This first instance is rebuilt with the final shape too,
+                    // so that every instance of the class has one layout
+                    // (one entry in each inline cache). Nothing can have
+                    // seen it: the constructor only stores its arguments.
+                    let hi = scope.root(inst.0);
+                    let n = object::new_object_kind(KIND_OBJECT, p, (nfields as u32).max(1));
+                    let inst = Value(hi.get());
+                    n.set_word(OBJ_SHAPE, sh as *const crate::shape::Shape as u64);
+                    for i in 0..nfields as usize {
+                        n.set_field(OBJ_INLINE + 8 * i as i32, object::slot_get(inst, i));
+                    }
+                    return n.0;
                 }
             }
         }
@@ -781,37 +793,54 @@ export! {
         sh as *const crate::shape::Shape as u64
     }
     fn perry_get_named_ic(o: u64, atom: u64, ic: u64) -> u64 {
-        // `o.name`; afterwards, when the property is an own data property,
-        // the site caches (shape, where): the byte offset of an inline slot,
-        // or for a slot in the overflow array `IC_OVERFLOW | the inline
-        // slot holding that array << 32 | the byte offset in it` (compiled
-        // code `get_named`). Functions qualify (their `name` and `length`
-        // are not in the shape, so never cached; namespaces and wrappers
-        // resolve elsewhere).
+        // `o.name` at a polymorphic site (compiled code `get_named`): its
+        // `IC_WAYS` entries of (shape, where) are tested inline. On a miss,
+        // when the property is an own data property, the first empty entry
+        // caches it; when all are taken the oldest is dropped (so the shape
+        // of a one-off object, such as a class's first instance made before
+        // its size was known, does not keep a steady shape out for good).
+        // The global megamorphic cache finds the location of a shape a full
+        // site keeps missing without a property lookup.
         let v = Value(o);
-        if v.is_object()
-            && let Some((i, a)) = object::find_own(v, atom as Atom)
-        {
-            let sh = object::shape_of(v);
-            if a & shape::ACCESSOR == 0 && !matches!(v.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
-                let first = sh.inline_cap as u64 - 1;
-                let at = if sh.is_inline(i) {
-                    (sh.inline_start as u64) + 8 * i as u64
-                } else {
-                    IC_OVERFLOW | (sh.inline_start as u64 + 8 * first) << 32 | (VA_DATA as u64 + 8 * (i as u64 - first))
-                };
-                unsafe {
-                    *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
-                    *((ic + 8) as *mut u64) = at;
+        if v.is_string() && atom as Atom != names::LENGTH {
+            // A string's method: a data property of String.prototype (its
+            // own properties are `length` and indices, never read by name),
+            // found through the megamorphic cache.
+            let sp = realm::get(I::StringProto);
+            let sh = sp.word(OBJ_SHAPE);
+            let mega = mega_entry(sh, atom as Atom);
+            if mega.0 == sh && mega.1 == atom as Atom {
+                return read_cached(sp, mega.2);
+            }
+            if let Some(at) = own_data_location(sp, atom as Atom) {
+                *mega = (sh, atom as Atom, at);
+                return read_cached(sp, at);
+            }
+        }
+        if v.is_object() {
+            let sh = v.word(OBJ_SHAPE);
+            let mega = mega_entry(sh, atom as Atom);
+            let at = if mega.0 == sh && mega.1 == atom as Atom { Some(mega.2) } else { ic_location(v, atom as Atom) };
+            if let Some(at) = at {
+                *mega = (sh, atom as Atom, at);
+                // SAFETY: the site has IC_WAYS entries of two words.
+                let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut [u64; 2], IC_WAYS) };
+                match ways.iter().position(|w| w[0] == 0) {
+                    Some(i) => ways[i] = [sh, at],
+                    None => {
+                        ways.copy_within(1.., 0);
+                        ways[IC_WAYS - 1] = [sh, at];
+                    }
                 }
+                return read_cached(v, at);
             }
         }
         abi(object::get(v, atom as Atom))
     }
     fn perry_set_named_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
         // `o.name = v`; afterwards, when the property is an own writable data
-        // property in an inline slot of an ordinary object, the site caches
-        // (shape, byte offset) and later stores with that shape go inline.
+        // property of an ordinary object, the site caches (shape, location,
+        // see `ic_location`) and later stores with that shape go inline.
         let scope = HandleScope::new();
         let ho = scope.root(o);
         if object::set(Value(o), atom as Atom, Value(v)).is_err() {
@@ -820,13 +849,16 @@ export! {
         let o = Value(ho.get());
         if o.is_cell()
             && o.kind() == KIND_OBJECT
-            && let Some((i, a)) = object::find_own(o, atom as Atom)
+            && let Some((_, a)) = object::find_own(o, atom as Atom)
         {
             let sh = object::shape_of(o);
-            if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 && sh.is_inline(i) {
+            if a & shape::ACCESSOR == 0
+                && a & shape::WRITABLE != 0
+                && let Some(at) = ic_location(o, atom as Atom)
+            {
                 unsafe {
                     *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
-                    *((ic + 8) as *mut u64) = (sh.inline_start as u64) + 8 * i as u64;
+                    *((ic + 8) as *mut u64) = at;
                 }
             }
         }
@@ -1105,6 +1137,54 @@ fn global_get_slow(g: Value, atom: Atom) -> u64 {
         Some(_) => abi(object::get(g, atom)),
         None => abi(Err(error::reference_error(&format!("{} is not defined", atoms::to_rust(atom))))),
     }
+}
+
+/// Where an own data property of `v` lives, for an inline cache: the byte
+/// offset of an inline slot, or for a slot in the overflow array
+/// `IC_OVERFLOW | the inline slot holding that array << 32 | the byte offset
+/// in it`. None for accessors, inherited properties and the objects whose
+/// named properties are not all in their shape (arrays' `length`, wrappers,
+/// namespaces); functions qualify (their `name` and `length` are not in the
+/// shape, so never cached).
+fn ic_location(v: Value, atom: Atom) -> Option<u64> {
+    if matches!(v.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+        return None;
+    }
+    own_data_location(v, atom)
+}
+
+/// [`ic_location`] for any object, for a key that its shape holds if it has
+/// it at all (not a wrapper's `length` or index).
+fn own_data_location(v: Value, atom: Atom) -> Option<u64> {
+    let (i, a) = object::find_own(v, atom)?;
+    let sh = object::shape_of(v);
+    if a & shape::ACCESSOR != 0 {
+        return None;
+    }
+    let first = sh.inline_cap as u64 - 1;
+    Some(if sh.is_inline(i) {
+        (sh.inline_start as u64) + 8 * i as u64
+    } else {
+        IC_OVERFLOW | (sh.inline_start as u64 + 8 * first) << 32 | (VA_DATA as u64 + 8 * (i as u64 - first))
+    })
+}
+
+/// The value at a location from [`ic_location`].
+fn read_cached(v: Value, at: u64) -> u64 {
+    if at & IC_OVERFLOW == 0 {
+        return v.word(at as i32);
+    }
+    let arr = Value(v.word(((at >> 32) & 0x7FFF_FFFF) as i32));
+    arr.word((at & 0xFFFF_FFFF) as i32)
+}
+
+/// The megamorphic property cache entry for (shape, atom): `(shape, atom,
+/// location)`, shared by every site whose own entries are all taken.
+fn mega_entry(sh: u64, atom: Atom) -> &'static mut (u64, Atom, u64) {
+    static CACHE: perry_gc::JsCell<[(u64, Atom, u64); 1024]> = perry_gc::JsCell::new([(0, 0, 0); 1024]);
+    let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 1023;
+    // SAFETY: single JS thread.
+    unsafe { &mut CACHE.get()[h] }
 }
 
 /// The global-read cache entry for `atom`: `(atom, global shape, slot)`.

@@ -109,8 +109,32 @@ fn mix_error() -> error::Exc {
 }
 
 pub fn number_to_string_value(f: f64) -> Value {
-    if f.fract() == 0.0 && (0.0..1024.0).contains(&f) && !(f == 0.0 && f.is_sign_negative()) {
-        return atoms::value(atoms::intern(&(f as u32).to_string()));
+    if f.fract() == 0.0 && f.abs() < 9007199254740992.0 {
+        // Integers 0..1024 are interned once (their atoms cached here);
+        // other integers are written without the shortest-digits search.
+        if (0.0..1024.0).contains(&f) {
+            static SMALL: perry_gc::JsCell<[atoms::Atom; 1024]> = perry_gc::JsCell::new([atoms::Atom::MAX; 1024]);
+            // SAFETY: single JS thread.
+            let small = unsafe { SMALL.get() };
+            let i = f as usize;
+            if small[i] == atoms::Atom::MAX {
+                small[i] = atoms::intern(&i.to_string());
+            }
+            return atoms::value(small[i]);
+        }
+        let mut buf = [0u8; 20];
+        let mut n = (f as i64).unsigned_abs();
+        let mut at = buf.len();
+        while n > 0 || at == buf.len() {
+            at -= 1;
+            buf[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        if f < 0.0 {
+            at -= 1;
+            buf[at] = b'-';
+        }
+        return string::from_latin1(&buf[at..]);
     }
     string::from_str(&string::number_to_rust(f))
 }

@@ -305,36 +305,46 @@ impl FnCompiler<'_, '_, '_> {
             return s;
         }
         self.set_pos(at);
+        self.get_named_cached(o, name)
+    }
+
+    /// `o.name` through a polymorphic inline cache (`length` through the runtime).
+    pub fn get_named_cached(&mut self, o: V, name: &str) -> V {
         if name == "length" {
             let a = self.atom(name);
             return self.rt_check("perry_get_named", &[o, a]);
         }
-        // Inline cache: own data property in an inline slot of a known shape.
-        let site = self.new_ic_sites(1);
+        // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
+        // tested in order; a hit is a compare and a load.
+        let site = self.new_ic_sites(IC_WAYS as u32);
         let res = self.new_var();
         let miss = self.b.create_block();
         let done = self.b.create_block();
-        let (p, base) = self.ic_guard(o, site, miss);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
-        // A slot in the overflow array: `IC_OVERFLOW | array slot << 32 | offset`.
-        let inline = self.b.create_block();
-        let over = self.b.create_block();
-        let is_over = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
-        self.b.ins().brif(is_over, over, &[], inline, &[]);
-        self.b.switch_to_block(inline);
-        let addr = self.b.ins().iadd(p, off);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        let v = self.track(v);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(over);
-        let slot = self.b.ins().ushr_imm_u(off, 32);
-        let slot = self.b.ins().band_imm_u(slot, 0x7FFF_FFFF);
-        let slot_addr = self.b.ins().iadd(p, slot);
-        let arr = self.b.ins().load(types::I64, MemFlagsData::trusted(), slot_addr, 0);
-        let ap = self.ptr_of(arr);
-        let within = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
-        let addr = self.b.ins().iadd(ap, within);
+        let hit = self.b.create_block();
+        let offv = self.declare(types::I64);
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], miss, &[]);
+        self.b.switch_to_block(chk);
+        let base = self.data_addr(self.c.ic_data);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        for way in 0..IC_WAYS as u32 {
+            let at = ((site + way) * 16) as i32;
+            let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
+            let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + 8);
+            self.def_var(offv, off);
+            let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+            let next = if way + 1 == IC_WAYS as u32 { miss } else { self.b.create_block() };
+            self.b.ins().brif(same, hit, &[], next, &[]);
+            if next != miss {
+                self.b.switch_to_block(next);
+            }
+        }
+        self.b.switch_to_block(hit);
+        let off = self.use_var(offv);
+        let addr = self.cached_slot_addr(p, off);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let v = self.track(v);
         self.def_var(res, v);
@@ -345,6 +355,34 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// The address of a property slot of the object at `p` from an inline
+    /// cache's location word: a byte offset, or for a slot in the overflow
+    /// array `IC_OVERFLOW | inline slot holding the array << 32 | offset in it`.
+    fn cached_slot_addr(&mut self, p: V, off: V) -> V {
+        let addr = self.declare(types::I64);
+        let inline = self.b.create_block();
+        let over = self.b.create_block();
+        let done = self.b.create_block();
+        let is_over = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
+        self.b.ins().brif(is_over, over, &[], inline, &[]);
+        self.b.switch_to_block(inline);
+        let a = self.b.ins().iadd(p, off);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(over);
+        let slot = self.b.ins().ushr_imm_u(off, 32);
+        let slot = self.b.ins().band_imm_u(slot, 0x7FFF_FFFF);
+        let slot_addr = self.b.ins().iadd(p, slot);
+        let arr = self.b.ins().load(types::I64, MemFlagsData::trusted(), slot_addr, 0);
+        let ap = self.ptr_of(arr);
+        let within = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
+        let a = self.b.ins().iadd(ap, within);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(addr)
     }
 
     /// Reserves `n` consecutive 16-byte inline-cache entries.
@@ -448,7 +486,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         // A typed array.
         self.b.switch_to_block(tac);
-        let (p, i) = self.typed_array_index(o, k, slow);
+        let (p, i) = self.typed_array_index(o, k, slow, is_array.is_none());
         let not_f64 = self.b.create_block();
         let not_i32 = self.b.create_block();
         let a = self.typed_elem_addr(p, i, TA_TY_FLOAT64, 8, not_f64);
@@ -494,10 +532,17 @@ impl FnCompiler<'_, '_, '_> {
         i
     }
 
-    /// In a block where `o` is an object that is not an array: when it is a
-    /// typed array and `k` an integral number, its address and the index;
-    /// else to `slow`.
-    fn typed_array_index(&mut self, o: V, k: V, slow: Block) -> (V, V) {
+    /// In a block where `o` is not an array (and known to be an object when
+    /// `object_known`): when it is a typed array and `k` an integral number,
+    /// its address and the index; else to `slow`.
+    fn typed_array_index(&mut self, o: V, k: V, slow: Block, object_known: bool) -> (V, V) {
+        if !object_known {
+            let t = self.tag_of(o);
+            let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+            let t0 = self.b.create_block();
+            self.b.ins().brif(iso, t0, &[], slow, &[]);
+            self.b.switch_to_block(t0);
+        }
         let kind = self.cell_kind(o);
         let ista = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_TYPED_ARRAY as i64);
         let t1 = self.b.create_block();
@@ -581,7 +626,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(c4, &[]);
         // A typed array with a number value.
         self.b.switch_to_block(tac);
-        let (tp, ti) = self.typed_array_index(o, k, slow);
+        let (tp, ti) = self.typed_array_index(o, k, slow, true);
         if !self.known_num(v) {
             let t3 = self.b.create_block();
             let isnum = self.is_number(v);
@@ -630,7 +675,7 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         let (p, base) = self.ic_guard(o, site, miss);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
-        let addr = self.b.ins().iadd(p, off);
+        let addr = self.cached_slot_addr(p, off);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
@@ -1929,8 +1974,8 @@ impl FnCompiler<'_, '_, '_> {
             }
             HeldPlace::Named(o, n) => {
                 let o = self.use_var(*o);
-                let a = self.atom(n);
-                self.rt_check("perry_get_named", &[o, a])
+                let n = n.clone();
+                self.get_named_cached(o, &n)
             }
             HeldPlace::Keyed(o, k) => {
                 let o = self.use_var(*o);
