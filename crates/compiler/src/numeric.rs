@@ -463,6 +463,9 @@ pub struct NumFn {
     pub arity: usize,
     /// Every return of the number entry yields a number.
     pub returns_num: bool,
+    /// Small enough and simple enough to compile into its callers (see
+    /// [`inlinable`]).
+    pub inline: bool,
 }
 
 /// The number functions of a module: top-level `function` declarations
@@ -504,7 +507,7 @@ pub fn number_functions(
         if !simple || !params.iter().all(|&p| eligible(key, p)) {
             continue;
         }
-        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true }, params));
+        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true, inline: false }, params));
     }
     // Fixpoint: drop functions whose parameters are not number locals, and
     // clear `returns_num` where a return is not a number.
@@ -538,7 +541,85 @@ pub fn number_functions(
             break;
         }
     }
-    cands.into_iter().map(|(s, nf, _)| (s, nf)).collect()
+    let mut out: HashMap<SymbolId, NumFn> = cands.into_iter().map(|(s, nf, _)| (s, nf)).collect();
+    for nf in out.values_mut() {
+        nf.inline = nf.returns_num && inlinable(nf.func, scoping, consts, &|s| eligible(nf.key, s));
+    }
+    out
+}
+
+/// Whether a number function's body can be compiled into a caller that
+/// passes numbers: at most `INLINE_MAX` bytes of source, `let`/`const`
+/// declarations and expression statements followed by one final `return`,
+/// made only of operators, number literals, its own parameters and locals
+/// (which must be number locals of its number entry) and module number
+/// constants. Such code cannot throw, call or observe anything, so where it
+/// runs is invisible.
+pub fn inlinable(f: &Function, scoping: &Scoping, consts: &HashSet<SymbolId>, eligible: &dyn Fn(SymbolId) -> bool) -> bool {
+    const INLINE_MAX: u32 = 400;
+    let Some(body) = &f.body else { return false };
+    if body.span.end - body.span.start > INLINE_MAX || !body.directives.is_empty() {
+        return false;
+    }
+    let Some((Statement::ReturnStatement(last), rest)) = body.statements.split_last() else { return false };
+    let mut params = Vec::new();
+    for p in &f.params.items {
+        let BindingPattern::BindingIdentifier(id) = &p.pattern else { return false };
+        params.push(id.symbol_id.get().unwrap());
+    }
+    let known = Known { syms: consts.clone(), fns: HashMap::new() };
+    let locals = number_locals(&body.statements, scoping, eligible, &known, &params);
+    let ok_sym = |s: SymbolId| locals.contains(&s) || consts.contains(&s);
+    let mut exprs: Vec<&Expression> = Vec::new();
+    for st in rest {
+        match st {
+            Statement::ExpressionStatement(e) => exprs.push(&e.expression),
+            Statement::VariableDeclaration(d) if d.kind != VariableDeclarationKind::Var => {
+                for d in &d.declarations {
+                    let (BindingPattern::BindingIdentifier(id), Some(init)) = (&d.id, &d.init) else { return false };
+                    if !id.symbol_id.get().is_some_and(|s| locals.contains(&s)) {
+                        return false;
+                    }
+                    exprs.push(init);
+                }
+            }
+            _ => return false,
+        }
+    }
+    let Some(r) = &last.argument else { return false };
+    exprs.push(r);
+    exprs.iter().all(|e| pure_number_expr(e, scoping, &ok_sym))
+}
+
+/// An expression of operators over number literals and `ok` symbols.
+fn pure_number_expr(e: &Expression, scoping: &Scoping, ok: &dyn Fn(SymbolId) -> bool) -> bool {
+    let sym_ok = |id: &IdentifierReference| id.reference_id.get().and_then(|r| scoping.get_reference(r).symbol_id()).is_some_and(ok);
+    match e {
+        Expression::NumericLiteral(_) => true,
+        Expression::Identifier(id) => sym_ok(id),
+        Expression::ParenthesizedExpression(p) => pure_number_expr(&p.expression, scoping, ok),
+        Expression::UnaryExpression(u) => {
+            matches!(u.operator, UnaryOperator::UnaryNegation | UnaryOperator::UnaryPlus | UnaryOperator::BitwiseNot | UnaryOperator::LogicalNot)
+                && pure_number_expr(&u.argument, scoping, ok)
+        }
+        Expression::BinaryExpression(b) => {
+            !matches!(b.operator, BinaryOperator::In | BinaryOperator::Instanceof)
+                && pure_number_expr(&b.left, scoping, ok)
+                && pure_number_expr(&b.right, scoping, ok)
+        }
+        Expression::LogicalExpression(l) => pure_number_expr(&l.left, scoping, ok) && pure_number_expr(&l.right, scoping, ok),
+        Expression::ConditionalExpression(c) => {
+            pure_number_expr(&c.test, scoping, ok) && pure_number_expr(&c.consequent, scoping, ok) && pure_number_expr(&c.alternate, scoping, ok)
+        }
+        Expression::AssignmentExpression(a) => {
+            matches!(&a.left, AssignmentTarget::AssignmentTargetIdentifier(id) if sym_ok(id))
+                && !matches!(a.operator, AssignmentOperator::LogicalAnd | AssignmentOperator::LogicalOr | AssignmentOperator::LogicalNullish)
+                && pure_number_expr(&a.right, scoping, ok)
+        }
+        Expression::UpdateExpression(u) => matches!(&u.argument, SimpleAssignmentTarget::AssignmentTargetIdentifier(id) if sym_ok(id)),
+        Expression::SequenceExpression(s) => s.expressions.iter().all(|x| pure_number_expr(x, scoping, ok)),
+        _ => false,
+    }
 }
 
 /// Whether every `return` of a body (not of inner functions) yields a number.

@@ -1288,22 +1288,36 @@ impl FnCompiler<'_, '_, '_> {
     /// operation is integer arithmetic, so that a later bitwise operator
     /// reads the integer back without a conversion (see `int_source`).
     pub fn add_sub_f64(&mut self, sub: bool, a: V, b: V) -> V {
-        if let (Some((x, bx)), Some((y, by))) = (self.int_source(a), self.int_source(b))
+        if let (Some((x, bx, nx)), Some((y, by, ny))) = (self.int_source(a), self.int_source(b))
             && bx.max(by) < 53
         {
             let r = if sub { self.b.ins().isub(x, y) } else { self.b.ins().iadd(x, y) };
             let f = self.b.ins().fcvt_from_sint(types::F64, r);
-            self.int_bits.insert(r, bx.max(by) + 1);
+            self.int_bits.insert(r, (bx.max(by) + 1, !sub && nx && ny));
             return f;
         }
         if sub { self.b.ins().fsub(a, b) } else { self.b.ins().fadd(a, b) }
+    }
+
+    /// `a * b` on doubles: integer multiplication when both were just made
+    /// from non-negative integers (no -0) whose product is exact in a double.
+    pub fn mul_f64(&mut self, a: V, b: V) -> V {
+        if let (Some((x, bx, true)), Some((y, by, true))) = (self.int_source(a), self.int_source(b))
+            && bx + by <= 53
+        {
+            let r = self.b.ins().imul(x, y);
+            let f = self.b.ins().fcvt_from_sint(types::F64, r);
+            self.int_bits.insert(r, (bx + by, true));
+            return f;
+        }
+        self.b.ins().fmul(a, b)
     }
 
     fn f64_op(&mut self, op: BinaryOperator, l: V, r: V) -> V {
         match op {
             BinaryOperator::Addition => self.add_sub_f64(false, l, r),
             BinaryOperator::Subtraction => self.add_sub_f64(true, l, r),
-            BinaryOperator::Multiplication => self.b.ins().fmul(l, r),
+            BinaryOperator::Multiplication => self.mul_f64(l, r),
             BinaryOperator::Division => self.b.ins().fdiv(l, r),
             _ => self.fmod_inline(l, r),
         }
@@ -1314,7 +1328,7 @@ impl FnCompiler<'_, '_, '_> {
         match op {
             B::Addition => self.arith(l, r, |fc, a, b| fc.add_sub_f64(false, a, b), Slow::Add),
             B::Subtraction => self.arith(l, r, |fc, a, b| fc.add_sub_f64(true, a, b), Slow::Num(0)),
-            B::Multiplication => self.arith(l, r, |fc, a, b| fc.b.ins().fmul(a, b), Slow::Num(1)),
+            B::Multiplication => self.arith(l, r, |fc, a, b| fc.mul_f64(a, b), Slow::Num(1)),
             B::Division => self.arith(l, r, |fc, a, b| fc.b.ins().fdiv(a, b), Slow::Num(2)),
             B::Remainder => self.arith(l, r, |fc, a, b| fc.fmod_inline(a, b), Slow::Num(3)),
             B::Exponential => self.arith(
@@ -1791,6 +1805,17 @@ impl FnCompiler<'_, '_, '_> {
             9 => self.b.ins().sshr(ai, ci),
             _ => self.b.ins().ushr(ai, ci),
         };
+        // The range of `x & mask` (mask >= 0) and of `x >>> k`, for exact
+        // integer arithmetic on the result (`mul_f64`).
+        let konst = |fc: &Self, v: V| fc.i32_const_of(v);
+        let range = match (op, konst(self, ai), konst(self, ci)) {
+            (5, _, Some(m)) | (5, Some(m), _) if m >= 0 => Some(32 - (m as u32).leading_zeros()),
+            (10, _, Some(k)) => Some(32 - (k as u32 & 31)),
+            _ => None,
+        };
+        if let Some(bits) = range {
+            self.int_bits.insert(out, (bits, true));
+        }
         let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
         self.val_of_f64(f)
     }
@@ -2362,6 +2387,9 @@ impl FnCompiler<'_, '_, '_> {
         if c.optional || c.arguments.len() != nf.arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
+        if nf.inline && !self.inlining && c.arguments.iter().all(|a| self.is_num_expr(a.to_expression())) {
+            return Some(self.inline_number_call(&nf, c));
+        }
         let f = self.read_binding(sym, id.span.start);
         let fh = self.hold(f);
         let mut held = Vec::new();
@@ -2411,6 +2439,46 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Some(self.use_var(res))
+    }
+
+    /// A call of an inlinable number function (`numeric::inlinable`) with
+    /// number arguments, compiled in place: the arguments bind its parameters
+    /// as number locals of this function, its statements run here, and its
+    /// final `return` is the value. Its code can neither throw nor call, so
+    /// nothing can tell.
+    fn inline_number_call(&mut self, nf: &crate::numeric::NumFn, c: &'static CallExpression<'static>) -> V {
+        let f = nf.func;
+        let body = &f.body.as_ref().unwrap().statements;
+        let params = super::func::param_symbols(&f.params);
+        let m = self.m;
+        let a = &m.analysis;
+        let ctx = &a.ctxs[a.by_node[&nf.key]];
+        let eligible = |s: oxc_syntax::symbol::SymbolId| !a.boxed.contains(&s) && !ctx.cap_index.contains_key(&crate::analyze::Cap::Sym(s));
+        let locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &self.num_known, &params);
+        let mut vars = Vec::new();
+        for arg in &c.arguments {
+            let x = self.expr_f64(arg.to_expression());
+            let v = self.declare(types::F64);
+            self.def_var(v, x);
+            vars.push(v);
+        }
+        for &s in &locals {
+            self.num_locals.insert(s);
+            self.num_known.syms.insert(s);
+        }
+        for (&p, v) in params.iter().zip(vars) {
+            let x = self.use_var(v);
+            self.write_num(p, x);
+        }
+        self.inlining = true;
+        let (last, rest) = body.split_last().unwrap();
+        for st in rest {
+            self.stmt(st);
+        }
+        let Statement::ReturnStatement(r) = last else { unreachable!("inlinable ends with a return") };
+        let x = self.expr_f64(r.argument.as_ref().unwrap());
+        self.inlining = false;
+        self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
     }
 
     pub fn is_function(&mut self, f: V) -> V {

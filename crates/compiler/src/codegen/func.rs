@@ -102,9 +102,12 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub num_locals: hashbrown::HashSet<SymbolId>,
     /// Number locals and module number constants: what `is_num_expr` trusts.
     pub num_known: crate::numeric::Known,
-    /// i64 values made by integer `+`/`-` of small integers, with the
-    /// number of bits their magnitude may need (see `int_source`).
-    pub int_bits: HashMap<V, u32>,
+    /// Integer values whose range is known: i64 values made by integer
+    /// arithmetic (see `int_source`), i32 results of `&` with a non-negative
+    /// constant or of `>>>`: (bits the magnitude may need, never negative).
+    pub int_bits: HashMap<V, (u32, bool)>,
+    /// Compiling the body of an inlined number function (no nested inlining).
+    pub inlining: bool,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
     pub const_nums: std::rc::Rc<crate::numeric::ModuleConsts>,
     pub num_vars: HashMap<SymbolId, Variable>,
@@ -201,6 +204,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             num_locals: hashbrown::HashSet::new(),
             num_known: Default::default(),
             int_bits: HashMap::new(),
+            inlining: false,
             const_nums: Default::default(),
             num_vars: HashMap::new(),
             fresh: HashMap::new(),
@@ -430,16 +434,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         // Saturated (i64::MIN or MAX) maps to 0 or 1.
         let x = self.b.ins().iadd_imm_u(t, (1u64 << 63).wrapping_add(1) as i64);
         let big = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, x, 2);
-        let res = self.declare(types::I64);
-        self.def_var(res, t);
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(big, slow, &[], done, &[]);
-        self.b.switch_to_block(slow);
         // |f| >= 2^63 (or infinite): the integer is mantissa << (exponent -
         // 1075) with a shift of at least 11; its low 32 bits, negated for a
         // negative sign. A shift of 32 or more (and infinity) leaves 0.
+        // Computed without a branch (independent of the truncation, so it
+        // costs little), which keeps the code straight-line: values held
+        // across it stay recognisable as numbers.
         let bits = self.b.ins().bitcast(types::I64, MemFlags::new(), f);
         let e = self.b.ins().ushr_imm_u(bits, 52);
         let e = self.b.ins().band_imm_u(e, 0x7ff);
@@ -453,31 +453,45 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, bits, 0);
         let nlow = self.b.ins().ineg(low);
         let r = self.b.ins().select(neg, nlow, low);
-        self.def_var(res, r);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        let t = self.use_var(res);
+        let t = self.b.ins().select(big, r, t);
         self.b.ins().ireduce(types::I32, t)
     }
     /// The integer an f64 was just made from, as an i64, with a bound on the
-    /// bits of its magnitude: an int32 or uint32 converted to a double, a
-    /// small integral constant, or integer `+`/`-` of those.
-    pub fn int_source(&mut self, f: V) -> Option<(V, u32)> {
+    /// bits of its magnitude and whether it is never negative: an int32 or
+    /// uint32 converted to a double, a small integral constant, or integer
+    /// arithmetic on those.
+    pub fn int_source(&mut self, f: V) -> Option<(V, u32, bool)> {
         use cranelift_codegen::ir::{InstructionData, Opcode};
         let dfg = &self.b.func.dfg;
         let inst = dfg.value_def(f).inst()?;
         match dfg.insts[inst] {
             InstructionData::Unary { opcode: Opcode::FcvtFromSint, arg } => {
-                let ty = dfg.value_type(arg);
-                if ty == types::I32 { Some((self.b.ins().sextend(types::I64, arg), 32)) } else { self.int_bits.get(&arg).map(|&b| (arg, b)) }
+                if dfg.value_type(arg) == types::I32 {
+                    let (bits, nonneg) = self.int_bits.get(&arg).copied().unwrap_or((32, false));
+                    Some((self.b.ins().sextend(types::I64, arg), bits, nonneg))
+                } else {
+                    self.int_bits.get(&arg).map(|&(b, n)| (arg, b, n))
+                }
             }
             InstructionData::Unary { opcode: Opcode::FcvtFromUint, arg } if dfg.value_type(arg) == types::I32 => {
-                Some((self.b.ins().uextend(types::I64, arg), 33))
+                let (bits, _) = self.int_bits.get(&arg).copied().unwrap_or((32, true));
+                Some((self.b.ins().uextend(types::I64, arg), bits, true))
             }
             InstructionData::UnaryIeee64 { imm, .. } => {
                 let c = f64::from_bits(imm.bits());
-                (c.fract() == 0.0 && c.abs() < 2147483648.0 && !(c == 0.0 && c.is_sign_negative())).then(|| (self.b.ins().iconst(types::I64, c as i64), 32))
+                (c.fract() == 0.0 && c.abs() < 2147483648.0 && !(c == 0.0 && c.is_sign_negative()))
+                    .then(|| (self.b.ins().iconst(types::I64, c as i64), 64 - (c.abs() as u64).leading_zeros(), c >= 0.0))
             }
+            _ => None,
+        }
+    }
+
+    /// The value of an i32 constant.
+    pub fn i32_const_of(&self, v: V) -> Option<i32> {
+        use cranelift_codegen::ir::{InstructionData, Opcode};
+        let dfg = &self.b.func.dfg;
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::UnaryImm { opcode: Opcode::Iconst, imm } if dfg.value_type(v) == types::I32 => Some(imm.bits() as i32),
             _ => None,
         }
     }
