@@ -1,5 +1,9 @@
 // Array methods with closures: map, filter, reduce, some, find, sort with
 // a comparator, over arrays of 10^4 numbers, 300 rounds.
+// ROUNDS = process.argv[2], default 300.
+// quick size: 31
+const ROUNDS = (process.argv.length > 2 ? Number(process.argv[2]) : 300) | 0;
+
 const base: number[] = [];
 let x = 12345;
 for (let i = 0; i < 10000; i++) {
@@ -7,7 +11,7 @@ for (let i = 0; i < 10000; i++) {
   base.push(x % 10000);
 }
 let total = 0;
-for (let r = 0; r < 300; r++) {
+for (let r = 0; r < ROUNDS; r++) {
   const k = r % 7;
   const mapped = base.map((v, i) => v * k + i);
   const kept = mapped.filter((v) => (v & 1) === 0);

@@ -1,5 +1,9 @@
 // Integer and bitwise arithmetic: xorshift32, popcount, rotations and
 // masks over 3*10^7 iterations, all in int32.
+// N = process.argv[2], default 3 * 10^7.
+// quick size: 1000000
+const N = (process.argv.length > 2 ? Number(process.argv[2]) : 30000000) | 0;
+
 function popcount(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -8,7 +12,7 @@ function popcount(x: number): number {
 let s = 2463534242;
 let acc = 0;
 let bits = 0;
-for (let i = 0; i < 30000000; i++) {
+for (let i = 0; i < N; i++) {
   s ^= s << 13;
   s ^= s >>> 17;
   s ^= s << 5;

@@ -17,7 +17,9 @@ interface Temp {
 }
 
 const N = 150000;
-const ITERS = 100000000;
+// ITERS = process.argv[2], default 10^8.
+// quick size: 2000000
+const ITERS = (process.argv.length > 2 ? Number(process.argv[2]) : 100000000) | 0;
 
 function buildLive(): Cell[] {
   const live: Cell[] = [];

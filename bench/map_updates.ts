@@ -2,8 +2,10 @@
 // with keys from an LCG: each update replaces an old value with a young
 // object stored into an old Map (write barrier / remembered set), and the
 // replaced values become garbage.
-const SIZE = 1000000;
-const UPDATES = 10000000;
+// UPDATES = process.argv[2], default 10^7; the Map has UPDATES / 10 keys.
+// quick size: 500000
+const UPDATES = (process.argv.length > 2 ? Number(process.argv[2]) : 10000000) | 0;
+const SIZE = (UPDATES / 10) | 0;
 
 function run(): number {
   const m = new Map<number, { v: number }>();

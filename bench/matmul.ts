@@ -1,4 +1,8 @@
 // Dense matrix multiply, 256 x 256, on arrays of number arrays, 3 times.
+// n = process.argv[2], default 256.
+// quick size: 64
+const n = (process.argv.length > 2 ? Number(process.argv[2]) : 256) | 0;
+
 function matrix(n: number, seed: number): number[][] {
   const m: number[][] = [];
   let x = seed;
@@ -26,7 +30,6 @@ function mul(a: number[][], b: number[][], n: number): number[][] {
   }
   return c;
 }
-const n = 256;
 let a = matrix(n, 7);
 const b = matrix(n, 11);
 for (let r = 0; r < 3; r++) {

@@ -1,5 +1,9 @@
 // Property access on class instances and object literals: one monomorphic
 // site and one site that sees four shapes, 5*10^7 reads each.
+// ROUNDS = process.argv[2] rounds of 1000 reads at each site, default 5 * 10^4.
+// quick size: 2000
+const ROUNDS = (process.argv.length > 2 ? Number(process.argv[2]) : 50000) | 0;
+
 class Point {
   constructor(public x: number, public y: number) {}
 }
@@ -17,7 +21,7 @@ for (let i = 0; i < 1000; i++) {
 }
 let sm = 0;
 let sp = 0;
-for (let r = 0; r < 50000; r++) {
+for (let r = 0; r < ROUNDS; r++) {
   for (let i = 0; i < 1000; i++) {
     const p = mono[i];
     sm += p.x + p.y;

@@ -1,8 +1,12 @@
 // Regular expressions: test, exec with groups, global replace and split
 // over generated log lines, 5*10^4 lines.
+// LINES = process.argv[2], default 5 * 10^4.
+// quick size: 5000
+const LINES = (process.argv.length > 2 ? Number(process.argv[2]) : 50000) | 0;
+
 const lines: string[] = [];
 let x = 7;
-for (let i = 0; i < 50000; i++) {
+for (let i = 0; i < LINES; i++) {
   x = (x * 48271) % 2147483647;
   lines.push(`2026-11-${(x % 28) + 1} user${x % 1000}@example.com GET /api/items/${x % 5000} ${x % 3 === 0 ? 500 : 200}`);
 }

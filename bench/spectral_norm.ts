@@ -1,4 +1,8 @@
 // The Benchmarks Game spectral-norm, n = 1000: Float64Array kernels.
+// n = process.argv[2], default 1000.
+// quick size: 200
+const n = (process.argv.length > 2 ? Number(process.argv[2]) : 1000) | 0;
+
 function a(i: number, j: number): number {
   return 1 / (((i + j) * (i + j + 1)) / 2 + i + 1);
 }
@@ -20,7 +24,6 @@ function mulAtAv(n: number, v: Float64Array, out: Float64Array, tmp: Float64Arra
   mulAv(n, v, tmp);
   mulAtv(n, tmp, out);
 }
-const n = 1000;
 const u = new Float64Array(n).fill(1);
 const v = new Float64Array(n);
 const tmp = new Float64Array(n);

@@ -13,7 +13,7 @@
 //
 // Prints "[bench] churn-start" / "[bench] churn-end" on stderr around the
 // churn phase so bench/gc_pause.py can count only the collections in it.
-// Lives in bench/gc/ so that bench/run.py (bench/*.ts) does not pick it up.
+// Lives in bench/gc/ so that bench/run (bench/*.ts) does not pick it up.
 interface Cell {
   a: number;
   b: number;
