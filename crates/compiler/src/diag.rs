@@ -39,6 +39,27 @@ pub fn line_col(source: &str, offset: u32) -> (u32, u32) {
     (line, col)
 }
 
+/// Line starts of a source, for many [`line_col`] lookups in O(log n) each.
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(source.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1));
+        LineIndex { starts }
+    }
+
+    /// The same as [`line_col`].
+    pub fn line_col(&self, source: &str, offset: u32) -> (u32, u32) {
+        let offset = floor_char_boundary(source, (offset as usize).min(source.len()));
+        let line = self.starts.partition_point(|&s| s as usize <= offset);
+        let start = self.starts[line - 1] as usize;
+        (line as u32, source[start..offset].encode_utf16().count() as u32 + 1)
+    }
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -61,4 +82,18 @@ pub fn code_frame(source: &str, line: u32, col: u32) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_index_agrees_with_line_col() {
+        let src = "a\nbé😀c\n\n  d\r\nlast";
+        let idx = LineIndex::new(src);
+        for off in 0..=src.len() as u32 + 2 {
+            assert_eq!(idx.line_col(src, off), line_col(src, off), "offset {off}");
+        }
+    }
 }

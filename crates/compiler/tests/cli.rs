@@ -300,3 +300,26 @@ fn unhandled_rejections_mode_as_node_flag() {
     let out = Command::new(&exe).env("PERRY_UNHANDLED_REJECTIONS", "none").output().unwrap();
     assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stdout).as_ref(), out.stderr.len()), (Some(0), "after\n", 0));
 }
+
+/// Functions compile on worker threads; the executable must not depend on
+/// how many or on their timing (nor on hash order).
+#[test]
+fn output_is_the_same_for_any_number_of_code_generation_threads() {
+    let mut src = String::new();
+    for i in 0..60 {
+        src.push_str(&format!(
+            "class C{i} {{ constructor(public a: number) {{}} m(x: number) {{ return this.a * x + {i}; }} }}\n\
+             function f{i}(n: number): number {{ let s = 0; for (let k = 0; k < n; k++) {{ s += new C{i}(k).m(2) ^ (k << 3); }} return s; }}\n\
+             console.log(f{i}({i}));\n"
+        ));
+    }
+    let p = write("threads.ts", &src);
+    let mut outs = Vec::new();
+    for jobs in ["1", "2", "3", "2"] {
+        let exe = p.with_extension(format!("j{jobs}.{}", outs.len()));
+        let st = perry().env("PERRY_JOBS", jobs).arg("compile").arg(&p).arg("-o").arg(&exe).status().unwrap();
+        assert!(st.success());
+        outs.push(std::fs::read(&exe).unwrap());
+    }
+    assert!(outs.iter().all(|o| o == &outs[0]), "executables differ between thread counts or runs");
+}

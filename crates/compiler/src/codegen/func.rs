@@ -141,6 +141,11 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Generator functions: every use (`false`) and definition (`true`) of a
     /// variable, by block, in emission order (the liveness of `generator.rs`).
     pub var_events: Vec<(Block, Variable, bool)>,
+    /// Statements being compiled (nesting), and the variables made since
+    /// the outermost began, and those free for reuse (`release_temps`).
+    pub stmt_depth: u32,
+    pub temps: Vec<(Variable, types::Type, bool)>,
+    pub free_temps: HashMap<(types::Type, bool), Vec<Variable>>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -215,6 +220,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
             generator: None,
             var_events: Vec::new(),
+            stmt_depth: 0,
+            temps: Vec::new(),
+            free_temps: HashMap::new(),
             async_plain: false,
         }
     }
@@ -282,9 +290,69 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Declares a Cranelift variable, recording its type (a generator saves
     /// and restores every variable at its suspension points).
     pub fn declare(&mut self, ty: types::Type) -> Variable {
+        self.var_of(ty, false)
+    }
+
+    /// A variable of type `ty` (`stack_map`: holding JS values). Inside a
+    /// statement, one another statement of this function left behind may be
+    /// reused (see `release_temps`).
+    fn var_of(&mut self, ty: types::Type, stack_map: bool) -> Variable {
+        if self.stmt_depth > 0
+            && let Some(v) = self.free_temps.get_mut(&(ty, stack_map)).and_then(|l| l.pop())
+        {
+            self.temps.push((v, ty, stack_map));
+            return v;
+        }
         let v = self.b.declare_var(ty);
+        if stack_map {
+            self.b.declare_var_needs_stack_map(v);
+        }
         self.var_types.push((v, ty));
+        if self.stmt_depth > 0 {
+            self.temps.push((v, ty, stack_map));
+        }
         v
+    }
+
+    /// After a statement at the top of a function body: the variables made
+    /// while compiling it that hold nothing later code reads (temporaries of
+    /// expressions, not bindings) become free for the next statements.
+    /// Cranelift's SSA construction keeps, per variable, a table as long as
+    /// the blocks so far, so a long body (a module's top level) that took a
+    /// fresh variable for every temporary would need memory quadratic in its
+    /// length. Every reuse defines the variable before reading it.
+    pub fn release_temps(&mut self) {
+        if self.generator.is_some() {
+            self.temps.clear();
+            return;
+        }
+        let mut keep: Vec<Variable> = Vec::new();
+        keep.extend(self.locals.values().copied());
+        keep.extend(self.pseudo_box.values().copied());
+        keep.extend(self.arguments_var);
+        keep.extend(self.num_vars.values().copied());
+        keep.extend(self.array_flags.values().copied());
+        keep.extend(self.enum_obj.iter().map(|e| e.0));
+        keep.extend(self.chain.iter().map(|c| c.1));
+        for c in &self.cleanups {
+            match *c {
+                Cleanup::IterClose(v) | Cleanup::AsyncIterClose(v, _) => keep.push(v),
+                Cleanup::Finally(..) => {}
+            }
+        }
+        for f in self.fresh.values() {
+            for (_, h) in &f.fields {
+                if let Held::Var(v) = h {
+                    keep.push(*v);
+                }
+            }
+        }
+        let keep: hashbrown::HashSet<u32> = keep.into_iter().map(|v| v.as_u32()).collect();
+        for (v, ty, sm) in std::mem::take(&mut self.temps) {
+            if !keep.contains(&v.as_u32()) {
+                self.free_temps.entry((ty, sm)).or_default().push(v);
+            }
+        }
     }
     /// Reads variable `v` (recorded in generators, see `var_events`).
     #[inline]
@@ -315,9 +383,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().return_(&[r]);
     }
     pub fn new_var(&mut self) -> Variable {
-        let v = self.declare(types::I64);
-        self.b.declare_var_needs_stack_map(v);
-        v
+        self.var_of(types::I64, true)
     }
     /// Whether `v` is a number by construction: a constant below
     /// `MIN_TAGGED`, or the bits of an f64.

@@ -6,6 +6,7 @@
 mod expr;
 mod func;
 mod generator;
+mod parallel;
 mod pattern;
 mod stmt;
 
@@ -198,11 +199,17 @@ pub struct Compiler<'g> {
     pub srcmap: String,
     pub srcmap_fns: Vec<FuncId>,
     pub positions: Vec<(u32, u32, u32)>,
+    /// Per module, its line starts (for `position`).
+    pub line_index: HashMap<usize, crate::diag::LineIndex>,
     pub names: Vec<String>,
     pub errors: Vec<Diagnostic>,
     pub fn_count: usize,
     pub ctx: cranelift_codegen::Context,
     pub fctx: cranelift_frontend::FunctionBuilderContext,
+    /// Workers running Cranelift on finished functions (`parallel.rs`).
+    pool: Option<parallel::Pool>,
+    /// Per submitted function: (its module, its display name).
+    submitted: Vec<(usize, String)>,
     /// Sites that need a value computed once (tagged templates, private names).
     pub site_slots: HashMap<usize, u32>,
     /// Class declarations per module, and which class bindings construct as
@@ -249,6 +256,7 @@ pub fn make_isa(opt: bool) -> OwnedTargetIsa {
 impl<'g> Compiler<'g> {
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(true);
+        let pool = Some(parallel::Pool::new(isa.clone()));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let mut rt = HashMap::new();
@@ -315,11 +323,14 @@ impl<'g> Compiler<'g> {
             srcmap: String::new(),
             srcmap_fns: Vec::new(),
             positions: Vec::new(),
+            line_index: HashMap::new(),
             names: Vec::new(),
             errors: Vec::new(),
             fn_count: 0,
             ctx,
             fctx: cranelift_frontend::FunctionBuilderContext::new(),
+            pool,
+            submitted: Vec::new(),
             site_slots: HashMap::new(),
             class_decls: HashMap::new(),
             plain_classes: HashMap::new(),
@@ -565,7 +576,7 @@ impl<'g> Compiler<'g> {
     /// Records a source position for stack traces; returns its index.
     pub fn position(&mut self, module: usize, offset: u32) -> u32 {
         let m = &self.graph.modules[module];
-        let (line, col) = crate::diag::line_col(m.source, offset);
+        let (line, col) = self.line_index.entry(module).or_insert_with(|| crate::diag::LineIndex::new(m.source)).line_col(m.source, offset);
         self.positions.push((module as u32, line, col));
         self.positions.len() as u32 - 1
     }
@@ -626,6 +637,7 @@ impl<'g> Compiler<'g> {
         while let Some((key, module, body)) = self.queue.pop() {
             self.compile_function(key, module, body);
         }
+        self.define_compiled();
         if !self.errors.is_empty() {
             return Err(std::mem::take(&mut self.errors));
         }
@@ -664,45 +676,58 @@ impl<'g> Compiler<'g> {
         {
             eprintln!("; function {name}\n{}", ctx.func.display());
         }
-        if let Err(e) = self.module.define_function(info_id, &mut ctx) {
-            let m = &self.graph.modules[module];
-            self.errors.push(Diagnostic {
-                file: m.display.clone(),
-                line: 0,
-                col: 0,
-                message: format!("internal compiler error: code generation failed: {e:?}"),
-                frame: String::new(),
-            });
-            return;
-        }
-        let cc = ctx.compiled_code().unwrap();
-        for (off, span, map) in cc.buffer.user_stack_maps() {
-            let slots: Vec<u32> = map.entries().map(|(_, o)| o).collect();
-            self.stackmaps.push((info_id, *off, *span, slots));
-        }
-        let size = cc.code_info().total_size;
-        let name_idx = self.names.len();
-        self.names.push(name);
-        use std::fmt::Write;
-        let _ = writeln!(self.srcmap, "R {} {} {}", self.srcmap_fns.len(), name_idx, size);
-        self.srcmap_fns.push(info_id);
-        let mut last = u32::MAX;
-        for l in cc.buffer.get_srclocs_sorted() {
-            if l.loc.is_default() {
-                continue;
-            }
-            let p = l.loc.bits();
-            if p == last {
-                continue;
-            }
-            last = p;
-            if let Some(&(f, line, col)) = self.positions.get(p as usize) {
-                let _ = writeln!(self.srcmap, "L {} {} {} {}", l.start, f, line, col);
-            }
-        }
+        let func = std::mem::replace(&mut ctx.func, ir::Function::new());
+        self.pool.as_mut().unwrap().submit(info_id, func);
+        self.submitted.push((module, name));
         ctx.clear();
         self.ctx = ctx;
         self.fctx = fctx;
+    }
+
+    /// Defines the functions the workers compiled, in the order they were
+    /// built, and records their stack maps and source map entries.
+    fn define_compiled(&mut self) {
+        let done = self.pool.take().unwrap().finish();
+        let submitted = std::mem::take(&mut self.submitted);
+        for (d, (module, name)) in done.into_iter().zip(submitted) {
+            let c = match d.result {
+                Ok(c) => c,
+                Err(e) => {
+                    let m = &self.graph.modules[module];
+                    self.errors.push(Diagnostic {
+                        file: m.display.clone(),
+                        line: 0,
+                        col: 0,
+                        message: format!("internal compiler error: code generation failed: {e}"),
+                        frame: String::new(),
+                    });
+                    continue;
+                }
+            };
+            if let Err(e) = self.module.define_function_bytes(d.id, c.alignment, &c.bytes, &c.relocs) {
+                self.errors.push(Diagnostic {
+                    file: String::new(),
+                    line: 0,
+                    col: 0,
+                    message: format!("internal compiler error: defining {name}: {e:?}"),
+                    frame: String::new(),
+                });
+                continue;
+            }
+            for (off, span, slots) in c.stackmaps {
+                self.stackmaps.push((d.id, off, span, slots));
+            }
+            let name_idx = self.names.len();
+            self.names.push(name);
+            use std::fmt::Write;
+            let _ = writeln!(self.srcmap, "R {} {} {}", self.srcmap_fns.len(), name_idx, c.size);
+            self.srcmap_fns.push(d.id);
+            for (start, p) in c.srclocs {
+                if let Some(&(f, line, col)) = self.positions.get(p as usize) {
+                    let _ = writeln!(self.srcmap, "L {} {} {} {}", start, f, line, col);
+                }
+            }
+        }
     }
 
     /// `perry_user_main`: creates every module's hoisted functions, then runs

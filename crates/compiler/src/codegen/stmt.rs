@@ -19,6 +19,15 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     pub fn stmt(&mut self, s: &'static Statement<'static>) {
+        self.stmt_depth += 1;
+        self.stmt_inner(s);
+        self.stmt_depth -= 1;
+        if self.stmt_depth == 0 {
+            self.release_temps();
+        }
+    }
+
+    fn stmt_inner(&mut self, s: &'static Statement<'static>) {
         self.ensure_open();
         self.set_pos(s.span().start);
         let labels = std::mem::take(&mut self.pending_labels);
@@ -1060,7 +1069,9 @@ impl FnCompiler<'_, '_, '_> {
         if self.terminated || self.num_vars.is_empty() {
             return;
         }
-        let vars: Vec<Variable> = self.num_vars.values().copied().collect();
+        // In variable order: the code must not depend on hash order.
+        let mut vars: Vec<Variable> = self.num_vars.values().copied().collect();
+        vars.sort_unstable_by_key(|v| v.as_u32());
         for var in vars {
             let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
             let v = self.use_var(var);

@@ -1,0 +1,120 @@
+//! Parallel code generation: the main thread builds each function's IR (it
+//! needs the whole compiler's state) and hands the finished `Function` to a
+//! pool of worker threads, each with its own Cranelift context, which run
+//! Cranelift's optimisation, register allocation and emission. The machine
+//! code comes back with its relocations, stack maps and source locations and
+//! is defined into the one object module in the order the functions were
+//! built, so the output does not depend on thread timing.
+
+use cranelift_codegen::ir;
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_module::{FuncId, ModuleReloc};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// One function's machine code and what the tables need of it.
+pub struct Compiled {
+    pub bytes: Vec<u8>,
+    pub alignment: u64,
+    pub relocs: Vec<ModuleReloc>,
+    /// (code offset, span, stack slots holding references) per safepoint.
+    pub stackmaps: Vec<(u32, u32, Vec<u32>)>,
+    /// (code offset, source location bits) where the location changes.
+    pub srclocs: Vec<(u32, u32)>,
+    pub size: u32,
+}
+
+struct Job {
+    seq: usize,
+    id: FuncId,
+    func: ir::Function,
+}
+
+pub struct Done {
+    pub seq: usize,
+    pub id: FuncId,
+    pub result: Result<Compiled, String>,
+}
+
+pub struct Pool {
+    jobs: Option<Sender<Job>>,
+    done: Receiver<Done>,
+    workers: Vec<JoinHandle<()>>,
+    submitted: usize,
+}
+
+impl Pool {
+    /// `PERRY_JOBS` workers, by default one per core.
+    pub fn new(isa: OwnedTargetIsa) -> Pool {
+        let n = std::env::var("PERRY_JOBS")
+            .ok()
+            .and_then(|s| s.parse::<usize>().ok())
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1);
+        let (jobs, rx) = channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        let (tx, done) = channel::<Done>();
+        let workers = (0..n)
+            .map(|_| {
+                let rx = rx.clone();
+                let tx = tx.clone();
+                let isa = isa.clone();
+                std::thread::spawn(move || {
+                    let mut ctx = cranelift_codegen::Context::new();
+                    loop {
+                        let job = match rx.lock().unwrap().recv() {
+                            Ok(j) => j,
+                            Err(_) => return,
+                        };
+                        ctx.clear();
+                        ctx.func = job.func;
+                        let result = compile(&isa, &mut ctx, job.id);
+                        if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
+                            return;
+                        }
+                    }
+                })
+            })
+            .collect();
+        Pool { jobs: Some(jobs), done, workers, submitted: 0 }
+    }
+
+    /// Queues `func` (function `id`); returns its sequence number.
+    pub fn submit(&mut self, id: FuncId, func: ir::Function) -> usize {
+        let seq = self.submitted;
+        self.submitted += 1;
+        self.jobs.as_ref().unwrap().send(Job { seq, id, func }).expect("code generation worker");
+        seq
+    }
+
+    /// Waits for every function, in submission order.
+    pub fn finish(mut self) -> Vec<Done> {
+        drop(self.jobs.take());
+        let mut out: Vec<Done> = self.done.iter().take(self.submitted).collect();
+        for w in self.workers.drain(..) {
+            let _ = w.join();
+        }
+        assert_eq!(out.len(), self.submitted, "a code generation worker stopped");
+        out.sort_by_key(|d| d.seq);
+        out
+    }
+}
+
+fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncId) -> Result<Compiled, String> {
+    let mut plane = cranelift_codegen::control::ControlPlane::default();
+    ctx.compile(&**isa, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
+    let cc = ctx.compiled_code().unwrap();
+    let relocs = cc.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
+    let stackmaps = cc.buffer.user_stack_maps().iter().map(|(off, span, map)| (*off, *span, map.entries().map(|(_, o)| o).collect())).collect();
+    let mut srclocs = Vec::new();
+    let mut last = u32::MAX;
+    for l in cc.buffer.get_srclocs_sorted() {
+        if l.loc.is_default() || l.loc.bits() == last {
+            continue;
+        }
+        last = l.loc.bits();
+        srclocs.push((l.start, last));
+    }
+    Ok(Compiled { bytes: cc.buffer.data().to_vec(), alignment: cc.buffer.alignment as u64, relocs, stackmaps, srclocs, size: cc.code_info().total_size })
+}
