@@ -177,7 +177,19 @@ fn cache_key(file: &Path) -> Result<String, String> {
     Ok(link::hex(&h.finalize())[..24].to_string())
 }
 
+unsafe extern "C" {
+    fn mi_option_set(option: i32, value: core::ffi::c_long);
+}
+
+/// mimalloc's `mi_option_purge_delay` (the same index in its v2 and v3 headers).
+const MI_OPTION_PURGE_DELAY: i32 = 15;
+
 fn main() -> ExitCode {
+    // A compile is short: memory freed between functions is kept for the
+    // next ones instead of being returned to the OS and faulted in again
+    // (a sixth of a large compile's time).
+    // SAFETY: sets a process-wide allocator option before any thread starts.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
     let cli = Cli::parse();
     match cli.command {
         Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc, .. } => {
