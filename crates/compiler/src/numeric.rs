@@ -12,7 +12,7 @@ use hashbrown::{HashMap, HashSet};
 use oxc_ast::ast::*;
 use oxc_ast_visit::Visit;
 use oxc_semantic::Scoping;
-use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
+use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator, UpdateOperator};
 use oxc_syntax::scope::ScopeFlags;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
@@ -117,6 +117,8 @@ struct Collect<'a> {
     compound: Vec<(SymbolId, AssignmentOperator, &'a Expression<'a>)>,
     declared: HashSet<SymbolId>,
     bad: HashSet<SymbolId>,
+    /// `x++`/`x--` targets: (incremented, decremented).
+    updates: HashMap<SymbolId, (bool, bool)>,
 }
 
 struct Walker<'s, 'a> {
@@ -180,6 +182,20 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
             }
         }
         self.visit_expression(&a.right);
+    }
+
+    fn visit_update_expression(&mut self, it: &UpdateExpression<'a>) {
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &it.argument
+            && let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+        {
+            let e = self.c.updates.entry(s).or_default();
+            if it.operator == UpdateOperator::Increment {
+                e.0 = true;
+            } else {
+                e.1 = true;
+            }
+        }
+        oxc_ast_visit::walk::walk_update_expression(self, it);
     }
 
     fn visit_for_in_statement(&mut self, it: &ForInStatement<'a>) {
@@ -299,6 +315,30 @@ fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mu
 /// The number locals among the statements of one function body. `eligible`
 /// says whether a symbol may live in a register at all (not captured, not a
 /// global slot).
+/// The integer locals among number locals `nums`: initialised with an
+/// integer literal below 2^31 in magnitude and otherwise only stepped by
+/// `++`/`--` (loop counters). They live in i64 registers; a step stops at
+/// +-2^53 as the double would. The value is whether the local is never
+/// negative (a non-negative start, never decremented).
+pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashSet<SymbolId>) -> HashMap<SymbolId, bool> {
+    let mut w = Walker { scoping, c: Collect::default() };
+    for s in body {
+        w.visit_statement(s);
+    }
+    let c = w.c;
+    let mut out = HashMap::new();
+    for &s in nums {
+        let Some([Some(Expression::NumericLiteral(n))]) = c.writes.get(&s).map(|w| w.as_slice()) else { continue };
+        let v = n.value;
+        if v.fract() != 0.0 || v.abs() >= 2147483648.0 || (v == 0.0 && v.is_sign_negative()) || c.compound.iter().any(|(t, _, _)| *t == s) {
+            continue;
+        }
+        let (_, dec) = c.updates.get(&s).copied().unwrap_or_default();
+        out.insert(s, v >= 0.0 && !dec);
+    }
+    out
+}
+
 /// Module-scope `const` bindings initialised with a number literal (or its
 /// negation): every read that passes the TDZ check sees that number.
 #[derive(Default)]

@@ -523,6 +523,9 @@ impl FnCompiler<'_, '_, '_> {
     /// The i64 of number `k` when it is integral (else to `slow`).
     fn exact_index(&mut self, k: V, slow: Block) -> V {
         let f = self.f64_of(k);
+        if let Some((x, _, _)) = self.int_source(f) {
+            return x;
+        }
         let i = self.b.ins().fcvt_to_sint_sat(types::I64, f);
         let back = self.b.ins().fcvt_from_sint(types::F64, i);
         let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
@@ -1392,6 +1395,24 @@ impl FnCompiler<'_, '_, '_> {
     /// below 2^53 (the result takes the dividend's sign, so -7 % 7 is -0),
     /// else fmod.
     fn fmod_inline(&mut self, a: V, b: V) -> V {
+        // An integer dividend (a loop counter, a bitwise result) and a
+        // constant integer divisor: integer remainder, no checks.
+        if let Some(d) = self.f64_const_of(b)
+            && d.fract() == 0.0
+            && d != 0.0
+            && d.abs() < 2147483648.0
+            && let Some((x, bits, nonneg)) = self.int_source(a)
+        {
+            let dc = self.b.ins().iconst(types::I64, d.abs() as i64);
+            let r = self.b.ins().srem(x, dc);
+            let rf = self.b.ins().fcvt_from_sint(types::F64, r);
+            if nonneg {
+                self.int_bits.insert(r, (bits.min(64 - (d.abs() as u64).leading_zeros()), true));
+                return rf;
+            }
+            // The remainder takes the dividend's sign (-7 % 7 is -0).
+            return self.b.ins().fcopysign(rf, a);
+        }
         // A constant integer divisor (the common `i % 7`): 32-bit remainder.
         if let Some(d) = self.f64_const_of(b)
             && d.fract() == 0.0
@@ -2188,6 +2209,13 @@ impl FnCompiler<'_, '_, '_> {
     fn update(&mut self, u: &'static UpdateExpression<'static>) -> V {
         if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument
             && let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
+            && let Some((old, new)) = self.step_int(s, u.operator == UpdateOperator::Increment)
+        {
+            let r = if u.prefix { new } else { old };
+            return self.val_of_f64(r);
+        }
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument
+            && let Some(s) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())
             && let Some(old) = self.read_num(s)
         {
             let one = self.b.ins().f64const(1.0);
@@ -2422,11 +2450,13 @@ impl FnCompiler<'_, '_, '_> {
                 Some(x) => self.b.ins().band(x, t),
             });
         }
+        // Every argument turned out a number by construction.
+        let Some(all) = all else { return Some(self.call_num_entry(&nf, f, &args)) };
         let res = self.new_var();
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        self.b.ins().brif(all.unwrap(), fast, &[], slow, &[]);
+        self.b.ins().brif(all, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let r = self.call_num_entry(&nf, f, &args);
         self.def_var(res, r);

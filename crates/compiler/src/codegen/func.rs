@@ -42,6 +42,9 @@ pub enum Loc {
     Captured(usize),
     /// A number local in an `f64` variable (see `numeric.rs`).
     Num(Variable),
+    /// An integer number local (a loop counter) in an `i64` variable, and
+    /// whether it is never negative (`numeric::int_locals`).
+    Int(Variable, bool),
 }
 
 /// Something to run when control leaves a region early (break/continue/return).
@@ -111,6 +114,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
     pub const_nums: std::rc::Rc<crate::numeric::ModuleConsts>,
     pub num_vars: HashMap<SymbolId, Variable>,
+    /// Integer number locals (`numeric::int_locals`): never negative?
+    pub int_locals: HashMap<SymbolId, bool>,
+    pub int_vars: HashMap<SymbolId, Variable>,
     /// `const` bindings initialised with an object literal whose field values
     /// are still known: a read `c.f` of such a field compiles to the value the
     /// literal stored (see [`FnCompiler::known_field`]).
@@ -212,6 +218,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             inlining: false,
             const_nums: Default::default(),
             num_vars: HashMap::new(),
+            int_locals: HashMap::new(),
+            int_vars: HashMap::new(),
             fresh: HashMap::new(),
             effects: 0,
             indexed: hashbrown::HashSet::new(),
@@ -250,6 +258,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             fns: fns.iter().filter(|(_, f)| f.returns_num).map(|(&s, f)| (s, f.arity)).collect(),
         };
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known, params);
+        self.int_locals = crate::numeric::int_locals(body, &m.scoping, &self.num_locals);
         self.num_known = known;
         self.num_known.syms.extend(self.num_locals.iter().copied());
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
@@ -794,6 +803,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         if let Some(&i) = self.m.analysis.ctxs[self.ctx_id].cap_index.get(&Cap::Sym(sym)) {
             return Loc::Captured(i);
         }
+        if let Some(&nonneg) = self.int_locals.get(&sym) {
+            let var = match self.int_vars.get(&sym) {
+                Some(&v) => v,
+                None => {
+                    let v = self.declare(types::I64);
+                    self.int_vars.insert(sym, v);
+                    v
+                }
+            };
+            return Loc::Int(var, nonneg);
+        }
         if self.num_locals.contains(&sym) {
             let var = match self.num_vars.get(&sym) {
                 Some(&v) => v,
@@ -854,13 +874,52 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let f = self.use_var(var);
                 self.val_of_f64(f)
             }
+            Loc::Int(var, nonneg) => {
+                let f = self.int_local_f64(var, nonneg);
+                self.val_of_f64(f)
+            }
         }
+    }
+
+    /// An integer local's value as an f64 made from its integer (so integer
+    /// code reads the integer back, see `int_source`).
+    fn int_local_f64(&mut self, var: Variable, nonneg: bool) -> V {
+        let x = self.use_var(var);
+        self.int_bits.insert(x, (54, nonneg));
+        self.b.ins().fcvt_from_sint(types::F64, x)
+    }
+
+    /// The i64 of an f64 known to hold an integer (an integer local's write).
+    fn int_of_f64(&mut self, f: V) -> V {
+        match self.int_source(f) {
+            Some((x, _, _)) => x,
+            None => self.b.ins().fcvt_to_sint_sat(types::I64, f),
+        }
+    }
+
+    /// `x++`/`x--` on an integer local: (old, new) as f64s. The step stops
+    /// at +-2^53, where the double's does.
+    pub fn step_int(&mut self, sym: SymbolId, inc: bool) -> Option<(V, V)> {
+        let Loc::Int(var, nonneg) = self.loc(sym) else { return None };
+        let old = self.int_local_f64(var, nonneg);
+        let x = self.use_var(var);
+        let n = self.b.ins().iadd_imm_s(x, if inc { 1 } else { -1 });
+        let lim = self.b.ins().iconst(types::I64, if inc { 1i64 << 53 } else { -(1i64 << 53) });
+        let n = if inc { self.b.ins().smin(n, lim) } else { self.b.ins().smax(n, lim) };
+        self.def_var(var, n);
+        let new = self.int_local_f64(var, nonneg);
+        Some((old, new))
     }
 
     /// Writes an f64 to a number local (no boxing round trip).
     pub fn write_num(&mut self, sym: SymbolId, f: V) {
-        if let Loc::Num(var) = self.loc(sym) {
-            self.def_var(var, f);
+        match self.loc(sym) {
+            Loc::Num(var) => self.def_var(var, f),
+            Loc::Int(var, _) => {
+                let x = self.int_of_f64(f);
+                self.def_var(var, x);
+            }
+            _ => {}
         }
     }
 
@@ -872,6 +931,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         match self.loc(sym) {
             Loc::Num(var) => Some(self.use_var(var)),
+            Loc::Int(var, nonneg) => Some(self.int_local_f64(var, nonneg)),
             _ => None,
         }
     }
@@ -939,6 +999,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let f = self.f64_of(v);
                 self.def_var(var, f);
             }
+            Loc::Int(var, _) => {
+                let f = self.f64_of(v);
+                let x = self.int_of_f64(f);
+                self.def_var(var, x);
+            }
         }
     }
 
@@ -986,9 +1051,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         if self.num_locals.contains(&sym) {
             // The scope-entry HOLE is never read (no TDZ reads by construction).
-            if let Loc::Num(var) = self.loc(sym) {
-                let f = self.f64_of(init);
-                self.def_var(var, f);
+            match self.loc(sym) {
+                Loc::Num(var) => {
+                    let f = self.f64_of(init);
+                    self.def_var(var, f);
+                }
+                Loc::Int(var, _) => {
+                    let f = self.f64_of(init);
+                    let x = self.int_of_f64(f);
+                    self.def_var(var, x);
+                }
+                _ => {}
             }
             return;
         }
@@ -1121,7 +1194,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         match cap {
             Cap::Sym(s) => match self.loc(s) {
-                Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) => self.use_var(v),
+                Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) | Loc::Int(v, _) => self.use_var(v),
                 Loc::Captured(i) => self.capture_box(i),
                 Loc::Global(_) | Loc::GlobalObject(_) => self.undef(),
             },
