@@ -384,6 +384,11 @@ pub const FNMETA_SIZE: usize = 40;
 // (unsigned); then `*(PERRY_CARD_BIAS + (s >> CARD_SHIFT)) = 1` (one byte).
 pub const SYM_NURSERY_START: &str = "PERRY_NURSERY_START";
 pub const SYM_NURSERY_SIZE: &str = "PERRY_NURSERY_SIZE";
+/// The `FN_META` words of the built-in Math functions the compiler inlines,
+/// in `MATH_INLINE` order: a call `Math.f(x)` whose callee still has that
+/// meta is computed inline (stdlib `math.rs` fills the table at start-up).
+pub const SYM_MATH_METAS: &str = "PERRY_MATH_METAS";
+pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "min", "max", "imul"];
 pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).

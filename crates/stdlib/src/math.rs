@@ -525,6 +525,10 @@ fn random(_args: &Args) -> JsResult {
     Ok(Value::num((r >> 11) as f64 / (1u64 << 53) as f64))
 }
 
+/// The metas of the Math functions compiled code inlines (`SYM_MATH_METAS`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_MATH_METAS: [u64; perry_abi::MATH_INLINE.len()] = [0; perry_abi::MATH_INLINE.len()];
+
 pub fn install() {
     let scope = HandleScope::new();
     let m = object::new_plain(48);
@@ -579,7 +583,11 @@ pub fn install() {
         ("trunc", 1, trunc),
     ];
     for &(name, len, f) in table {
-        def_method(hm, name, len, f);
+        let fv = def_method(hm, name, len, f);
+        if let Some(i) = perry_abi::MATH_INLINE.iter().position(|&n| n == name) {
+            // SAFETY: start-up, single JS thread; compiled code only reads it.
+            unsafe { PERRY_MATH_METAS[i] = fv.word(perry_abi::FN_META) };
+        }
     }
     let tag = string::from_str("Math");
     object::define(Value(hm.get()), realm::sym_atom(I::SymToStringTag), tag, shape::CONFIGURABLE);

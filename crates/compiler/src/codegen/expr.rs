@@ -2371,6 +2371,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.num_call(c) {
             return v;
         }
+        if let Some(v) = self.math_call(c) {
+            return v;
+        }
         let (f, this) = self.callee_and_this(&c.callee);
         if c.optional {
             self.chain_guard(f);
@@ -2466,6 +2469,101 @@ impl FnCompiler<'_, '_, '_> {
         let u = self.undef();
         let r = self.call_value(f, u, &args, &what);
         self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
+    }
+
+    /// `Math.f(x)` (`MATH_INLINE`: sqrt, abs, floor, ceil, trunc, min, max,
+    /// imul) where `Math` is the global: computed inline when the callee is
+    /// still the built-in (its meta is the one the runtime recorded) and the
+    /// arguments are numbers; anything else is the ordinary call.
+    fn math_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        let Expression::Identifier(obj) = &m.object else { return None };
+        if obj.name != "Math" || obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_some() || c.optional || m.optional {
+            return None;
+        }
+        let k = perry_abi::MATH_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+        let arity = if k >= 5 { 2 } else { 1 };
+        if c.arguments.len() != arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let (f, this) = self.callee_and_this(&c.callee);
+        let fh = self.hold(f);
+        let th = self.hold(this);
+        let held: Vec<Held> = c
+            .arguments
+            .iter()
+            .map(|a| {
+                let v = self.expr(a.to_expression());
+                self.hold(v)
+            })
+            .collect();
+        self.set_pos(c.span.start);
+        let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
+        let f = self.unhold(fh);
+        let this = self.unhold(th);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let c1 = self.b.create_block();
+        let c2 = self.b.create_block();
+        let fast = self.b.create_block();
+        let t = self.tag_of(f);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, c1, &[], slow, &[]);
+        self.b.switch_to_block(c1);
+        let kind = self.cell_kind(f);
+        let isf = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
+        self.b.ins().brif(isf, c2, &[], slow, &[]);
+        self.b.switch_to_block(c2);
+        let p = self.ptr_of(f);
+        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
+        let metas = self.data_addr(self.c.math_metas);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), metas, 8 * k as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
+        let nums = match args[..] {
+            [a] => self.is_number(a),
+            [a, b] => self.both_numbers(a, b),
+            _ => unreachable!(),
+        };
+        let ok = self.b.ins().band(same, nums);
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let x = self.f64_of(args[0]);
+        let r = match perry_abi::MATH_INLINE[k] {
+            "sqrt" => self.b.ins().sqrt(x),
+            "abs" => self.b.ins().fabs(x),
+            "floor" => self.b.ins().floor(x),
+            "ceil" => self.b.ins().ceil(x),
+            "trunc" => self.b.ins().trunc(x),
+            "min" => {
+                let y = self.f64_of(args[1]);
+                self.b.ins().fmin(x, y)
+            }
+            "max" => {
+                let y = self.f64_of(args[1]);
+                self.b.ins().fmax(x, y)
+            }
+            _ => {
+                let a = self.i32_of_num(args[0]);
+                let b = self.i32_of_num(args[1]);
+                let p = self.b.ins().imul(a, b);
+                self.b.ins().fcvt_from_sint(types::F64, p)
+            }
+        };
+        // A NaN result is the canonical NaN (sqrt of a negative number).
+        let nan = self.b.ins().f64const(f64::from_bits(NAN));
+        let isnan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+        let r = self.b.ins().select(isnan, nan, r);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), r);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let what = callee_text(self.m.source, &c.callee);
+        let v = self.call_value(f, this, &args, &what);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Some(self.use_var(res))

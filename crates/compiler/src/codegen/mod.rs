@@ -236,6 +236,8 @@ pub struct Compiler<'g> {
     pub heap_end: DataId,
     /// The write barrier's filter and card table (see `perry_abi::SYM_CARD_BIAS`).
     pub nursery_start: DataId,
+    /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
+    pub math_metas: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
     /// `--expose-gc`: the executable defines a global `gc()`.
@@ -295,6 +297,7 @@ impl<'g> Compiler<'g> {
         let nursery_start = module.declare_data(perry_abi::SYM_NURSERY_START, Linkage::Import, true, false).unwrap();
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
+        let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
             graph,
@@ -345,6 +348,7 @@ impl<'g> Compiler<'g> {
             heap_top,
             heap_end,
             nursery_start,
+            math_metas,
             nursery_size,
             card_bias,
             expose_gc: false,
