@@ -1995,7 +1995,9 @@ impl FnCompiler<'_, '_, '_> {
             Place::Named(o, n) => HeldPlace::Named(hold(self, o), n),
             Place::Keyed(o, k) => {
                 let o = hold(self, o);
-                let k = hold(self, k);
+                // A number key stays a plain value (an integer index is
+                // read back as the integer, see `int_source`).
+                let k = self.hold(k);
                 HeldPlace::Keyed(o, k)
             }
             Place::Private(o, n) => {
@@ -2025,7 +2027,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             HeldPlace::Keyed(o, k) => {
                 let o = self.use_var(*o);
-                let k = self.use_var(*k);
+                let k = self.unhold(*k);
                 self.get_index(o, k)
             }
             HeldPlace::Private(o, n) => {
@@ -2056,7 +2058,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             HeldPlace::Keyed(o, k) => {
                 let o = self.use_var(*o);
-                let k = self.use_var(*k);
+                let k = self.unhold(*k);
                 self.set_index(o, k, v);
             }
             HeldPlace::Private(o, n) => {
@@ -3314,7 +3316,7 @@ pub enum HeldPlace {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     Global(String),
     Named(cranelift_frontend::Variable, String),
-    Keyed(cranelift_frontend::Variable, cranelift_frontend::Variable),
+    Keyed(cranelift_frontend::Variable, Held),
     Private(cranelift_frontend::Variable, cranelift_frontend::Variable),
     Super(cranelift_frontend::Variable, cranelift_frontend::Variable),
 }
