@@ -311,8 +311,7 @@ impl FnCompiler<'_, '_, '_> {
     /// `o.name` through a polymorphic inline cache (`length` through the runtime).
     pub fn get_named_cached(&mut self, o: V, name: &str) -> V {
         if name == "length" {
-            let a = self.atom(name);
-            return self.rt_check("perry_get_named", &[o, a]);
+            return self.get_length(o);
         }
         // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
         // tested in order; a hit is a compare and a load.
@@ -351,6 +350,49 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
         let v = self.ic_miss("perry_get_named_ic", site, o, name, None);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
+    /// `o.length`: a string's and an array's are read inline; anything else
+    /// asks the runtime.
+    fn get_length(&mut self, o: V) -> V {
+        let res = self.new_var();
+        let done = self.b.create_block();
+        let slow = self.b.create_block();
+        let st = self.b.create_block();
+        let not_str = self.b.create_block();
+        let c1 = self.b.create_block();
+        let arr = self.b.create_block();
+        let t = self.tag_of(o);
+        let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
+        self.b.ins().brif(iss, st, &[], not_str, &[]);
+        self.b.switch_to_block(st);
+        let p = self.ptr_of(o);
+        let n = self.b.ins().uload32(MemFlagsData::trusted(), p, STR_LEN);
+        let f = self.b.ins().fcvt_from_sint(types::F64, n);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(not_str);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, c1, &[], slow, &[]);
+        self.b.switch_to_block(c1);
+        let kind = self.cell_kind(o);
+        let isa = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+        self.b.ins().brif(isa, arr, &[], slow, &[]);
+        self.b.switch_to_block(arr);
+        let p = self.ptr_of(o);
+        let n = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let f = self.b.ins().fcvt_from_sint(types::F64, n);
+        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let a = self.atom("length");
+        let v = self.rt_check("perry_get_named", &[o, a]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
