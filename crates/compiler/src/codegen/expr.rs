@@ -356,6 +356,21 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
+    /// Continues in a new block when `v` is a cell of `kind`; jumps to
+    /// `not_object` when it is no object, to `other_kind` when another kind.
+    fn guard_kind(&mut self, v: V, kind: u64, not_object: Block, other_kind: Block) {
+        let t = self.tag_of(v);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let c1 = self.b.create_block();
+        self.b.ins().brif(iso, c1, &[], not_object, &[]);
+        self.b.switch_to_block(c1);
+        let k = self.cell_kind(v);
+        let same = self.b.ins().icmp_imm_u(IntCC::Equal, k, kind as i64);
+        let c2 = self.b.create_block();
+        self.b.ins().brif(same, c2, &[], other_kind, &[]);
+        self.b.switch_to_block(c2);
+    }
+
     /// `o.length`: a string's and an array's are read inline; anything else
     /// asks the runtime.
     fn get_length(&mut self, o: V) -> V {
@@ -364,8 +379,6 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let st = self.b.create_block();
         let not_str = self.b.create_block();
-        let c1 = self.b.create_block();
-        let arr = self.b.create_block();
         let t = self.tag_of(o);
         let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
         self.b.ins().brif(iss, st, &[], not_str, &[]);
@@ -377,13 +390,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(not_str);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, c1, &[], slow, &[]);
-        self.b.switch_to_block(c1);
-        let kind = self.cell_kind(o);
-        let isa = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-        self.b.ins().brif(isa, arr, &[], slow, &[]);
-        self.b.switch_to_block(arr);
+        self.guard_kind(o, KIND_ARRAY, slow, slow);
         let p = self.ptr_of(o);
         let n = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
         let f = self.b.ins().fcvt_from_sint(types::F64, n);
@@ -490,14 +497,8 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.ins().brif(f, c2, &[], tac, &[]);
             }
             None => {
-                let c1 = self.b.create_block();
-                let t = self.tag_of(o);
-                let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-                self.b.ins().brif(iso, c1, &[], slow, &[]);
-                self.b.switch_to_block(c1);
-                let kind = self.cell_kind(o);
-                let isarr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-                self.b.ins().brif(isarr, c2, &[], tac, &[]);
+                self.guard_kind(o, KIND_ARRAY, slow, tac);
+                self.b.ins().jump(c2, &[]);
             }
         }
         self.b.switch_to_block(c2);
@@ -528,7 +529,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         // A typed array.
         self.b.switch_to_block(tac);
-        let (p, i) = self.typed_array_index(o, k, slow, is_array.is_none());
+        let (p, i) = self.typed_array_index(o, k, slow);
         let not_f64 = self.b.create_block();
         let not_i32 = self.b.create_block();
         let a = self.typed_elem_addr(p, i, TA_TY_FLOAT64, 8, not_f64);
@@ -577,22 +578,10 @@ impl FnCompiler<'_, '_, '_> {
         i
     }
 
-    /// In a block where `o` is not an array (and known to be an object when
-    /// `object_known`): when it is a typed array and `k` an integral number,
-    /// its address and the index; else to `slow`.
-    fn typed_array_index(&mut self, o: V, k: V, slow: Block, object_known: bool) -> (V, V) {
-        if !object_known {
-            let t = self.tag_of(o);
-            let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-            let t0 = self.b.create_block();
-            self.b.ins().brif(iso, t0, &[], slow, &[]);
-            self.b.switch_to_block(t0);
-        }
-        let kind = self.cell_kind(o);
-        let ista = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_TYPED_ARRAY as i64);
-        let t1 = self.b.create_block();
-        self.b.ins().brif(ista, t1, &[], slow, &[]);
-        self.b.switch_to_block(t1);
+    /// When `o` is a typed array and `k` an integral number, its address and
+    /// the index; else to `slow`.
+    fn typed_array_index(&mut self, o: V, k: V, slow: Block) -> (V, V) {
+        self.guard_kind(o, KIND_TYPED_ARRAY, slow, slow);
         if !self.known_num(k) {
             let t2 = self.b.create_block();
             let isnum = self.is_number(k);
@@ -671,7 +660,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(c4, &[]);
         // A typed array with a number value.
         self.b.switch_to_block(tac);
-        let (tp, ti) = self.typed_array_index(o, k, slow, true);
+        let (tp, ti) = self.typed_array_index(o, k, slow);
         if !self.known_num(v) {
             let t3 = self.b.create_block();
             let isnum = self.is_number(v);
@@ -2551,17 +2540,8 @@ impl FnCompiler<'_, '_, '_> {
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let c1 = self.b.create_block();
-        let c2 = self.b.create_block();
         let fast = self.b.create_block();
-        let t = self.tag_of(f);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, c1, &[], slow, &[]);
-        self.b.switch_to_block(c1);
-        let kind = self.cell_kind(f);
-        let isf = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_FUNCTION as i64);
-        self.b.ins().brif(isf, c2, &[], slow, &[]);
-        self.b.switch_to_block(c2);
+        self.guard_kind(f, KIND_FUNCTION, slow, slow);
         let p = self.ptr_of(f);
         let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
         let metas = self.data_addr(self.c.math_metas);
