@@ -39,6 +39,7 @@ unsafe extern "C" {
     static perry_expose_gc: u64;
     static perry_extensions: [Option<extern "C" fn()>; 0];
     static perry_extension_count: u64;
+    static perry_builtins: [Option<extern "C" fn()>; 0];
 }
 
 static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
@@ -73,7 +74,10 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         let blob = std::slice::from_raw_parts(&perry_srcmap as *const u8, perry_srcmap_len as usize);
         install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
     }
-    perry_stdlib::install();
+    // The core built-ins, and the families the program may use (the
+    // compiler's table, one slot per perry_abi::BUILTIN_FAMILIES entry).
+    let families = unsafe { std::slice::from_raw_parts((&raw const perry_builtins).cast::<Option<extern "C" fn()>>(), perry_abi::BUILTIN_FAMILIES.len()) };
+    perry_stdlib::install_with(families);
     // The extensions the program's built-in modules need (perry:http, ...).
     unsafe {
         let table = std::slice::from_raw_parts((&raw const perry_extensions).cast::<Option<extern "C" fn()>>(), perry_extension_count as usize);
