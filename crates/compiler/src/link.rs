@@ -58,15 +58,26 @@ pub fn runtime_lib() -> std::io::Result<PathBuf> {
 pub fn link(object: &Path, out: &Path) -> Result<(), String> {
     let lib = runtime_lib().map_err(|e| format!("cannot unpack the runtime library: {e}"))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let output = Command::new(&cc)
-        .arg("-o")
-        .arg(out)
-        .arg(object)
-        .arg(&lib)
-        .args(NATIVE_LIBS)
-        .arg("-Wl,--gc-sections")
-        .output()
-        .map_err(|e| format!("cannot run the linker '{cc}': {e}"))?;
+    let run = |extra: &[&str]| {
+        Command::new(&cc)
+            .arg("-o")
+            .arg(out)
+            .arg(object)
+            .arg(&lib)
+            .args(NATIVE_LIBS)
+            .arg("-Wl,--gc-sections")
+            .args(extra)
+            .output()
+            .map_err(|e| format!("cannot run the linker '{cc}': {e}"))
+    };
+    // Packed relative relocations (DT_RELR) keep the position-independent
+    // executable's relocation table at a few KB instead of ~24 bytes per
+    // pointer in the data (about 250 KB of hello world). A linker or C
+    // library too old for them fails the link; then it links without.
+    let mut output = run(&["-Wl,-z,pack-relative-relocs"])?;
+    if !output.status.success() {
+        output = run(&[])?;
+    }
     if !output.status.success() {
         return Err(format!("linking failed:\n{}", String::from_utf8_lossy(&output.stderr)));
     }
