@@ -1,6 +1,11 @@
 //! Builds `libperry_runtime.a` (crate perry-rtlib) in release mode into
 //! `target/rt` and hands its path to the compiler, which embeds it: an
 //! installed `perry` is one file that needs only `cc` beside it.
+//!
+//! The embedded copy is patched (`target/rt/libperry_runtime-embedded.a`):
+//! std's default panic and allocation-error hooks are replaced by the
+//! rtlib's stand-ins, which print without a backtrace, so executables do not
+//! link std's backtrace printer (see [`patch_std_hooks`]).
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -26,13 +31,18 @@ fn main() {
             cmd.env_remove(k);
         }
     }
+    // The runtime never unwinds (panic=abort, and the collector walks
+    // compiled frames by their frame pointers): no unwind tables for its
+    // own code (about 40 KB of .eh_frame in every executable).
+    cmd.env("CARGO_ENCODED_RUSTFLAGS", "-Cforce-unwind-tables=no");
     if std::env::var("PERRY_SKIP_RUNTIME_BUILD").is_err() {
         let status = cmd.status().expect("running cargo to build the runtime library");
         if !status.success() {
             panic!("building libperry_runtime.a failed");
         }
     }
-    let lib = target_dir.join("release/libperry_runtime.a");
+    let built = target_dir.join("release/libperry_runtime.a");
+    let lib = patch_std_hooks(&built, &target_dir.join("libperry_runtime-embedded.a"));
     println!("cargo:rustc-env=PERRY_RUNTIME_LIB_PATH={}", lib.display());
     // The library's hash names its unpacked copy in the cache: computed once
     // here, not by every `perry compile` (28 MB of SHA-256 is ~60 ms).
@@ -40,4 +50,54 @@ fn main() {
     let bytes = std::fs::read(&lib).expect("reading libperry_runtime.a");
     let hash: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     println!("cargo:rustc-env=PERRY_RUNTIME_HASH={}", &hash[..16]);
+}
+
+/// std's default panic hook and allocation-error hook print a backtrace, so
+/// they link std's symbolizer (gimli, addr2line, rustc-demangle,
+/// miniz_oxide: about 230 KB of every executable), although the runtime's
+/// `main` replaces the panic hook before anything runs. Both are global
+/// symbols of std's object, and std refers to them by symbol, so this makes
+/// std's definitions weak and renames them (two `objcopy` passes: weakening
+/// first, so that the rtlib's strong definitions of the new names,
+/// `perry_std_default_hook` and `perry_std_default_alloc_error_hook`, stay
+/// strong); the linker then takes the rtlib's and drops std's with all they
+/// reach. Returns the patched copy, or `lib` itself (with a warning) when
+/// the symbols or `objcopy` are missing: executables are larger then, not
+/// different.
+fn patch_std_hooks(lib: &std::path::Path, out: &std::path::Path) -> PathBuf {
+    let bytes = std::fs::read(lib).expect("reading libperry_runtime.a");
+    let find = |suffix: &str| -> Option<String> {
+        // A v0-mangled name `_RNvNtCs<hash>_3std<suffix>`, NUL-terminated in a string table.
+        let pat = format!("_3std{suffix}\0");
+        let at = bytes.windows(pat.len()).position(|w| w == pat.as_bytes())?;
+        let start = bytes[..at].iter().rposition(|&b| b == 0)? + 1;
+        let name = std::str::from_utf8(&bytes[start..at + pat.len() - 1]).ok()?;
+        (name.starts_with("_RNvNtCs") && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')).then(|| name.to_string())
+    };
+    let (Some(hook), Some(oom)) = (find("9panicking12default_hook"), find("5alloc24default_alloc_error_hook")) else {
+        println!("cargo:warning=std's default hooks not found in libperry_runtime.a: executables keep std's backtrace printer");
+        return lib.to_path_buf();
+    };
+    let weak = out.with_extension("weak.a");
+    let objcopy = std::env::var("OBJCOPY").unwrap_or_else(|_| "objcopy".into());
+    let ok = Command::new(&objcopy)
+        .arg(format!("--weaken-symbol={hook}"))
+        .arg(format!("--weaken-symbol={oom}"))
+        .arg(lib)
+        .arg(&weak)
+        .status()
+        .is_ok_and(|s| s.success())
+        && Command::new(&objcopy)
+            .arg(format!("--redefine-sym={hook}=perry_std_default_hook"))
+            .arg(format!("--redefine-sym={oom}=perry_std_default_alloc_error_hook"))
+            .arg(&weak)
+            .arg(out)
+            .status()
+            .is_ok_and(|s| s.success());
+    let _ = std::fs::remove_file(&weak);
+    if !ok {
+        println!("cargo:warning=objcopy failed: executables keep std's backtrace printer");
+        return lib.to_path_buf();
+    }
+    out.to_path_buf()
 }

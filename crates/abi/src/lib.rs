@@ -401,6 +401,43 @@ pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
 /// that needs none refers to no extension, so the linker leaves them out.
 pub const SYM_EXTENSIONS: &str = "perry_extensions";
 pub const SYM_EXTENSION_COUNT: &str = "perry_extension_count";
+/// Data symbol the compiler emits: one slot per entry of
+/// [`BUILTIN_FAMILIES`], holding that family's install function
+/// (`perry_install_<name>`, `extern "C" fn()`) when the program may use the
+/// family, else null. The stdlib's `install` calls each non-null slot at the
+/// family's place in the installation order; a family whose slot is null is
+/// never referenced, so the linker leaves its code (and crates) out.
+pub const SYM_BUILTINS: &str = "perry_builtins";
+/// The built-in families linked on demand, in slot order of [`SYM_BUILTINS`]:
+/// `regexp` (RegExp, regex literals, String match/matchAll/search: regress),
+/// `date` (Date), `bigint` (BigInt and its arithmetic: num-bigint),
+/// `typed_arrays` (ArrayBuffer, the typed arrays, DataView), `web` (URL,
+/// URLSearchParams, Headers, Request, Response, FormData, TextEncoder,
+/// TextDecoder, Crypto, DOMException: url, idna), `normalize`
+/// (String.prototype.normalize's tables: unicode-normalization), `math`
+/// (Math: libm), `reflect` (Reflect), `map_set` (Map, Set), `weak`
+/// (WeakMap, WeakSet, WeakRef, FinalizationRegistry), `proxy` (Proxy and
+/// the runtime's proxy operations), `json` (the JSON object), `from_async`
+/// (Array.fromAsync's implementation), `uri` (encodeURI, decodeURI and
+/// their Component forms), `structured_clone` and `process`.
+pub const BUILTIN_FAMILIES: &[&str] = &[
+    "regexp",
+    "date",
+    "bigint",
+    "typed_arrays",
+    "web",
+    "normalize",
+    "math",
+    "reflect",
+    "map_set",
+    "weak",
+    "proxy",
+    "json",
+    "from_async",
+    "uri",
+    "structured_clone",
+    "process",
+];
 
 // Both NaNs the hardware produces are numbers, not tags; a heap address
 // (below 2^48) in a traced word reads as a double.

@@ -6,6 +6,7 @@ mod builtins;
 mod classes;
 mod codegen;
 mod diag;
+mod features;
 mod link;
 mod modules;
 mod numeric;

@@ -39,6 +39,7 @@ unsafe extern "C" {
     static perry_expose_gc: u64;
     static perry_extensions: [Option<extern "C" fn()>; 0];
     static perry_extension_count: u64;
+    static perry_builtins: [Option<extern "C" fn()>; 0];
 }
 
 static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
@@ -58,6 +59,9 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         args.push(s.to_string_lossy().into_owned());
     }
     perry_stdlib::process::set_argv(args);
+    // Keeps the stand-ins for std's hooks in main's object file, so that they,
+    // not std's weak copies, are linked.
+    std::hint::black_box((perry_std_default_hook as fn(&std::panic::PanicHookInfo<'_>), perry_std_default_alloc_error_hook as fn(std::alloc::Layout)));
     // A panic in the runtime is a bug: say so plainly, then abort.
     std::panic::set_hook(Box::new(|info| {
         let _ = std::io::stdout().flush();
@@ -73,7 +77,10 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         let blob = std::slice::from_raw_parts(&perry_srcmap as *const u8, perry_srcmap_len as usize);
         install_srcmap(blob, &perry_srcmap_fns, perry_srcmap_fn_count as usize);
     }
-    perry_stdlib::install();
+    // The core built-ins, and the families the program may use (the
+    // compiler's table, one slot per perry_abi::BUILTIN_FAMILIES entry).
+    let families = unsafe { std::slice::from_raw_parts((&raw const perry_builtins).cast::<Option<extern "C" fn()>>(), perry_abi::BUILTIN_FAMILIES.len()) };
+    perry_stdlib::install_with(families);
     // The extensions the program's built-in modules need (perry:http, ...).
     unsafe {
         let table = std::slice::from_raw_parts((&raw const perry_extensions).cast::<Option<extern "C" fn()>>(), perry_extension_count as usize);
@@ -119,6 +126,25 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         0
     };
     exit(status)
+}
+
+/// Stands in for std's default panic hook: compiler/build.rs renames std's
+/// `default_hook` to this name in the embedded library and makes std's copy
+/// weak, so this one is linked and std's backtrace printer (gimli, addr2line,
+/// rustc-demangle, miniz_oxide: about 150 KB) is not. `main` installs its own
+/// hook before anything can panic, so this never runs.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn perry_std_default_hook(info: &std::panic::PanicHookInfo<'_>) {
+    eprintln!("perry: internal error: {info}");
+}
+
+/// Stands in for std's default allocation-error hook (renamed like
+/// [`perry_std_default_hook`]): the same message, without a backtrace.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub fn perry_std_default_alloc_error_hook(layout: std::alloc::Layout) {
+    eprintln!("memory allocation of {} bytes failed", layout.size());
 }
 
 /// Flushes stdout, prints the GC summary and exits.

@@ -171,7 +171,7 @@ pub fn hash(v: Value) -> u64 {
 // ---------------------------------------------------------------------------
 
 /// BigInt::toString (6.1.6.2.23) in `radix` (2..=36), lowercase.
-pub fn to_string_radix(v: Value, radix: u32) -> String {
+fn to_string_radix_impl(v: Value, radix: u32) -> String {
     if radix == 10
         && let Some(i) = small(v)
     {
@@ -187,7 +187,7 @@ pub fn to_string_value(v: Value) -> Value {
 }
 
 /// ℝ(v) rounded to the nearest double (Number(bigint), 21.1.1.1).
-pub fn to_f64(v: Value) -> f64 {
+fn to_f64_impl(v: Value) -> f64 {
     if let Some(i) = small(v) {
         return i as f64;
     }
@@ -274,7 +274,7 @@ fn exact_f64(f: f64) -> BigInt {
 }
 
 /// ToBigInt (7.1.13).
-pub fn to_bigint(v: Value) -> JsResult {
+fn to_bigint_impl(v: Value) -> JsResult {
     let p = crate::ops::to_primitive(v, crate::ops::Hint::Number)?;
     if p.is_bigint() {
         return Ok(p);
@@ -294,7 +294,7 @@ pub fn to_bigint(v: Value) -> JsResult {
 // ---------------------------------------------------------------------------
 
 /// BigInt::unaryMinus (6.1.6.2.1).
-pub fn unary_minus(v: Value) -> Value {
+fn unary_minus_impl(v: Value) -> Value {
     if let Some(i) = small(v).and_then(i64::checked_neg) {
         return from_i64(i);
     }
@@ -302,7 +302,7 @@ pub fn unary_minus(v: Value) -> Value {
 }
 
 /// BigInt::bitwiseNOT (6.1.6.2.2): -x - 1.
-pub fn bitwise_not(v: Value) -> Value {
+fn bitwise_not_impl(v: Value) -> Value {
     if let Some(i) = small(v) {
         return from_i64(!i);
     }
@@ -310,7 +310,7 @@ pub fn bitwise_not(v: Value) -> Value {
 }
 
 /// `v + d` (`++`/`--` on a BigInt).
-pub fn step(v: Value, d: i64) -> JsResult {
+fn step_impl(v: Value, d: i64) -> JsResult {
     if let Some(r) = small(v).and_then(|x| x.checked_add(d)) {
         return Ok(from_i64(r));
     }
@@ -318,7 +318,7 @@ pub fn step(v: Value, d: i64) -> JsResult {
 }
 
 /// `a op b` for two BigInts (6.1.6.2.3 - 6.1.6.2.20).
-pub fn binary(op: NumOp, a: Value, b: Value) -> JsResult {
+fn binary_impl(op: NumOp, a: Value, b: Value) -> JsResult {
     if let (Some(x), Some(y)) = (small(a), small(b)) {
         let r = match op {
             NumOp::Add => x.checked_add(y),
@@ -411,7 +411,7 @@ fn shift_left(x: &BigInt, n: &BigInt) -> JsResult {
 }
 
 /// BigInt::lessThan / comparison of two BigInts.
-pub fn cmp(a: Value, b: Value) -> Ordering {
+fn cmp_impl(a: Value, b: Value) -> Ordering {
     if let (Some(x), Some(y)) = (small(a), small(b)) {
         return x.cmp(&y);
     }
@@ -424,7 +424,7 @@ pub fn equal(a: Value, b: Value) -> bool {
 }
 
 /// The BigInt `a` against the Number `f`: None when `f` is NaN.
-pub fn cmp_number(a: Value, f: f64) -> Option<Ordering> {
+fn cmp_number_impl(a: Value, f: f64) -> Option<Ordering> {
     if f.is_nan() {
         return None;
     }
@@ -514,4 +514,112 @@ mod tests {
         assert_eq!(p("0x"), None);
         assert_eq!(p("-"), None);
     }
+}
+
+// ---------------------------------------------------------------------------
+// The operations that need num-bigint, reached through a table
+// ---------------------------------------------------------------------------
+
+/// The operations that compute with `num_bigint` values. The runtime's
+/// operators reach them only through this table, which the stdlib sets
+/// ([`enable`]) when the program links the BigInt family (a BigInt literal,
+/// `BigInt`, the BigInt typed arrays): a BigInt value exists only then, and a
+/// program without one does not link num-bigint at all.
+struct Big {
+    to_string_radix: fn(Value, u32) -> String,
+    to_f64: fn(Value) -> f64,
+    to_bigint: fn(Value) -> JsResult,
+    unary_minus: fn(Value) -> Value,
+    bitwise_not: fn(Value) -> Value,
+    step: fn(Value, i64) -> JsResult,
+    binary: fn(NumOp, Value, Value) -> JsResult,
+    cmp: fn(Value, Value) -> Ordering,
+    cmp_number: fn(Value, f64) -> Option<Ordering>,
+    cmp_units: fn(Value, &[u16]) -> Option<Ordering>,
+}
+
+static BIG: perry_gc::JsCell<Option<&'static Big>> = perry_gc::JsCell::new(None);
+
+static IMPL: Big = Big {
+    to_string_radix: to_string_radix_impl,
+    to_f64: to_f64_impl,
+    to_bigint: to_bigint_impl,
+    unary_minus: unary_minus_impl,
+    bitwise_not: bitwise_not_impl,
+    step: step_impl,
+    binary: binary_impl,
+    cmp: cmp_impl,
+    cmp_number: cmp_number_impl,
+    cmp_units: cmp_units_impl,
+};
+
+/// Links and enables the BigInt operations (idempotent).
+pub fn enable() {
+    // SAFETY: single JS thread.
+    unsafe { *BIG.get() = Some(&IMPL) };
+}
+
+#[inline]
+fn big() -> &'static Big {
+    // SAFETY: single JS thread; the table is written once at start-up.
+    match unsafe { *BIG.get() } {
+        Some(b) => b,
+        None => perry_gc::fatal("a BigInt exists but the BigInt built-in is not linked"),
+    }
+}
+
+/// BigInt::toString (6.1.6.2.23) in `radix` (2..=36), lowercase.
+pub fn to_string_radix(v: Value, radix: u32) -> String {
+    (big().to_string_radix)(v, radix)
+}
+
+/// ℝ(v) rounded to the nearest double (Number(bigint), 21.1.1.1).
+pub fn to_f64(v: Value) -> f64 {
+    (big().to_f64)(v)
+}
+
+/// ToBigInt (7.1.13): reached only when a BigInt typed array or the BigInt
+/// built-in is linked, which enables the table.
+pub fn to_bigint(v: Value) -> JsResult {
+    (big().to_bigint)(v)
+}
+
+/// BigInt::unaryMinus (6.1.6.2.1).
+pub fn unary_minus(v: Value) -> Value {
+    (big().unary_minus)(v)
+}
+
+/// BigInt::bitwiseNOT (6.1.6.2.2).
+pub fn bitwise_not(v: Value) -> Value {
+    (big().bitwise_not)(v)
+}
+
+/// `v + d` (`++`/`--` on a BigInt).
+pub fn step(v: Value, d: i64) -> JsResult {
+    (big().step)(v, d)
+}
+
+/// `a op b` for two BigInts (6.1.6.2.3 - 6.1.6.2.20).
+pub fn binary(op: NumOp, a: Value, b: Value) -> JsResult {
+    (big().binary)(op, a, b)
+}
+
+/// BigInt::lessThan / comparison of two BigInts.
+pub fn cmp(a: Value, b: Value) -> Ordering {
+    (big().cmp)(a, b)
+}
+
+/// The BigInt `a` against the Number `f`: None when `f` is NaN.
+pub fn cmp_number(a: Value, f: f64) -> Option<Ordering> {
+    (big().cmp_number)(a, f)
+}
+
+/// The BigInt `a` against the string `u` read as a BigInt (StringToBigInt):
+/// None when `u` is not one.
+pub fn cmp_units(a: Value, u: &[u16]) -> Option<Ordering> {
+    (big().cmp_units)(a, u)
+}
+
+fn cmp_units_impl(a: Value, u: &[u16]) -> Option<Ordering> {
+    parse_units(u).map(|y| to_big(a).cmp(&y))
 }

@@ -431,10 +431,10 @@ pub fn less_than(a: Value, b: Value, left_first: bool) -> JsResult<Option<bool>>
     }
     // BigInt against String: the string as a BigInt, or undefined.
     if px.is_bigint() && py.is_string() {
-        return Ok(bigint::parse_units(string::units(py)).map(|y| bigint::to_big(px) < y));
+        return Ok(bigint::cmp_units(px, string::units(py)).map(|o| o == Ordering::Less));
     }
     if px.is_string() && py.is_bigint() {
-        return Ok(bigint::parse_units(string::units(px)).map(|x| x < bigint::to_big(py)));
+        return Ok(bigint::cmp_units(py, string::units(px)).map(|o| o == Ordering::Greater));
     }
     // ToNumeric of primitives allocates nothing (a Symbol throws).
     let x = to_numeric(px)?;
@@ -528,7 +528,7 @@ pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
         return Ok(string::string_to_number(string::units(a)) == b.as_number());
     }
     if a.is_bigint() && b.is_string() {
-        return Ok(bigint::parse_units(string::units(b)).is_some_and(|y| bigint::to_big(a) == y));
+        return Ok(bigint::cmp_units(a, string::units(b)) == Some(Ordering::Equal));
     }
     if a.is_string() && b.is_bigint() {
         return loose_equals(b, a);

@@ -193,21 +193,26 @@ pub fn non_configurable(p: &Option<Prop>) -> bool {
 /// [[IsExtensible]] of any object.
 pub fn is_extensible(o: Value) -> JsResult<bool> {
     if is_proxy(o) {
-        let scope = HandleScope::new();
-        let t = get_trap(&scope, o, "isExtensible")?;
-        let target = Value(t.target.get());
-        let Some(f) = t.f else { return is_extensible(target) };
-        let r = ops::to_boolean(function::call(Value(f.get()), Value(t.handler.get()), &[target])?);
-        if r != is_extensible(Value(t.target.get()))? {
-            return Err(error::type_error(&format!("'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '{}')", !r)));
-        }
-        return Ok(r);
+        return is_extensible_proxy(o);
     }
     Ok(o.is_object() && o.header_flags() & FLAG_NONEXTENSIBLE == 0)
 }
 
+/// [[IsExtensible]] of a proxy (10.5.3).
+fn is_extensible_proxy_impl(o: Value) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let t = get_trap(&scope, o, "isExtensible")?;
+    let target = Value(t.target.get());
+    let Some(f) = t.f else { return is_extensible(target) };
+    let r = ops::to_boolean(function::call(Value(f.get()), Value(t.handler.get()), &[target])?);
+    if r != is_extensible(Value(t.target.get()))? {
+        return Err(error::type_error(&format!("'isExtensible' on proxy: trap result does not reflect extensibility of proxy target (which is '{}')", !r)));
+    }
+    Ok(r)
+}
+
 /// [[GetPrototypeOf]] (10.5.1).
-pub fn get_prototype_of(p: Value) -> JsResult {
+fn get_prototype_of_impl(p: Value) -> JsResult {
     let scope = HandleScope::new();
     let t = get_trap(&scope, p, "getPrototypeOf")?;
     let target = Value(t.target.get());
@@ -229,7 +234,7 @@ pub fn proto_of_any(o: Value) -> JsResult {
 }
 
 /// [[GetOwnProperty]] (10.5.5).
-pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
+fn get_own_property_impl(p: Value, key: Atom) -> JsResult<Option<Prop>> {
     let scope = HandleScope::new();
     let t = get_trap(&scope, p, "getOwnPropertyDescriptor")?;
     let Some(f) = t.f else { return own_property(Value(t.target.get()), key) };
@@ -397,7 +402,7 @@ fn to_prop(d: Value) -> JsResult<Prop> {
 }
 
 /// [[HasProperty]] (10.5.7).
-pub fn has(p: Value, key: Atom) -> JsResult<bool> {
+fn has_impl(p: Value, key: Atom) -> JsResult<bool> {
     let scope = HandleScope::new();
     let t = get_trap(&scope, p, "has")?;
     let Some(f) = t.f else { return has_any(Value(t.target.get()), key) };
@@ -442,7 +447,7 @@ pub fn has_any(o: Value, key: Atom) -> JsResult<bool> {
 }
 
 /// [[Get]] (10.5.8).
-pub fn get(p: Value, key: Atom, receiver: Value) -> JsResult {
+fn get_impl(p: Value, key: Atom, receiver: Value) -> JsResult {
     // Fast path: a plain handler whose trap lookup runs no code, so the
     // target, handler and receiver stay where they are until the call.
     let (t, h) = parts(p, "get")?;
@@ -496,7 +501,7 @@ fn check_get(target: Value, key: Atom, v: Value) -> JsResult {
 }
 
 /// [[Set]] (10.5.9): whether it succeeded.
-pub fn set(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
+fn set_impl(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (hv, hrec) = (scope.root(v.0), scope.root(receiver.0));
     let t = get_trap(&scope, p, "set")?;
@@ -521,7 +526,7 @@ pub fn set(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
 }
 
 /// [[Delete]] (10.5.10).
-pub fn delete(p: Value, key: Atom) -> JsResult<bool> {
+fn delete_impl(p: Value, key: Atom) -> JsResult<bool> {
     let scope = HandleScope::new();
     let t = get_trap(&scope, p, "deleteProperty")?;
     let Some(f) = t.f else { return delete_any(Value(t.target.get()), key) };
@@ -551,7 +556,7 @@ pub fn delete_any(o: Value, key: Atom) -> JsResult<bool> {
 
 /// [[OwnPropertyKeys]] (10.5.11): every own key, strings then symbols as the
 /// trap lists them.
-pub fn own_keys(p: Value) -> JsResult<Vec<Atom>> {
+fn own_keys_impl(p: Value) -> JsResult<Vec<Atom>> {
     let scope = HandleScope::new();
     let t = get_trap(&scope, p, "ownKeys")?;
     let Some(f) = t.f else { return own_keys_any(Value(t.target.get())) };
@@ -597,7 +602,7 @@ pub fn own_keys_any(o: Value) -> JsResult<Vec<Atom>> {
 
 /// EnumerableOwnProperties' keys (Object.keys, for-in, spread, JSON): the
 /// string keys whose [[GetOwnProperty]] says enumerable.
-pub fn enumerable_string_keys(p: Value) -> JsResult<Vec<Atom>> {
+fn enumerable_string_keys_impl(p: Value) -> JsResult<Vec<Atom>> {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
     let mut out = Vec::new();
@@ -615,7 +620,7 @@ pub fn enumerable_string_keys(p: Value) -> JsResult<Vec<Atom>> {
 }
 
 /// [[Call]] (10.5.12).
-pub fn call(p: Value, this: Value, args: &[Value]) -> JsResult {
+fn call_impl(p: Value, this: Value, args: &[Value]) -> JsResult {
     if flags(p) & CALLABLE == 0 {
         return Err(error::type_error("proxy is not a function"));
     }
@@ -630,7 +635,7 @@ pub fn call(p: Value, this: Value, args: &[Value]) -> JsResult {
 }
 
 /// [[Construct]] (10.5.13).
-pub fn construct(p: Value, args: &[Value], new_target: Value) -> JsResult {
+fn construct_impl(p: Value, args: &[Value], new_target: Value) -> JsResult {
     if flags(p) & CONSTRUCTOR == 0 {
         return Err(error::type_error("proxy is not a constructor"));
     }
@@ -692,7 +697,7 @@ pub fn create_data_property(p: Value, key: Atom, v: Value) -> JsResult<bool> {
 /// OrdinarySetWithOwnDescriptor's last steps (10.1.9.2) when the receiver is
 /// a proxy: its own property decides, and the value is defined through its
 /// `defineProperty` trap.
-pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
+fn set_on_receiver_impl(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (hr, hv) = (scope.root(receiver.0), scope.root(v.0));
     let existing = get_own_property(receiver, key)?;
@@ -709,7 +714,7 @@ pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
 /// ProxyCreate (10.5.14): a new proxy of `target` with `handler`. When every
 /// id of the band is live, a full collection runs first (dead proxies free
 /// their ids); if it freed none, a RangeError names the limit.
-pub fn create(target: Value, handler: Value) -> JsResult {
+fn create_impl(target: Value, handler: Value) -> JsResult {
     if !target.is_js_object() || !handler.is_js_object() {
         return Err(error::type_error("Cannot create proxy with a non-object as target or handler"));
     }
@@ -732,4 +737,126 @@ pub fn create(target: Value, handler: Value) -> JsResult {
             Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// The proxy operations, reached through a table
+// ---------------------------------------------------------------------------
+
+/// The operations of proxy objects. Everything else reaches them through
+/// this table, which the stdlib's Proxy family sets ([`enable`]) when the
+/// program may make proxies (only `new Proxy` and `Proxy.revocable` do), so
+/// a program that names `Proxy` nowhere links none of them.
+struct Ops {
+    get_own_property: fn(Value, Atom) -> JsResult<Option<Prop>>,
+    get_prototype_of: fn(Value) -> JsResult,
+    has: fn(Value, Atom) -> JsResult<bool>,
+    get: fn(Value, Atom, Value) -> JsResult,
+    set: fn(Value, Atom, Value, Value) -> JsResult<bool>,
+    delete: fn(Value, Atom) -> JsResult<bool>,
+    own_keys: fn(Value) -> JsResult<Vec<Atom>>,
+    enumerable_string_keys: fn(Value) -> JsResult<Vec<Atom>>,
+    call: fn(Value, Value, &[Value]) -> JsResult,
+    construct: fn(Value, &[Value], Value) -> JsResult,
+    set_on_receiver: fn(Value, Atom, Value) -> JsResult<bool>,
+    create: fn(Value, Value) -> JsResult,
+    is_extensible_proxy: fn(Value) -> JsResult<bool>,
+}
+
+static IMPL: Ops = Ops {
+    get_own_property: get_own_property_impl,
+    get_prototype_of: get_prototype_of_impl,
+    has: has_impl,
+    get: get_impl,
+    set: set_impl,
+    delete: delete_impl,
+    own_keys: own_keys_impl,
+    enumerable_string_keys: enumerable_string_keys_impl,
+    call: call_impl,
+    construct: construct_impl,
+    set_on_receiver: set_on_receiver_impl,
+    create: create_impl,
+    is_extensible_proxy: is_extensible_proxy_impl,
+};
+
+static OPS: perry_gc::JsCell<Option<&'static Ops>> = perry_gc::JsCell::new(None);
+
+/// Links and enables the proxy operations (the Proxy family's install).
+pub fn enable() {
+    // SAFETY: single JS thread.
+    unsafe { *OPS.get() = Some(&IMPL) };
+}
+
+#[inline]
+fn table() -> &'static Ops {
+    // SAFETY: single JS thread; written once at start-up.
+    match unsafe { *OPS.get() } {
+        Some(o) => o,
+        None => perry_gc::fatal("a proxy exists but the Proxy built-in is not linked"),
+    }
+}
+
+/// [[GetOwnProperty]] of a proxy (10.5.5).
+pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
+    (table().get_own_property)(p, key)
+}
+
+/// [[GetPrototypeOf]] of a proxy (10.5.1).
+pub fn get_prototype_of(p: Value) -> JsResult {
+    (table().get_prototype_of)(p)
+}
+
+/// [[HasProperty]] of a proxy (10.5.7).
+pub fn has(p: Value, key: Atom) -> JsResult<bool> {
+    (table().has)(p, key)
+}
+
+/// [[Get]] of a proxy (10.5.8).
+pub fn get(p: Value, key: Atom, receiver: Value) -> JsResult {
+    (table().get)(p, key, receiver)
+}
+
+/// [[Set]] of a proxy (10.5.9).
+pub fn set(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
+    (table().set)(p, key, v, receiver)
+}
+
+/// [[Delete]] of a proxy (10.5.10).
+pub fn delete(p: Value, key: Atom) -> JsResult<bool> {
+    (table().delete)(p, key)
+}
+
+/// [[OwnPropertyKeys]] of a proxy (10.5.11).
+pub fn own_keys(p: Value) -> JsResult<Vec<Atom>> {
+    (table().own_keys)(p)
+}
+
+/// The enumerable own string keys of a proxy.
+pub fn enumerable_string_keys(p: Value) -> JsResult<Vec<Atom>> {
+    (table().enumerable_string_keys)(p)
+}
+
+/// [[Call]] of a proxy (10.5.12).
+pub fn call(p: Value, this: Value, args: &[Value]) -> JsResult {
+    (table().call)(p, this, args)
+}
+
+/// [[Construct]] of a proxy (10.5.13).
+pub fn construct(p: Value, args: &[Value], new_target: Value) -> JsResult {
+    (table().construct)(p, args, new_target)
+}
+
+/// [[Set]]'s last steps on a proxy receiver.
+pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
+    (table().set_on_receiver)(receiver, key, v)
+}
+
+/// ProxyCreate (10.5.14).
+pub fn create(target: Value, handler: Value) -> JsResult {
+    (table().create)(target, handler)
+}
+
+/// [[IsExtensible]] of a proxy (10.5.3).
+pub fn is_extensible_proxy(p: Value) -> JsResult<bool> {
+    (table().is_extensible_proxy)(p)
 }

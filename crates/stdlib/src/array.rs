@@ -1455,7 +1455,7 @@ pub fn install() {
     method(c, "isArray", 1, is_array);
     method(array_ctor(), "from", 1, from);
     method(array_ctor(), "of", 0, of);
-    method(array_ctor(), "fromAsync", 1, crate::array_from_async::from_async);
+    method(array_ctor(), "fromAsync", 1, from_async);
     {
         let g = function::new_native("get [Symbol.species]", 0, species_getter);
         object::define_accessor(array_ctor(), realm::sym_atom(I::SymSpecies), g, Value::UNDEFINED, perry_runtime::shape::CONFIGURABLE);
@@ -1534,5 +1534,14 @@ pub fn install() {
     ];
     for &(name, len, f) in methods {
         method(Value(hp.get()), name, len, f);
+    }
+}
+
+/// Array.fromAsync through the family hook (stdlib `families`): linked when
+/// the program names `fromAsync`.
+fn from_async(args: &Args) -> JsResult {
+    match crate::families::hooks().from_async {
+        Some(f) => f(args),
+        None => Err(crate::families::not_linked("Array.fromAsync", "Array.fromAsync")),
     }
 }

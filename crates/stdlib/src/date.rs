@@ -1296,6 +1296,13 @@ fn to_primitive(args: &Args) -> JsResult {
     ordinary_to_primitive(o, string_first)
 }
 
+/// `util.inspect`'s text of a Date (Node: the ISO string, or toString's
+/// "Invalid Date").
+pub fn inspect_text(v: Value) -> String {
+    let t = date_value(v).unwrap_or(f64::NAN);
+    if t.is_nan() { to_date_string(t) } else { iso_string(t) }
+}
+
 pub fn install() {
     let scope = HandleScope::new();
     let p = object::new_object_kind(perry_abi::KIND_OBJECT, realm::get(I::ObjectProto), 8);

@@ -475,9 +475,21 @@ pub fn install() {
     def_constant(g, "undefined", Value::UNDEFINED);
     def_method(g, "isNaN", 1, is_nan);
     def_method(g, "isFinite", 1, is_finite);
+}
+
+/// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent (the `uri` family).
+pub fn install_uri() {
+    let scope = HandleScope::new();
+    let g = scope.root(realm::get(I::Global).0);
     def_method(g, "encodeURI", 1, encode_uri);
     def_method(g, "encodeURIComponent", 1, encode_uri_component);
     def_method(g, "decodeURI", 1, decode_uri);
     def_method(g, "decodeURIComponent", 1, decode_uri_component);
+}
+
+/// structuredClone (the `structured_clone` family).
+pub fn install_structured_clone() {
+    let scope = HandleScope::new();
+    let g = scope.root(realm::get(I::Global).0);
     def_method(g, "structuredClone", 1, structured_clone);
 }

@@ -636,7 +636,8 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
         // The web classes' `[util.inspect.custom]` (Node's formatValue
         // calls it first); the text is indented as a whole.
         let beyond = ctx.beyond_depth(recurse_times);
-        if let Some(s) = crate::web::inspect_platform(v, beyond) {
+        // A platform object exists only once the web family is installed.
+        if let Some(s) = crate::families::hooks().inspect_platform.and_then(|f| f(v, beyond)) {
             return s.replace('\n', &format!("\n{}", " ".repeat(ctx.indentation_lvl)));
         }
     }
@@ -761,7 +762,7 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             // Node's formatRaw: RegExp.prototype.toString of the value
             // (read from its internal slots here), prefixed when the
             // constructor is not RegExp.
-            base = crate::regexp::to_display(v);
+            base = crate::families::hooks().regexp_display.map(|f| f(v)).unwrap_or_default();
             let prefix = get_prefix(ctor, &tag, "RegExp", "");
             if prefix != "RegExp " {
                 base = format!("{prefix}{base}");
@@ -771,8 +772,7 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
             }
         } else if kind == perry_abi::KIND_DATE {
             // Node: the ISO string, or toString's "Invalid Date".
-            let t = crate::date::date_value(v).unwrap_or(f64::NAN);
-            base = if t.is_nan() { crate::date::to_date_string(t) } else { crate::date::iso_string(t) };
+            base = crate::families::hooks().date_display.map(|f| f(v)).unwrap_or_default();
             let prefix = get_prefix(ctor, &tag, "Date", "");
             if prefix != "Date " {
                 base = format!("{prefix}{base}");

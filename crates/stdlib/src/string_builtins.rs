@@ -21,7 +21,6 @@ use perry_runtime::realm::{self, I};
 use perry_runtime::string;
 use perry_runtime::symbol;
 use perry_runtime::{JsResult, Value};
-use unicode_normalization::UnicodeNormalization;
 
 /// V8's maximum string length (2^29 - 24 code units).
 pub const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
@@ -141,6 +140,14 @@ fn symbol_method(v: Value, name: &str) -> JsResult<Option<Value>> {
 /// IsRegExp (7.2.8).
 fn is_regexp(v: Value) -> JsResult<bool> {
     crate::regexp::is_regexp(v)
+}
+
+/// RegExpCreate (22.2.3.1) through the RegExp family's hook.
+fn regexp_create(p: Value, f: Value, method: &str) -> JsResult {
+    match crate::families::hooks().regexp_create {
+        Some(create) => create(p, f),
+        None => Err(crate::families::not_linked(&format!("String.prototype.{method} with a string pattern"), "RegExp")),
+    }
 }
 
 fn no_regexp(v: Value, name: &str) -> JsResult<()> {
@@ -401,11 +408,15 @@ fn last_index_of(args: &Args) -> JsResult {
 }
 
 /// A collation key element: (primary class, primary weight, accents, case).
-fn collation_elems(u: &[u16]) -> Vec<(u8, u32, u32, u8)> {
-    let s = String::from_utf16_lossy(u);
+fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
+    let h = crate::families::hooks();
+    let (Some(normalize), Some(is_combining_mark)) = (h.normalize, h.is_combining_mark) else {
+        return Err(crate::families::not_linked("String.prototype.localeCompare", "Unicode normalization"));
+    };
+    let s = normalize(&String::from_utf16_lossy(u), false, false);
     let mut out: Vec<(u8, u32, u32, u8)> = Vec::new();
-    for c in s.nfd() {
-        if unicode_normalization::char::is_combining_mark(c) {
+    for c in s.chars() {
+        if is_combining_mark(c) {
             if let Some(last) = out.last_mut() {
                 last.2 = last.2.wrapping_mul(31).wrapping_add(c as u32);
             }
@@ -426,7 +437,7 @@ fn collation_elems(u: &[u16]) -> Vec<(u8, u32, u32, u8)> {
         let case = if c != lower { 1 } else { 0 };
         out.push((class, if class == 3 { c.to_digit(10).map(|d| d + '0' as u32).unwrap_or(c as u32) } else { lower as u32 }, 0, case));
     }
-    out
+    Ok(out)
 }
 
 /// String.prototype.localeCompare ( that ) — 22.1.3.12. An approximation of
@@ -438,8 +449,8 @@ fn locale_compare(args: &Args) -> JsResult {
     if a == b {
         return Ok(Value::int(0));
     }
-    let ka = collation_elems(&a);
-    let kb = collation_elems(&b);
+    let ka = collation_elems(&a)?;
+    let kb = collation_elems(&b)?;
     let prim = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| (e.0, e.1)).collect::<Vec<_>>();
     let sec = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.2).collect::<Vec<_>>();
     let ter = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.3).collect::<Vec<_>>();
@@ -455,14 +466,28 @@ fn locale_compare(args: &Args) -> JsResult {
 fn normalize(args: &Args) -> JsResult {
     let s = this_units(args, "normalize")?;
     let form = if args.get(0).is_undefined() { "NFC".to_string() } else { ops::to_rust_string(args.get(0))? };
-    let out = match form.as_str() {
-        "NFC" => map_wtf16(&s, |x| x.nfc().collect()),
-        "NFD" => map_wtf16(&s, |x| x.nfd().collect()),
-        "NFKC" => map_wtf16(&s, |x| x.nfkc().collect()),
-        "NFKD" => map_wtf16(&s, |x| x.nfkd().collect()),
+    let (compat, compose) = match form.as_str() {
+        "NFC" => (false, true),
+        "NFD" => (false, false),
+        "NFKC" => (true, true),
+        "NFKD" => (true, false),
         _ => return Err(error::range_error("The normalization form should be one of NFC, NFD, NFKC, NFKD.")),
     };
-    Ok(new_str(&out))
+    let Some(normalize) = crate::families::hooks().normalize else {
+        return Err(crate::families::not_linked("String.prototype.normalize", "Unicode normalization"));
+    };
+    Ok(new_str(&map_wtf16(&s, |x| normalize(x, compat, compose))))
+}
+
+/// The normalization family's conversion (NFC, NFD, NFKC or NFKD of `s`).
+pub fn normalize_str(s: &str, compat: bool, compose: bool) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    match (compat, compose) {
+        (false, true) => s.nfc().collect(),
+        (false, false) => s.nfd().collect(),
+        (true, true) => s.nfkc().collect(),
+        (true, false) => s.nfkd().collect(),
+    }
 }
 
 /// ToLength (7.1.20) as usize-ish f64.
@@ -629,7 +654,7 @@ fn match_or_search(args: &Args, name: &str) -> JsResult {
     }
     let scope = HandleScope::new();
     let s = scope.root(ops::to_string(args.this())?.0);
-    let rx = scope.root(crate::regexp::regexp_create(args.get(0), Value::UNDEFINED)?.0);
+    let rx = scope.root(regexp_create(args.get(0), Value::UNDEFINED, name)?.0);
     invoke(Value(rx.get()), well_known(name), Value(s.get()))
 }
 
@@ -672,7 +697,7 @@ fn match_all(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let s = scope.root(ops::to_string(args.this())?.0);
     let g = string::from_str("g");
-    let rx = scope.root(crate::regexp::regexp_create(args.get(0), g)?.0);
+    let rx = scope.root(regexp_create(args.get(0), g, "matchAll")?.0);
     invoke(Value(rx.get()), well_known("matchAll"), Value(s.get()))
 }
 

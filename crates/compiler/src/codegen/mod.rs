@@ -869,6 +869,21 @@ impl<'g> Compiler<'g> {
         m.define_data(ext_id, &d).unwrap();
         export(m, perry_abi::SYM_EXTENSION_COUNT, (exts.len() as u64).to_le_bytes().to_vec(), false);
 
+        // Built-in families: the install function of each one the program
+        // may use, null for the others (the only references to them, see
+        // features.rs).
+        let needed = crate::features::needed(self.graph);
+        let fam_id = m.declare_data(perry_abi::SYM_BUILTINS, Linkage::Export, false, false).unwrap();
+        let mut d = DataDescription::new();
+        d.define(vec![0u8; perry_abi::BUILTIN_FAMILIES.len() * 8].into_boxed_slice());
+        d.set_align(8);
+        for (i, family) in perry_abi::BUILTIN_FAMILIES.iter().enumerate().filter(|&(i, _)| needed[i]) {
+            let fid = m.declare_function(&format!("perry_install_{family}"), Linkage::Import, &void_sig).unwrap();
+            let fr = m.declare_func_in_data(fid, &mut d);
+            d.write_function_addr((i * 8) as u32, fr);
+        }
+        m.define_data(fam_id, &d).unwrap();
+
         // Stack maps: records with function relocations, then the slot offsets.
         let rec_id = m.declare_data(perry_abi::SYM_STACKMAPS, Linkage::Export, false, false).unwrap();
         let mut recs = Vec::new();

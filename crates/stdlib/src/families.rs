@@ -1,0 +1,222 @@
+//! The built-in families a program links only when it may use them
+//! (`perry_abi::BUILTIN_FAMILIES`): RegExp, Date, BigInt, the typed arrays,
+//! the Web classes, the Unicode normalization tables, Math, Reflect, Map and
+//! Set, the weak collections, Proxy, JSON, Array.fromAsync, the URI
+//! functions, structuredClone and `process`.
+//!
+//! The compiler decides from the program's source which families it needs
+//! (`compiler/src/features.rs`) and writes their install functions, the
+//! `perry_install_<family>` below, into the `perry_builtins` table; [`crate::install`]
+//! calls each one at the family's place in the installation order. Those
+//! table entries are the only references to a family's code: core code that
+//! meets a family's values (printing a Date, `"a".match("a")`) goes through
+//! the [`Hooks`] the family's install function sets, so the linker leaves an
+//! unneeded family out with the crates only it uses (regress, url, idna,
+//! num-bigint, unicode-normalization).
+//!
+//! A family's values exist only after its install function ran (its
+//! constructors, literals and prototypes are what make them), so a hook that
+//! reads such a value is always set. Only the String methods that create a
+//! RegExp from a string and the ones that need the normalization tables can
+//! be called without their family (and Array.fromAsync): when the program
+//! names them nowhere (a method name computed at run time), they throw
+//! [`not_linked`].
+
+use perry_gc::JsCell;
+use perry_runtime::error::{self, Exc};
+use perry_runtime::{JsResult, Value};
+
+/// What core code needs of an optional family; set by the family's install
+/// function.
+#[derive(Default)]
+pub struct Hooks {
+    /// RegExpCreate (22.2.3.1), for String.prototype.match, matchAll and search.
+    pub regexp_create: Option<fn(Value, Value) -> JsResult>,
+    /// `util.inspect`'s text of a RegExp (`/source/flags`).
+    pub regexp_display: Option<fn(Value) -> String>,
+    /// `util.inspect`'s text of a Date (the ISO string or "Invalid Date").
+    pub date_display: Option<fn(Value) -> String>,
+    /// `util.inspect` of a platform object (`web::inspect_platform`).
+    pub inspect_platform: Option<fn(Value, bool) -> Option<String>>,
+    /// The canonical (NFD) or compatibility (NFKD) decomposition, or with
+    /// `compose` the composition (NFC, NFKC), of a string.
+    pub normalize: Option<fn(&str, bool, bool) -> String>,
+    /// Whether a character is a combining mark (localeCompare's accents).
+    pub is_combining_mark: Option<fn(char) -> bool>,
+    /// Array.fromAsync.
+    pub from_async: Option<fn(&perry_runtime::function::Args) -> JsResult>,
+}
+
+static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
+    regexp_create: None,
+    regexp_display: None,
+    date_display: None,
+    inspect_platform: None,
+    normalize: None,
+    is_combining_mark: None,
+    from_async: None,
+});
+
+/// The hooks (single JS thread; written only by the install functions).
+pub fn hooks() -> &'static Hooks {
+    // SAFETY: single JS thread; no `&mut` is held across calls.
+    unsafe { HOOKS.get() }
+}
+
+fn hooks_mut() -> &'static mut Hooks {
+    // SAFETY: single JS thread, at start-up.
+    unsafe { HOOKS.get() }
+}
+
+/// The TypeError of a core method whose family this executable was linked
+/// without: only a method name the program builds at run time (it names
+/// the method nowhere in its source) reaches it.
+pub fn not_linked(what: &str, family: &str) -> Exc {
+    error::type_error(&format!("{what} needs the {family} built-in, which this executable was linked without (the program does not name it in its source)"))
+}
+
+/// RegExp, RegExp.prototype, the regex literals' `perry_regexp_new`.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_regexp() {
+    let h = hooks_mut();
+    h.regexp_create = Some(crate::regexp::regexp_create);
+    h.regexp_display = Some(crate::regexp::to_display);
+    crate::regexp::install();
+}
+
+/// Date and Date.prototype.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_date() {
+    hooks_mut().date_display = Some(crate::date::inspect_text);
+    crate::date::install();
+}
+
+/// BigInt, BigInt.prototype and the runtime's BigInt arithmetic.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_bigint() {
+    perry_runtime::bigint::enable();
+    crate::bigint_builtins::install();
+}
+
+/// ArrayBuffer, the eleven typed arrays and DataView (whose BigInt64 and
+/// BigUint64 elements need the BigInt arithmetic).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_typed_arrays() {
+    perry_runtime::bigint::enable();
+    crate::array_buffer::install();
+    crate::typed_array::install();
+    crate::data_view::install();
+}
+
+/// The Web classes (URL, Headers, Request, Response, TextEncoder, ...).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_web() {
+    hooks_mut().inspect_platform = Some(crate::web::inspect_platform);
+    crate::web::install();
+}
+
+/// The Unicode normalization tables (String.prototype.normalize, localeCompare).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_normalize() {
+    let h = hooks_mut();
+    h.normalize = Some(crate::string_builtins::normalize_str);
+    h.is_combining_mark = Some(unicode_normalization::char::is_combining_mark);
+}
+
+/// Math (and the libm functions only it uses).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_math() {
+    crate::math::install();
+}
+
+/// Reflect.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_reflect() {
+    crate::reflect::install();
+}
+
+/// Map and Set (their storage is the runtime's, which printing and
+/// structuredClone use too).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_map_set() {
+    crate::map_set::install();
+}
+
+/// WeakMap, WeakSet, WeakRef and FinalizationRegistry.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_weak() {
+    crate::weak::install();
+}
+
+/// Proxy, and the runtime's proxy operations.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_proxy() {
+    perry_runtime::proxy::enable();
+    crate::proxy::install();
+}
+
+/// JSON (`JSON.stringify` itself stays linked: console.log's `%j` uses it).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_json() {
+    crate::json::install();
+}
+
+/// Array.fromAsync's implementation (the method itself is always there).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_from_async() {
+    hooks_mut().from_async = Some(crate::array_from_async::from_async);
+}
+
+/// encodeURI, encodeURIComponent, decodeURI and decodeURIComponent.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_uri() {
+    crate::global::install_uri();
+}
+
+/// structuredClone.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_structured_clone() {
+    crate::global::install_structured_clone();
+}
+
+/// The `process` object (argv, env, exit, ...).
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_process() {
+    crate::process::install();
+}
+
+/// Every family's install function, in `perry_abi::BUILTIN_FAMILIES` order
+/// (what [`crate::install`] installs).
+pub const ALL: [Option<extern "C" fn()>; 16] = [
+    Some(perry_install_regexp),
+    Some(perry_install_date),
+    Some(perry_install_bigint),
+    Some(perry_install_typed_arrays),
+    Some(perry_install_web),
+    Some(perry_install_normalize),
+    Some(perry_install_math),
+    Some(perry_install_reflect),
+    Some(perry_install_map_set),
+    Some(perry_install_weak),
+    Some(perry_install_proxy),
+    Some(perry_install_json),
+    Some(perry_install_from_async),
+    Some(perry_install_uri),
+    Some(perry_install_structured_clone),
+    Some(perry_install_process),
+];
+
+/// The slot of `family` in `perry_abi::BUILTIN_FAMILIES`.
+pub fn slot(family: &str) -> usize {
+    perry_abi::BUILTIN_FAMILIES.iter().position(|f| *f == family).expect("a family of perry_abi::BUILTIN_FAMILIES")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn all_in_abi_order() {
+        assert_eq!(super::ALL.len(), perry_abi::BUILTIN_FAMILIES.len());
+        assert_eq!(super::slot("regexp"), 0);
+        assert_eq!(super::slot("normalize"), 5);
+    }
+}
