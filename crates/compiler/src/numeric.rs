@@ -495,7 +495,7 @@ pub fn number_locals<'a>(
 /// A module-level function declaration with a *number entry*: a second
 /// compilation of its body for calls whose arguments are all numbers, in
 /// which the parameters are number locals (see `codegen`'s `NumEntry`).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct NumFn {
     /// The `Function` node's address (its context key).
     pub key: usize,
@@ -506,6 +506,8 @@ pub struct NumFn {
     /// Small enough and simple enough to compile into its callers (see
     /// [`inlinable`]).
     pub inline: bool,
+    /// The number locals of its number entry, parameters included.
+    pub locals: std::rc::Rc<HashSet<SymbolId>>,
 }
 
 /// The number functions of a module: top-level `function` declarations
@@ -547,7 +549,7 @@ pub fn number_functions(
         if !simple || !params.iter().all(|&p| eligible(key, p)) {
             continue;
         }
-        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true, inline: false }, params));
+        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true, inline: false, locals: Default::default() }, params));
     }
     // Fixpoint: drop functions whose parameters are not number locals, and
     // clear `returns_num` where a return is not a number.
@@ -562,6 +564,7 @@ pub fn number_functions(
                 changed = true;
                 continue;
             }
+            nf.locals = std::rc::Rc::new(locals.clone());
             if nf.returns_num {
                 let mut k = known.clone();
                 k.syms.extend(locals.iter().copied());
@@ -583,7 +586,7 @@ pub fn number_functions(
     }
     let mut out: HashMap<SymbolId, NumFn> = cands.into_iter().map(|(s, nf, _)| (s, nf)).collect();
     for nf in out.values_mut() {
-        nf.inline = nf.returns_num && inlinable(nf.func, scoping, consts, &|s| eligible(nf.key, s));
+        nf.inline = nf.returns_num && inlinable(nf.func, consts, &nf.locals, scoping);
     }
     out
 }
@@ -595,20 +598,13 @@ pub fn number_functions(
 /// (which must be number locals of its number entry) and module number
 /// constants. Such code cannot throw, call or observe anything, so where it
 /// runs is invisible.
-pub fn inlinable(f: &Function, scoping: &Scoping, consts: &HashSet<SymbolId>, eligible: &dyn Fn(SymbolId) -> bool) -> bool {
+pub fn inlinable(f: &Function, consts: &HashSet<SymbolId>, locals: &HashSet<SymbolId>, scoping: &Scoping) -> bool {
     const INLINE_MAX: u32 = 400;
     let Some(body) = &f.body else { return false };
     if body.span.end - body.span.start > INLINE_MAX || !body.directives.is_empty() {
         return false;
     }
     let Some((Statement::ReturnStatement(last), rest)) = body.statements.split_last() else { return false };
-    let mut params = Vec::new();
-    for p in &f.params.items {
-        let BindingPattern::BindingIdentifier(id) = &p.pattern else { return false };
-        params.push(id.symbol_id.get().unwrap());
-    }
-    let known = Known { syms: consts.clone(), fns: HashMap::new() };
-    let locals = number_locals(&body.statements, scoping, eligible, &known, &params);
     let ok_sym = |s: SymbolId| locals.contains(&s) || consts.contains(&s);
     let mut exprs: Vec<&Expression> = Vec::new();
     for st in rest {

@@ -2602,11 +2602,6 @@ impl FnCompiler<'_, '_, '_> {
         let f = nf.func;
         let body = &f.body.as_ref().unwrap().statements;
         let params = super::func::param_symbols(&f.params);
-        let m = self.m;
-        let a = &m.analysis;
-        let ctx = &a.ctxs[a.by_node[&nf.key]];
-        let eligible = |s: oxc_syntax::symbol::SymbolId| !a.boxed.contains(&s) && !ctx.cap_index.contains_key(&crate::analyze::Cap::Sym(s));
-        let locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &self.num_known, &params);
         let mut vars = Vec::new();
         for arg in &c.arguments {
             let x = self.expr_f64(arg.to_expression());
@@ -2614,7 +2609,7 @@ impl FnCompiler<'_, '_, '_> {
             self.def_var(v, x);
             vars.push(v);
         }
-        for &s in &locals {
+        for &s in nf.locals.iter() {
             self.num_locals.insert(s);
             self.num_known.syms.insert(s);
         }

@@ -995,14 +995,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let bx = self.capture_box(i);
                 self.box_set(bx, v);
             }
-            Loc::Num(var) => {
+            Loc::Num(_) | Loc::Int(..) => {
                 let f = self.f64_of(v);
-                self.def_var(var, f);
-            }
-            Loc::Int(var, _) => {
-                let f = self.f64_of(v);
-                let x = self.int_of_f64(f);
-                self.def_var(var, x);
+                self.write_num(sym, f);
             }
         }
     }
@@ -1051,18 +1046,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         if self.num_locals.contains(&sym) {
             // The scope-entry HOLE is never read (no TDZ reads by construction).
-            match self.loc(sym) {
-                Loc::Num(var) => {
-                    let f = self.f64_of(init);
-                    self.def_var(var, f);
-                }
-                Loc::Int(var, _) => {
-                    let f = self.f64_of(init);
-                    let x = self.int_of_f64(f);
-                    self.def_var(var, x);
-                }
-                _ => {}
-            }
+            let f = self.f64_of(init);
+            self.write_num(sym, f);
             return;
         }
         let var = match self.locals.get(&sym) {
@@ -1228,6 +1213,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Calls `f` with `this` and register arguments (at most 4), with the
     /// inline function check; non-callables throw TypeError naming `what`.
+    /// The arguments of a JS call (`callee, this, new_target, argc, a0..a3,
+    /// rest`) for at most `JS_REG_ARGS` arguments.
+    fn js_call_args(&mut self, f: V, this: V, nt: V, args: &[V]) -> Vec<V> {
+        let undef = self.undef();
+        let argc = self.iconst(args.len() as u64);
+        let mut full = vec![f, this, nt, argc];
+        full.extend((0..JS_REG_ARGS).map(|i| args.get(i).copied().unwrap_or(undef)));
+        full.push(undef);
+        full
+    }
+
     pub fn call_value(&mut self, f: V, this: V, args: &[V], what: &str) -> V {
         assert!(args.len() <= JS_REG_ARGS);
         let result = self.new_var();
@@ -1247,12 +1243,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(do_call);
         let code = self.load_field(f, FN_CODE);
         let undef = self.undef();
-        let argc = self.iconst(args.len() as u64);
-        let mut full = vec![f, this, undef, argc];
-        for i in 0..JS_REG_ARGS {
-            full.push(if i < args.len() { args[i] } else { undef });
-        }
-        full.push(undef);
+        let full = self.js_call_args(f, this, undef, args);
         self.effects += 1;
         let sig = self.b.import_signature(self.c.js_sig.clone());
         let call = self.b.ins().call_indirect(sig, code, &full);
@@ -1460,7 +1451,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Number function `sym` of this module, if it is one.
     pub fn num_fn(&mut self, sym: SymbolId) -> Option<crate::numeric::NumFn> {
-        self.c.number_functions(self.module).get(&sym).copied()
+        self.c.number_functions(self.module).get(&sym).cloned()
     }
 
     /// A number function's general entry: when every parameter holds a
@@ -1501,12 +1492,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn call_num_entry(&mut self, nf: &crate::numeric::NumFn, f: V, args: &[V]) -> V {
         let id = self.c.num_entry(self.module, nf);
         let undef = self.undef();
-        let argc = self.iconst(args.len() as u64);
-        let mut full = vec![f, undef, undef, argc];
-        for i in 0..JS_REG_ARGS {
-            full.push(if i < args.len() { args[i] } else { undef });
-        }
-        full.push(undef);
+        let full = self.js_call_args(f, undef, undef, args);
         self.effects += 1;
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, &full);
