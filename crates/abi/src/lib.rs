@@ -389,6 +389,9 @@ pub const SYM_NURSERY_SIZE: &str = "PERRY_NURSERY_SIZE";
 /// meta is computed inline (stdlib `math.rs` fills the table at start-up).
 pub const SYM_MATH_METAS: &str = "PERRY_MATH_METAS";
 pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "min", "max", "imul"];
+/// One word holding %String.prototype% (a root): a named read on a string
+/// tests its inline cache against this object's shape.
+pub const SYM_STRING_PROTO: &str = "PERRY_STRING_PROTO";
 pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).

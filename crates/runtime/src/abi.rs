@@ -738,6 +738,10 @@ export! {
     fn perry_concat(a: u64, b: u64) -> u64 {
         string::concat(Value(a), Value(b)).0
     }
+    fn perry_concat4(a: u64, b: u64, c: u64, d: u64) -> u64 {
+        // A template literal's strings, four at a time: one allocation.
+        string::concat4([Value(a), Value(b), Value(c), Value(d)]).0
+    }
 
     // ----- iteration -----
     fn perry_iter_open(v: u64) -> u64 {
@@ -802,18 +806,29 @@ export! {
         // The global megamorphic cache finds the location of a shape a full
         // site keeps missing without a property lookup.
         let v = Value(o);
+        let cache = |sh: u64, at: u64| {
+            // SAFETY: the site has IC_WAYS entries of two words.
+            let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut [u64; 2], IC_WAYS) };
+            match ways.iter().position(|w| w[0] == 0) {
+                Some(i) => ways[i] = [sh, at],
+                None => {
+                    ways.copy_within(1.., 0);
+                    ways[IC_WAYS - 1] = [sh, at];
+                }
+            }
+        };
         if v.is_string() && atom as Atom != names::LENGTH {
             // A string's method: a data property of String.prototype (its
-            // own properties are `length` and indices, never read by name),
-            // found through the megamorphic cache.
+            // own properties are `length` and indices, never read by name).
+            // Compiled code tests a string's reads against String.prototype's
+            // shape (`SYM_STRING_PROTO`), so the site caches that.
             let sp = realm::get(I::StringProto);
             let sh = sp.word(OBJ_SHAPE);
             let mega = mega_entry(sh, atom as Atom);
-            if mega.0 == sh && mega.1 == atom as Atom {
-                return read_cached(sp, mega.2);
-            }
-            if let Some(at) = own_data_location(sp, atom as Atom) {
+            let at = if mega.0 == sh && mega.1 == atom as Atom { Some(mega.2) } else { own_data_location(sp, atom as Atom) };
+            if let Some(at) = at {
                 *mega = (sh, atom as Atom, at);
+                cache(sh, at);
                 return read_cached(sp, at);
             }
         }
@@ -823,15 +838,7 @@ export! {
             let at = if mega.0 == sh && mega.1 == atom as Atom { Some(mega.2) } else { ic_location(v, atom as Atom) };
             if let Some(at) = at {
                 *mega = (sh, atom as Atom, at);
-                // SAFETY: the site has IC_WAYS entries of two words.
-                let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut [u64; 2], IC_WAYS) };
-                match ways.iter().position(|w| w[0] == 0) {
-                    Some(i) => ways[i] = [sh, at],
-                    None => {
-                        ways.copy_within(1.., 0);
-                        ways[IC_WAYS - 1] = [sh, at];
-                    }
-                }
+                cache(sh, at);
                 return read_cached(v, at);
             }
         }

@@ -109,7 +109,9 @@ fn mix_error() -> error::Exc {
 }
 
 pub fn number_to_string_value(f: f64) -> Value {
-    if f.fract() == 0.0 && f.abs() < 9007199254740992.0 {
+    // `as` saturates, so the round trip is exact only for integers in range
+    // (and -0, which prints as "0" too).
+    if f.abs() < 9007199254740992.0 && (f as i64) as f64 == f {
         // Integers 0..1024 are interned once (their atoms cached here);
         // other integers are written without the shortest-digits search.
         if (0.0..1024.0).contains(&f) {
@@ -122,13 +124,27 @@ pub fn number_to_string_value(f: f64) -> Value {
             }
             return atoms::value(small[i]);
         }
+        const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+            2021222324252627282930313233343536373839\
+            4041424344454647484950515253545556575859\
+            6061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899";
         let mut buf = [0u8; 20];
         let mut n = (f as i64).unsigned_abs();
         let mut at = buf.len();
-        while n > 0 || at == buf.len() {
+        while n >= 100 {
+            let d = (n % 100) as usize * 2;
+            n /= 100;
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&PAIRS[d..d + 2]);
+        }
+        if n >= 10 {
+            let d = n as usize * 2;
+            at -= 2;
+            buf[at..at + 2].copy_from_slice(&PAIRS[d..d + 2]);
+        } else {
             at -= 1;
-            buf[at] = b'0' + (n % 10) as u8;
-            n /= 10;
+            buf[at] = b'0' + n as u8;
         }
         if f < 0.0 {
             at -= 1;

@@ -12,8 +12,11 @@ pub fn alloc_string(len: usize) -> Value {
     if len > (1 << 30) {
         crate::error::fatal_oom("Invalid string length");
     }
-    let p = perry_gc::alloc(STR_DATA as usize + len * 2, KIND_STRING);
-    unsafe { *(p.add(1) as *mut u32) = len as u32 };
+    // Not zeroed: every caller writes all the units before its next
+    // allocation, and the collector never reads a string's body.
+    let p = perry_gc::alloc_uninit(STR_DATA as usize + len * 2, KIND_STRING);
+    // The length and a zero hash word.
+    unsafe { *p.add(1) = len as u64 };
     Value::from_string_cell(p)
 }
 
@@ -93,6 +96,25 @@ pub fn concat(a: Value, b: Value) -> Value {
     let d = units_mut(s);
     d[..la].copy_from_slice(units(a));
     d[la..].copy_from_slice(units(b));
+    s
+}
+
+/// Concatenates four strings with one allocation.
+pub fn concat4(parts: [Value; 4]) -> Value {
+    let total: usize = parts.iter().map(|p| len(*p)).sum();
+    if let Some(only) = parts.iter().find(|p| len(**p) == total) {
+        return *only;
+    }
+    let scope = HandleScope::new();
+    let hs = parts.map(|p| scope.root(p.0));
+    let s = alloc_string(total);
+    let d = units_mut(s);
+    let mut at = 0;
+    for h in hs {
+        let u = units(Value(h.get()));
+        d[at..at + u.len()].copy_from_slice(u);
+        at += u.len();
+    }
     s
 }
 

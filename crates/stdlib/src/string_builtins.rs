@@ -63,6 +63,24 @@ fn this_units(args: &Args, name: &str) -> JsResult<Vec<u16>> {
     to_units(t)
 }
 
+/// The search methods' shared steps, without copying either string:
+/// RequireObjectCoercible(this) and ToString, the IsRegExp check of the
+/// search string when `no_re`, ToString of it, then `pos` (given the
+/// receiver's length; it may run user code, so both strings stay rooted),
+/// then `f` on the two strings' code units and that position.
+fn find_in<P, R>(args: &Args, name: &str, no_re: bool, pos: impl FnOnce(usize) -> JsResult<P>, f: impl FnOnce(&[u16], &[u16], P) -> R) -> JsResult<R> {
+    let s = this_string(args, name)?;
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    if no_re {
+        no_regexp(args.get(0), name)?;
+    }
+    let q = ops::to_string(args.get(0))?;
+    let hq = scope.root(q.0);
+    let p = pos(string::len(Value(hs.get())))?;
+    Ok(f(string::units(Value(hs.get())), string::units(Value(hq.get())), p))
+}
+
 /// RequireObjectCoercible(this) then ToString, as a string value.
 fn this_string(args: &Args, name: &str) -> JsResult {
     let t = args.this();
@@ -358,53 +376,43 @@ fn concat(args: &Args) -> JsResult {
 
 /// String.prototype.endsWith ( searchString [ , endPosition ] ) — 22.1.3.7
 fn ends_with(args: &Args) -> JsResult {
-    let s = this_units(args, "endsWith")?;
-    no_regexp(args.get(0), "endsWith")?;
-    let search = to_units(args.get(0))?;
-    let end = if args.get(1).is_undefined() { s.len() } else { clamp_pos(ops::to_integer(args.get(1))?, s.len()) };
-    if search.len() > end {
-        return Ok(Value::FALSE);
-    }
-    Ok(Value::bool(s[end - search.len()..end] == search[..]))
+    let end = |len| Ok(if args.get(1).is_undefined() { len } else { clamp_pos(ops::to_integer(args.get(1))?, len) });
+    find_in(args, "endsWith", true, end, |s, q, end| Value::bool(q.len() <= end && s[end - q.len()..end] == *q))
 }
 
 /// String.prototype.includes ( searchString [ , position ] ) — 22.1.3.8
 fn includes(args: &Args) -> JsResult {
-    let s = this_units(args, "includes")?;
-    no_regexp(args.get(0), "includes")?;
-    let search = to_units(args.get(0))?;
-    let p = clamp_pos(ops::to_integer(args.get(1))?, s.len());
-    Ok(Value::bool(index_of(&s, &search, p).is_some()))
+    let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
+    find_in(args, "includes", true, pos, |s, q, p| Value::bool(index_of(s, q, p).is_some()))
 }
 
 /// String.prototype.indexOf ( searchString [ , position ] ) — 22.1.3.9
 fn index_of_m(args: &Args) -> JsResult {
-    let s = this_units(args, "indexOf")?;
-    let search = to_units(args.get(0))?;
-    let p = clamp_pos(ops::to_integer(args.get(1))?, s.len());
-    Ok(Value::int(index_of(&s, &search, p).map(|i| i as i64).unwrap_or(-1)))
+    let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
+    find_in(args, "indexOf", false, pos, |s, q, p| Value::int(index_of(s, q, p).map(|i| i as i64).unwrap_or(-1)))
 }
 
 /// String.prototype.lastIndexOf ( searchString [ , position ] ) — 22.1.3.11
 fn last_index_of(args: &Args) -> JsResult {
-    let s = this_units(args, "lastIndexOf")?;
-    let search = to_units(args.get(0))?;
-    let n = ops::to_number(args.get(1))?;
-    let pos = if n.is_nan() { f64::INFINITY } else { n.trunc() };
-    let start = clamp_pos(pos, s.len());
-    if search.len() > s.len() {
-        return Ok(Value::int(-1));
-    }
-    let mut i = start.min(s.len() - search.len());
-    loop {
-        if s[i..i + search.len()] == search[..] {
-            return Ok(Value::int(i as i64));
+    let pos = |len| {
+        let n = ops::to_number(args.get(1))?;
+        Ok(clamp_pos(if n.is_nan() { f64::INFINITY } else { n.trunc() }, len))
+    };
+    find_in(args, "lastIndexOf", false, pos, |s, q, start| {
+        if q.len() > s.len() {
+            return Value::int(-1);
         }
-        if i == 0 {
-            return Ok(Value::int(-1));
+        let mut i = start.min(s.len() - q.len());
+        loop {
+            if s[i..i + q.len()] == *q {
+                return Value::int(i as i64);
+            }
+            if i == 0 {
+                return Value::int(-1);
+            }
+            i -= 1;
         }
-        i -= 1;
-    }
+    })
 }
 
 /// A collation key element: (primary class, primary weight, accents, case).
@@ -789,13 +797,23 @@ fn replace_all(args: &Args) -> JsResult {
 
 /// String.prototype.slice ( start, end ) — 22.1.3.22
 fn slice(args: &Args) -> JsResult {
-    let s = this_units(args, "slice")?;
-    let from = rel_pos(ops::to_integer(args.get(0))?, s.len());
-    let to = if args.get(1).is_undefined() { s.len() } else { rel_pos(ops::to_integer(args.get(1))?, s.len()) };
-    if from >= to {
-        return Ok(atoms::value(names::EMPTY));
+    let s = this_string(args, "slice")?;
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let len = string::len(s);
+    let from = rel_pos(ops::to_integer(args.get(0))?, len);
+    let to = if args.get(1).is_undefined() { len } else { rel_pos(ops::to_integer(args.get(1))?, len) };
+    Ok(sub_str(Value(hs.get()), from, to))
+}
+
+/// The code units `[from, to)` of string `s` (empty when `from >= to`),
+/// sharing the empty and one-unit strings.
+fn sub_str(s: Value, from: usize, to: usize) -> Value {
+    match to.saturating_sub(from) {
+        0 => atoms::value(names::EMPTY),
+        1 => ops::unit_string(string::units(s)[from]),
+        _ => string::substring(s, from, to),
     }
-    Ok(new_str(&s[from..to]))
 }
 
 /// Makes an array of strings from owned pieces.
@@ -854,20 +872,20 @@ fn split(args: &Args) -> JsResult {
 
 /// String.prototype.startsWith ( searchString [ , position ] ) — 22.1.3.24
 fn starts_with(args: &Args) -> JsResult {
-    let s = this_units(args, "startsWith")?;
-    no_regexp(args.get(0), "startsWith")?;
-    let search = to_units(args.get(0))?;
-    let start = clamp_pos(ops::to_integer(args.get(1))?, s.len());
-    Ok(Value::bool(s[start..].starts_with(&search)))
+    let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
+    find_in(args, "startsWith", true, pos, |s, q, start| Value::bool(s[start..].starts_with(q)))
 }
 
 /// String.prototype.substring ( start, end ) — 22.1.3.25
 fn substring(args: &Args) -> JsResult {
-    let s = this_units(args, "substring")?;
-    let a = clamp_pos(ops::to_integer(args.get(0))?, s.len());
-    let b = if args.get(1).is_undefined() { s.len() } else { clamp_pos(ops::to_integer(args.get(1))?, s.len()) };
+    let s = this_string(args, "substring")?;
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let len = string::len(s);
+    let a = clamp_pos(ops::to_integer(args.get(0))?, len);
+    let b = if args.get(1).is_undefined() { len } else { clamp_pos(ops::to_integer(args.get(1))?, len) };
     let (from, to) = if a <= b { (a, b) } else { (b, a) };
-    Ok(new_str(&s[from..to]))
+    Ok(sub_str(Value(hs.get()), from, to))
 }
 
 /// String.prototype.substr ( start, length ) — B.2.2.1

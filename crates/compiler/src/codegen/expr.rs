@@ -321,13 +321,24 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         let hit = self.b.create_block();
         let offv = self.declare(types::I64);
+        // The holder whose shape the entries are tested against: the object
+        // itself, or String.prototype for a string (the runtime caches a
+        // string's methods as that object's own data properties).
         let t = self.tag_of(o);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let chk = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], miss, &[]);
+        let p = self.b.append_block_param(chk, types::I64);
+        let strb = self.b.create_block();
+        let po = self.ptr_of(o);
+        self.b.ins().brif(iso, chk, &[po.into()], strb, &[]);
+        self.b.switch_to_block(strb);
+        let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
+        let spa = self.data_addr(self.c.string_proto);
+        let sp = self.b.ins().load(types::I64, MemFlagsData::trusted(), spa, 0);
+        let psp = self.ptr_of(sp);
+        self.b.ins().brif(iss, chk, &[psp.into()], miss, &[]);
         self.b.switch_to_block(chk);
         let base = self.data_addr(self.c.ic_data);
-        let p = self.ptr_of(o);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         for way in 0..IC_WAYS as u32 {
             let at = ((site + way) * 16) as i32;
@@ -793,25 +804,52 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     fn template(&mut self, t: &'static TemplateLiteral<'static>) -> V {
+        // Each substitution is converted to a string as it is evaluated; the
+        // pieces are joined four at a time (`perry_concat4`, one allocation).
+        let mut parts: Vec<cranelift_frontend::Variable> = Vec::new();
+        let mut keep = |fc: &mut Self, v: V| {
+            let var = fc.new_var();
+            fc.def_var(var, v);
+            parts.push(var);
+        };
         let first = cooked(&t.quasis[0]);
-        let mut acc = self.str_units_const(first);
+        if !first.is_empty() {
+            let q = self.str_units_const(first);
+            keep(self, q);
+        }
         for (i, e) in t.expressions.iter().enumerate() {
-            let accv = self.new_var();
-            self.def_var(accv, acc);
             let v = self.expr(e);
             let s = self.string_of_value(v);
-            let a = self.use_var(accv);
-            let a = self.rt("perry_concat", &[a, s]);
+            keep(self, s);
             let q = cooked(&t.quasis[i + 1]);
-            acc = if q.is_empty() {
-                a
-            } else {
-                let av = self.new_var();
-                self.def_var(av, a);
+            if !q.is_empty() {
                 let qs = self.str_units_const(q);
-                let a = self.use_var(av);
-                self.rt("perry_concat", &[a, qs])
-            };
+                keep(self, qs);
+            }
+        }
+        let empty = |fc: &mut Self| fc.str_units_const(Vec::new());
+        let mut rest = parts.as_slice();
+        let mut acc = match rest.len() {
+            0 => return empty(self),
+            _ => {
+                let v = self.use_var(rest[0]);
+                rest = &rest[1..];
+                v
+            }
+        };
+        while !rest.is_empty() {
+            let n = rest.len().min(3);
+            let accv = self.new_var();
+            self.def_var(accv, acc);
+            let mut args = vec![self.use_var(accv)];
+            for &p in &rest[..n] {
+                args.push(self.use_var(p));
+            }
+            while args.len() < 4 {
+                args.push(empty(self));
+            }
+            acc = self.rt("perry_concat4", &args);
+            rest = &rest[n..];
         }
         acc
     }

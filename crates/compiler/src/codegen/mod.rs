@@ -111,6 +111,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_to_string", 1),
     ("perry_to_property_key", 1),
     ("perry_concat", 2),
+    ("perry_concat4", 4),
     ("perry_iter_open", 1),
     ("perry_iter_next", 1),
     ("perry_iter_close", 1),
@@ -238,6 +239,7 @@ pub struct Compiler<'g> {
     pub nursery_start: DataId,
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
+    pub string_proto: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
     /// `--expose-gc`: the executable defines a global `gc()`.
@@ -298,6 +300,7 @@ impl<'g> Compiler<'g> {
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
+        let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
             graph,
@@ -349,6 +352,7 @@ impl<'g> Compiler<'g> {
             heap_end,
             nursery_start,
             math_metas,
+            string_proto,
             nursery_size,
             card_bias,
             expose_gc: false,
