@@ -34,6 +34,9 @@ pub struct Hooks {
     pub regexp_create: Option<fn(Value, Value) -> JsResult>,
     /// `util.inspect`'s text of a RegExp (`/source/flags`).
     pub regexp_display: Option<fn(Value) -> String>,
+    /// Records RegExp.prototype and %RegExp% as installed, once every
+    /// built-in is (`regexp::record_pristine`).
+    pub regexp_record_pristine: Option<fn()>,
     /// `util.inspect`'s text of a Date (the ISO string or "Invalid Date").
     pub date_display: Option<fn(Value) -> String>,
     /// `util.inspect` of a platform object (`web::inspect_platform`).
@@ -50,6 +53,7 @@ pub struct Hooks {
 static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
     regexp_create: None,
     regexp_display: None,
+    regexp_record_pristine: None,
     date_display: None,
     inspect_platform: None,
     normalize: None,
@@ -81,6 +85,7 @@ pub extern "C" fn perry_install_regexp() {
     let h = hooks_mut();
     h.regexp_create = Some(crate::regexp::regexp_create);
     h.regexp_display = Some(crate::regexp::to_display);
+    h.regexp_record_pristine = Some(crate::regexp::record_pristine);
     crate::regexp::install();
 }
 

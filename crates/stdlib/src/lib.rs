@@ -229,6 +229,9 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     console::install();
     family("process");
     promise::record_pristine();
+    if let Some(record) = families::hooks().regexp_record_pristine {
+        record();
+    }
     family("normalize");
     family("from_async");
 }

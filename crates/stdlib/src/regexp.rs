@@ -28,8 +28,6 @@ use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 // ---------------------------------------------------------------------------
 // Flags and the compiled-matcher table
@@ -75,11 +73,27 @@ struct Compiled {
 #[derive(Default)]
 struct Table {
     list: Vec<Compiled>,
-    by_key: HashMap<(Vec<u16>, u8), u32>,
+    by_key: hashbrown::HashMap<(Vec<u16>, u8), u32>,
 }
 
-thread_local! {
-    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+/// A borrowed `(pattern, flags)` key: a literal evaluated in a loop finds
+/// its matcher without copying its pattern.
+#[derive(Hash)]
+struct KeyRef<'a>(&'a [u16], u8);
+
+impl hashbrown::Equivalent<(Vec<u16>, u8)> for KeyRef<'_> {
+    fn equivalent(&self, k: &(Vec<u16>, u8)) -> bool {
+        self.0 == k.0.as_slice() && self.1 == k.1
+    }
+}
+
+static TABLE: JsCell<Option<Table>> = JsCell::new(None);
+
+/// The matchers (single JS thread; no borrow is held across a call that
+/// could reach this again: matching and compiling run no JavaScript).
+fn table() -> &'static mut Table {
+    // SAFETY: see above.
+    unsafe { TABLE.get() }.get_or_insert_with(Table::default)
 }
 
 /// Which capture groups of a (valid) pattern are named: the same scan as
@@ -140,18 +154,16 @@ fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
 /// The table index of the matcher for (`pattern`, `flags`), compiling it
 /// on first use.
 fn compile(pattern: &[u16], flags: u8) -> Result<u32, String> {
-    let key = (pattern.to_vec(), flags);
-    if let Some(&i) = TABLE.with_borrow(|t| t.by_key.get(&key).copied()).as_ref() {
+    if let Some(&i) = table().by_key.get(&KeyRef(pattern, flags)) {
         return Ok(i);
     }
     let re = compile_regex(pattern, flags)?;
     let named = scan_named(pattern, flags & F_V != 0);
-    Ok(TABLE.with_borrow_mut(|t| {
-        let i = t.list.len() as u32;
-        t.list.push(Compiled { re, flags, named });
-        t.by_key.insert(key, i);
-        i
-    }))
+    let t = table();
+    let i = t.list.len() as u32;
+    t.list.push(Compiled { re, flags, named });
+    t.by_key.insert((pattern.to_vec(), flags), i);
+    Ok(i)
 }
 
 /// A successful match, as plain Rust data (nothing points into the heap).
@@ -167,8 +179,8 @@ struct Found {
 /// Runs matcher `code` on `s` from `from`: the leftmost match at or after
 /// `from`. Allocates nothing on the JS heap.
 fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
-    TABLE.with_borrow(|t| {
-        let c = &t.list[code as usize];
+    {
+        let c = &table().list[code as usize];
         let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
         let caps: Vec<Option<(usize, usize)>> = m.captures.iter().map(|r| r.as_ref().map(|r| (r.start, r.end))).collect();
         let mut names = Vec::new();
@@ -179,11 +191,16 @@ fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
             }
         }
         Some(Found { start: m.range.start, end: m.range.end, caps, names })
-    })
+    }
 }
 
 fn code_flags(code: u32) -> u8 {
-    TABLE.with_borrow(|t| t.list[code as usize].flags)
+    table().list[code as usize].flags
+}
+
+/// Whether matcher `code` has a named capture group.
+fn code_has_names(code: u32) -> bool {
+    table().list[code as usize].named.iter().any(|&b| b)
 }
 
 // ---------------------------------------------------------------------------
@@ -259,6 +276,10 @@ fn this_object(args: &Args, name: &str) -> JsResult {
 }
 
 fn set_last_index(r: Value, v: f64) -> JsResult<()> {
+    if is_regexp_object(r) && object::shape_of(r).attrs[0] & shape::WRITABLE != 0 {
+        object::slot_set(r, 0, Value::num(v));
+        return Ok(());
+    }
     object::set(r, n().last_index, Value::num(v))
 }
 
@@ -293,6 +314,80 @@ fn species_constructor(o: Value) -> JsResult {
         return Err(error::type_error("object.constructor[Symbol.species] is not a constructor"));
     }
     Ok(s)
+}
+
+// ---------------------------------------------------------------------------
+// Pristine RegExps
+// ---------------------------------------------------------------------------
+
+/// RegExp.prototype and %RegExp% as installed: their shapes, and the values
+/// of their own properties (`VALUES` is a root range). Accessor pairs are
+/// never changed in place, so a redefined getter is a new value here.
+struct Pristine {
+    proto_shape: u64,
+    ctor_shape: u64,
+    /// The shape of a RegExp object with only its own `lastIndex`.
+    instance_shape: u64,
+    proto_len: usize,
+    ctor_len: usize,
+}
+
+const PRISTINE_MAX: usize = 64;
+static PRISTINE: JsCell<Option<Pristine>> = JsCell::new(None);
+static VALUES: JsCell<[u64; PRISTINE_MAX]> = JsCell::new([UNDEFINED; PRISTINE_MAX]);
+
+/// Records RegExp.prototype and %RegExp% once every built-in is installed
+/// (`install_with` calls it last); nothing when RegExp is not linked.
+pub fn record_pristine() {
+    let (proto, ctor) = (realm::get(I::RegExpProto), realm::get(I::RegExpCtor));
+    if !proto.is_cell() || !ctor.is_cell() {
+        return;
+    }
+    let (proto_len, ctor_len) = (object::shape_of(proto).len(), object::shape_of(ctor).len());
+    if proto_len + ctor_len > PRISTINE_MAX {
+        return;
+    }
+    // SAFETY: single JS thread, at start-up.
+    let values = unsafe { VALUES.get() };
+    for i in 0..proto_len {
+        values[i] = object::slot_get(proto, i).0;
+    }
+    for i in 0..ctor_len {
+        values[proto_len + i] = object::slot_get(ctor, i).0;
+    }
+    perry_gc::roots::register_range("regexp-pristine", values.as_mut_ptr(), PRISTINE_MAX);
+    let Ok(sample) = regexp_alloc(Value::UNDEFINED) else { return };
+    let p = Pristine { proto_shape: proto.word(OBJ_SHAPE), ctor_shape: ctor.word(OBJ_SHAPE), instance_shape: sample.word(OBJ_SHAPE), proto_len, ctor_len };
+    // SAFETY: single JS thread.
+    unsafe { *PRISTINE.get() = Some(p) };
+}
+
+/// Whether `r` is an initialized RegExp object whose only own property is
+/// its writable `lastIndex`, whose prototype is RegExp.prototype, and
+/// RegExp.prototype and %RegExp% still have the properties they were
+/// installed with: then every property the spec'd steps of exec, test,
+/// @@replace and @@split read (`exec`, `flags` and the flag getters,
+/// `constructor`, @@species) is the intrinsic one, and reading it is
+/// unobservable.
+fn pristine(r: Value) -> bool {
+    // SAFETY: single JS thread.
+    let Some(p) = (unsafe { PRISTINE.get() }).as_ref() else { return false };
+    if !is_regexp_object(r) || r.word(OBJ_SHAPE) != p.instance_shape || code_of(r).is_none() {
+        return false;
+    }
+    let (proto, ctor) = (realm::get(I::RegExpProto), realm::get(I::RegExpCtor));
+    if r.field(OBJ_PROTO) != proto || proto.word(OBJ_SHAPE) != p.proto_shape || ctor.word(OBJ_SHAPE) != p.ctor_shape {
+        return false;
+    }
+    // SAFETY: single JS thread.
+    let values = unsafe { VALUES.get() };
+    (0..p.proto_len).all(|i| object::slot_get(proto, i).0 == values[i]) && (0..p.ctor_len).all(|i| object::slot_get(ctor, i).0 == values[p.proto_len + i])
+}
+
+/// `lastIndex` of a RegExp object: its first own property, a data property
+/// (non-configurable, so it stays there).
+fn last_index_of(r: Value) -> Value {
+    object::slot_get(r, 0)
 }
 
 // ---------------------------------------------------------------------------
@@ -417,14 +512,27 @@ fn compile_method(args: &Args) -> JsResult {
 /// RegExpBuiltinExec ( R, S ) — 22.2.7.2. `r` is a RegExp object.
 fn builtin_exec(r: Value, s: Value) -> JsResult {
     let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let has_indices = code_of(r).is_some_and(|c| code_flags(c) & F_D != 0);
+    match builtin_match(r, s)? {
+        Some(m) => Ok(match_array(&m, Value(hs.get()), has_indices)),
+        None => Ok(Value::NULL),
+    }
+}
+
+/// RegExpBuiltinExec ( R, S ) up to the match result: the match, with
+/// `lastIndex` updated. `r` is a RegExp object.
+fn builtin_match(r: Value, s: Value) -> JsResult<Option<Found>> {
+    let scope = HandleScope::new();
     let hr = scope.root(r.0);
     let hs = scope.root(s.0);
-    let li = object::get(r, n().last_index)?;
-    let mut last_index = to_length(li)?;
+    // `lastIndex` is the first own property of every RegExp object.
+    let li = last_index_of(r);
+    let mut last_index = if li.is_number() { to_length(li).unwrap_or(0.0) } else { to_length(li)? };
     let r = Value(hr.get());
     let Some(code) = code_of(r) else { return Err(error::type_error("RegExp.prototype.exec called on an uninitialized RegExp")) };
     let flags = code_flags(code);
-    let (global, sticky, has_indices) = (flags & F_G != 0, flags & F_Y != 0, flags & F_D != 0);
+    let (global, sticky) = (flags & F_G != 0, flags & F_Y != 0);
     if !global && !sticky {
         last_index = 0.0;
     }
@@ -448,12 +556,12 @@ fn builtin_exec(r: Value, s: Value) -> JsResult {
         if global || sticky {
             set_last_index(Value(hr.get()), 0.0)?;
         }
-        return Ok(Value::NULL);
+        return Ok(None);
     };
     if global || sticky {
         set_last_index(Value(hr.get()), m.end as f64)?;
     }
-    Ok(match_array(&m, Value(hs.get()), has_indices))
+    Ok(Some(m))
 }
 
 /// The match result array of RegExpBuiltinExec steps 20-34.
@@ -510,6 +618,9 @@ pub fn regexp_exec(r: Value, s: Value) -> JsResult {
     let scope = HandleScope::new();
     let hr = scope.root(r.0);
     let hs = scope.root(s.0);
+    if pristine(r) {
+        return builtin_exec(r, s);
+    }
     let exec = object::get(r, n().exec)?;
     // Fast path: the intrinsic exec on a RegExp object needs no call.
     if exec == realm::get(I::RegExpProtoExec) && is_regexp_object(Value(hr.get())) {
@@ -542,6 +653,9 @@ fn exec(args: &Args) -> JsResult {
 fn test(args: &Args) -> JsResult {
     this_object(args, "test")?;
     let s = ops::to_string(args.get(0))?;
+    if pristine(args.this()) {
+        return Ok(Value::bool(builtin_match(args.this(), s)?.is_some()));
+    }
     let m = regexp_exec(args.this(), s)?;
     Ok(Value::bool(!m.is_null()))
 }
@@ -813,10 +927,14 @@ fn symbol_replace(args: &Args) -> JsResult {
     this_object(args, "[Symbol.replace]")?;
     let nm = n();
     let scope = HandleScope::new();
-    let rx = args.this();
     let s = scope.root(ops::to_string(args.get(0))?.0);
     let functional = proxy::is_callable(args.get(1));
     let repl_units = if functional { Vec::new() } else { to_units(args.get(1))? };
+    if pristine(args.this()) && code_of(args.this()).is_some_and(|c| !code_has_names(c)) {
+        let replacer = if functional { Some(args.get(1)) } else { None };
+        return replace_pristine(args.this(), Value(s.get()), replacer, &repl_units);
+    }
+    let rx = args.this();
     let flags = get_flags_bits(rx)?;
     let global = flags & F_G != 0;
     let full_unicode = flags & (F_U | F_V) != 0;
@@ -909,6 +1027,72 @@ fn symbol_replace(args: &Args) -> JsResult {
     Ok(new_str(&acc))
 }
 
+/// @@replace for a [`pristine`] RegExp without named groups: the same
+/// steps, with the matches kept as Rust data instead of result arrays whose
+/// properties are read back (nothing those reads could observe differs).
+fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(rx.0);
+    let hs = scope.root(s.0);
+    let hf = scope.root(replacer.map_or(UNDEFINED, |f| f.0));
+    let flags = flags_of(rx);
+    let global = flags & F_G != 0;
+    if global {
+        set_last_index(rx, 0.0)?;
+    }
+    let mut found: Vec<Found> = Vec::new();
+    while let Some(m) = builtin_match(Value(hr.get()), Value(hs.get()))? {
+        let empty = m.start == m.end;
+        found.push(m);
+        if !global {
+            break;
+        }
+        if empty {
+            advance_last_index(Value(hr.get()), Value(hs.get()), flags & (F_U | F_V) != 0)?;
+        }
+    }
+    if found.is_empty() {
+        return Ok(Value(hs.get()));
+    }
+    let su = string::units(Value(hs.get())).to_vec();
+    let plain = !repl.contains(&(b'$' as u16));
+    let mut acc: Vec<u16> = Vec::with_capacity(su.len());
+    let mut next_pos = 0usize;
+    for m in &found {
+        let (position, matched) = (m.start, &su[m.start..m.end]);
+        let replacement = if replacer.is_some() {
+            let inner = HandleScope::new();
+            let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(m.caps.len() + 3);
+            call_args.push(inner.root(new_str(matched).0));
+            for &c in &m.caps {
+                let v = c.map_or(Value::UNDEFINED, |(x, y)| new_str(&su[x..y]));
+                call_args.push(inner.root(v.0));
+            }
+            call_args.push(inner.root(Value::int(position as i64).0));
+            call_args.push(inner.root(hs.get()));
+            let vals: Vec<Value> = call_args.iter().map(|h| Value(h.get())).collect();
+            to_units(function::call(Value(hf.get()), Value::UNDEFINED, &vals)?)?
+        } else if plain {
+            repl.to_vec()
+        } else {
+            let captures: Vec<Option<Vec<u16>>> = m.caps.iter().map(|c| c.map(|(x, y)| su[x..y].to_vec())).collect();
+            get_substitution(matched, &su, position, &captures, Value::UNDEFINED, repl)?
+        };
+        if position >= next_pos {
+            acc.extend_from_slice(&su[next_pos..position]);
+            acc.extend(replacement);
+            next_pos = position + matched.len();
+        }
+        if acc.len() > crate::string_builtins::MAX_STRING_LENGTH {
+            return Err(error::range_error("Invalid string length"));
+        }
+    }
+    if next_pos < su.len() {
+        acc.extend_from_slice(&su[next_pos..]);
+    }
+    Ok(new_str(&acc))
+}
+
 /// RegExp.prototype [ @@search ] ( string ) — 22.2.6.12
 fn symbol_search(args: &Args) -> JsResult {
     this_object(args, "[Symbol.search]")?;
@@ -934,16 +1118,26 @@ fn symbol_split(args: &Args) -> JsResult {
     this_object(args, "[Symbol.split]")?;
     let scope = HandleScope::new();
     let s = scope.root(ops::to_string(args.get(0))?.0);
-    let c = scope.root(species_constructor(args.this())?.0);
-    let f = object::get(args.this(), n().flags)?;
-    let flags = ops::to_string(f)?;
-    let mut fu = string::units(flags).to_vec();
-    let unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
-    if !fu.contains(&(b'y' as u16)) {
-        fu.push(b'y' as u16);
-    }
-    let new_flags = new_str(&fu);
-    let splitter = scope.root(function::construct(Value(c.get()), &[args.this(), new_flags], Value(c.get()))?.0);
+    // A pristine RegExp's splitter would be a plain RegExp of the same
+    // pattern and flags (plus `y`), made without observable steps: the
+    // leftmost-search loop below runs this one's matcher (it ignores `y`
+    // and leaves `lastIndex` alone, as the splitter's own would be).
+    // (A limit that is not a number converts after the splitter is made,
+    // and may change what making one would observe: the general path.)
+    let (splitter, unicode) = if pristine(args.this()) && (args.get(1).is_undefined() || args.get(1).is_number()) {
+        (scope.root(args.this().0), flags_of(args.this()) & (F_U | F_V) != 0)
+    } else {
+        let c = scope.root(species_constructor(args.this())?.0);
+        let f = object::get(args.this(), n().flags)?;
+        let flags = ops::to_string(f)?;
+        let mut fu = string::units(flags).to_vec();
+        let unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
+        if !fu.contains(&(b'y' as u16)) {
+            fu.push(b'y' as u16);
+        }
+        let new_flags = new_str(&fu);
+        (scope.root(function::construct(Value(c.get()), &[args.this(), new_flags], Value(c.get()))?.0), unicode)
+    };
     let a = scope.root(array::new_array(0).0);
     let lim = if args.get(1).is_undefined() { u32::MAX } else { ops::to_uint32(ops::to_number(args.get(1))?) };
     if lim == 0 {
@@ -951,6 +1145,13 @@ fn symbol_split(args: &Args) -> JsResult {
     }
     let size = string::len(Value(s.get()));
     if size == 0 {
+        if pristine(Value(splitter.get())) {
+            let matches = run(code_of(Value(splitter.get())).unwrap_or(0), &[], 0).is_some_and(|m| m.start == 0);
+            if !matches {
+                array::push(Value(a.get()), Value(s.get()));
+            }
+            return Ok(Value(a.get()));
+        }
         let z = regexp_exec(Value(splitter.get()), Value(s.get()))?;
         if !z.is_null() {
             return Ok(Value(a.get()));
@@ -961,9 +1162,10 @@ fn symbol_split(args: &Args) -> JsResult {
     // Fast path: a plain RegExp splitter with the intrinsic exec finds the
     // next match with one leftmost search instead of a sticky attempt at
     // every position (the positions skipped are exactly the failed ones).
-    let fast = is_regexp_object(Value(splitter.get()))
-        && object::get(Value(splitter.get()), n().exec)? == realm::get(I::RegExpProtoExec)
-        && object::shape_of(Value(splitter.get())).len() == 1;
+    let fast = pristine(Value(splitter.get()))
+        || (is_regexp_object(Value(splitter.get()))
+            && object::get(Value(splitter.get()), n().exec)? == realm::get(I::RegExpProtoExec)
+            && object::shape_of(Value(splitter.get())).len() == 1);
     let mut p = 0usize;
     let mut q = 0usize;
     let push = |v: Value| -> bool {
