@@ -392,6 +392,9 @@ pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "mi
 /// One word holding %String.prototype% (a root): a named read on a string
 /// tests its inline cache against this object's shape.
 pub const SYM_STRING_PROTO: &str = "PERRY_STRING_PROTO";
+/// One word holding the global object (a root): a global variable's read
+/// tests its inline cache against this object's shape.
+pub const SYM_GLOBAL_OBJECT: &str = "PERRY_GLOBAL_OBJECT";
 pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).

@@ -317,9 +317,10 @@ fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mu
 /// global slot).
 /// The integer locals among number locals `nums`: initialised with an
 /// integer literal below 2^31 in magnitude and otherwise only stepped by
-/// `++`/`--` (loop counters). They live in i64 registers; a step stops at
-/// +-2^53 as the double would. The value is whether the local is never
-/// negative (a non-negative start, never decremented).
+/// `++`/`--` (loop counters), or only ever set to integers (see
+/// [`integral_local`]). They live in i64 registers; a step stops at +-2^53
+/// as the double would. The value is whether the local is never negative
+/// (a counter with a non-negative start, never decremented).
 pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashSet<SymbolId>) -> HashMap<SymbolId, bool> {
     let mut w = Walker { scoping, c: Collect::default() };
     for s in body {
@@ -328,15 +329,56 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
     let c = w.c;
     let mut out = HashMap::new();
     for &s in nums {
-        let Some([Some(Expression::NumericLiteral(n))]) = c.writes.get(&s).map(|w| w.as_slice()) else { continue };
-        let v = n.value;
-        if v.fract() != 0.0 || v.abs() >= 2147483648.0 || (v == 0.0 && v.is_sign_negative()) || c.compound.iter().any(|(t, _, _)| *t == s) {
+        let counter = match c.writes.get(&s).map(|w| w.as_slice()) {
+            Some([Some(Expression::NumericLiteral(n))]) => {
+                let v = n.value;
+                (v.fract() == 0.0 && v.abs() < 2147483648.0 && !(v == 0.0 && v.is_sign_negative()) && !c.compound.iter().any(|(t, _, _)| *t == s)).then_some(v)
+            }
+            _ => None,
+        };
+        let Some(v) = counter else {
+            if integral_local(&c, s) {
+                out.insert(s, false);
+            }
             continue;
-        }
+        };
         let (_, dec) = c.updates.get(&s).copied().unwrap_or_default();
         out.insert(s, v >= 0.0 && !dec);
     }
     out
+}
+
+/// A number local whose every value is an integer of at most 53 bits: each
+/// write an integer literal or a bitwise operator's result (an int32 or
+/// uint32), each compound assignment a bitwise one, `++`/`--` (clamped as
+/// the double stops at +-2^53). Such a local can live in an i64 register:
+/// `s ^= s << 13; s |= 0` then needs no ToInt32 of a double.
+fn integral_local(c: &Collect, s: SymbolId) -> bool {
+    use AssignmentOperator as A;
+    let integral = |e: &Expression| match e.without_parentheses() {
+        Expression::NumericLiteral(n) => {
+            let v = n.value;
+            v.fract() == 0.0 && v.abs() < 9007199254740992.0 && !(v == 0.0 && v.is_sign_negative())
+        }
+        Expression::UnaryExpression(u) => u.operator == UnaryOperator::BitwiseNot,
+        Expression::BinaryExpression(b) => matches!(
+            b.operator,
+            BinaryOperator::BitwiseOR
+                | BinaryOperator::BitwiseAnd
+                | BinaryOperator::BitwiseXOR
+                | BinaryOperator::ShiftLeft
+                | BinaryOperator::ShiftRight
+                | BinaryOperator::ShiftRightZeroFill
+        ),
+        _ => false,
+    };
+    let Some(writes) = c.writes.get(&s) else { return false };
+    !writes.is_empty()
+        && writes.iter().all(|w| w.is_some_and(integral))
+        && c.compound
+            .iter()
+            .filter(|(t, _, _)| *t == s)
+            .all(|(_, op, _)| matches!(op, A::BitwiseOR | A::BitwiseAnd | A::BitwiseXOR | A::ShiftLeft | A::ShiftRight | A::ShiftRightZeroFill))
 }
 
 /// Module-scope `const` bindings initialised with a number literal (or its

@@ -625,6 +625,18 @@ export! {
         }
         global_get_slow(g, atom as Atom)
     }
+    fn perry_global_get_ic(atom: u64, ic: u64) -> u64 {
+        // A global variable's read (compiled code `global_read`): its entry
+        // of (global object's shape, where) is tested inline; here it is
+        // filled when the variable is an own data property.
+        let g = realm::get(I::Global);
+        if let Some(at) = own_data_location(g, atom as Atom) {
+            // SAFETY: the site has one entry of two words.
+            unsafe { *(ic as *mut [u64; 2]) = [g.word(OBJ_SHAPE), at] };
+            return read_cached(g, at);
+        }
+        global_get_slow(g, atom as Atom)
+    }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0
     }

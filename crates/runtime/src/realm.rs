@@ -117,12 +117,17 @@ fn slots() -> &'static mut [u64; I::Count as usize] {
 /// %String.prototype% for compiled code (`perry_abi::SYM_STRING_PROTO`).
 #[unsafe(no_mangle)]
 pub static mut PERRY_STRING_PROTO: u64 = perry_abi::UNDEFINED;
+/// The global object for compiled code (`perry_abi::SYM_GLOBAL_OBJECT`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_GLOBAL_OBJECT: u64 = perry_abi::UNDEFINED;
 
 pub fn init() {
     let s = slots();
     perry_gc::roots::register_range("intrinsics", s.as_mut_ptr(), s.len());
     // SAFETY: a static word, registered once as a root range of one.
     perry_gc::roots::register_range("string-prototype", &raw mut PERRY_STRING_PROTO, 1);
+    // SAFETY: as above.
+    perry_gc::roots::register_range("global-object", &raw mut PERRY_GLOBAL_OBJECT, 1);
 }
 
 #[inline]
@@ -132,9 +137,11 @@ pub fn get(i: I) -> Value {
 
 pub fn set(i: I, v: Value) {
     slots()[i as usize] = v.0;
-    if let I::StringProto = i {
-        // SAFETY: single JS thread.
-        unsafe { PERRY_STRING_PROTO = v.0 };
+    // SAFETY: single JS thread.
+    match i {
+        I::StringProto => unsafe { PERRY_STRING_PROTO = v.0 },
+        I::Global => unsafe { PERRY_GLOBAL_OBJECT = v.0 },
+        _ => {}
     }
 }
 

@@ -445,6 +445,41 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(addr)
     }
 
+    /// A global variable's value (a property of the global object; a
+    /// ReferenceError when there is none) through a one-entry inline cache:
+    /// while the global object has the shape cached, a compare and a load.
+    pub fn global_read(&mut self, name: &str) -> V {
+        let site = self.new_ic_sites(1);
+        let res = self.new_var();
+        let hit = self.b.create_block();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        let ga = self.data_addr(self.c.global_object_word);
+        let g = self.b.ins().load(types::I64, MemFlagsData::trusted(), ga, 0);
+        let p = self.ptr_of(g);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let base = self.data_addr(self.c.ic_data);
+        let at = (site * 16) as i32;
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + 8);
+        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+        self.b.ins().brif(same, hit, &[], miss, &[]);
+        self.b.switch_to_block(hit);
+        let addr = self.cached_slot_addr(p, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        let a = self.atom(name);
+        let icp = self.b.ins().iadd_imm_s(base, at as i64);
+        let v = self.rt_check("perry_global_get_ic", &[a, icp]);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
     /// Reserves `n` consecutive 16-byte inline-cache entries.
     fn new_ic_sites(&mut self, n: u32) -> u32 {
         let site = self.c.ic_count;
@@ -768,8 +803,7 @@ impl FnCompiler<'_, '_, '_> {
                 if flags.contains(SymbolFlags::Ambient) {
                     // `declare const x`: a global provided by the environment.
                     self.set_pos(id.span.start);
-                    let a = self.atom(name);
-                    return self.rt_check("perry_global_get", &[a]);
+                    return self.global_read(name);
                 }
                 if let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned() {
                     let ns = self.global_get(slot);
@@ -796,8 +830,7 @@ impl FnCompiler<'_, '_, '_> {
                 "__perry_native" if self.c.graph.modules[self.module].builtin => self.rt("perry_native_loader", &[]),
                 _ => {
                     self.set_pos(id.span.start);
-                    let a = self.atom(name);
-                    self.rt_check("perry_global_get", &[a])
+                    self.global_read(name)
                 }
             },
         }
@@ -1303,7 +1336,7 @@ impl FnCompiler<'_, '_, '_> {
                 let r = self.expr_f64(&b.right);
                 let l = self.use_var(lv);
                 if let Some(cc) = cmp {
-                    let c = self.b.ins().fcmp(cc, l, r);
+                    let c = self.fcmp_ints(cc, l, r);
                     return self.bool_val(c);
                 }
                 let f = self.f64_op(b.operator, l, r);
@@ -1615,7 +1648,7 @@ impl FnCompiler<'_, '_, '_> {
                     B::StrictEquality => FloatCC::Equal,
                     _ => FloatCC::NotEqual,
                 };
-                self.b.ins().fcmp(cc, l, r)
+                self.fcmp_ints(cc, l, r)
             }
             Expression::BinaryExpression(b)
                 if matches!(b.operator, B::LessThan | B::LessEqualThan | B::GreaterThan | B::GreaterEqualThan | B::StrictEquality | B::StrictInequality) =>
@@ -1730,7 +1763,7 @@ impl FnCompiler<'_, '_, '_> {
     fn compare_cond(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
         if self.known_num(l) && self.known_num(r) {
             let (a, c) = (self.f64_of(l), self.f64_of(r));
-            return self.b.ins().fcmp(cc, a, c);
+            return self.fcmp_ints(cc, a, c);
         }
         let res = self.declare(types::I8);
         let both = self.both_numbers(l, r);
@@ -1752,6 +1785,25 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// `a cc c` on two numbers; when both were just made from integers
+    /// (`int_source`: integer locals, integer constants, bitwise results),
+    /// the integers are compared (the same answer: both are exact).
+    fn fcmp_ints(&mut self, cc: FloatCC, a: V, c: V) -> V {
+        let icc = match cc {
+            FloatCC::Equal => IntCC::Equal,
+            FloatCC::NotEqual => IntCC::NotEqual,
+            FloatCC::LessThan => IntCC::SignedLessThan,
+            FloatCC::LessThanOrEqual => IntCC::SignedLessThanOrEqual,
+            FloatCC::GreaterThan => IntCC::SignedGreaterThan,
+            FloatCC::GreaterThanOrEqual => IntCC::SignedGreaterThanOrEqual,
+            _ => return self.b.ins().fcmp(cc, a, c),
+        };
+        if let (Some((x, _, _)), Some((y, _, _))) = (self.int_source(a), self.int_source(c)) {
+            return self.b.ins().icmp(icc, x, y);
+        }
+        self.b.ins().fcmp(cc, a, c)
     }
 
     /// `===` as an i8 condition.
@@ -2085,10 +2137,7 @@ impl FnCompiler<'_, '_, '_> {
     fn read_place(&mut self, p: &HeldPlace) -> V {
         match p {
             HeldPlace::Binding(s, at) => self.read_binding(*s, *at),
-            HeldPlace::Global(n) => {
-                let a = self.atom(n);
-                self.rt_check("perry_global_get", &[a])
-            }
+            HeldPlace::Global(n) => self.global_read(n),
             HeldPlace::Named(o, n) => {
                 let o = self.use_var(*o);
                 let n = n.clone();

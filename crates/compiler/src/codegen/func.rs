@@ -858,8 +858,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         match self.loc(sym) {
             Loc::Global(s) => self.global_get(s),
             Loc::GlobalObject(sym) => {
-                let a = self.sym_atom(sym);
-                self.rt_check("perry_global_get", &[a])
+                let name = self.scoping().symbol_name(sym).to_string();
+                self.global_read(&name)
             }
             Loc::Local(v) => self.use_var(v),
             Loc::Boxed(v) => {

@@ -88,6 +88,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_throw_error", 2),
     ("perry_stack_overflow", 0),
     ("perry_global_get", 1),
+    ("perry_global_get_ic", 2),
     ("perry_native_loader", 0),
     ("perry_global_typeof", 1),
     ("perry_global_set", 2),
@@ -240,6 +241,7 @@ pub struct Compiler<'g> {
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
     pub string_proto: DataId,
+    pub global_object_word: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
     /// `--expose-gc`: the executable defines a global `gc()`.
@@ -301,6 +303,7 @@ impl<'g> Compiler<'g> {
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
+        let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
             graph,
@@ -353,6 +356,7 @@ impl<'g> Compiler<'g> {
             nursery_start,
             math_metas,
             string_proto,
+            global_object_word,
             nursery_size,
             card_bias,
             expose_gc: false,
