@@ -94,10 +94,13 @@ impl Parser {
             return Err(self.unexpected(self.pos));
         };
         match c {
-            0x22 => {
-                let u = self.parse_string()?;
-                Ok(string::from_units(&u))
-            }
+            0x22 => match self.plain_string() {
+                Some((a, b)) => Ok(crate::string_builtins::new_str(&self.src[a..b])),
+                None => {
+                    let u = self.parse_string()?;
+                    Ok(string::from_units(&u))
+                }
+            },
             0x2D | 0x30..=0x39 => self.parse_number(),
             0x7B => self.parse_object(),
             0x5B => self.parse_array(),
@@ -159,8 +162,38 @@ impl Parser {
                 self.pos += 1;
             }
         }
-        let text: String = self.src[start..self.pos].iter().map(|&c| c as u8 as char).collect();
+        let digits = &self.src[start..self.pos];
+        // Up to 15 digits without a fraction or exponent: exact as an i64.
+        if digits.len() <= 15 && digits.iter().all(|&c| is_digit(c) || c == b'-' as u16) {
+            let (neg, ds) = if digits[0] == b'-' as u16 { (true, &digits[1..]) } else { (false, digits) };
+            let n = ds.iter().fold(0i64, |n, &c| n * 10 + (c - b'0' as u16) as i64);
+            return Ok(Value::num(if neg { -(n as f64) } else { n as f64 }));
+        }
+        let mut buf = [0u8; 64];
+        let text = if digits.len() <= buf.len() {
+            for (d, &c) in buf.iter_mut().zip(digits) {
+                *d = c as u8;
+            }
+            // SAFETY: the scanner admitted only ASCII digits, signs, '.', 'e', 'E'.
+            std::borrow::Cow::Borrowed(unsafe { core::str::from_utf8_unchecked(&buf[..digits.len()]) })
+        } else {
+            std::borrow::Cow::Owned(digits.iter().map(|&c| c as u8 as char).collect::<String>())
+        };
         Ok(Value::num(text.parse::<f64>().unwrap_or(f64::NAN)))
+    }
+
+    /// A string literal without escapes starting at the opening quote: the
+    /// range of its code units in the source, the position past it. None
+    /// (nothing consumed) when it has an escape, a control character or no end.
+    fn plain_string(&mut self) -> Option<(usize, usize)> {
+        let start = self.pos + 1;
+        let rest = self.src.get(start..)?;
+        let n = rest.iter().position(|&c| c == b'"' as u16 || c == b'\\' as u16 || c < 0x20)?;
+        if rest[n] != b'"' as u16 {
+            return None;
+        }
+        self.pos = start + n + 1;
+        Some((start, start + n))
     }
 
     /// A string literal starting at the opening quote; returns its code units.
@@ -233,8 +266,13 @@ impl Parser {
             return Err(self.fail_at("Expected property name or '}'", self.pos));
         }
         loop {
-            let k = self.parse_string()?;
-            let key = atoms::intern_units(&k);
+            let key = match self.plain_string() {
+                Some((a, b)) => atoms::intern_units(&self.src[a..b]),
+                None => {
+                    let k = self.parse_string()?;
+                    atoms::intern_units(&k)
+                }
+            };
             self.skip_ws();
             if self.peek() != Some(b':' as u16) {
                 return Err(self.fail_at("Expected ':' after property name", self.pos));
@@ -449,14 +487,30 @@ fn key_value(k: Key) -> Value {
     }
 }
 
-fn key_units(k: Key) -> Vec<u16> {
-    match k {
-        Key::Atom(a) => {
-            let v = atoms::value(a);
-            if v.is_string() { string::units(v).to_vec() } else { Vec::new() }
+/// Number::toString of a finite number, appended (integers without ryu;
+/// -0 is "0").
+fn push_number(out: &mut Vec<u16>, f: f64) {
+    if f.abs() < 1e15 && (f as i64) as f64 == f {
+        let n = f as i64;
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut m = n.unsigned_abs();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
         }
-        Key::Index(i) => i.to_string().encode_utf16().collect(),
+        if n < 0 {
+            out.push(b'-' as u16);
+        }
+        out.extend(digits[at..].iter().map(|&c| c as u16));
+        return;
     }
+    let mut b = ryu_js::Buffer::new();
+    push_str(out, b.format(f));
 }
 
 fn get_key(holder: Value, k: Key) -> JsResult {
@@ -556,12 +610,12 @@ impl Ser {
         } else if v.is_bool() {
             push_str(&mut self.out, if v.as_bool() { "true" } else { "false" });
         } else if v.is_string() {
-            let u = string::units(v).to_vec();
-            quote_json_string(&mut self.out, &u);
+            // (`out` is Rust memory: nothing allocates on the heap meanwhile.)
+            quote_json_string(&mut self.out, string::units(v));
         } else if v.is_number() {
             let f = v.as_number();
             if f.is_finite() {
-                push_str(&mut self.out, &string::number_to_rust(f));
+                push_number(&mut self.out, f);
             } else {
                 push_str(&mut self.out, "null");
             }
@@ -608,8 +662,8 @@ impl Ser {
                 self.out.push(b',' as u16);
             }
             self.newline_indent();
-            let ku = key_units(Key::Atom(k));
-            quote_json_string(&mut self.out, &ku);
+            let kv = atoms::value(k);
+            quote_json_string(&mut self.out, if kv.is_string() { string::units(kv) } else { &[] });
             self.out.push(b':' as u16);
             if !self.gap.is_empty() {
                 self.out.push(b' ' as u16);

@@ -349,11 +349,12 @@ pub fn record_pristine() {
     }
     // SAFETY: single JS thread, at start-up.
     let values = unsafe { VALUES.get() };
-    for i in 0..proto_len {
-        values[i] = object::slot_get(proto, i).0;
+    let (own, rest) = values.split_at_mut(proto_len);
+    for (i, v) in own.iter_mut().enumerate() {
+        *v = object::slot_get(proto, i).0;
     }
-    for i in 0..ctor_len {
-        values[proto_len + i] = object::slot_get(ctor, i).0;
+    for (i, v) in rest[..ctor_len].iter_mut().enumerate() {
+        *v = object::slot_get(ctor, i).0;
     }
     perry_gc::roots::register_range("regexp-pristine", values.as_mut_ptr(), PRISTINE_MAX);
     let Ok(sample) = regexp_alloc(Value::UNDEFINED) else { return };
