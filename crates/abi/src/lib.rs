@@ -395,6 +395,11 @@ pub const SYM_STRING_PROTO: &str = "PERRY_STRING_PROTO";
 /// One word holding the global object (a root): a global variable's read
 /// tests its inline cache against this object's shape.
 pub const SYM_GLOBAL_OBJECT: &str = "PERRY_GLOBAL_OBJECT";
+/// Array.prototype's callback methods compiled code runs inline (the loop
+/// in the caller, the callback called directly) while `o.m` is the built-in
+/// (`PERRY_ARRAY_HOFS[i]`, a root range the stdlib fills, in this order).
+pub const SYM_ARRAY_HOFS: &str = "PERRY_ARRAY_HOFS";
+pub const ARRAY_HOFS: [&str; 8] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce"];
 pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).

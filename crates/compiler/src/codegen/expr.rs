@@ -2494,6 +2494,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.math_call(c) {
             return v;
         }
+        if let Some(v) = self.array_hof_call(c) {
+            return v;
+        }
         let (f, this) = self.callee_and_this(&c.callee);
         if c.optional {
             self.chain_guard(f);
@@ -2525,6 +2528,217 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check("perry_call_spread", &[f, this, arr])
             }
         }
+    }
+
+    /// `o.m(callback[, thisArg])` for the Array.prototype callback methods
+    /// of `perry_abi::ARRAY_HOFS` (`reduce` only with an initial value):
+    /// when `o` is an Array, `o.m` is still the built-in and the callback a
+    /// function, the method's loop runs here and calls the callback
+    /// directly (the steps it takes are the spec's: the length read once,
+    /// HasProperty/Get per index through the runtime when an element is not
+    /// in place, ArraySpeciesCreate and CreateDataPropertyOrThrow for map and
+    /// filter); otherwise the ordinary call.
+    fn array_hof_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || self.generator.is_some() {
+            return None;
+        }
+        let name = m.property.name.as_str();
+        let which = ARRAY_HOFS.iter().position(|n| *n == name)?;
+        let n = c.arguments.len();
+        if c.arguments.iter().any(|a| a.as_expression().is_none()) || if name == "reduce" { n != 2 } else { n == 0 || n > 2 } {
+            return None;
+        }
+        let o = self.expr(&m.object);
+        let ov = self.new_var();
+        self.def_var(ov, o);
+        let f = self.get_named(o, name, m.span.start);
+        let fv = self.new_var();
+        self.def_var(fv, f);
+        let mut argv = Vec::new();
+        for a in &c.arguments {
+            let v = self.expr(a.to_expression());
+            let var = self.new_var();
+            self.def_var(var, v);
+            argv.push(var);
+        }
+        self.set_pos(c.span.start);
+        let what = callee_text(self.m.source, &c.callee);
+        let res = self.new_var();
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        // The guards: an Array, the built-in method, a function callback.
+        let o = self.use_var(ov);
+        self.guard_kind(o, KIND_ARRAY, slow, slow);
+        let hofs = self.data_addr(self.c.array_hofs);
+        let builtin = self.b.ins().load(types::I64, MemFlagsData::trusted(), hofs, (8 * which) as i32);
+        let f = self.use_var(fv);
+        let same = self.b.ins().icmp(IntCC::Equal, f, builtin);
+        let g2 = self.b.create_block();
+        self.b.ins().brif(same, g2, &[], slow, &[]);
+        self.b.switch_to_block(g2);
+        let cb = self.use_var(argv[0]);
+        self.guard_kind(cb, KIND_FUNCTION, slow, slow);
+        self.b.ins().jump(fast, &[]);
+
+        self.b.switch_to_block(slow);
+        let f = self.use_var(fv);
+        let o = self.use_var(ov);
+        let args: Vec<V> = argv.iter().map(|&v| self.use_var(v)).collect();
+        let r = self.call_value(f, o, &args, &what);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+
+        self.b.switch_to_block(fast);
+        let this_arg = if name != "reduce" && n == 2 { self.use_var(argv[1]) } else { self.undef() };
+        let tv = self.new_var();
+        self.def_var(tv, this_arg);
+        let o = self.use_var(ov);
+        let p = self.ptr_of(o);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let lenv = self.declare(types::I64);
+        self.def_var(lenv, len);
+        let kv = self.declare(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.def_var(kv, zero);
+        let to = self.declare(types::I64);
+        self.def_var(to, zero);
+        // The value built up: the new array (map, filter), the accumulator
+        // (reduce), or the result when the loop runs out.
+        let acc = self.new_var();
+        let init = match name {
+            "map" | "filter" => {
+                let o = self.use_var(ov);
+                let l = if name == "map" { len } else { zero };
+                self.rt_check("perry_array_species_create", &[o, l])
+            }
+            "reduce" => self.use_var(argv[1]),
+            "some" => self.iconst(FALSE),
+            "every" => self.iconst(TRUE),
+            "findIndex" => self.num(-1.0),
+            _ => self.undef(),
+        };
+        self.def_var(acc, init);
+        let head = self.b.create_block();
+        let body = self.b.create_block();
+        let next = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let k = self.use_var(kv);
+        let len = self.use_var(lenv);
+        let more = self.b.ins().icmp(IntCC::SignedLessThan, k, len);
+        self.b.ins().brif(more, body, &[], exit, &[]);
+        self.b.switch_to_block(body);
+        // kValue: in place, or through the runtime (a hole, or the callback
+        // shortened the array); absent indices are skipped except by find
+        // and findIndex, which Get every index.
+        let val = self.new_var();
+        let have = self.b.create_block();
+        let away = self.b.create_block();
+        let o = self.use_var(ov);
+        let p = self.ptr_of(o);
+        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, k, cur);
+        let ld = self.b.create_block();
+        self.b.ins().brif(inb, ld, &[], away, &[]);
+        self.b.switch_to_block(ld);
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let off = self.b.ins().ishl_imm_u(k, 3);
+        let addr = self.b.ins().iadd(ep, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
+        let v = self.track(v);
+        self.def_var(val, v);
+        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        self.b.ins().brif(hole, away, &[], have, &[]);
+        self.b.switch_to_block(away);
+        let o = self.use_var(ov);
+        let k = self.use_var(kv);
+        let find = matches!(name, "find" | "findIndex");
+        let v = self.rt_check(if find { "perry_array_get_k" } else { "perry_array_get_present" }, &[o, k]);
+        self.def_var(val, v);
+        if find {
+            self.b.ins().jump(have, &[]);
+        } else {
+            let absent = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+            self.b.ins().brif(absent, next, &[], have, &[]);
+        }
+        self.b.switch_to_block(have);
+        let k = self.use_var(kv);
+        let kf = self.b.ins().fcvt_from_sint(types::F64, k);
+        let kn = self.val_of_f64(kf);
+        let cb = self.use_var(argv[0]);
+        let v = self.use_var(val);
+        let o = self.use_var(ov);
+        let r = if name == "reduce" {
+            let a = self.use_var(acc);
+            let u = self.undef();
+            self.call_value(cb, u, &[a, v, kn, o], &what)
+        } else {
+            let t = self.use_var(tv);
+            self.call_value(cb, t, &[v, kn, o], &what)
+        };
+        match name {
+            "forEach" => {
+                self.b.ins().jump(next, &[]);
+            }
+            "reduce" => {
+                self.def_var(acc, r);
+                self.b.ins().jump(next, &[]);
+            }
+            "map" => {
+                let a = self.use_var(acc);
+                let k = self.use_var(kv);
+                self.rt_check("perry_array_create_data", &[a, k, r]);
+                self.b.ins().jump(next, &[]);
+            }
+            _ => {
+                let t = self.truthy(r);
+                let yes = self.b.create_block();
+                let (on_yes, on_no) = if name == "every" { (next, yes) } else { (yes, next) };
+                self.b.ins().brif(t, on_yes, &[], on_no, &[]);
+                self.b.switch_to_block(yes);
+                match name {
+                    "filter" => {
+                        let a = self.use_var(acc);
+                        let i = self.use_var(to);
+                        let v = self.use_var(val);
+                        self.rt_check("perry_array_create_data", &[a, i, v]);
+                        let i = self.use_var(to);
+                        let i = self.b.ins().iadd_imm_s(i, 1);
+                        self.def_var(to, i);
+                        self.b.ins().jump(next, &[]);
+                    }
+                    _ => {
+                        let out = match name {
+                            "some" => self.iconst(TRUE),
+                            "every" => self.iconst(FALSE),
+                            "find" => self.use_var(val),
+                            _ => {
+                                let k = self.use_var(kv);
+                                let kf = self.b.ins().fcvt_from_sint(types::F64, k);
+                                self.val_of_f64(kf)
+                            }
+                        };
+                        self.def_var(acc, out);
+                        self.b.ins().jump(exit, &[]);
+                    }
+                }
+            }
+        }
+        self.b.switch_to_block(next);
+        let k = self.use_var(kv);
+        let k = self.b.ins().iadd_imm_s(k, 1);
+        self.def_var(kv, k);
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(exit);
+        let r = self.use_var(acc);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
     }
 
     /// `f(a, b)` of a number function of this module with as many

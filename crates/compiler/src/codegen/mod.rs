@@ -113,6 +113,10 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_to_property_key", 1),
     ("perry_concat", 2),
     ("perry_concat4", 4),
+    ("perry_array_species_create", 2),
+    ("perry_array_create_data", 3),
+    ("perry_array_get_present", 2),
+    ("perry_array_get_k", 2),
     ("perry_iter_open", 1),
     ("perry_iter_next", 1),
     ("perry_iter_close", 1),
@@ -241,6 +245,7 @@ pub struct Compiler<'g> {
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
     pub string_proto: DataId,
+    pub array_hofs: DataId,
     pub global_object_word: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
@@ -303,6 +308,7 @@ impl<'g> Compiler<'g> {
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
+        let array_hofs = module.declare_data(perry_abi::SYM_ARRAY_HOFS, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
@@ -356,6 +362,7 @@ impl<'g> Compiler<'g> {
             nursery_start,
             math_metas,
             string_proto,
+            array_hofs,
             global_object_word,
             nursery_size,
             card_bias,
