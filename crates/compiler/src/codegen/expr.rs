@@ -447,8 +447,15 @@ impl FnCompiler<'_, '_, '_> {
 
     /// A global variable's value (a property of the global object; a
     /// ReferenceError when there is none) through a one-entry inline cache:
-    /// while the global object has the shape cached, a compare and a load.
+    /// while the global object has the shape cached, a compare and a load
+    /// (in functions and loops; module code that runs once calls the runtime).
     pub fn global_read(&mut self, name: &str) -> V {
+        if matches!(self.body, super::FnBody::Module) && !self.jumps.iter().any(|j| j.cont.is_some()) {
+            // Module code outside loops runs once: the runtime's own cache
+            // serves it, and the module body stays small to compile.
+            let a = self.atom(name);
+            return self.rt_check("perry_global_get", &[a]);
+        }
         let site = self.new_ic_sites(1);
         let res = self.new_var();
         let hit = self.b.create_block();
