@@ -543,6 +543,11 @@ pub struct NumFn {
     pub key: usize,
     pub func: &'static Function<'static>,
     pub arity: usize,
+    /// Which parameters are numbers in the number entry: those the body only
+    /// sets to numbers, declared `number` or not typed (a parameter typed as
+    /// something else stays a value). The general entry forwards when these
+    /// hold numbers; direct calls need them all ([`NumFn::full`]).
+    pub nums: Vec<bool>,
     /// Every return of the number entry yields a number.
     pub returns_num: bool,
     /// Small enough and simple enough to compile into its callers (see
@@ -550,6 +555,14 @@ pub struct NumFn {
     pub inline: bool,
     /// The number locals of its number entry, parameters included.
     pub locals: std::rc::Rc<HashSet<SymbolId>>,
+}
+
+impl NumFn {
+    /// Every parameter is a number in the number entry: calls with number
+    /// arguments go straight to it.
+    pub fn full(&self) -> bool {
+        self.nums.iter().all(|&n| n)
+    }
 }
 
 /// The number functions of a module: top-level `function` declarations
@@ -591,19 +604,31 @@ pub fn number_functions(
         if !simple || !params.iter().all(|&p| eligible(key, p)) {
             continue;
         }
-        cands.push((sym, NumFn { key, func: f, arity: params.len(), returns_num: true, inline: false, locals: Default::default() }, params));
+        let nums: Vec<bool> =
+            f.params.items.iter().map(|p| p.type_annotation.as_ref().is_none_or(|t| matches!(t.type_annotation, TSType::TSNumberKeyword(_)))).collect();
+        if !nums.contains(&true) {
+            continue;
+        }
+        cands.push((sym, NumFn { key, func: f, arity: params.len(), nums, returns_num: true, inline: false, locals: Default::default() }, params));
     }
     // Fixpoint: drop functions whose parameters are not number locals, and
     // clear `returns_num` where a return is not a number.
     loop {
-        let known = Known { syms: consts.clone(), fns: cands.iter().filter(|c| c.1.returns_num).map(|c| (c.0, c.1.arity)).collect() };
+        let known = Known { syms: consts.clone(), fns: cands.iter().filter(|c| c.1.returns_num && c.1.full()).map(|c| (c.0, c.1.arity)).collect() };
         let mut changed = false;
         let mut keep = Vec::new();
         for (sym, mut nf, params) in std::mem::take(&mut cands) {
             let body = &nf.func.body.as_ref().unwrap().statements;
-            let locals = number_locals(body, scoping, &|s| eligible(nf.key, s), &known, &params);
-            if !params.iter().all(|p| locals.contains(p)) {
+            let assumed: Vec<SymbolId> = params.iter().zip(&nf.nums).filter(|(_, n)| **n).map(|(p, _)| *p).collect();
+            let locals = number_locals(body, scoping, &|s| eligible(nf.key, s), &known, &assumed);
+            if !assumed.iter().all(|p| locals.contains(p)) {
+                for (n, p) in nf.nums.iter_mut().zip(&params) {
+                    *n &= locals.contains(p);
+                }
                 changed = true;
+                if nf.nums.contains(&true) {
+                    keep.push((sym, nf, params));
+                }
                 continue;
             }
             nf.locals = std::rc::Rc::new(locals.clone());
@@ -628,7 +653,7 @@ pub fn number_functions(
     }
     let mut out: HashMap<SymbolId, NumFn> = cands.into_iter().map(|(s, nf, _)| (s, nf)).collect();
     for nf in out.values_mut() {
-        nf.inline = nf.returns_num && inlinable(nf.func, consts, &nf.locals, scoping);
+        nf.inline = nf.returns_num && nf.full() && inlinable(nf.func, consts, &nf.locals, scoping);
     }
     out
 }

@@ -2756,7 +2756,7 @@ impl FnCompiler<'_, '_, '_> {
         let Expression::Identifier(id) = &c.callee else { return None };
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
         let nf = self.num_fn(sym)?;
-        if c.optional || c.arguments.len() != nf.arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+        if c.optional || !nf.full() || c.arguments.len() != nf.arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
         if nf.inline && !self.inlining && c.arguments.iter().all(|a| self.is_num_expr(a.to_expression())) {

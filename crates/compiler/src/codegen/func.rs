@@ -255,7 +255,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.c.const_nums.entry(module).or_insert_with(|| std::rc::Rc::new(crate::numeric::module_const_numbers(m.program, &m.scoping))).clone();
         let known = crate::numeric::Known {
             syms: self.const_nums.values.keys().copied().collect(),
-            fns: fns.iter().filter(|(_, f)| f.returns_num).map(|(&s, f)| (s, f.arity)).collect(),
+            fns: fns.iter().filter(|(_, f)| f.returns_num && f.full()).map(|(&s, f)| (s, f.arity)).collect(),
         };
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known, params);
         self.int_locals = crate::numeric::int_locals(body, &m.scoping, &self.num_locals);
@@ -1454,15 +1454,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.c.number_functions(self.module).get(&sym).cloned()
     }
 
-    /// A number function's general entry: when every parameter holds a
-    /// number, the number entry runs instead (same arguments, same result).
+    /// A number function's general entry: when every parameter that is a
+    /// number in the number entry (`NumFn::nums`) holds one, the number
+    /// entry runs instead (same arguments, same result).
     fn forward_numbers(&mut self, f: &'static Function<'static>) {
         let Some(sym) = f.id.as_ref().and_then(|i| i.symbol_id.get()) else { return };
         let key = f as *const Function as usize;
         let Some(nf) = self.num_fn(sym).filter(|nf| nf.key == key) else { return };
         let id = self.c.num_entry(self.module, &nf);
         let mut all = None;
-        for i in 0..nf.arity {
+        for i in (0..nf.arity).filter(|&i| nf.nums[i]) {
             let r = self.use_var(self.regs[i]);
             let c = self.is_number(r);
             all = Some(match all {
@@ -1557,7 +1558,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
                 let num_entry = matches!(self.body, FnBody::NumEntry(_));
                 if let Some(body) = &f.body {
-                    let params = if num_entry { param_symbols(&f.params) } else { Vec::new() };
+                    let mut params = if num_entry { param_symbols(&f.params) } else { Vec::new() };
+                    if num_entry && let Some(nf) = f.id.as_ref().and_then(|i| i.symbol_id.get()).and_then(|s| self.num_fn(s)) {
+                        let mut n = nf.nums.iter();
+                        params.retain(|_| n.next().copied().unwrap_or(false));
+                    }
                     self.infer_numbers(&body.statements, &params);
                 }
                 if !num_entry {
