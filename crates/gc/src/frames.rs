@@ -52,6 +52,91 @@ macro_rules! exit_trampoline {
     };
 }
 
+/// Defines the symbol `$name`: like [`exit_trampoline!`], it records the exit
+/// frame and calls `$imp` (at most six integer arguments, one result), but
+/// it also saves and restores every other register, so compiled code calls
+/// it with Cranelift's `PreserveAll` convention. The slow paths of inline
+/// fast paths use it: a loop whose rare runtime call clobbers nothing keeps
+/// its numbers in registers instead of saving them around the call.
+#[macro_export]
+macro_rules! preserving_trampoline {
+    ($name:ident, $imp:path) => {
+        core::arch::global_asm!(
+            concat!(
+                ".pushsection .text.", stringify!($name), ",\"ax\",@progbits\n",
+                ".globl ", stringify!($name), "\n",
+                ".type ", stringify!($name), ",@function\n",
+                ".p2align 4\n",
+                stringify!($name), ":\n",
+                "push rbp\n",
+                "mov rbp, rsp\n",
+                "push rcx\n",
+                "push rdx\n",
+                "push rsi\n",
+                "push rdi\n",
+                "push r8\n",
+                "push r9\n",
+                "push r10\n",
+                "push r11\n",
+                "mov r11, qword ptr [rbp]\n",
+                "mov qword ptr [rip + {fp}], r11\n",
+                "mov r11, qword ptr [rbp + 8]\n",
+                "mov qword ptr [rip + {pc}], r11\n",
+                "sub rsp, 256\n",
+                "movdqu [rsp + 0], xmm0\n",
+                "movdqu [rsp + 16], xmm1\n",
+                "movdqu [rsp + 32], xmm2\n",
+                "movdqu [rsp + 48], xmm3\n",
+                "movdqu [rsp + 64], xmm4\n",
+                "movdqu [rsp + 80], xmm5\n",
+                "movdqu [rsp + 96], xmm6\n",
+                "movdqu [rsp + 112], xmm7\n",
+                "movdqu [rsp + 128], xmm8\n",
+                "movdqu [rsp + 144], xmm9\n",
+                "movdqu [rsp + 160], xmm10\n",
+                "movdqu [rsp + 176], xmm11\n",
+                "movdqu [rsp + 192], xmm12\n",
+                "movdqu [rsp + 208], xmm13\n",
+                "movdqu [rsp + 224], xmm14\n",
+                "movdqu [rsp + 240], xmm15\n",
+                "call {imp}\n",
+                "movdqu xmm0, [rsp + 0]\n",
+                "movdqu xmm1, [rsp + 16]\n",
+                "movdqu xmm2, [rsp + 32]\n",
+                "movdqu xmm3, [rsp + 48]\n",
+                "movdqu xmm4, [rsp + 64]\n",
+                "movdqu xmm5, [rsp + 80]\n",
+                "movdqu xmm6, [rsp + 96]\n",
+                "movdqu xmm7, [rsp + 112]\n",
+                "movdqu xmm8, [rsp + 128]\n",
+                "movdqu xmm9, [rsp + 144]\n",
+                "movdqu xmm10, [rsp + 160]\n",
+                "movdqu xmm11, [rsp + 176]\n",
+                "movdqu xmm12, [rsp + 192]\n",
+                "movdqu xmm13, [rsp + 208]\n",
+                "movdqu xmm14, [rsp + 224]\n",
+                "movdqu xmm15, [rsp + 240]\n",
+                "add rsp, 256\n",
+                "pop r11\n",
+                "pop r10\n",
+                "pop r9\n",
+                "pop r8\n",
+                "pop rdi\n",
+                "pop rsi\n",
+                "pop rdx\n",
+                "pop rcx\n",
+                "pop rbp\n",
+                "ret\n",
+                ".size ", stringify!($name), ", . - ", stringify!($name), "\n",
+                ".popsection\n"
+            ),
+            fp = sym $crate::frames::PERRY_EXIT_FP,
+            pc = sym $crate::frames::PERRY_EXIT_PC,
+            imp = sym $imp,
+        );
+    };
+}
+
 core::arch::global_asm!(
     ".pushsection .text.perry_enter,\"ax\",@progbits",
     ".globl perry_enter",

@@ -1244,3 +1244,11 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
     }
     Ok(())
 }
+
+// The slow paths of inline fast paths call these (`PreserveAll`; see
+// `perry_gc::preserving_trampoline!` and the compiler's `PRESERVING`).
+perry_gc::preserving_trampoline!(perry_get_index_pa, perry_get_index);
+perry_gc::preserving_trampoline!(perry_set_index_pa, perry_set_index);
+perry_gc::preserving_trampoline!(perry_numop_pa, perry_numop);
+perry_gc::preserving_trampoline!(perry_compare_pa, perry_compare);
+perry_gc::preserving_trampoline!(perry_add_pa, perry_add);

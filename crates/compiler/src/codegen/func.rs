@@ -711,7 +711,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     pub fn rt(&mut self, name: &'static str, args: &[V]) -> V {
         self.ensure_open();
-        let id = *self.c.rt.get(name).unwrap_or_else(|| panic!("runtime function {name} not declared"));
+        let id = match self.c.rt_preserving.get(name) {
+            Some(&id) => id,
+            None => *self.c.rt.get(name).unwrap_or_else(|| panic!("runtime function {name} not declared")),
+        };
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, args);
         self.effects += 1;

@@ -23,6 +23,18 @@ use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
 pub use func::FnCompiler;
 
+/// Runtime functions that also have a form saving every register (the
+/// runtime's `perry_gc::preserving_trampoline!`), called with Cranelift's
+/// `PreserveAll` convention: the slow paths of inline fast paths then
+/// clobber no register of the code around them. (function, its form).
+pub const PRESERVING: &[(&str, &str)] = &[
+    ("perry_get_index", "perry_get_index_pa"),
+    ("perry_set_index", "perry_set_index_pa"),
+    ("perry_numop", "perry_numop_pa"),
+    ("perry_compare", "perry_compare_pa"),
+    ("perry_add", "perry_add_pa"),
+];
+
 /// Runtime entry points compiled code calls: name and number of i64 params.
 /// Every one returns an i64 value (EXCEPTION when it threw).
 pub const RUNTIME: &[(&str, usize)] = &[
@@ -174,6 +186,8 @@ pub struct Compiler<'g> {
     pub graph: &'g Graph,
     pub module: ObjectModule,
     pub rt: HashMap<&'static str, FuncId>,
+    /// The `PreserveAll` forms of the [`PRESERVING`] runtime functions.
+    pub rt_preserving: HashMap<&'static str, FuncId>,
     pub fmod: FuncId,
     /// fmod in the register-preserving convention (slow path of inline `%`).
     pub fmod_pa: FuncId,
@@ -284,6 +298,16 @@ impl<'g> Compiler<'g> {
             let id = module.declare_function(name, Linkage::Import, &sig).unwrap();
             rt.insert(name, id);
         }
+        let mut rt_preserving = HashMap::new();
+        for &(name, sym) in PRESERVING {
+            let n = RUNTIME.iter().find(|r| r.0 == name).expect("a preserving form of a runtime function").1;
+            let mut sig = ir::Signature::new(cranelift_codegen::isa::CallConv::PreserveAll);
+            for _ in 0..n {
+                sig.params.push(AbiParam::new(types::I64));
+            }
+            sig.returns.push(AbiParam::new(types::I64));
+            rt_preserving.insert(name, module.declare_function(sym, Linkage::Import, &sig).unwrap());
+        }
         let mut fsig = module.make_signature();
         fsig.params.push(AbiParam::new(types::F64));
         fsig.params.push(AbiParam::new(types::F64));
@@ -319,6 +343,7 @@ impl<'g> Compiler<'g> {
             graph,
             module,
             rt,
+            rt_preserving,
             fmod,
             fmod_pa,
             pow,
