@@ -534,6 +534,69 @@ pub fn number_locals<'a>(
     set
 }
 
+/// Locals that are *probably* numbers: `let` bindings (not number locals)
+/// whose plain writes are all numbers and that some arithmetic compound
+/// assignment (`+=`, `-=`, `*=`, `/=`, `%=`) updates with a value of any
+/// type: accumulators such as `let sum = 0; sum += o.x`. They keep an f64
+/// while they hold a number (codegen's `Loc::Spec`), so the loop updating
+/// them adds floats, and fall back to a value when the operand is not one.
+pub fn spec_locals<'a>(
+    body: &'a [Statement<'a>],
+    scoping: &Scoping,
+    eligible: &dyn Fn(SymbolId) -> bool,
+    known: &Known,
+    nums: &HashSet<SymbolId>,
+) -> HashSet<SymbolId> {
+    use AssignmentOperator as A;
+    let mut w = Walker { scoping, c: Collect::default() };
+    for s in body {
+        w.visit_statement(s);
+    }
+    let c = w.c;
+    let mut k = known.clone();
+    k.syms.extend(nums.iter().copied());
+    c.writes
+        .iter()
+        .filter(|&(&s, writes)| {
+            let flags = scoping.symbol_flags(s);
+            !nums.contains(&s)
+                && !c.bad.contains(&s)
+                && c.declared.contains(&s)
+                && eligible(s)
+                && flags.contains(SymbolFlags::BlockScopedVariable)
+                && !flags.contains(SymbolFlags::ConstVariable)
+                && writes.iter().all(|w| w.is_some_and(|e| is_num(e, scoping, &k)))
+                && c.compound.iter().any(|(t, _, _)| *t == s)
+                && c.compound
+                    .iter()
+                    .filter(|(t, _, _)| *t == s)
+                    .all(|(_, op, _)| matches!(op, A::Addition | A::Subtraction | A::Multiplication | A::Division | A::Remainder))
+        })
+        .map(|(&s, _)| s)
+        .collect()
+}
+
+/// Whether expression `e` assigns binding `s` (an assignment or update
+/// target somewhere inside it).
+pub fn writes_in(e: &Expression, s: SymbolId, scoping: &Scoping) -> bool {
+    struct Finder<'s> {
+        scoping: &'s Scoping,
+        s: SymbolId,
+        found: bool,
+    }
+    impl<'a> Visit<'a> for Finder<'_> {
+        fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+            if let Some(r) = it.reference_id.get() {
+                let r = self.scoping.get_reference(r);
+                self.found |= r.is_write() && r.symbol_id() == Some(self.s);
+            }
+        }
+    }
+    let mut f = Finder { scoping, s, found: false };
+    f.visit_expression(e);
+    f.found
+}
+
 /// A module-level function declaration with a *number entry*: a second
 /// compilation of its body for calls whose arguments are all numbers, in
 /// which the parameters are number locals (see `codegen`'s `NumEntry`).

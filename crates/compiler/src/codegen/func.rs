@@ -45,6 +45,11 @@ pub enum Loc {
     /// An integer number local (a loop counter) in an `i64` variable, and
     /// whether it is never negative (`numeric::int_locals`).
     Int(Variable, bool),
+    /// A probable number (`numeric::spec_locals`): an `f64` variable, a
+    /// value variable and an `i8` flag. While the flag is set the binding
+    /// holds the f64's number (the value variable is stale); otherwise it
+    /// holds the value.
+    Spec(Variable, Variable, Variable),
 }
 
 /// Something to run when control leaves a region early (break/continue/return).
@@ -117,6 +122,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Integer number locals (`numeric::int_locals`): never negative?
     pub int_locals: HashMap<SymbolId, bool>,
     pub int_vars: HashMap<SymbolId, Variable>,
+    /// Probable numbers (`numeric::spec_locals`) and their variables.
+    pub spec_locals: hashbrown::HashSet<SymbolId>,
+    pub spec_vars: HashMap<SymbolId, (Variable, Variable, Variable)>,
     /// `const` bindings initialised with an object literal whose field values
     /// are still known: a read `c.f` of such a field compiles to the value the
     /// literal stored (see [`FnCompiler::known_field`]).
@@ -220,6 +228,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             num_vars: HashMap::new(),
             int_locals: HashMap::new(),
             int_vars: HashMap::new(),
+            spec_locals: hashbrown::HashSet::new(),
+            spec_vars: HashMap::new(),
             fresh: HashMap::new(),
             effects: 0,
             indexed: hashbrown::HashSet::new(),
@@ -259,6 +269,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         };
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known, params);
         self.int_locals = crate::numeric::int_locals(body, &m.scoping, &self.num_locals);
+        self.spec_locals = crate::numeric::spec_locals(body, &m.scoping, &eligible, &known, &self.num_locals);
         self.num_known = known;
         self.num_known.syms.extend(self.num_locals.iter().copied());
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
@@ -828,6 +839,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             };
             return Loc::Num(var);
         }
+        if self.spec_locals.contains(&sym) {
+            let vars = match self.spec_vars.get(&sym) {
+                Some(&v) => v,
+                None => {
+                    let v = (self.declare(types::F64), self.new_var(), self.declare(types::I8));
+                    self.spec_vars.insert(sym, v);
+                    v
+                }
+            };
+            return Loc::Spec(vars.0, vars.1, vars.2);
+        }
         let var = match self.locals.get(&sym) {
             Some(&v) => v,
             None => {
@@ -881,7 +903,25 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let f = self.int_local_f64(var, nonneg);
                 self.val_of_f64(f)
             }
+            Loc::Spec(fv, gv, flag) => {
+                let f = self.use_var(fv);
+                let n = self.b.ins().bitcast(types::I64, MemFlags::new(), f);
+                let g = self.use_var(gv);
+                let on = self.use_var(flag);
+                let v = self.b.ins().select(on, n, g);
+                self.track(v)
+            }
         }
+    }
+
+    /// Writes a probable number (`Loc::Spec`): the f64 and the flag when `v`
+    /// is a number, else the value.
+    pub fn write_spec(&mut self, fv: Variable, gv: Variable, flag: Variable, v: V) {
+        let isn = self.is_number(v);
+        let f = self.b.ins().bitcast(types::F64, MemFlags::new(), v);
+        self.def_var(fv, f);
+        self.def_var(gv, v);
+        self.def_var(flag, isn);
     }
 
     /// An integer local's value as an f64 made from its integer (so integer
@@ -1002,6 +1042,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let f = self.f64_of(v);
                 self.write_num(sym, f);
             }
+            Loc::Spec(fv, gv, flag) => self.write_spec(fv, gv, flag, v),
         }
     }
 
@@ -1051,6 +1092,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             // The scope-entry HOLE is never read (no TDZ reads by construction).
             let f = self.f64_of(init);
             self.write_num(sym, f);
+            return;
+        }
+        if let Loc::Spec(fv, gv, flag) = self.loc(sym) {
+            self.write_spec(fv, gv, flag, init);
             return;
         }
         let var = match self.locals.get(&sym) {
@@ -1183,6 +1228,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         match cap {
             Cap::Sym(s) => match self.loc(s) {
                 Loc::Boxed(v) | Loc::Local(v) | Loc::Num(v) | Loc::Int(v, _) => self.use_var(v),
+                Loc::Spec(..) => unreachable!("a captured binding is never a probable number"),
                 Loc::Captured(i) => self.capture_box(i),
                 Loc::Global(_) | Loc::GlobalObject(_) => self.undef(),
             },
