@@ -236,12 +236,12 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.use_var(kv);
                     return self.rt_check("perry_get_super", &[home, k, this]);
                 }
-                let flag = match &m.object {
-                    Expression::Identifier(id) => {
-                        id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).and_then(|s| self.array_flags.get(&s).copied())
-                    }
+                let sym = match &m.object {
+                    Expression::Identifier(id) => id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()),
                     _ => None,
                 };
+                let flag = sym.and_then(|s| self.array_flags.get(&s).copied());
+                let f64_flag = sym.and_then(|s| self.f64_array_flags.get(&s).copied());
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -254,7 +254,8 @@ impl FnCompiler<'_, '_, '_> {
                 match flag {
                     Some(f) => {
                         let is_array = self.use_var(f);
-                        self.get_index_of(o, k, Some(is_array))
+                        let is_f64 = f64_flag.map(|f| self.use_var(f));
+                        self.get_index_flagged(o, k, Some(is_array), is_f64)
                     }
                     None => self.get_index(o, k),
                 }
@@ -538,6 +539,12 @@ impl FnCompiler<'_, '_, '_> {
     /// Elements of arrays and of Float64, Int32 and Uint8 typed arrays are
     /// read inline.
     pub fn get_index_of(&mut self, o: V, k: V, is_array: Option<V>) -> V {
+        self.get_index_flagged(o, k, is_array, None)
+    }
+
+    /// [`Self::get_index_of`], given also (when known) whether `o` is a
+    /// Float64Array: then its elements are read with no kind or type test.
+    pub fn get_index_flagged(&mut self, o: V, k: V, is_array: Option<V>, is_f64: Option<V>) -> V {
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -582,6 +589,29 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         // A typed array.
         self.b.switch_to_block(tac);
+        if let Some(tf) = is_f64 {
+            let known = self.b.create_block();
+            let other = self.b.create_block();
+            self.b.ins().brif(tf, known, &[], other, &[]);
+            self.b.switch_to_block(known);
+            if !self.known_num(k) {
+                let t2 = self.b.create_block();
+                let isnum = self.is_number(k);
+                self.b.ins().brif(isnum, t2, &[], slow, &[]);
+                self.b.switch_to_block(t2);
+            }
+            let i = self.exact_index(k, slow);
+            let p = self.ptr_of(o);
+            let a = self.typed_elem_addr_of(p, i, None, 8, slow);
+            let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), a, 0);
+            let nan = self.b.ins().f64const(f64::from_bits(NAN));
+            let isnan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+            let f = self.b.ins().select(isnan, nan, f);
+            let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+            self.def_var(res, v);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(other);
+        }
         let (p, i) = self.typed_array_index(o, k, slow);
         let not_f64 = self.b.create_block();
         let not_i32 = self.b.create_block();
@@ -649,11 +679,18 @@ impl FnCompiler<'_, '_, '_> {
     /// type is `ty` (not length-tracking), `i` is below its length and the
     /// view lies inside its buffer (not detached); else to `miss`.
     fn typed_elem_addr(&mut self, p: V, i: V, ty: u64, size: i64, miss: Block) -> V {
-        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_TYPE);
-        let is_ty = self.b.ins().icmp_imm_u(IntCC::Equal, t, ty as i64);
-        let b1 = self.b.create_block();
-        self.b.ins().brif(is_ty, b1, &[], miss, &[]);
-        self.b.switch_to_block(b1);
+        self.typed_elem_addr_of(p, i, Some(ty), size, miss)
+    }
+
+    /// [`Self::typed_elem_addr`]; with no `ty` the element type is known.
+    fn typed_elem_addr_of(&mut self, p: V, i: V, ty: Option<u64>, size: i64, miss: Block) -> V {
+        if let Some(ty) = ty {
+            let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_TYPE);
+            let is_ty = self.b.ins().icmp_imm_u(IntCC::Equal, t, ty as i64);
+            let b1 = self.b.create_block();
+            self.b.ins().brif(is_ty, b1, &[], miss, &[]);
+            self.b.switch_to_block(b1);
+        }
         let n = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_LENGTH);
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, n);
         let b2 = self.b.create_block();

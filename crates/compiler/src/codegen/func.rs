@@ -143,6 +143,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// cell's kind, never change). Zero on any path that did not run the
     /// declaration, which only sends a read to the general path.
     pub array_flags: HashMap<SymbolId, Variable>,
+    /// Bindings that never change and are indexed, whose Float64Array test
+    /// is computed once (parameters never assigned): `b[i]` on them skips
+    /// the kind and element-type tests.
+    pub f64_array_flags: HashMap<SymbolId, Variable>,
     /// Object literals of this function that are never allocated (`crate::scalar`).
     pub scalars: hashbrown::HashSet<SymbolId>,
     /// Every variable declared, with its type.
@@ -234,6 +238,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             effects: 0,
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
+            f64_array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
             generator: None,
@@ -1631,6 +1636,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 }
                 self.compile_params(&f.params);
                 self.init_scope(f.scope_id.get(), &params);
+                self.param_flags(&f.params);
                 if let Some(body) = &f.body {
                     self.hoist_functions(&body.statements);
                     if self.generator.is_some() {
@@ -1691,6 +1697,51 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) {
         self.b.seal_all_blocks();
         self.b.finalize(cfg);
+    }
+
+    /// For each plain parameter that is indexed (`p[i]`), never assigned
+    /// and declared a Float64Array: whether it is one (and whether an
+    /// Array), tested once here (an object's kind and a typed array's
+    /// element type never change). (Flags for parameters declared arrays
+    /// cost more than they saved: each is a variable live through the body.)
+    fn param_flags(&mut self, params: &'static FormalParameters<'static>) {
+        for p in &params.items {
+            let BindingPattern::BindingIdentifier(id) = &p.pattern else { continue };
+            let Some(s) = id.symbol_id.get() else { continue };
+            if !self.indexed.contains(&s) || self.scoping().get_resolved_references(s).any(|r| r.is_write()) {
+                continue;
+            }
+            let Loc::Local(var) = self.loc(s) else { continue };
+            // Only the test the declared type suggests (each flag is a
+            // variable live through the whole body).
+            let ty = p.type_annotation.as_ref().map(|t| &t.type_annotation);
+            let named = |n: &str| matches!(ty, Some(TSType::TSTypeReference(r)) if matches!(&r.type_name, TSTypeName::IdentifierReference(i) if i.name == n));
+            let v = self.use_var(var);
+            if named("Float64Array") {
+                let flag = self.kind_test(v, KIND_ARRAY);
+                self.array_flags.insert(s, flag);
+                let v = self.use_var(var);
+                let flag = self.typed_test(v, TA_TY_FLOAT64);
+                self.f64_array_flags.insert(s, flag);
+            }
+        }
+    }
+
+    /// An `i8` variable: whether `v` is a typed array of element type `ty`.
+    pub fn typed_test(&mut self, v: V, ty: u64) -> Variable {
+        let flag = self.kind_test(v, KIND_TYPED_ARRAY);
+        let is = self.use_var(flag);
+        let chk = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(is, chk, &[], done, &[]);
+        self.b.switch_to_block(chk);
+        let p = self.ptr_of(v);
+        let t = self.b.ins().load(types::I64, MemFlags::trusted(), p, TA_TYPE);
+        let same = self.b.ins().icmp_imm_u(IntCC::Equal, t, ty as i64);
+        self.def_var(flag, same);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        flag
     }
 
     /// Creates the closures of the function declarations among `stmts`.
