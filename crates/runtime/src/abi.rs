@@ -1251,4 +1251,3 @@ perry_gc::preserving_trampoline!(perry_get_index_pa, perry_get_index);
 perry_gc::preserving_trampoline!(perry_set_index_pa, perry_set_index);
 perry_gc::preserving_trampoline!(perry_numop_pa, perry_numop);
 perry_gc::preserving_trampoline!(perry_compare_pa, perry_compare);
-perry_gc::preserving_trampoline!(perry_add_pa, perry_add);

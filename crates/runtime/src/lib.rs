@@ -35,6 +35,7 @@ pub fn init() {
         atoms::intern(n);
     }
     realm::init();
+    ops::init_number_string_cache();
     error::init();
     abi::init_stack_limit();
 }

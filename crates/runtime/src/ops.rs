@@ -108,7 +108,37 @@ fn mix_error() -> error::Exc {
     error::type_error("Cannot mix BigInt and other types, use explicit conversions")
 }
 
+/// Recently converted numbers and their strings (`number_to_string_value`),
+/// direct-mapped by the number's bits; the strings are a root range
+/// (`init_number_string_cache`).
+const NUM_CACHE: usize = 256;
+static NUM_CACHE_KEYS: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([u64::MAX; NUM_CACHE]);
+static NUM_CACHE_VALUES: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([UNDEFINED; NUM_CACHE]);
+
+pub fn init_number_string_cache() {
+    // SAFETY: single JS thread, at start-up.
+    let values = unsafe { NUM_CACHE_VALUES.get() };
+    perry_gc::roots::register_range("number-strings", values.as_mut_ptr(), NUM_CACHE);
+}
+
 pub fn number_to_string_value(f: f64) -> Value {
+    // A number printed again (a loop's `${r}`) is a cache hit.
+    let bits = f.to_bits();
+    let slot = ((bits ^ (bits >> 29) ^ (bits >> 47)) as usize).wrapping_mul(0x9E37_79B9) >> 7 & (NUM_CACHE - 1);
+    // SAFETY: single JS thread; no other borrow of the cache is live.
+    let (keys, values) = unsafe { (NUM_CACHE_KEYS.get(), NUM_CACHE_VALUES.get()) };
+    if keys[slot] == bits {
+        return Value(values[slot]);
+    }
+    let v = number_to_string_uncached(f);
+    // SAFETY: as above (the conversion allocated, but the cache is static).
+    let (keys, values) = unsafe { (NUM_CACHE_KEYS.get(), NUM_CACHE_VALUES.get()) };
+    keys[slot] = bits;
+    values[slot] = v.0;
+    v
+}
+
+fn number_to_string_uncached(f: f64) -> Value {
     // `as` saturates, so the round trip is exact only for integers in range
     // (and -0, which prints as "0" too).
     if f.abs() < 9007199254740992.0 && (f as i64) as f64 == f {

@@ -32,7 +32,6 @@ pub const PRESERVING: &[(&str, &str)] = &[
     ("perry_set_index", "perry_set_index_pa"),
     ("perry_numop", "perry_numop_pa"),
     ("perry_compare", "perry_compare_pa"),
-    ("perry_add", "perry_add_pa"),
 ];
 
 /// Runtime entry points compiled code calls: name and number of i64 params.
