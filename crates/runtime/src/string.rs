@@ -107,6 +107,11 @@ pub fn concat4(parts: [Value; 4]) -> Value {
     }
     let scope = HandleScope::new();
     let hs = parts.map(|p| scope.root(p.0));
+    concat_rooted(&hs, total)
+}
+
+/// A new string of the rooted strings `hs` (`total` units in all), in order.
+fn concat_rooted(hs: &[perry_gc::Handle], total: usize) -> Value {
     let s = alloc_string(total);
     let d = units_mut(s);
     let mut at = 0;
@@ -123,15 +128,7 @@ pub fn concat_many(parts: &[Value]) -> Value {
     let scope = HandleScope::new();
     let hs: Vec<_> = parts.iter().map(|p| scope.root(p.0)).collect();
     let total: usize = parts.iter().map(|p| len(*p)).sum();
-    let s = alloc_string(total);
-    let d = units_mut(s);
-    let mut at = 0;
-    for h in hs {
-        let u = units(Value(h.get()));
-        d[at..at + u.len()].copy_from_slice(u);
-        at += u.len();
-    }
-    s
+    concat_rooted(&hs, total)
 }
 
 /// A substring `[start, end)` in code units.

@@ -1013,14 +1013,7 @@ fn symbol_replace(args: &Args) -> JsResult {
             let named = if Value(hnamed.get()).is_undefined() { Value::UNDEFINED } else { ops::to_object(Value(hnamed.get()))? };
             get_substitution(&matched, &su, position, &captures, named, &repl_units)?
         };
-        if position >= next_pos {
-            acc.extend_from_slice(&su[next_pos..position]);
-            acc.extend(replacement);
-            next_pos = position + matched.len();
-        }
-        if acc.len() > crate::string_builtins::MAX_STRING_LENGTH {
-            return Err(error::range_error("Invalid string length"));
-        }
+        append_replacement(&mut acc, &mut next_pos, &su, position, matched.len(), replacement)?;
     }
     if next_pos < len_s {
         acc.extend_from_slice(&su[next_pos..]);
@@ -1079,19 +1072,26 @@ fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) 
             let captures: Vec<Option<Vec<u16>>> = m.caps.iter().map(|c| c.map(|(x, y)| su[x..y].to_vec())).collect();
             get_substitution(matched, &su, position, &captures, Value::UNDEFINED, repl)?
         };
-        if position >= next_pos {
-            acc.extend_from_slice(&su[next_pos..position]);
-            acc.extend(replacement);
-            next_pos = position + matched.len();
-        }
-        if acc.len() > crate::string_builtins::MAX_STRING_LENGTH {
-            return Err(error::range_error("Invalid string length"));
-        }
+        append_replacement(&mut acc, &mut next_pos, &su, position, matched.len(), replacement)?;
     }
     if next_pos < su.len() {
         acc.extend_from_slice(&su[next_pos..]);
     }
     Ok(new_str(&acc))
+}
+
+/// @@replace steps 15.m-n: the text before a match at `position` that does
+/// not overlap the previous one, then its replacement.
+fn append_replacement(acc: &mut Vec<u16>, next_pos: &mut usize, su: &[u16], position: usize, matched_len: usize, replacement: Vec<u16>) -> JsResult<()> {
+    if position >= *next_pos {
+        acc.extend_from_slice(&su[*next_pos..position]);
+        acc.extend(replacement);
+        *next_pos = position + matched_len;
+    }
+    if acc.len() > crate::string_builtins::MAX_STRING_LENGTH {
+        return Err(error::range_error("Invalid string length"));
+    }
+    Ok(())
 }
 
 /// RegExp.prototype [ @@search ] ( string ) — 22.2.6.12

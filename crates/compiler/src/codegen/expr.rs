@@ -594,12 +594,7 @@ impl FnCompiler<'_, '_, '_> {
             let other = self.b.create_block();
             self.b.ins().brif(tf, known, &[], other, &[]);
             self.b.switch_to_block(known);
-            if !self.known_num(k) {
-                let t2 = self.b.create_block();
-                let isnum = self.is_number(k);
-                self.b.ins().brif(isnum, t2, &[], slow, &[]);
-                self.b.switch_to_block(t2);
-            }
+            self.number_or(k, slow);
             let i = self.exact_index(k, slow);
             let p = self.ptr_of(o);
             let a = self.typed_elem_addr_of(p, i, None, 8, slow);
@@ -646,6 +641,16 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
+    /// Continues when `v` is a number (known, or tested); else to `slow`.
+    fn number_or(&mut self, v: V, slow: Block) {
+        if !self.known_num(v) {
+            let ok = self.b.create_block();
+            let isnum = self.is_number(v);
+            self.b.ins().brif(isnum, ok, &[], slow, &[]);
+            self.b.switch_to_block(ok);
+        }
+    }
+
     /// The i64 of number `k` when it is integral (else to `slow`).
     fn exact_index(&mut self, k: V, slow: Block) -> V {
         let f = self.f64_of(k);
@@ -665,12 +670,7 @@ impl FnCompiler<'_, '_, '_> {
     /// the index; else to `slow`.
     fn typed_array_index(&mut self, o: V, k: V, slow: Block) -> (V, V) {
         self.guard_kind(o, KIND_TYPED_ARRAY, slow, slow);
-        if !self.known_num(k) {
-            let t2 = self.b.create_block();
-            let isnum = self.is_number(k);
-            self.b.ins().brif(isnum, t2, &[], slow, &[]);
-            self.b.switch_to_block(t2);
-        }
+        self.number_or(k, slow);
         let i = self.exact_index(k, slow);
         (self.ptr_of(o), i)
     }
@@ -740,23 +740,13 @@ impl FnCompiler<'_, '_, '_> {
         let tac = self.b.create_block();
         self.b.ins().brif(ok, c2, &[], tac, &[]);
         self.b.switch_to_block(c2);
-        if !self.known_num(k) {
-            let c3 = self.b.create_block();
-            let isnum = self.is_number(k);
-            self.b.ins().brif(isnum, c3, &[], slow, &[]);
-            self.b.switch_to_block(c3);
-        }
+        self.number_or(k, slow);
         let i = self.exact_index(k, slow);
         self.b.ins().jump(c4, &[]);
         // A typed array with a number value.
         self.b.switch_to_block(tac);
         let (tp, ti) = self.typed_array_index(o, k, slow);
-        if !self.known_num(v) {
-            let t3 = self.b.create_block();
-            let isnum = self.is_number(v);
-            self.b.ins().brif(isnum, t3, &[], slow, &[]);
-            self.b.switch_to_block(t3);
-        }
+        self.number_or(v, slow);
         let not_f64 = self.b.create_block();
         let not_i32 = self.b.create_block();
         let a = self.typed_elem_addr(tp, ti, TA_TY_FLOAT64, 8, not_f64);
