@@ -2305,9 +2305,23 @@ impl FnCompiler<'_, '_, '_> {
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
             self.set_pos(a.span.start);
+            // One side is not a number here (a set flag means a number), so
+            // the operator's own fast path would not apply: the runtime.
             let cur = self.read_binding(s, id.span.start);
             let x = self.unhold(xh);
-            let v = self.binop(op, cur, x);
+            let v = match op {
+                BinaryOperator::Addition => self.rt_check("perry_add", &[cur, x]),
+                _ => {
+                    let code = match op {
+                        BinaryOperator::Subtraction => 0,
+                        BinaryOperator::Multiplication => 1,
+                        BinaryOperator::Division => 2,
+                        _ => 3,
+                    };
+                    let o = self.iconst(code);
+                    self.rt_check("perry_numop", &[o, cur, x])
+                }
+            };
             let Loc::Spec(fv, gv, flag) = self.loc(s) else { unreachable!() };
             self.write_spec(fv, gv, flag, v);
             self.def_var(res, v);
