@@ -158,7 +158,7 @@ fn set_field(fields: &mut [(String, Init)], name: &str, init: Init) -> Option<()
 fn plain_key(k: &PropertyKey) -> Option<String> {
     let name = match k {
         PropertyKey::StaticIdentifier(id) => id.name.as_str(),
-        PropertyKey::StringLiteral(s) => s.value.as_str(),
+        PropertyKey::StringLiteral(s) if !s.lone_surrogates => s.value.as_str(),
         _ => return None,
     };
     if name == "__proto__" || name.parse::<u32>().is_ok() || name == "constructor" {

@@ -1060,7 +1060,9 @@ impl FnCompiler<'_, '_, '_> {
                 other => {
                     let e = other.to_expression();
                     match e {
-                        Expression::StringLiteral(s) => return (self.str_const(s.value.as_str()), false),
+                        // (A lone surrogate has no UTF-8 form: such a key is
+                        // the string literal's value, made at run time.)
+                        Expression::StringLiteral(s) if !s.lone_surrogates => return (self.str_const(s.value.as_str()), false),
                         Expression::NumericLiteral(n) => {
                             let s = perry_number_key(n.value);
                             return (self.str_const(&s), false);
@@ -1079,7 +1081,7 @@ impl FnCompiler<'_, '_, '_> {
     pub fn static_key_name(key: &PropertyKey) -> Option<String> {
         match key {
             PropertyKey::StaticIdentifier(id) => Some(id.name.as_str().to_string()),
-            PropertyKey::StringLiteral(s) => Some(s.value.as_str().to_string()),
+            PropertyKey::StringLiteral(s) if !s.lone_surrogates => Some(s.value.as_str().to_string()),
             PropertyKey::NumericLiteral(n) => Some(perry_number_key(n.value)),
             PropertyKey::BigIntLiteral(b) => Some(b.value.as_str().to_string()),
             _ => None,
