@@ -2673,13 +2673,7 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.get_named(o, name, m.span.start);
         let fv = self.new_var();
         self.def_var(fv, f);
-        let mut argv = Vec::new();
-        for a in &c.arguments {
-            let v = self.expr(a.to_expression());
-            let var = self.new_var();
-            self.def_var(var, v);
-            argv.push(var);
-        }
+        let argv = self.hold_arguments(&c.arguments);
         self.set_pos(c.span.start);
         let what = callee_text(self.m.source, &c.callee);
         let res = self.new_var();
@@ -2696,20 +2690,20 @@ impl FnCompiler<'_, '_, '_> {
         let g2 = self.b.create_block();
         self.b.ins().brif(same, g2, &[], slow, &[]);
         self.b.switch_to_block(g2);
-        let cb = self.use_var(argv[0]);
+        let cb = self.unhold(argv[0]);
         self.guard_kind(cb, KIND_FUNCTION, slow, slow);
         self.b.ins().jump(fast, &[]);
 
         self.b.switch_to_block(slow);
         let f = self.use_var(fv);
         let o = self.use_var(ov);
-        let args: Vec<V> = argv.iter().map(|&v| self.use_var(v)).collect();
+        let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
         let r = self.call_value(f, o, &args, &what);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
 
         self.b.switch_to_block(fast);
-        let this_arg = if name != "reduce" && n == 2 { self.use_var(argv[1]) } else { self.undef() };
+        let this_arg = if name != "reduce" && n == 2 { self.unhold(argv[1]) } else { self.undef() };
         let tv = self.new_var();
         self.def_var(tv, this_arg);
         let o = self.use_var(ov);
@@ -2731,7 +2725,7 @@ impl FnCompiler<'_, '_, '_> {
                 let l = if name == "map" { len } else { zero };
                 self.rt_check("perry_array_species_create", &[o, l])
             }
-            "reduce" => self.use_var(argv[1]),
+            "reduce" => self.unhold(argv[1]),
             "some" => self.iconst(FALSE),
             "every" => self.iconst(TRUE),
             "findIndex" => self.num(-1.0),
@@ -2787,7 +2781,7 @@ impl FnCompiler<'_, '_, '_> {
         let k = self.use_var(kv);
         let kf = self.b.ins().fcvt_from_sint(types::F64, k);
         let kn = self.val_of_f64(kf);
-        let cb = self.use_var(argv[0]);
+        let cb = self.unhold(argv[0]);
         let v = self.use_var(val);
         let o = self.use_var(ov);
         let r = if name == "reduce" {
@@ -2857,6 +2851,17 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Some(self.use_var(res))
+    }
+
+    /// Evaluates call arguments (no spread) in order, each held across the
+    /// next.
+    fn hold_arguments(&mut self, args: &'static [Argument<'static>]) -> Vec<Held> {
+        args.iter()
+            .map(|a| {
+                let v = self.expr(a.to_expression());
+                self.hold(v)
+            })
+            .collect()
     }
 
     /// `f(a, b)` of a number function of this module with as many
@@ -2944,14 +2949,7 @@ impl FnCompiler<'_, '_, '_> {
         let (f, this) = self.callee_and_this(&c.callee);
         let fh = self.hold(f);
         let th = self.hold(this);
-        let held: Vec<Held> = c
-            .arguments
-            .iter()
-            .map(|a| {
-                let v = self.expr(a.to_expression());
-                self.hold(v)
-            })
-            .collect();
+        let held = self.hold_arguments(&c.arguments);
         self.set_pos(c.span.start);
         let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
         let f = self.unhold(fh);
@@ -3101,14 +3099,7 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.expr(&n.callee);
         let fh = self.hold(f);
         // No spread and at most four arguments (see `new_expr`).
-        let held: Vec<Held> = n
-            .arguments
-            .iter()
-            .map(|a| {
-                let v = self.expr(a.to_expression());
-                self.hold(v)
-            })
-            .collect();
+        let held = self.hold_arguments(&n.arguments);
         self.set_pos(n.span.start);
         let res = self.new_var();
         let f = self.unhold(fh);
