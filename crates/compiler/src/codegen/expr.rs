@@ -519,6 +519,7 @@ impl FnCompiler<'_, '_, '_> {
     /// operation on `(o, atom of name[, v], address of entry site)` and
     /// fills the entry when it can.
     fn ic_miss(&mut self, rt: &'static str, site: u32, o: V, name: &str, v: Option<V>) -> V {
+        self.cold_here();
         let a = self.atom(name);
         let base = self.data_addr(self.c.ic_data);
         let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
@@ -634,6 +635,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
+        self.cold_here();
         let r = self.rt_check("perry_get_index", &[o, k]);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
@@ -776,6 +778,7 @@ impl FnCompiler<'_, '_, '_> {
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
+        self.cold_here();
         self.rt_check("perry_set_index", &[o, k, v]);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1801,6 +1804,7 @@ impl FnCompiler<'_, '_, '_> {
                 let x = self.b.ins().fcmp(cc, a, c);
                 self.b.ins().brif(x, yes, &[], no, &[]);
                 self.b.switch_to_block(sb);
+                self.cold_here();
                 let o = self.iconst(code);
                 let v = self.rt_check("perry_compare", &[o, l, r]);
                 let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
@@ -1834,6 +1838,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
+        self.cold_here();
         let o = self.iconst(op);
         let v = self.rt_check("perry_compare", &[o, l, r]);
         let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
@@ -1951,6 +1956,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
+        self.cold_here();
         let v = match slow {
             Slow::Add => self.rt_check("perry_add", &[l, r]),
             Slow::Num(op) => {
@@ -1983,6 +1989,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
+        self.cold_here();
         let o = self.iconst(op);
         let v = self.rt_check("perry_numop", &[o, l, r]);
         self.def_var(res, v);
@@ -2037,6 +2044,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
+        self.cold_here();
         let o = self.iconst(op);
         let v = self.rt_check("perry_compare", &[o, l, r]);
         self.def_var(res, v);
@@ -2306,6 +2314,7 @@ impl FnCompiler<'_, '_, '_> {
             self.def_var(res, v);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
+            self.cold_here();
             self.set_pos(a.span.start);
             // One side is not a number here (a set flag means a number), so
             // the operator's own fast path would not apply: the runtime.

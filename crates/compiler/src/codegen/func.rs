@@ -10,6 +10,7 @@
 use super::{Compiler, FnBody};
 use crate::analyze::{Cap, CtxKind};
 use crate::modules::Module;
+use cranelift_codegen::entity::EntitySet;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, Block, InstBuilder, MemFlagsData as MemFlags, Value as V, types};
 use cranelift_frontend::{FunctionBuilder, Variable};
@@ -164,6 +165,11 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub stmt_depth: u32,
     pub temps: Vec<(Variable, types::Type, bool)>,
     pub free_temps: HashMap<(types::Type, bool), Vec<Variable>>,
+    /// Variables holding JS values, and the values known to be JS values
+    /// (`track`, and those defined to such variables): the roots
+    /// `safepoints::run` keeps across calls.
+    pub gc_vars: EntitySet<Variable>,
+    pub gc_values: EntitySet<V>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -181,9 +187,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn new(c: &'c mut Compiler<'g>, mut b: FunctionBuilder<'b>, key: usize, module: usize, body: FnBody) -> Self {
         let m: &'g Module = &c.graph.modules[module];
         let ctx_id = m.analysis.by_node[&key];
-        let mk = |b: &mut FunctionBuilder<'b>| {
+        let mut gc_vars = EntitySet::new();
+        let mut mk = |b: &mut FunctionBuilder<'b>| {
             let v = b.declare_var(types::I64);
-            b.declare_var_needs_stack_map(v);
+            gc_vars.insert(v);
             v
         };
         let callee = mk(&mut b);
@@ -246,6 +253,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             stmt_depth: 0,
             temps: Vec::new(),
             free_temps: HashMap::new(),
+            gc_vars,
+            gc_values: EntitySet::new(),
             async_plain: false,
         }
     }
@@ -307,9 +316,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let f = self.iconst(FALSE);
         self.b.ins().select(cond, t, f)
     }
+    /// Marks the current block cold: a slow path (laid out after the hot
+    /// code; `safepoints::run` keeps values across its calls in their
+    /// slots rather than in registers).
+    pub fn cold_here(&mut self) {
+        if let Some(b) = self.b.current_block() {
+            self.b.set_cold_block(b);
+        }
+    }
     /// Declares an SSA value as holding a JS value (stack-mapped).
     pub fn track(&mut self, v: V) -> V {
-        self.b.declare_value_needs_stack_map(v);
+        self.gc_values.insert(v);
         v
     }
     /// Declares a Cranelift variable, recording its type (a generator saves
@@ -330,7 +347,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         let v = self.b.declare_var(ty);
         if stack_map {
-            self.b.declare_var_needs_stack_map(v);
+            self.gc_vars.insert(v);
         }
         self.var_types.push((v, ty));
         if self.stmt_depth > 0 {
@@ -398,6 +415,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             && let Some(b) = self.b.current_block()
         {
             self.var_events.push((b, v, true));
+        }
+        self.def_var_quiet(v, x)
+    }
+    /// Defines variable `v` without recording it for generators.
+    #[allow(clippy::disallowed_methods)]
+    pub fn def_var_quiet(&mut self, v: Variable, x: V) {
+        if self.gc_vars.contains(v) {
+            self.gc_values.insert(x);
         }
         self.b.def_var(v, x)
     }
@@ -1694,9 +1719,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().return_(&[e]);
     }
 
-    pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) {
+    /// Seals and finalizes the function; returns its GC values for
+    /// `safepoints::run`.
+    pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) -> EntitySet<V> {
         self.b.seal_all_blocks();
         self.b.finalize(cfg);
+        self.gc_values
     }
 
     /// For each plain parameter that is indexed (`p[i]`), never assigned

@@ -354,9 +354,9 @@ impl FnCompiler<'_, '_, '_> {
         let g = self.b.use_var(self.callee);
         let s = self.b.use_var(self.regs[0]);
         let m = self.b.use_var(self.regs[1]);
-        self.b.def_var(gs.gen_obj, g);
-        self.b.def_var(gs.sent, s);
-        self.b.def_var(gs.mode, m);
+        self.def_var_quiet(gs.gen_obj, g);
+        self.def_var_quiet(gs.sent, s);
+        self.def_var_quiet(gs.mode, m);
         let state = self.load_field(g, GEN_STATE);
         let k = self.b.ins().iadd_imm_s(state, -GEN_STATE_BIAS);
         let running = self.iconst((GEN_RUNNING + GEN_STATE_BIAS) as u64);
@@ -387,7 +387,7 @@ impl FnCompiler<'_, '_, '_> {
                 } else {
                     self.b.ins().ireduce(ty, w)
                 };
-                self.b.def_var(var, v);
+                self.def_var_quiet(var, v);
             }
             self.b.ins().jump(resumes[k], &[]);
         }
@@ -398,7 +398,7 @@ impl FnCompiler<'_, '_, '_> {
                 let f = self.b.use_var(self.callee);
                 let nv = self.iconst(n as u64 | if gs.is_async && !gs.is_async_gen { GEN_NEW_HIDDEN } else { 0 });
                 let g = self.rt("perry_gen_new", &[f, nv]);
-                self.b.def_var(gs.gen_obj, g);
+                self.def_var_quiet(gs.gen_obj, g);
                 g
             } else {
                 self.b.use_var(gs.gen_obj)

@@ -8,6 +8,7 @@ mod func;
 mod generator;
 mod parallel;
 mod pattern;
+mod safepoints;
 mod stmt;
 
 use crate::analyze::CtxKind;
@@ -702,13 +703,14 @@ impl<'g> Compiler<'g> {
         let mut fctx = std::mem::replace(&mut self.fctx, cranelift_frontend::FunctionBuilderContext::new());
         ctx.func.signature = self.js_sig.clone();
         ctx.func.name = ir::UserFuncName::user(0, info_id.as_u32());
+        let gc;
         let name = {
             let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let cfg = self.module.target_config();
             let mut fc = FnCompiler::new(self, b, key, module, body);
             fc.compile_body();
             let n = fc.display_name.clone();
-            fc.finish(cfg);
+            gc = fc.finish(cfg);
             n
         };
         if !self.errors.is_empty() {
@@ -724,7 +726,7 @@ impl<'g> Compiler<'g> {
             eprintln!("; function {name}\n{}", ctx.func.display());
         }
         let func = std::mem::replace(&mut ctx.func, ir::Function::new());
-        self.pool.as_mut().unwrap().submit(info_id, func);
+        self.pool.as_mut().unwrap().submit(info_id, func, gc);
         self.submitted.push((module, name));
         ctx.clear();
         self.ctx = ctx;

@@ -6,6 +6,7 @@
 //! is defined into the one object module in the order the functions were
 //! built, so the output does not depend on thread timing.
 
+use cranelift_codegen::entity::EntitySet;
 use cranelift_codegen::ir;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_module::{FuncId, ModuleReloc};
@@ -29,6 +30,8 @@ struct Job {
     seq: usize,
     id: FuncId,
     func: ir::Function,
+    /// Its GC values (`safepoints::run`).
+    gc: EntitySet<ir::Value>,
 }
 
 pub struct Done {
@@ -55,6 +58,8 @@ impl Pool {
         let (jobs, rx) = channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         let (tx, done) = channel::<Done>();
+        // `PERRY_DUMP_CLIF_FINAL=1`: every function's IR after `safepoints::run`.
+        let dump = std::env::var_os("PERRY_DUMP_CLIF_FINAL").is_some();
         let workers = (0..n)
             .map(|_| {
                 let rx = rx.clone();
@@ -69,6 +74,11 @@ impl Pool {
                         };
                         ctx.clear();
                         ctx.func = job.func;
+                        let mut gc = job.gc;
+                        super::safepoints::run(&mut ctx.func, &mut gc);
+                        if dump {
+                            eprintln!("; after safepoints::run\n{}", ctx.func.display());
+                        }
                         let result = compile(&isa, &mut ctx, job.id);
                         if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                             return;
@@ -80,11 +90,12 @@ impl Pool {
         Pool { jobs: Some(jobs), done, workers, submitted: 0 }
     }
 
-    /// Queues `func` (function `id`); returns its sequence number.
-    pub fn submit(&mut self, id: FuncId, func: ir::Function) -> usize {
+    /// Queues `func` (function `id`, GC values `gc`); returns its sequence
+    /// number.
+    pub fn submit(&mut self, id: FuncId, func: ir::Function, gc: EntitySet<ir::Value>) -> usize {
         let seq = self.submitted;
         self.submitted += 1;
-        self.jobs.as_ref().unwrap().send(Job { seq, id, func }).expect("code generation worker");
+        self.jobs.as_ref().unwrap().send(Job { seq, id, func, gc }).expect("code generation worker");
         seq
     }
 
