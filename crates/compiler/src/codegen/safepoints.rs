@@ -427,14 +427,14 @@ impl Analysis {
         let n = self.post.len();
         // Merge parameters, made before any branch to them is rewritten.
         let mut params: Vec<Vec<(Value, Value)>> = vec![Vec::new(); n];
-        for i in 0..n {
+        for (i, ps) in params.iter_mut().enumerate() {
             if self.preds[i].len() < 2 || self.dirty_in[i].is_empty() {
                 continue;
             }
             let mut vs: Vec<Value> = self.dirty_in[i].iter().copied().collect();
             vs.sort_unstable();
             let b = self.post[i];
-            params[i] = vs
+            *ps = vs
                 .into_iter()
                 .map(|v| {
                     let ty = func.dfg.value_type(v);
