@@ -40,8 +40,6 @@ use cranelift_codegen::traversals::Dfs;
 use hashbrown::{HashMap, HashSet};
 use smallvec::SmallVec;
 
-type Live = HashSet<Value>;
-
 /// Rewrites `func` so that the GC values (`gc`, grown here to the block
 /// parameters GC values flow into) live across calls are kept in stack
 /// slots named by the calls' stack maps, as described above.
@@ -50,14 +48,14 @@ pub fn run(func: &mut Function, gc: &mut EntitySet<Value>) {
     remove_trivial_params(func, &post);
     close_over_params(func, &post, gc);
     func.dfg.resolve_all_aliases();
-    let cand = candidates(func, &post, gc);
     let mut a = Analysis::new(func, post);
-    a.liveness(func, &cand, gc);
+    a.liveness(func, gc);
     if a.across.is_empty() {
         return;
     }
     let slots = a.assign_slots(func);
-    a.dirty();
+    a.loops(func);
+    a.states(func, gc);
     a.rewrite(func, &slots, gc);
 }
 
@@ -66,31 +64,6 @@ pub fn run(func: &mut Function, gc: &mut EntitySet<Value>) {
 /// such a call are kept in slots too.
 fn clobbering_cold_call(func: &Function, b: Block, inst: Inst) -> bool {
     func.layout.is_cold(b) && func.dfg.call_signature(inst).is_none_or(|s| func.dfg.signatures[s].call_conv != CallConv::PreserveAll)
-}
-
-/// The values the liveness analysis follows: the GC values, and when the
-/// function has a clobbering cold call, every value but constants (which
-/// Cranelift materialises where they are used).
-fn candidates(func: &Function, post: &[Block], gc: &EntitySet<Value>) -> EntitySet<Value> {
-    let mut cand = gc.clone();
-    let any = post.iter().any(|&b| func.layout.block_insts(b).any(|i| func.dfg.insts[i].opcode().is_safepoint() && clobbering_cold_call(func, b, i)));
-    if !any {
-        return cand;
-    }
-    for &b in post {
-        for &p in func.dfg.block_params(b) {
-            cand.insert(p);
-        }
-        for i in func.layout.block_insts(b) {
-            if matches!(func.dfg.insts[i].opcode(), Opcode::Iconst | Opcode::F32const | Opcode::F64const) {
-                continue;
-            }
-            for &r in func.dfg.inst_results(i) {
-                cand.insert(r);
-            }
-        }
-    }
-    cand
 }
 
 /// The reachable blocks in post-order; unreachable blocks are removed from
@@ -131,7 +104,7 @@ fn remove_trivial_params(func: &mut Function, post: &[Block]) {
     let mut changed = true;
     while changed {
         changed = false;
-        for &b in post {
+        for &b in post.iter().rev() {
             let Some(edges) = into.get(&b) else { continue };
             for k in (0..func.dfg.num_block_params(b)).rev() {
                 let p = func.dfg.block_params(b)[k];
@@ -178,23 +151,25 @@ fn close_over_params(func: &Function, post: &[Block], gc: &mut EntitySet<Value>)
             gc.insert(func.dfg.resolve_aliases(v));
         }
     }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in post {
-            let Some(term) = func.layout.last_inst(b) else { continue };
-            for bc in func.dfg.insts[term].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables) {
-                let target = bc.block(&func.dfg.value_lists);
-                for (i, arg) in bc.args(&func.dfg.value_lists).enumerate() {
-                    let Some(a) = arg.as_value() else { continue };
-                    if gc.contains(func.dfg.resolve_aliases(a)) {
-                        let p = func.dfg.block_params(target)[i];
-                        if !gc.contains(p) {
-                            gc.insert(p);
-                            changed = true;
-                        }
-                    }
+    // The parameters each value is passed to.
+    let mut to: HashMap<Value, SmallVec<[Value; 2]>> = HashMap::new();
+    for &b in post {
+        let Some(term) = func.layout.last_inst(b) else { continue };
+        for bc in func.dfg.insts[term].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables) {
+            let params = func.dfg.block_params(bc.block(&func.dfg.value_lists));
+            for (arg, &p) in bc.args(&func.dfg.value_lists).zip(params) {
+                if let Some(a) = arg.as_value() {
+                    to.entry(func.dfg.resolve_aliases(a)).or_default().push(p);
                 }
+            }
+        }
+    }
+    let mut work: Vec<Value> = (0..n).map(|i| Value::from_u32(i as u32)).filter(|&v| gc.contains(v) && to.contains_key(&v)).collect();
+    while let Some(v) = work.pop() {
+        for &p in to.get(&v).into_iter().flatten() {
+            if !gc.contains(p) {
+                gc.insert(p);
+                work.push(p);
             }
         }
     }
@@ -204,8 +179,9 @@ struct Analysis {
     post: Vec<Block>,
     index: SecondaryMap<Block, u32>,
     preds: Vec<SmallVec<[u32; 4]>>,
-    live_in: Vec<Live>,
-    live_out: Vec<Live>,
+    /// Per block: the kept values live at its entry and exit.
+    live_in: Vec<Vec<Value>>,
+    live_out: Vec<Vec<Value>>,
     /// The values kept across each call, sorted: the GC values live across
     /// it and, at a clobbering cold call, the other values.
     calls: HashMap<Inst, SmallVec<[Value; 8]>>,
@@ -214,11 +190,18 @@ struct Analysis {
     /// GC values live across some call that is not cold: stored where they
     /// are defined (the others just before each call).
     hot: EntitySet<Value>,
-    /// Per block: the values some call in it is live across.
-    reloaded: Vec<Vec<Value>>,
-    /// Per block: values whose version at entry (and exit) may be a reload.
-    dirty_in: Vec<Live>,
-    dirty_out: Vec<Live>,
+    /// Per block, in order, what happens to the kept values: uses
+    /// (operands and branch arguments) at an instruction, calls they are
+    /// live across, definitions (block parameters: no instruction).
+    events: Vec<Vec<(Option<Inst>, Value, Ev)>>,
+    /// Per block: whether it is inside a loop (`loops`).
+    in_loop: Vec<bool>,
+    /// Per block: the kept values' states at entry (not `Orig`), and those
+    /// merged by a new parameter (`states`).
+    entry: Vec<HashMap<Value, Abs>>,
+    merges: Vec<HashSet<Value>>,
+    /// The kept values stored where they are defined (`eager`).
+    eager_set: HashSet<Value>,
 }
 
 impl Analysis {
@@ -238,58 +221,151 @@ impl Analysis {
             post,
             index,
             preds,
-            live_in: vec![Live::new(); n],
-            live_out: vec![Live::new(); n],
+            live_in: vec![Vec::new(); n],
+            live_out: vec![Vec::new(); n],
             calls: HashMap::new(),
             across: EntitySet::new(),
             hot: EntitySet::new(),
-            reloaded: vec![Vec::new(); n],
-            dirty_in: vec![Live::new(); n],
-            dirty_out: vec![Live::new(); n],
+            events: Vec::new(),
+            in_loop: Vec::new(),
+            entry: Vec::new(),
+            merges: Vec::new(),
+            eager_set: HashSet::new(),
         }
     }
 
-    /// Backward liveness of the candidates (branch arguments count as uses
-    /// at the branch), then the values kept across each call.
-    fn liveness(&mut self, func: &Function, cand: &EntitySet<Value>, gc: &EntitySet<Value>) {
+    /// Liveness of the values that may be live across a call, one value at
+    /// a time (the blocks where a value is live are found by walking back
+    /// from its uses to its definition; branch arguments are uses at the
+    /// branch), and from it the values kept across each call and what
+    /// happens to them in each block (`events`). Positions in a block: 0
+    /// for its parameters, k + 1 for its k-th instruction.
+    ///
+    /// The values followed are the GC values and, when the function has a
+    /// clobbering cold call, all others but constants (which Cranelift
+    /// materialises where they are used). A use in the value's own block
+    /// with no call since its definition is not followed (most of a
+    /// function's values have only such uses).
+    fn liveness(&mut self, func: &Function, gc: &EntitySet<Value>) {
         let n = self.post.len();
-        let mut queued = vec![true; n];
-        let mut work: Vec<u32> = (0..n as u32).rev().collect();
-        let mut live = Live::new();
-        while let Some(i) = work.pop() {
-            let i = i as usize;
-            queued[i] = false;
-            let b = self.post[i];
-            let mut out = std::mem::take(&mut self.live_out[i]);
-            for s in func.block_successors(b) {
-                out.extend(self.live_in[self.index[s] as usize].iter().copied());
+        let all = self.post.iter().any(|&b| {
+            func.layout.is_cold(b) && func.layout.block_insts(b).any(|i| func.dfg.insts[i].opcode().is_safepoint() && clobbering_cold_call(func, b, i))
+        });
+        // (value, block, position) of every use followed; each value's
+        // definition (block, position, calls before it in its block;
+        // block u32::MAX: not followed); each block's calls (position,
+        // call, clobbering) and uses and definitions in order.
+        let mut uses: Vec<(Value, u32, u32)> = Vec::new();
+        let mut def: SecondaryMap<Value, (u32, u32, u32)> = SecondaryMap::with_default((u32::MAX, 0, 0));
+        let mut sps: Vec<SmallVec<[(u32, Inst, bool); 4]>> = vec![SmallVec::new(); n];
+        let mut scan: Vec<Vec<(u32, Option<Inst>, Value, Ev)>> = vec![Vec::new(); n];
+        for bi in (0..n).rev() {
+            let b = self.post[bi];
+            let bi32 = bi as u32;
+            for &p in func.dfg.block_params(b) {
+                if all || gc.contains(p) {
+                    def[p] = (bi32, 0, 0);
+                    scan[bi].push((0, None, p, Ev::Def));
+                }
             }
-            live.clear();
-            live.extend(out.iter().copied());
-            self.live_out[i] = out;
-            self.block_live(func, cand, b, &mut live, None);
-            if live.len() != self.live_in[i].len() {
-                self.live_in[i].extend(live.iter().copied());
-                for &p in &self.preds[i] {
-                    if !queued[p as usize] {
-                        queued[p as usize] = true;
-                        work.push(p);
+            let mut ncalls = 0;
+            for (k, i) in func.layout.block_insts(b).enumerate() {
+                let pos = k as u32 + 1;
+                for v in func.dfg.inst_values(i) {
+                    let (db, _, dc) = def[v];
+                    if db != u32::MAX && (db != bi32 || dc != ncalls) {
+                        uses.push((v, bi32, pos));
+                        scan[bi].push((pos, Some(i), v, Ev::Use));
+                    }
+                }
+                let data = &func.dfg.insts[i];
+                if data.opcode().is_safepoint() {
+                    sps[bi].push((pos, i, clobbering_cold_call(func, b, i)));
+                    ncalls += 1;
+                }
+                if matches!(data.opcode(), Opcode::Iconst | Opcode::F32const | Opcode::F64const) {
+                    continue;
+                }
+                for &r in func.dfg.inst_results(i) {
+                    if all || gc.contains(r) {
+                        def[r] = (bi32, pos, ncalls);
+                        scan[bi].push((pos, Some(i), r, Ev::Def));
                     }
                 }
             }
         }
-        let mut calls = HashMap::new();
-        for i in 0..n {
-            live.clear();
-            live.extend(self.live_out[i].iter().copied());
-            let mut here = Vec::new();
-            self.block_live(func, cand, self.post[i], &mut live, Some((gc, &mut calls, &mut here)));
-            here.sort_unstable();
-            here.dedup();
-            for &v in &here {
-                self.across.insert(v);
+        uses.sort_unstable();
+        let mut in_mark = vec![u32::MAX; n];
+        let mut out_mark = vec![u32::MAX; n];
+        let mut last: Vec<(u32, u32)> = vec![(u32::MAX, 0); n];
+        let mut live_blocks: Vec<u32> = Vec::new();
+        let mut work: Vec<u32> = Vec::new();
+        let mut calls: HashMap<Inst, SmallVec<[Value; 8]>> = HashMap::new();
+        let mut stamp = 0u32;
+        let mut at = 0;
+        while at < uses.len() {
+            let v = uses[at].0;
+            let mut end = at;
+            while end < uses.len() && uses[end].0 == v {
+                end += 1;
             }
-            self.reloaded[i] = here;
+            let (d, dp, _) = def[v];
+            stamp += 1;
+            live_blocks.clear();
+            live_blocks.push(d);
+            in_mark[d as usize] = stamp;
+            for &(_, b, pos) in &uses[at..end] {
+                let l = &mut last[b as usize];
+                if l.0 != stamp {
+                    *l = (stamp, pos);
+                } else {
+                    l.1 = l.1.max(pos);
+                }
+                if in_mark[b as usize] != stamp {
+                    in_mark[b as usize] = stamp;
+                    live_blocks.push(b);
+                    work.push(b);
+                }
+            }
+            at = end;
+            while let Some(b) = work.pop() {
+                for &p in &self.preds[b as usize] {
+                    out_mark[p as usize] = stamp;
+                    if in_mark[p as usize] != stamp {
+                        in_mark[p as usize] = stamp;
+                        live_blocks.push(p);
+                        work.push(p);
+                    }
+                }
+            }
+            let mut kept = false;
+            for &b in &live_blocks {
+                let from = if b == d { dp } else { 0 };
+                let to = if out_mark[b as usize] == stamp {
+                    u32::MAX
+                } else if last[b as usize].0 == stamp {
+                    last[b as usize].1
+                } else {
+                    0
+                };
+                for &(q, inst, clob) in &sps[b as usize] {
+                    if from < q && q < to && (clob || gc.contains(v)) {
+                        calls.entry(inst).or_default().push(v);
+                        kept = true;
+                    }
+                }
+            }
+            if kept {
+                self.across.insert(v);
+                for &b in &live_blocks {
+                    if b != d {
+                        self.live_in[b as usize].push(v);
+                    }
+                    if out_mark[b as usize] == stamp {
+                        self.live_out[b as usize].push(v);
+                    }
+                }
+            }
         }
         for (&inst, l) in &calls {
             if !func.layout.is_cold(func.layout.inst_block(inst).unwrap()) {
@@ -298,59 +374,36 @@ impl Analysis {
                 }
             }
         }
-        self.calls = calls;
-        // Only the values kept across calls matter from here on.
-        let across = &self.across;
-        for s in self.live_in.iter_mut().chain(self.live_out.iter_mut()) {
-            s.retain(|v| across.contains(*v));
-        }
-    }
-
-    /// Walks block `b` backwards from `live` (its live-out set), leaving its
-    /// live-in set; with `record`, notes the values live across each call.
-    #[allow(clippy::type_complexity)]
-    fn block_live(
-        &self,
-        func: &Function,
-        cand: &EntitySet<Value>,
-        b: Block,
-        live: &mut Live,
-        mut record: Option<(&EntitySet<Value>, &mut HashMap<Inst, SmallVec<[Value; 8]>>, &mut Vec<Value>)>,
-    ) {
-        let dfg = &func.dfg;
-        let mut inst = func.layout.last_inst(b);
-        while let Some(i) = inst {
-            for bc in dfg.insts[i].branch_destination(&dfg.jump_tables, &dfg.exception_tables) {
-                for a in bc.args(&dfg.value_lists).filter_map(|a| a.as_value()) {
-                    if cand.contains(a) {
-                        live.insert(a);
+        // Each block's events for the kept values, calls in place.
+        let mut events = vec![Vec::new(); n];
+        for (bi, sc) in scan.into_iter().enumerate() {
+            if sc.is_empty() && sps[bi].is_empty() {
+                continue;
+            }
+            let ev: &mut Vec<(Option<Inst>, Value, Ev)> = &mut events[bi];
+            let mut k = 0;
+            let sp = &sps[bi];
+            for (pos, inst, v, e) in sc {
+                // Calls before this position, or at it when this is a
+                // definition (uses come before the call, results after).
+                while k < sp.len() && (sp[k].0 < pos || (sp[k].0 == pos && e == Ev::Def)) {
+                    if let Some(l) = calls.get(&sp[k].1) {
+                        ev.extend(l.iter().map(|&w| (Some(sp[k].1), w, Ev::Call)));
                     }
+                    k += 1;
+                }
+                if self.across.contains(v) {
+                    ev.push((inst, v, e));
                 }
             }
-            for r in dfg.inst_results(i) {
-                live.remove(r);
-            }
-            if dfg.insts[i].opcode().is_safepoint()
-                && let Some((gc, calls, here)) = record.as_mut()
-            {
-                let all = clobbering_cold_call(func, b, i);
-                let mut l: SmallVec<[Value; 8]> = live.iter().copied().filter(|&v| all || gc.contains(v)).collect();
-                if !l.is_empty() {
-                    l.sort_unstable();
-                    here.extend(l.iter().copied());
-                    calls.insert(i, l);
+            for &(_, i, _) in &sp[k..] {
+                if let Some(l) = calls.get(&i) {
+                    ev.extend(l.iter().map(|&w| (Some(i), w, Ev::Call)));
                 }
             }
-            for &a in dfg.inst_args(i) {
-                if cand.contains(a) {
-                    live.insert(a);
-                }
-            }
-            inst = func.layout.prev_inst(i);
         }
-        for p in dfg.block_params(b) {
-            live.remove(p);
-        }
+        self.events = events;
+        self.calls = calls;
     }
 
     /// A stack slot per value live across a call, shared between values
@@ -363,75 +416,172 @@ impl Analysis {
         let mut a = Slots::default();
         let mut vals: Vec<Value> = Vec::new();
         for i in 0..self.post.len() {
-            let b = self.post[i];
             vals.extend(self.live_out[i].iter().copied());
             vals.sort_unstable();
             for v in vals.drain(..) {
                 a.take(func, v);
             }
-            let mut inst = func.layout.last_inst(b);
-            while let Some(x) = inst {
-                for k in 0..func.dfg.inst_results(x).len() {
-                    let r = func.dfg.inst_results(x)[k];
-                    a.give_back(func, r);
+            for &(_, v, e) in self.events[i].iter().rev() {
+                match e {
+                    Ev::Def => a.give_back(func, v),
+                    Ev::Use | Ev::Call => a.take(func, v),
                 }
-                if let Some(l) = self.calls.get(&x) {
-                    for &v in l {
-                        a.take(func, v);
-                    }
-                }
-                vals.extend(func.dfg.inst_values(x).filter(|v| self.across.contains(*v)));
-                for v in vals.drain(..) {
-                    a.take(func, v);
-                }
-                inst = func.layout.prev_inst(x);
-            }
-            for k in 0..func.dfg.num_block_params(b) {
-                let p = func.dfg.block_params(b)[k];
-                a.give_back(func, p);
             }
         }
         a.slots
     }
 
-    /// Forward: the values whose version may be a reload at each block's
-    /// entry and exit (a call in the block, or a dirty predecessor).
-    fn dirty(&mut self) {
+    /// Blocks inside loops: between a loop header and the block whose
+    /// branch goes back to it, in reverse post-order (for the structured
+    /// loops code generation makes, the loop body).
+    fn loops(&mut self, func: &Function) {
         let n = self.post.len();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for i in (0..n).rev() {
-                let mut din = std::mem::take(&mut self.dirty_in[i]);
-                for &p in &self.preds[i] {
-                    for &v in &self.dirty_out[p as usize] {
-                        if self.live_in[i].contains(&v) {
-                            din.insert(v);
-                        }
-                    }
+        // Reverse post-order position of post-order index i: n - 1 - i.
+        let mut delta = vec![0i32; n + 1];
+        for (i, &b) in self.post.iter().enumerate() {
+            let rp = n - 1 - i;
+            for s in func.block_successors(b) {
+                let rs = n - 1 - self.index[s] as usize;
+                if rs <= rp {
+                    delta[rs] += 1;
+                    delta[rp + 1] -= 1;
                 }
-                let before = self.dirty_out[i].len();
-                let mut dout = std::mem::take(&mut self.dirty_out[i]);
-                dout.extend(din.iter().copied());
-                dout.extend(self.reloaded[i].iter().copied());
-                changed |= dout.len() != before;
-                self.dirty_in[i] = din;
-                self.dirty_out[i] = dout;
             }
+        }
+        let mut depth = 0;
+        self.in_loop = vec![false; n];
+        for (rp, d) in delta.iter().take(n).enumerate() {
+            depth += d;
+            self.in_loop[n - 1 - rp] = depth > 0;
         }
     }
 
-    fn rewrite(&mut self, func: &mut Function, slots: &HashMap<Value, StackSlot>, gc: &EntitySet<Value>) {
-        // Stored where defined (else before each call).
-        let eager = |v: Value| self.hot.contains(v) && slots.contains_key(&v);
+    /// Whether `v` is stored where it is defined: a GC value live across a
+    /// call on the hot path, or any value defined outside loops (once per
+    /// run of the function). The others, defined in a loop and live only
+    /// across slow-path calls, are stored just before those calls.
+    fn eager(&self, func: &Function, gc: &EntitySet<Value>, v: Value) -> bool {
+        if gc.contains(v) && self.hot.contains(v) {
+            return true;
+        }
+        let b = match func.dfg.value_def(v) {
+            ir::ValueDef::Result(i, _) => func.layout.inst_block(i).unwrap(),
+            ir::ValueDef::Param(b, _) => b,
+            _ => return true,
+        };
+        !self.in_loop[self.index[b] as usize]
+    }
+
+    /// Forward: where each kept value is at each block's entry: its
+    /// original definition, only in its slot (`Stale`: a call has run since
+    /// the last version in a register), or a version made in some block (a
+    /// reload, or a merge parameter). Where different versions meet, a
+    /// merge parameter is made (`merges`), except outside loops, where a
+    /// value stored at its definition whose slot is current on some path
+    /// stays only in its slot (reloaded at its next use): straight-line
+    /// code with many calls (a module body) would otherwise carry every
+    /// long-lived value through a parameter at every slow path's merge.
+    fn states(&mut self, func: &Function, gc: &EntitySet<Value>) {
         let n = self.post.len();
+        let events = &self.events;
+        let eager: HashMap<Value, bool> = {
+            let mut m = HashMap::new();
+            for l in self.calls.values() {
+                for &v in l {
+                    m.entry(v).or_insert_with(|| self.eager(func, gc, v));
+                }
+            }
+            m
+        };
+        let mut entry: Vec<HashMap<Value, Abs>> = vec![HashMap::new(); n];
+        let mut exit: Vec<HashMap<Value, Abs>> = vec![HashMap::new(); n];
+        let mut done = vec![false; n];
+        let mut merges: Vec<HashSet<Value>> = vec![HashSet::new(); n];
+        let mut rounds = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            rounds += 1;
+            for i in (0..n).rev() {
+                let mut en: HashMap<Value, Abs> = HashMap::new();
+                for &v in &self.live_in[i] {
+                    if merges[i].contains(&v) {
+                        en.insert(v, Abs::Own(i as u32));
+                        continue;
+                    }
+                    let mut st: Option<Abs> = None;
+                    let mut same = true;
+                    let mut stale = false;
+                    for &p in &self.preds[i] {
+                        if !done[p as usize] {
+                            continue;
+                        }
+                        let s = exit[p as usize].get(&v).copied().unwrap_or(Abs::Orig);
+                        stale |= s == Abs::Stale;
+                        match st {
+                            None => st = Some(s),
+                            Some(t) if t != s => same = false,
+                            _ => {}
+                        }
+                    }
+                    let s = match st {
+                        Some(s) if same => s,
+                        Some(_) if stale && !self.in_loop[i] && eager[&v] => Abs::Stale,
+                        Some(_) => {
+                            merges[i].insert(v);
+                            Abs::Own(i as u32)
+                        }
+                        None => Abs::Orig,
+                    };
+                    if s != Abs::Orig {
+                        en.insert(v, s);
+                    }
+                }
+                let mut ex = en.clone();
+                for &(_, v, e) in &events[i] {
+                    match e {
+                        Ev::Use => {
+                            if ex.get(&v) == Some(&Abs::Stale) {
+                                ex.insert(v, Abs::Own(i as u32));
+                            }
+                        }
+                        Ev::Call => {
+                            ex.insert(v, Abs::Stale);
+                        }
+                        Ev::Def => {
+                            ex.remove(&v);
+                        }
+                    }
+                }
+                if !done[i] || ex != exit[i] {
+                    changed = true;
+                }
+                // After a few rounds, a value still changing merges for good
+                // (a merge parameter is always correct).
+                if rounds > 8 && entry[i] != en {
+                    for (&v, s) in &en {
+                        if entry[i].get(&v) != Some(s) {
+                            merges[i].insert(v);
+                        }
+                    }
+                }
+                done[i] = true;
+                entry[i] = en;
+                exit[i] = ex;
+            }
+        }
+        self.entry = entry;
+        self.merges = merges;
+        self.eager_set = eager.into_iter().filter(|&(_, e)| e).map(|(v, _)| v).collect();
+    }
+
+    fn rewrite(&mut self, func: &mut Function, slots: &HashMap<Value, StackSlot>, gc: &EntitySet<Value>) {
+        let n = self.post.len();
+        let eager = |v: Value| self.eager_set.contains(&v);
         // Merge parameters, made before any branch to them is rewritten.
         let mut params: Vec<Vec<(Value, Value)>> = vec![Vec::new(); n];
         for (i, ps) in params.iter_mut().enumerate() {
-            if self.preds[i].len() < 2 || self.dirty_in[i].is_empty() {
-                continue;
-            }
-            let mut vs: Vec<Value> = self.dirty_in[i].iter().copied().collect();
+            let mut vs: Vec<Value> = self.merges[i].iter().copied().collect();
             vs.sort_unstable();
             let b = self.post[i];
             *ps = vs
@@ -442,83 +592,143 @@ impl Analysis {
                 })
                 .collect();
         }
-        let mut exit: Vec<HashMap<Value, Value>> = vec![HashMap::new(); n];
-        let mut insts: Vec<Inst> = Vec::new();
+        let mut exit: Vec<HashMap<Value, Cur>> = vec![HashMap::new(); n];
         for i in (0..n).rev() {
             let b = self.post[i];
-            let mut cur: HashMap<Value, Value> = HashMap::new();
-            if self.preds[i].len() >= 2 {
-                cur.extend(params[i].iter().copied());
-            } else if let Some(&p) = self.preds[i].first() {
-                let pe = &exit[p as usize];
-                for &v in &self.dirty_in[i] {
-                    cur.insert(v, pe[&v]);
-                }
+            let mut cur: HashMap<Value, Cur> = HashMap::new();
+            for &(v, p) in &params[i] {
+                cur.insert(v, Cur::Reg(p, false));
             }
-            // Block parameters (not the merges just added) are definitions.
-            let own = func.dfg.num_block_params(b) - params[i].len();
-            for k in 0..own {
-                let p = func.dfg.block_params(b)[k];
-                if eager(p) {
-                    let s = slots[&p];
-                    let mut pos = FuncCursor::new(func).at_first_insertion_point(b);
-                    spill(&mut pos, p, s);
-                }
-            }
-            insts.clear();
-            let mut x = func.layout.first_inst(b);
-            while let Some(inst) = x {
-                insts.push(inst);
-                x = func.layout.next_inst(inst);
-            }
-            for &inst in &insts {
-                if !cur.is_empty() {
-                    func.dfg.map_inst_values(inst, |v| cur.get(&v).copied().unwrap_or(v));
-                }
-                let mut pos = FuncCursor::new(func).after_inst(inst);
-                let results: SmallVec<[Value; 2]> = pos.func.dfg.inst_results(inst).iter().copied().collect();
-                for r in results {
-                    if eager(r) {
-                        spill(&mut pos, r, slots[&r]);
+            // Any predecessor already rewritten has the agreed state (there
+            // is one: the one this block was reached from first).
+            if let Some(&p) = self.preds[i].iter().find(|&&p| (p as usize) > i) {
+                for (&v, &s) in &self.entry[i] {
+                    if !matches!(s, Abs::Own(o) if o as usize == i) {
+                        let c = match s {
+                            Abs::Stale => Cur::Stale,
+                            _ => exit[p as usize][&v],
+                        };
+                        cur.insert(v, c);
                     }
                 }
-                if let Some(l) = self.calls.get(&inst) {
-                    let mut before = FuncCursor::new(pos.func).at_inst(inst);
-                    for &v in l {
-                        if !eager(v) {
-                            spill(&mut before, cur.get(&v).copied().unwrap_or(v), slots[&v]);
-                        }
+            }
+            let evs = &self.events[i];
+            let mut k = 0;
+            while k < evs.len() {
+                let Some(inst) = evs[k].0 else {
+                    // A block parameter's definition.
+                    let p = evs[k].1;
+                    if eager(p) {
+                        let mut pos = FuncCursor::new(func).at_first_insertion_point(b);
+                        spill(&mut pos, p, slots[&p]);
                     }
-                    let mut pos = FuncCursor::new(before.func).after_inst(inst);
-                    for &v in l {
-                        let s = slots[&v];
-                        let ty = pos.func.dfg.value_type(v);
-                        if gc.contains(v) {
-                            pos.func.dfg.append_user_stack_map_entry(inst, ir::UserStackMapEntry { ty, slot: s, offset: 0 });
-                        }
-                        let r = reload(&mut pos, ty, s);
-                        cur.insert(v, r);
+                    cur.remove(&p);
+                    k += 1;
+                    continue;
+                };
+                let mut j = k;
+                while j < evs.len() && evs[j].0 == Some(inst) {
+                    j += 1;
+                }
+                // Operands: a value only in its slot is reloaded first.
+                let mut map: SmallVec<[(Value, Value); 8]> = SmallVec::new();
+                for &(_, v, e) in &evs[k..j] {
+                    if e == Ev::Use && cur.contains_key(&v) && !map.iter().any(|&(w, _)| w == v) {
+                        let x = self.current(func, &mut cur, slots, inst, v);
+                        map.push((v, x));
                     }
                 }
-                // Arguments for the merge parameters of the targets.
-                let dfg = &mut func.dfg;
-                let ndest = dfg.insts[inst].branch_destination(&dfg.jump_tables, &dfg.exception_tables).len();
-                for d in 0..ndest {
-                    let bc = dfg.insts[inst].branch_destination(&dfg.jump_tables, &dfg.exception_tables)[d];
-                    let t = self.index[bc.block(&dfg.value_lists)] as usize;
-                    if params[t].is_empty() {
+                if !map.is_empty() {
+                    func.dfg.map_inst_values(inst, |v| map.iter().find(|&&(w, _)| w == v).map_or(v, |&(_, x)| x));
+                }
+                let mut pos = FuncCursor::new(func).at_inst(inst);
+                for &(_, v, e) in &evs[k..j] {
+                    if e != Ev::Call {
                         continue;
                     }
-                    let dests = dfg.insts[inst].branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
-                    let bc = &mut dests[d];
-                    for &(v, _) in &params[t] {
-                        bc.append_argument(cur.get(&v).copied().unwrap_or(v), &mut dfg.value_lists);
+                    let s = slots[&v];
+                    match cur.get(&v).copied() {
+                        _ if eager(v) => {}
+                        None => spill(&mut pos, v, s),
+                        Some(Cur::Reg(x, false)) => spill(&mut pos, x, s),
+                        Some(_) => {}
                     }
+                    if gc.contains(v) {
+                        let ty = pos.func.dfg.value_type(v);
+                        pos.func.dfg.append_user_stack_map_entry(inst, ir::UserStackMapEntry { ty, slot: s, offset: 0 });
+                    }
+                    cur.insert(v, Cur::Stale);
+                }
+                let mut pos = FuncCursor::new(pos.func).after_inst(inst);
+                for &(_, v, e) in &evs[k..j] {
+                    if e == Ev::Def {
+                        if eager(v) {
+                            spill(&mut pos, v, slots[&v]);
+                        }
+                        cur.remove(&v);
+                    }
+                }
+                k = j;
+            }
+            // Arguments for the merge parameters of the targets.
+            let inst = func.layout.last_inst(b).unwrap();
+            let ndest = func.dfg.insts[inst].branch_destination(&func.dfg.jump_tables, &func.dfg.exception_tables).len();
+            for d in 0..ndest {
+                let dfg = &func.dfg;
+                let t = self.index[dfg.insts[inst].branch_destination(&dfg.jump_tables, &dfg.exception_tables)[d].block(&dfg.value_lists)] as usize;
+                for k in 0..params[t].len() {
+                    let v = params[t][k].0;
+                    let x = if cur.contains_key(&v) { self.current(func, &mut cur, slots, inst, v) } else { v };
+                    let dfg = &mut func.dfg;
+                    let dests = dfg.insts[inst].branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
+                    dests[d].append_argument(x, &mut dfg.value_lists);
                 }
             }
             exit[i] = cur;
         }
     }
+
+    /// The version of `v` to use at `inst`: reloaded just before it when
+    /// only its slot holds it.
+    fn current(&self, func: &mut Function, cur: &mut HashMap<Value, Cur>, slots: &HashMap<Value, StackSlot>, inst: Inst, v: Value) -> Value {
+        match cur[&v] {
+            Cur::Reg(x, _) => x,
+            Cur::Stale => {
+                let ty = func.dfg.value_type(v);
+                let mut pos = FuncCursor::new(func).at_inst(inst);
+                let r = reload(&mut pos, ty, slots[&v]);
+                cur.insert(v, Cur::Reg(r, true));
+                r
+            }
+        }
+    }
+}
+
+/// What happens to a kept value in a block (`Analysis::events`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ev {
+    Use,
+    Call,
+    Def,
+}
+
+/// Where a kept value is (`Analysis::states`); absent means its original
+/// definition.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Abs {
+    Orig,
+    Stale,
+    /// The last version made in block (post-order index) n.
+    Own(u32),
+}
+
+/// Where a kept value is while rewriting: a register version (and whether
+/// its slot holds it too), or only its slot. Absent: its original
+/// definition.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cur {
+    Reg(Value, bool),
+    Stale,
 }
 
 /// Slot assignment: each value's slot, and the free slots by size.
