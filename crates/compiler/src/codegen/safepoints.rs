@@ -258,7 +258,7 @@ impl Analysis {
         let mut uses: Vec<(Value, u32, u32)> = Vec::new();
         let mut def: SecondaryMap<Value, (u32, u32, u32)> = SecondaryMap::with_default((u32::MAX, 0, 0));
         let mut sps: Vec<SmallVec<[(u32, Inst, bool); 4]>> = vec![SmallVec::new(); n];
-        let mut scan: Vec<Vec<(u32, Option<Inst>, Value, Ev)>> = vec![Vec::new(); n];
+        let mut scan: Vec<Vec<Scanned>> = vec![Vec::new(); n];
         for bi in (0..n).rev() {
             let b = self.post[bi];
             let bi32 = bi as u32;
@@ -676,8 +676,7 @@ impl Analysis {
             for d in 0..ndest {
                 let dfg = &func.dfg;
                 let t = self.index[dfg.insts[inst].branch_destination(&dfg.jump_tables, &dfg.exception_tables)[d].block(&dfg.value_lists)] as usize;
-                for k in 0..params[t].len() {
-                    let v = params[t][k].0;
+                for &(v, _) in &params[t] {
                     let x = if cur.contains_key(&v) { self.current(func, &mut cur, slots, inst, v) } else { v };
                     let dfg = &mut func.dfg;
                     let dests = dfg.insts[inst].branch_destination_mut(&mut dfg.jump_tables, &mut dfg.exception_tables);
@@ -703,6 +702,10 @@ impl Analysis {
         }
     }
 }
+
+/// A use or definition seen by `Analysis::liveness`: position, instruction
+/// (none for a block parameter), value, which.
+type Scanned = (u32, Option<Inst>, Value, Ev);
 
 /// What happens to a kept value in a block (`Analysis::events`).
 #[derive(Clone, Copy, PartialEq, Eq)]
