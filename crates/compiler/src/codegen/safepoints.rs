@@ -569,6 +569,10 @@ impl Analysis {
                 entry[i] = en;
                 exit[i] = ex;
             }
+            // Without loops every predecessor came first: one pass.
+            if !self.in_loop.iter().any(|&l| l) {
+                break;
+            }
         }
         self.entry = entry;
         self.merges = merges;
