@@ -599,11 +599,7 @@ impl FnCompiler<'_, '_, '_> {
             let i = self.exact_index(k, slow);
             let p = self.ptr_of(o);
             let a = self.typed_elem_addr_of(p, i, None, 8, slow);
-            let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), a, 0);
-            let nan = self.b.ins().f64const(f64::from_bits(NAN));
-            let isnan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
-            let f = self.b.ins().select(isnan, nan, f);
-            let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+            let v = self.load_f64_elem(a);
             self.def_var(res, v);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(other);
@@ -612,12 +608,7 @@ impl FnCompiler<'_, '_, '_> {
         let not_f64 = self.b.create_block();
         let not_i32 = self.b.create_block();
         let a = self.typed_elem_addr(p, i, TA_TY_FLOAT64, 8, not_f64);
-        let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), a, 0);
-        // Any NaN reads as the canonical one (NaN-boxing).
-        let nan = self.b.ins().f64const(f64::from_bits(NAN));
-        let isnan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
-        let f = self.b.ins().select(isnan, nan, f);
-        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        let v = self.load_f64_elem(a);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(not_f64);
@@ -641,6 +632,16 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// The Float64Array element at `a` as a value: any NaN reads as the
+    /// canonical one (NaN-boxing).
+    fn load_f64_elem(&mut self, a: V) -> V {
+        let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), a, 0);
+        let nan = self.b.ins().f64const(f64::from_bits(NAN));
+        let isnan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+        let f = self.b.ins().select(isnan, nan, f);
+        self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
     }
 
     /// Continues when `v` is a number (known, or tested); else to `slow`.

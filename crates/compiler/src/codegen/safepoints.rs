@@ -10,19 +10,22 @@
 //! workers), does that:
 //!
 //! - each call names the slots of the GC values live across it;
-//! - after each call, those values are reloaded from their slots, and later
-//!   uses read the reload; where a path with a reload meets one without, a
-//!   block parameter merges the two versions (SSA repair);
-//! - a value live across a call on the hot path is stored to its slot where
-//!   it is defined (the slot then always holds its current version: the
-//!   collector updates it, and every later version is a reload from it);
-//!   one live only across calls in cold blocks (the slow paths,
-//!   `FnCompiler::cold_here`) is stored just before each of them instead,
-//!   so the hot path does no memory traffic for it at all.
+//! - after a call such a value is only in its slot: it is reloaded at its
+//!   next use; where versions meet in a loop (a slow path's reload and the
+//!   hot path's register), a block parameter merges them (SSA repair), the
+//!   slot-only side reloading on its edge, so the hot path keeps the value
+//!   in a register (outside loops the merge may stay slot-only, `states`);
+//! - a value live across a call on the hot path, or defined outside loops,
+//!   is stored to its slot where it is defined (the slot then always holds
+//!   its current version: the collector updates it, and every later version
+//!   is a reload from it); one defined in a loop and live only across calls
+//!   in cold blocks (the slow paths, `FnCompiler::cold_here`) is stored
+//!   just before each of them instead, so the hot path does no memory
+//!   traffic for it at all.
 //!
 //! Other values (numbers in `f64` registers, integers, flags) live across a
-//! call in a cold block that does not preserve registers are stored before
-//! it and reloaded after it the same way, without a stack map entry: the
+//! call in a cold block that does not preserve registers are kept in slots
+//! across it the same way, without a stack map entry: the
 //! register allocator then never sees them live across that call, so it
 //! need not keep them in memory (every float register is caller-saved) or
 //! in callee-saved registers on the hot path.
@@ -55,7 +58,8 @@ pub fn run(func: &mut Function, gc: &mut EntitySet<Value>) {
     }
     let slots = a.assign_slots(func);
     a.loops(func);
-    a.states(func, gc);
+    a.eager_values(func);
+    a.states();
     a.rewrite(func, &slots, gc);
 }
 
@@ -201,7 +205,7 @@ struct Analysis {
     entry: Vec<HashMap<Value, Abs>>,
     merges: Vec<HashSet<Value>>,
     /// The kept values stored where they are defined (`eager`).
-    eager_set: HashSet<Value>,
+    eager: EntitySet<Value>,
 }
 
 impl Analysis {
@@ -230,7 +234,7 @@ impl Analysis {
             in_loop: Vec::new(),
             entry: Vec::new(),
             merges: Vec::new(),
-            eager_set: HashSet::new(),
+            eager: EntitySet::new(),
         }
     }
 
@@ -456,20 +460,24 @@ impl Analysis {
         }
     }
 
-    /// Whether `v` is stored where it is defined: a GC value live across a
-    /// call on the hot path, or any value defined outside loops (once per
-    /// run of the function). The others, defined in a loop and live only
-    /// across slow-path calls, are stored just before those calls.
-    fn eager(&self, func: &Function, gc: &EntitySet<Value>, v: Value) -> bool {
-        if gc.contains(v) && self.hot.contains(v) {
-            return true;
+    /// The kept values stored where they are defined: those live across a
+    /// call on the hot path (only GC values are kept there), and any value
+    /// defined outside loops (once per run of the function). The others,
+    /// defined in a loop and live only across slow-path calls, are stored
+    /// just before those calls.
+    fn eager_values(&mut self, func: &Function) {
+        for l in self.calls.values() {
+            for &v in l {
+                let b = match func.dfg.value_def(v) {
+                    ir::ValueDef::Result(i, _) => func.layout.inst_block(i).unwrap(),
+                    ir::ValueDef::Param(b, _) => b,
+                    _ => continue,
+                };
+                if self.hot.contains(v) || !self.in_loop[self.index[b] as usize] {
+                    self.eager.insert(v);
+                }
+            }
         }
-        let b = match func.dfg.value_def(v) {
-            ir::ValueDef::Result(i, _) => func.layout.inst_block(i).unwrap(),
-            ir::ValueDef::Param(b, _) => b,
-            _ => return true,
-        };
-        !self.in_loop[self.index[b] as usize]
     }
 
     /// Forward: where each kept value is at each block's entry: its
@@ -481,18 +489,9 @@ impl Analysis {
     /// stays only in its slot (reloaded at its next use): straight-line
     /// code with many calls (a module body) would otherwise carry every
     /// long-lived value through a parameter at every slow path's merge.
-    fn states(&mut self, func: &Function, gc: &EntitySet<Value>) {
+    fn states(&mut self) {
         let n = self.post.len();
         let events = &self.events;
-        let eager: HashMap<Value, bool> = {
-            let mut m = HashMap::new();
-            for l in self.calls.values() {
-                for &v in l {
-                    m.entry(v).or_insert_with(|| self.eager(func, gc, v));
-                }
-            }
-            m
-        };
         let mut entry: Vec<HashMap<Value, Abs>> = vec![HashMap::new(); n];
         let mut exit: Vec<HashMap<Value, Abs>> = vec![HashMap::new(); n];
         let mut done = vec![false; n];
@@ -526,7 +525,7 @@ impl Analysis {
                     }
                     let s = match st {
                         Some(s) if same => s,
-                        Some(_) if stale && !self.in_loop[i] && eager[&v] => Abs::Stale,
+                        Some(_) if stale && !self.in_loop[i] && self.eager.contains(v) => Abs::Stale,
                         Some(_) => {
                             merges[i].insert(v);
                             Abs::Own(i as u32)
@@ -576,12 +575,11 @@ impl Analysis {
         }
         self.entry = entry;
         self.merges = merges;
-        self.eager_set = eager.into_iter().filter(|&(_, e)| e).map(|(v, _)| v).collect();
     }
 
     fn rewrite(&mut self, func: &mut Function, slots: &HashMap<Value, StackSlot>, gc: &EntitySet<Value>) {
         let n = self.post.len();
-        let eager = |v: Value| self.eager_set.contains(&v);
+        let eager = |v: Value| self.eager.contains(v);
         // Merge parameters, made before any branch to them is rewritten.
         let mut params: Vec<Vec<(Value, Value)>> = vec![Vec::new(); n];
         for (i, ps) in params.iter_mut().enumerate() {
