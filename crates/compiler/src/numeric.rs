@@ -859,3 +859,69 @@ mod tests {
         assert_eq!(num_fns(src), ["fib!", "inc!", "maybe", "mixed", "viaInc!", "viaStr"]);
     }
 }
+
+/// The bindings a loop indexes (`a[i]`, read or written), most indexed
+/// first, at most `MAX_LOOP_ARRAYS`: candidates for the loop's array
+/// caches (`FnCompiler::enter_loop_caches`). None when the loop (`parts`:
+/// its test, update and body) may call a function outside its slow paths
+/// (a call, `new`, a tagged template, `await`, `yield`, a nested function or
+/// class): there a cache would be refilled on the hot path after each call.
+pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Scoping) -> Option<Vec<SymbolId>> {
+    struct Scan<'s> {
+        scoping: &'s Scoping,
+        calls: bool,
+        seen: Vec<(SymbolId, u32)>,
+    }
+    impl<'a> Visit<'a> for Scan<'_> {
+        fn visit_computed_member_expression(&mut self, m: &ComputedMemberExpression<'a>) {
+            if let Expression::Identifier(id) = &m.object
+                && let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+            {
+                match self.seen.iter_mut().find(|(x, _)| *x == s) {
+                    Some(e) => e.1 += 1,
+                    None => self.seen.push((s, 1)),
+                }
+            }
+            self.visit_expression(&m.object);
+            self.visit_expression(&m.expression);
+        }
+        fn visit_call_expression(&mut self, _it: &CallExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_new_expression(&mut self, _it: &NewExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_tagged_template_expression(&mut self, _it: &TaggedTemplateExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_await_expression(&mut self, _it: &AwaitExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_yield_expression(&mut self, _it: &YieldExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_function(&mut self, _it: &Function<'a>, _flags: ScopeFlags) {
+            self.calls = true;
+        }
+        fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {
+            self.calls = true;
+        }
+        fn visit_class(&mut self, _it: &Class<'a>) {
+            self.calls = true;
+        }
+    }
+    let mut v = Scan { scoping, calls: false, seen: Vec::new() };
+    for e in parts.iter().flatten() {
+        v.visit_expression(e);
+    }
+    v.visit_statement(body);
+    if v.calls {
+        return None;
+    }
+    // Stable: equally indexed bindings keep source order.
+    v.seen.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    Some(v.seen.into_iter().take(MAX_LOOP_ARRAYS).map(|(s, _)| s).collect())
+}
+
+/// At most this many array caches per loop (each is two registers).
+pub const MAX_LOOP_ARRAYS: usize = 3;

@@ -2,10 +2,11 @@
 //! property access, calls, closures and classes.
 
 use super::FnBody;
-use super::func::{FnCompiler, Held, Loc, fn_length};
+use super::func::{ArrCache, FnCompiler, Held, Loc, fn_length};
 use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
+use cranelift_frontend::Variable;
 use cranelift_module::Module as _;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -17,7 +18,8 @@ use perry_abi::*;
 pub enum Place {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     Named(V, String),
-    Keyed(V, V),
+    /// Object, key, and the object binding's loop array cache.
+    Keyed(V, V, Option<ArrCache>),
     Private(V, V),
     Super(V, V),
     Global(String),
@@ -242,6 +244,7 @@ impl FnCompiler<'_, '_, '_> {
                 };
                 let flag = sym.and_then(|s| self.array_flags.get(&s).copied());
                 let f64_flag = sym.and_then(|s| self.f64_array_flags.get(&s).copied());
+                let cache = self.cache_of(&m.object);
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -251,6 +254,9 @@ impl FnCompiler<'_, '_, '_> {
                 let k = self.expr(&m.expression);
                 let o = self.unhold(ho);
                 self.set_pos(m.span.start);
+                if let Some(c) = cache {
+                    return self.get_index_cached(o, k, c, flag, f64_flag);
+                }
                 match flag {
                     Some(f) => {
                         let is_array = self.use_var(f);
@@ -632,6 +638,72 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// `o[k]` where `o` is the binding of loop array cache `c`: an integral
+    /// index below the cached length reads the cached elements; anything
+    /// else takes the general path (given the binding's array flags).
+    fn get_index_cached(&mut self, o: V, k: V, c: ArrCache, flag: Option<Variable>, f64_flag: Option<Variable>) -> V {
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let ld = self.b.create_block();
+        let got = self.b.create_block();
+        self.number_or(k, slow);
+        let i = self.exact_index(k, slow);
+        let len = self.use_var(c.len);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        self.b.ins().brif(inb, ld, &[], slow, &[]);
+        self.b.switch_to_block(ld);
+        let data = self.use_var(c.data);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(data, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        self.b.ins().brif(hole, slow, &[], got, &[]);
+        self.b.switch_to_block(got);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.cold_here();
+        let r = match flag {
+            Some(f) => {
+                let is_array = self.use_var(f);
+                let is_f64 = f64_flag.map(|f| self.use_var(f));
+                self.get_index_flagged(o, k, Some(is_array), is_f64)
+            }
+            None => self.get_index(o, k),
+        };
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
+    /// `o[k] = v` where `o` is the binding of loop array cache `c`: an
+    /// integral index below the cached length stores into the cached
+    /// elements (with the barrier); anything else takes the general path.
+    fn set_index_cached(&mut self, o: V, k: V, v: V, c: ArrCache) {
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let st = self.b.create_block();
+        self.number_or(k, slow);
+        let i = self.exact_index(k, slow);
+        let len = self.use_var(c.len);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        self.b.ins().brif(inb, st, &[], slow, &[]);
+        self.b.switch_to_block(st);
+        let data = self.use_var(c.data);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(data, off);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.cold_here();
+        self.set_index(o, k, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
     }
 
     /// The Float64Array element at `a` as a value: any NaN reads as the
@@ -2115,12 +2187,13 @@ impl FnCompiler<'_, '_, '_> {
                     let home = self.use_var(hv);
                     return Place::Super(home, k);
                 }
+                let cache = self.cache_of(&m.object);
                 let o = self.expr(&m.object);
                 let ov = self.new_var();
                 self.def_var(ov, o);
                 let k = self.expr(&m.expression);
                 let o = self.use_var(ov);
-                Place::Keyed(o, k)
+                Place::Keyed(o, k, cache)
             }
             SimpleAssignmentTarget::PrivateFieldExpression(p) => {
                 let o = self.expr(&p.object);
@@ -2151,12 +2224,13 @@ impl FnCompiler<'_, '_, '_> {
                 Place::Named(o, m.property.name.as_str().to_string())
             }
             Expression::ComputedMemberExpression(m) => {
+                let cache = self.cache_of(&m.object);
                 let o = self.expr(&m.object);
                 let ov = self.new_var();
                 self.def_var(ov, o);
                 let k = self.expr(&m.expression);
                 let o = self.use_var(ov);
-                Place::Keyed(o, k)
+                Place::Keyed(o, k, cache)
             }
             Expression::ParenthesizedExpression(p) => self.place_expr(&p.expression),
             Expression::TSAsExpression(x) => self.place_expr(&x.expression),
@@ -2179,12 +2253,12 @@ impl FnCompiler<'_, '_, '_> {
             Place::Binding(s, at) => HeldPlace::Binding(s, at),
             Place::Global(n) => HeldPlace::Global(n),
             Place::Named(o, n) => HeldPlace::Named(hold(self, o), n),
-            Place::Keyed(o, k) => {
+            Place::Keyed(o, k, cache) => {
                 let o = hold(self, o);
                 // A number key stays a plain value (an integer index is
                 // read back as the integer, see `int_source`).
                 let k = self.hold(k);
-                HeldPlace::Keyed(o, k)
+                HeldPlace::Keyed(o, k, cache)
             }
             Place::Private(o, n) => {
                 let o = hold(self, o);
@@ -2208,10 +2282,13 @@ impl FnCompiler<'_, '_, '_> {
                 let n = n.clone();
                 self.get_named_cached(o, &n)
             }
-            HeldPlace::Keyed(o, k) => {
+            HeldPlace::Keyed(o, k, cache) => {
                 let o = self.use_var(*o);
                 let k = self.unhold(*k);
-                self.get_index(o, k)
+                match cache {
+                    Some(c) => self.get_index_cached(o, k, *c, None, None),
+                    None => self.get_index(o, k),
+                }
             }
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
@@ -2239,10 +2316,13 @@ impl FnCompiler<'_, '_, '_> {
                 let n = n.clone();
                 self.set_named(o, &n, v);
             }
-            HeldPlace::Keyed(o, k) => {
+            HeldPlace::Keyed(o, k, cache) => {
                 let o = self.use_var(*o);
                 let k = self.unhold(*k);
-                self.set_index(o, k, v);
+                match cache {
+                    Some(c) => self.set_index_cached(o, k, v, *c),
+                    None => self.set_index(o, k, v),
+                }
             }
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
@@ -3226,6 +3306,7 @@ impl FnCompiler<'_, '_, '_> {
         self.effects += 1;
         let inst = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(inst)[0];
+        self.refresh_caches();
         let r = self.track(r);
         self.check(r);
         // A constructor that returns an object replaces the instance.
@@ -3753,7 +3834,7 @@ pub enum HeldPlace {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     Global(String),
     Named(cranelift_frontend::Variable, String),
-    Keyed(cranelift_frontend::Variable, Held),
+    Keyed(cranelift_frontend::Variable, Held, Option<ArrCache>),
     Private(cranelift_frontend::Variable, cranelift_frontend::Variable),
     Super(cranelift_frontend::Variable, cranelift_frontend::Variable),
 }

@@ -53,6 +53,18 @@ pub enum Loc {
     Spec(Variable, Variable, Variable),
 }
 
+/// A loop's cache of an array binding (`FnCompiler::enter_loop_caches`):
+/// the binding's variable, and variables holding its elements' data
+/// address and its length (0 when it is not an array with writable
+/// elements).
+#[derive(Clone, Copy)]
+pub struct ArrCache {
+    pub sym: SymbolId,
+    pub var: Variable,
+    pub data: Variable,
+    pub len: Variable,
+}
+
 /// Something to run when control leaves a region early (break/continue/return).
 #[derive(Clone, Copy)]
 pub enum Cleanup {
@@ -150,6 +162,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub f64_array_flags: HashMap<SymbolId, Variable>,
     /// Object literals of this function that are never allocated (`crate::scalar`).
     pub scalars: hashbrown::HashSet<SymbolId>,
+    /// Array caches, one frame per loop being compiled (innermost last;
+    /// `enter_loop_caches`).
+    pub arr_caches: Vec<Vec<ArrCache>>,
     /// Every variable declared, with its type.
     pub var_types: Vec<(Variable, types::Type)>,
     /// An async function with no `await`: a plain function whose returns
@@ -245,6 +260,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             effects: 0,
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
+            arr_caches: Vec::new(),
             f64_array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
@@ -760,6 +776,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let call = self.b.ins().call(fref, args);
         self.effects += 1;
         let r = self.b.inst_results(call)[0];
+        self.refresh_caches();
         self.track(r)
     }
 
@@ -1327,6 +1344,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let sig = self.b.import_signature(self.c.js_sig.clone());
         let call = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(call)[0];
+        self.refresh_caches();
         let r = self.track(r);
         self.def_var(result, r);
         self.b.ins().jump(done, &[]);
@@ -1577,6 +1595,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, &full);
         let r = self.b.inst_results(call)[0];
+        self.refresh_caches();
         if !nf.returns_num {
             let r = self.track(r);
             self.check(r);
@@ -1753,6 +1772,111 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.f64_array_flags.insert(s, flag);
             }
         }
+    }
+
+    /// Enters a loop: the outer loop's array caches are emptied (their
+    /// length 0 sends every access to the general path, whose call refills
+    /// them) and the bindings of `syms` that hold one value for the whole
+    /// loop get caches: plain locals never assigned, declared before the
+    /// loop (`at`, its start). A cache is two `i64` variables, the elements'
+    /// data address and the length, of the binding's value while it is an
+    /// array with writable elements (else length 0), filled here and again
+    /// after every call in the loop (`refresh_caches`): between calls
+    /// nothing can change an array's length or move its elements, since
+    /// compiled code never writes a length or replaces an elements array
+    /// inline. An indexed access then needs only the bounds test against
+    /// the cached length (`get_index_cached`, `set_index_cached`).
+    pub fn enter_loop_caches(&mut self, syms: &[SymbolId], at: u32) {
+        self.empty_caches();
+        let mut frame = Vec::new();
+        for &s in syms {
+            let span = self.scoping().symbol_span(s);
+            if span.end > at || self.scoping().get_resolved_references(s).any(|r| r.is_write()) {
+                continue;
+            }
+            let Loc::Local(var) = self.loc(s) else { continue };
+            let data = self.declare(types::I64);
+            let len = self.declare(types::I64);
+            frame.push(ArrCache { sym: s, var, data, len });
+        }
+        self.arr_caches.push(frame);
+        self.refresh_caches();
+    }
+
+    /// Leaves a loop (at its exit): the enclosing loop's caches are filled
+    /// again.
+    pub fn exit_loop_caches(&mut self) {
+        self.arr_caches.pop();
+        if !self.terminated {
+            self.refresh_caches();
+        }
+    }
+
+    fn empty_caches(&mut self) {
+        let Some(frame) = self.arr_caches.last() else { return };
+        if frame.is_empty() || self.terminated {
+            return;
+        }
+        let frame = frame.clone();
+        let z = self.b.ins().iconst(types::I64, 0);
+        for c in frame {
+            self.def_var(c.len, z);
+        }
+    }
+
+    /// Fills the innermost loop's array caches from their bindings' values
+    /// (after a call, and where the loop starts).
+    pub fn refresh_caches(&mut self) {
+        let Some(frame) = self.arr_caches.last() else { return };
+        if frame.is_empty() || self.terminated {
+            return;
+        }
+        let frame = frame.clone();
+        let cold = self.b.current_block().is_some_and(|b| self.b.func.layout.is_cold(b));
+        for c in frame {
+            let z = self.b.ins().iconst(types::I64, 0);
+            self.def_var(c.len, z);
+            self.def_var(c.data, z);
+            let o = self.use_var(c.var);
+            let t = self.tag_of(o);
+            let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+            let chk = self.b.create_block();
+            let yes = self.b.create_block();
+            let done = self.b.create_block();
+            if cold {
+                for b in [chk, yes, done] {
+                    self.b.set_cold_block(b);
+                }
+            }
+            self.b.ins().brif(iso, chk, &[], done, &[]);
+            self.b.switch_to_block(chk);
+            // The kind byte and the flags byte of the header in one load.
+            let p = self.ptr_of(o);
+            let kf = self.b.ins().uload16(types::I64, MemFlags::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+            let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
+            let ok = self.b.ins().icmp_imm_u(IntCC::Equal, masked, KIND_ARRAY as i64);
+            self.b.ins().brif(ok, yes, &[], done, &[]);
+            self.b.switch_to_block(yes);
+            let len = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_LEN);
+            let elems = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_ELEMS);
+            let ep = self.ptr_of(elems);
+            let data = self.b.ins().iadd_imm_u(ep, VA_DATA as i64);
+            self.def_var(c.len, len);
+            self.def_var(c.data, data);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+        }
+    }
+
+    /// The innermost loop's array cache of the binding `e` names, if any.
+    pub fn cache_of(&self, e: &Expression) -> Option<ArrCache> {
+        let frame = self.arr_caches.last()?;
+        if frame.is_empty() {
+            return None;
+        }
+        let Expression::Identifier(id) = e else { return None };
+        let s = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
+        frame.iter().find(|c| c.sym == s).copied()
     }
 
     /// An `i8` variable: whether `v` is a typed array of element type `ty`.

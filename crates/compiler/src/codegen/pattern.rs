@@ -121,7 +121,7 @@ impl FnCompiler<'_, '_, '_> {
                 let a = self.atom(&n);
                 self.rt_check("perry_set_named", &[o, a, v]);
             }
-            Place::Keyed(o, k) => {
+            Place::Keyed(o, k, _) => {
                 self.rt_check("perry_set_index", &[o, k, v]);
             }
             Place::Private(o, n) => {

@@ -36,9 +36,12 @@
 //! do not overlap, assigned as Cranelift's pass assigns them.
 
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
+use cranelift_codegen::dominator_tree::DominatorTree;
 use cranelift_codegen::entity::{EntitySet, SecondaryMap};
+use cranelift_codegen::flowgraph::ControlFlowGraph;
 use cranelift_codegen::ir::{self, Block, Function, Inst, InstBuilder, Opcode, StackSlot, Value};
 use cranelift_codegen::isa::CallConv;
+use cranelift_codegen::loop_analysis::{Loop, LoopAnalysis};
 use cranelift_codegen::traversals::Dfs;
 use hashbrown::{HashMap, HashSet};
 use smallvec::SmallVec;
@@ -198,8 +201,18 @@ struct Analysis {
     /// (operands and branch arguments) at an instruction, calls they are
     /// live across, definitions (block parameters: no instruction).
     events: Vec<Vec<(Option<Inst>, Value, Ev)>>,
-    /// Per block: whether it is inside a loop (`loops`).
+    /// Per block: the innermost loop it is in (an index into `spans`), or
+    /// `NO_LOOP` (`loops`).
+    loop_of: Vec<u32>,
+    /// Whether the function has loops.
+    has_loops: bool,
+    /// Per block: whether it lies between a loop header and the last block
+    /// whose branch goes back to it, in reverse post-order (for the
+    /// structured loops code generation makes, the loop body).
     in_loop: Vec<bool>,
+    /// (value, loop): the value is live through the loop, defined outside
+    /// it and not used in it (`loops`).
+    passive: HashSet<(Value, u32)>,
     /// Per block: the kept values' states at entry (not `Orig`), and those
     /// merged by a new parameter (`states`).
     entry: Vec<HashMap<Value, Abs>>,
@@ -231,7 +244,10 @@ impl Analysis {
             across: EntitySet::new(),
             hot: EntitySet::new(),
             events: Vec::new(),
+            loop_of: Vec::new(),
+            has_loops: false,
             in_loop: Vec::new(),
+            passive: HashSet::new(),
             entry: Vec::new(),
             merges: Vec::new(),
             eager: EntitySet::new(),
@@ -435,11 +451,16 @@ impl Analysis {
         a.slots
     }
 
-    /// Blocks inside loops: between a loop header and the block whose
-    /// branch goes back to it, in reverse post-order (for the structured
-    /// loops code generation makes, the loop body).
+    /// Loops. `in_loop`: the blocks between a loop header and the last
+    /// block whose branch goes back to it, in reverse post-order (for the
+    /// structured loops code generation makes, the loop body). When there
+    /// are any, Cranelift's natural-loop analysis gives each block's
+    /// innermost loop, and from it the values passive in each loop (live
+    /// through it, defined outside it, with no use in it: an outer loop's
+    /// values across an inner one).
     fn loops(&mut self, func: &Function) {
         let n = self.post.len();
+        self.loop_of = vec![NO_LOOP; n];
         // Reverse post-order position of post-order index i: n - 1 - i.
         let mut delta = vec![0i32; n + 1];
         for (i, &b) in self.post.iter().enumerate() {
@@ -458,22 +479,75 @@ impl Analysis {
             depth += d;
             self.in_loop[n - 1 - rp] = depth > 0;
         }
+        if !self.in_loop.iter().any(|&l| l) {
+            return;
+        }
+        self.has_loops = true;
+        let cfg = ControlFlowGraph::with_function(func);
+        let domtree = DominatorTree::with_function(func, &cfg);
+        let mut la = LoopAnalysis::new();
+        la.compute(func, &cfg, &domtree);
+        for (i, &b) in self.post.iter().enumerate() {
+            if let Some(l) = la.innermost_loop(b) {
+                self.loop_of[i] = l.as_u32();
+            }
+        }
+        let parent = |l: u32| la.loop_parent(Loop::from_u32(l)).map_or(NO_LOOP, |p| p.as_u32());
+        // The values used in each loop (and so in its enclosing ones).
+        let mut used: HashSet<(Value, u32)> = HashSet::new();
+        for (i, ev) in self.events.iter().enumerate() {
+            let l = self.loop_of[i];
+            if l == NO_LOOP {
+                continue;
+            }
+            for &(_, v, e) in ev {
+                if e != Ev::Use {
+                    continue;
+                }
+                let mut l = l;
+                while l != NO_LOOP && used.insert((v, l)) {
+                    l = parent(l);
+                }
+            }
+        }
+        for i in 0..n {
+            let l = self.loop_of[i];
+            if l == NO_LOOP {
+                continue;
+            }
+            for &v in &self.live_in[i] {
+                let d = self.post[self.def_index(func, v)];
+                if !la.is_in_loop(d, Loop::from_u32(l)) && !used.contains(&(v, l)) {
+                    self.passive.insert((v, l));
+                }
+            }
+        }
+    }
+
+    /// The post-order index of the block defining `v`.
+    fn def_index(&self, func: &Function, v: Value) -> usize {
+        let b = match func.dfg.value_def(v) {
+            ir::ValueDef::Result(i, _) => func.layout.inst_block(i).unwrap(),
+            ir::ValueDef::Param(b, _) => b,
+            _ => unreachable!("a kept value is an instruction result or a block parameter"),
+        };
+        self.index[b] as usize
     }
 
     /// The kept values stored where they are defined: those live across a
-    /// call on the hot path (only GC values are kept there), and any value
-    /// defined outside loops (once per run of the function). The others,
+    /// call on the hot path (only GC values are kept there), any value
+    /// defined outside loops (once per run of the function), and any value
+    /// passive in some loop (once per run of the loop it is defined in; in
+    /// the passive loop it then stays in its slot, `states`). The others,
     /// defined in a loop and live only across slow-path calls, are stored
     /// just before those calls.
     fn eager_values(&mut self, func: &Function) {
+        for &(v, _) in &self.passive {
+            self.eager.insert(v);
+        }
         for l in self.calls.values() {
             for &v in l {
-                let b = match func.dfg.value_def(v) {
-                    ir::ValueDef::Result(i, _) => func.layout.inst_block(i).unwrap(),
-                    ir::ValueDef::Param(b, _) => b,
-                    _ => continue,
-                };
-                if self.hot.contains(v) || !self.in_loop[self.index[b] as usize] {
+                if self.hot.contains(v) || !self.in_loop[self.def_index(func, v)] {
                     self.eager.insert(v);
                 }
             }
@@ -489,6 +563,9 @@ impl Analysis {
     /// stays only in its slot (reloaded at its next use): straight-line
     /// code with many calls (a module body) would otherwise carry every
     /// long-lived value through a parameter at every slow path's merge.
+    /// So does a value passive in the loop (an outer loop's value across an
+    /// inner loop): carried through the inner loop's merges, it would look
+    /// as hot as the inner loop's own values to the register allocator.
     fn states(&mut self) {
         let n = self.post.len();
         let events = &self.events;
@@ -525,7 +602,7 @@ impl Analysis {
                     }
                     let s = match st {
                         Some(s) if same => s,
-                        Some(_) if stale && !self.in_loop[i] && self.eager.contains(v) => Abs::Stale,
+                        Some(_) if stale && self.eager.contains(v) && (!self.in_loop[i] || self.passive.contains(&(v, self.loop_of[i]))) => Abs::Stale,
                         Some(_) => {
                             merges[i].insert(v);
                             Abs::Own(i as u32)
@@ -569,7 +646,7 @@ impl Analysis {
                 exit[i] = ex;
             }
             // Without loops every predecessor came first: one pass.
-            if !self.in_loop.iter().any(|&l| l) {
+            if !self.has_loops {
                 break;
             }
         }
@@ -704,6 +781,9 @@ impl Analysis {
         }
     }
 }
+
+/// `Analysis::loop_of` of a block in no loop.
+const NO_LOOP: u32 = u32::MAX;
 
 /// A use or definition seen by `Analysis::liveness`: position, instruction
 /// (none for a block parameter), value, which.

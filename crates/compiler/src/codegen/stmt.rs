@@ -71,6 +71,7 @@ impl FnCompiler<'_, '_, '_> {
                 let body = self.b.create_block();
                 let exit = self.b.create_block();
                 self.loop_entry();
+                self.loop_caches(&[Some(&w.test)], &w.body, w.span.start);
                 self.switch_to(head);
                 self.cond_branch(&w.test, body, exit);
                 self.b.switch_to_block(body);
@@ -78,6 +79,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.loop_body(labels, exit, head, &w.body);
                 self.jump(head);
                 self.switch_to(exit);
+                self.exit_loop_caches();
                 self.split_number_locals();
             }
             Statement::DoWhileStatement(w) => {
@@ -85,11 +87,13 @@ impl FnCompiler<'_, '_, '_> {
                 let test = self.b.create_block();
                 let exit = self.b.create_block();
                 self.loop_entry();
+                self.loop_caches(&[Some(&w.test)], &w.body, w.span.start);
                 self.switch_to(body);
                 self.loop_body(labels, exit, test, &w.body);
                 self.switch_to(test);
                 self.cond_branch(&w.test, body, exit);
                 self.switch_to(exit);
+                self.exit_loop_caches();
                 self.split_number_locals();
             }
             Statement::ForStatement(f) => self.for_stmt(f, labels),
@@ -583,6 +587,7 @@ impl FnCompiler<'_, '_, '_> {
         let update = self.b.create_block();
         let exit = self.b.create_block();
         self.loop_entry();
+        self.loop_caches(&[f.test.as_ref(), f.update.as_ref()], &f.body, f.span.start);
         self.switch_to(head);
         if let Some(t) = &f.test {
             self.cond_branch(t, body, exit);
@@ -600,7 +605,17 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.jump(head);
         self.switch_to(exit);
+        self.exit_loop_caches();
         self.split_number_locals();
+    }
+
+    /// Array caches for a loop with `parts` (test, update) and `body`
+    /// starting at `at` (`enter_loop_caches`; none when the loop calls
+    /// functions outside its slow paths, or in a generator, whose frame a
+    /// `yield` leaves).
+    fn loop_caches(&mut self, parts: &[Option<&Expression>], body: &Statement, at: u32) {
+        let syms = if self.generator.is_none() { crate::numeric::loop_arrays(parts, body, self.scoping()).unwrap_or_default() } else { Vec::new() };
+        self.enter_loop_caches(&syms, at);
     }
 
     /// for-of / for-in over an iterator cell (`close` for for-of).
@@ -619,6 +634,7 @@ impl FnCompiler<'_, '_, '_> {
         let body_b = self.b.create_block();
         let exit = self.b.create_block();
         self.loop_entry();
+        self.enter_loop_caches(&[], 0);
         self.switch_to(head);
         let it = self.use_var(itv);
         let v = self.rt_check("perry_iter_next", &[it]);
@@ -667,6 +683,7 @@ impl FnCompiler<'_, '_, '_> {
             self.throw_pending();
         }
         self.switch_to(exit);
+        self.exit_loop_caches();
     }
 
     /// `for await (left of ...)` over async iterator `it` (14.7.5.6-7): each
