@@ -579,22 +579,31 @@ pub fn spec_locals<'a>(
 /// Whether expression `e` assigns binding `s` (an assignment or update
 /// target somewhere inside it).
 pub fn writes_in(e: &Expression, s: SymbolId, scoping: &Scoping) -> bool {
-    struct Finder<'s> {
-        scoping: &'s Scoping,
-        s: SymbolId,
-        found: bool,
-    }
-    impl<'a> Visit<'a> for Finder<'_> {
-        fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
-            if let Some(r) = it.reference_id.get() {
-                let r = self.scoping.get_reference(r);
-                self.found |= r.is_write() && r.symbol_id() == Some(self.s);
-            }
-        }
-    }
-    let mut f = Finder { scoping, s, found: false };
+    let mut f = WriteFinder { scoping, s, found: false };
     f.visit_expression(e);
     f.found
+}
+
+/// [`writes_in`] for a statement.
+pub fn writes_in_stmt(st: &Statement, s: SymbolId, scoping: &Scoping) -> bool {
+    let mut f = WriteFinder { scoping, s, found: false };
+    f.visit_statement(st);
+    f.found
+}
+
+struct WriteFinder<'s> {
+    scoping: &'s Scoping,
+    s: SymbolId,
+    found: bool,
+}
+
+impl<'a> Visit<'a> for WriteFinder<'_> {
+    fn visit_identifier_reference(&mut self, it: &IdentifierReference<'a>) {
+        if let Some(r) = it.reference_id.get() {
+            let r = self.scoping.get_reference(r);
+            self.found |= r.is_write() && r.symbol_id() == Some(self.s);
+        }
+    }
 }
 
 /// A module-level function declaration with a *number entry*: a second

@@ -336,6 +336,9 @@ impl FnCompiler<'_, '_, '_> {
         let chk = self.b.create_block();
         let p = self.b.append_block_param(chk, types::I64);
         let strb = self.b.create_block();
+        // A string receiver (a method read, then a call into the runtime)
+        // is laid out away, so an object's path falls through.
+        self.b.set_cold_block(strb);
         let po = self.ptr_of(o);
         self.b.ins().brif(iso, chk, &[po.into()], strb, &[]);
         self.b.switch_to_block(strb);
@@ -432,6 +435,9 @@ impl FnCompiler<'_, '_, '_> {
         let inline = self.b.create_block();
         let over = self.b.create_block();
         let done = self.b.create_block();
+        // Out-of-line slots are rare: laid out away from the inline path,
+        // which then falls through.
+        self.b.set_cold_block(over);
         let is_over = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
         self.b.ins().brif(is_over, over, &[], inline, &[]);
         self.b.switch_to_block(inline);
@@ -666,7 +672,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        self.cold_here();
+        let first = self.b.func.dfg.num_blocks();
         let r = match flag {
             Some(f) => {
                 let is_array = self.use_var(f);
@@ -675,6 +681,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             None => self.get_index(o, k),
         };
+        self.cold_since(slow, first);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -700,10 +707,21 @@ impl FnCompiler<'_, '_, '_> {
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        self.cold_here();
+        let first = self.b.func.dfg.num_blocks();
         self.set_index(o, k, v);
+        self.cold_since(slow, first);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
+    }
+
+    /// Marks block `slow` and every block made since there were `first`
+    /// (the general path behind a cache miss) cold, so the hot path falls
+    /// through past them.
+    fn cold_since(&mut self, slow: Block, first: usize) {
+        self.b.set_cold_block(slow);
+        for i in first..self.b.func.dfg.num_blocks() {
+            self.b.set_cold_block(Block::from_u32(i as u32));
+        }
     }
 
     /// The Float64Array element at `a` as a value: any NaN reads as the

@@ -162,6 +162,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub f64_array_flags: HashMap<SymbolId, Variable>,
     /// Object literals of this function that are never allocated (`crate::scalar`).
     pub scalars: hashbrown::HashSet<SymbolId>,
+    /// The integer counter a `for` loop's update steps while its test
+    /// bounds it strictly inside +-2^53 (`stmt::bounded_counter`): the step
+    /// needs no clamp.
+    pub bounded_step: Option<SymbolId>,
     /// Array caches, one frame per loop being compiled (innermost last;
     /// `enter_loop_caches`).
     pub arr_caches: Vec<Vec<ArrCache>>,
@@ -261,6 +265,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
+            bounded_step: None,
             f64_array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
             var_types: [callee, this_v, nt, argc, regs[0], regs[1], regs[2], regs[3], rest].into_iter().map(|v| (v, types::I64)).collect(),
@@ -988,14 +993,19 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     /// `x++`/`x--` on an integer local: (old, new) as f64s. The step stops
-    /// at +-2^53, where the double's does.
+    /// at +-2^53, where the double's does (unless the loop's test bounds
+    /// the counter, `bounded_step`).
     pub fn step_int(&mut self, sym: SymbolId, inc: bool) -> Option<(V, V)> {
         let Loc::Int(var, nonneg) = self.loc(sym) else { return None };
         let old = self.int_local_f64(var, nonneg);
         let x = self.use_var(var);
         let n = self.b.ins().iadd_imm_s(x, if inc { 1 } else { -1 });
-        let lim = self.b.ins().iconst(types::I64, if inc { 1i64 << 53 } else { -(1i64 << 53) });
-        let n = if inc { self.b.ins().smin(n, lim) } else { self.b.ins().smax(n, lim) };
+        let n = if self.bounded_step == Some(sym) {
+            n
+        } else {
+            let lim = self.b.ins().iconst(types::I64, if inc { 1i64 << 53 } else { -(1i64 << 53) });
+            if inc { self.b.ins().smin(n, lim) } else { self.b.ins().smax(n, lim) }
+        };
         self.def_var(var, n);
         let new = self.int_local_f64(var, nonneg);
         Some((old, new))

@@ -601,12 +601,47 @@ impl FnCompiler<'_, '_, '_> {
             self.declare_local(sym, cur);
         }
         if let Some(u) = &f.update {
+            self.bounded_step = self.bounded_counter(f);
             self.expr(u);
+            self.bounded_step = None;
         }
         self.jump(head);
         self.switch_to(exit);
         self.exit_loop_caches();
         self.split_number_locals();
+    }
+
+    /// The integer counter of `for (...; i < E; i++)` (or `i > E; i--`)
+    /// when nothing else writes it and `E` is an integer literal strictly
+    /// inside +-2^53 or another integer local (never past +-2^53): the test
+    /// passed with the counter short of `E`, so the step cannot pass 2^53.
+    fn bounded_counter(&mut self, f: &ForStatement) -> Option<oxc_syntax::symbol::SymbolId> {
+        let Some(Expression::UpdateExpression(u)) = f.update.as_ref().map(|u| u.without_parentheses()) else { return None };
+        let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = &u.argument else { return None };
+        let s = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
+        let Some(Expression::BinaryExpression(t)) = f.test.as_ref().map(|t| t.without_parentheses()) else { return None };
+        let want = if u.operator == UpdateOperator::Increment { BinaryOperator::LessThan } else { BinaryOperator::GreaterThan };
+        if t.operator != want {
+            return None;
+        }
+        let Expression::Identifier(l) = t.left.without_parentheses() else { return None };
+        if self.scoping().get_reference(l.reference_id.get()?).symbol_id() != Some(s) {
+            return None;
+        }
+        if !matches!(self.loc(s), Loc::Int(..)) {
+            return None;
+        }
+        let bounded = match t.right.without_parentheses() {
+            Expression::NumericLiteral(n) => n.value.abs() < 9007199254740992.0,
+            Expression::Identifier(r) => {
+                let rs = r.reference_id.get().and_then(|x| self.scoping().get_reference(x).symbol_id());
+                rs.is_some_and(|rs| rs != s && matches!(self.loc(rs), Loc::Int(..)))
+            }
+            _ => false,
+        };
+        // Written only by the update (not in the test or the body).
+        let sc = self.scoping();
+        (bounded && !crate::numeric::writes_in(&t.right, s, sc) && !crate::numeric::writes_in_stmt(&f.body, s, sc)).then_some(s)
     }
 
     /// Array caches for a loop with `parts` (test, update) and `body`
