@@ -873,8 +873,9 @@ mod tests {
 /// first, at most `MAX_LOOP_ARRAYS`: candidates for the loop's array
 /// caches (`FnCompiler::enter_loop_caches`). None when the loop (`parts`:
 /// its test, update and body) may call a function outside its slow paths
-/// (a call, `new`, a tagged template, `await`, `yield`, a nested function or
-/// class): there a cache would be refilled on the hot path after each call.
+/// (a call other than an inline `Math` function, `new`, a tagged template,
+/// `await`, `yield`, a nested function or class): there a cache would be
+/// refilled on the hot path after each call.
 pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Scoping) -> Option<Vec<SymbolId>> {
     struct Scan<'s> {
         scoping: &'s Scoping,
@@ -894,7 +895,20 @@ pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Sc
             self.visit_expression(&m.object);
             self.visit_expression(&m.expression);
         }
-        fn visit_call_expression(&mut self, _it: &CallExpression<'a>) {
+        fn visit_call_expression(&mut self, c: &CallExpression<'a>) {
+            // `Math.sqrt(x)` and the other inline Math functions compute in
+            // place (calling only when `Math` was changed).
+            if let Expression::StaticMemberExpression(m) = &c.callee
+                && let Expression::Identifier(o) = &m.object
+                && o.name == "Math"
+                && o.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()).is_none()
+                && perry_abi::MATH_INLINE.contains(&m.property.name.as_str())
+            {
+                for a in &c.arguments {
+                    self.visit_argument(a);
+                }
+                return;
+            }
             self.calls = true;
         }
         fn visit_new_expression(&mut self, _it: &NewExpression<'a>) {

@@ -32,8 +32,12 @@ impl LargeSpace {
         let first = blocks.alloc_run(n)?;
         self.heads.push(first as u32);
         self.bytes += size.next_multiple_of(crate::vm::PAGE);
+        let addr = blocks.addr(first);
+        if size >= crate::vm::HUGE {
+            crate::vm::huge_pages(addr, n * BLOCK, true);
+        }
         // Fresh and released pages read as zero.
-        Some(blocks.addr(first) as *mut u64)
+        Some(addr as *mut u64)
     }
 
     /// Frees every large cell without the mark flag and clears the flag on
@@ -52,6 +56,9 @@ impl LargeSpace {
                 let crate::blocks::Use::LargeHead { n } = blocks.meta[h as usize].usage else {
                     crate::fatal("large-object table names a block that is not a large head")
                 };
+                if n as usize * BLOCK >= crate::vm::HUGE {
+                    crate::vm::huge_pages(blocks.addr(h as usize), n as usize * BLOCK, false);
+                }
                 blocks.free_run(h as usize, n as usize);
                 freed += ((hdr & 0xFFFF_FFFF) as usize).next_multiple_of(crate::vm::PAGE);
             }

@@ -16,6 +16,11 @@ const MAP_PRIVATE: i32 = 0x02;
 const MAP_ANONYMOUS: i32 = 0x20;
 const MAP_NORESERVE: i32 = 0x4000;
 const MADV_DONTNEED: i32 = 4;
+const MADV_HUGEPAGE: i32 = 14;
+const MADV_NOHUGEPAGE: i32 = 15;
+
+/// The transparent huge page size on x86-64 and aarch64 (4 KiB base pages).
+pub const HUGE: usize = 2 << 20;
 
 pub const PAGE: usize = 4096;
 
@@ -41,4 +46,21 @@ pub fn release(addr: usize, len: usize) {
     // SAFETY: the range lies inside the heap reservation and holds no live
     // cell (the caller's invariant).
     unsafe { madvise(addr as *mut u8, len, MADV_DONTNEED) };
+}
+
+/// Asks for transparent huge pages on the whole 2 MiB pages inside
+/// `[addr, addr + len)` (a large cell: a big Map's index or entries is
+/// read at random, and with 4 KiB pages nearly every read would also miss
+/// the TLB), or, with `on` false, withdraws the request (the blocks go back
+/// to the block allocator, whose small blocks must not fault in 2 MiB).
+/// Advisory: kernels without THP, or with it off, ignore it.
+pub fn huge_pages(addr: usize, len: usize, on: bool) {
+    let from = addr.next_multiple_of(HUGE);
+    let to = (addr + len) & !(HUGE - 1);
+    if to <= from {
+        return;
+    }
+    // SAFETY: the range lies inside the heap reservation; the advice
+    // changes no contents.
+    unsafe { madvise(from as *mut u8, to - from, if on { MADV_HUGEPAGE } else { MADV_NOHUGEPAGE }) };
 }
