@@ -226,3 +226,105 @@ mod tests {
         }
     }
 }
+
+/// The class each binding of a module is predicted to hold an instance of,
+/// from TypeScript annotations and initialisers: `x: C`, `x = new C(...)`,
+/// `x = a[i]` or `for (x of a)` where `a: C[]` (or `Array<C>`). Only a
+/// prediction: code that uses it tests the instance's shape first.
+pub fn predicted_instances(program: &'static Program<'static>, scoping: &Scoping) -> HashMap<SymbolId, SymbolId> {
+    struct P<'s> {
+        scoping: &'s Scoping,
+        one: HashMap<SymbolId, SymbolId>,
+        many: HashMap<SymbolId, SymbolId>,
+    }
+    impl P<'_> {
+        fn class_named(&self, t: &TSType) -> Option<SymbolId> {
+            let TSType::TSTypeReference(r) = t else { return None };
+            let TSTypeName::IdentifierReference(id) = &r.type_name else { return None };
+            if r.type_arguments.is_some() {
+                return None;
+            }
+            let s = self.scoping.get_reference(id.reference_id.get()?).symbol_id()?;
+            self.scoping.symbol_flags(s).contains(SymbolFlags::Class).then_some(s)
+        }
+        /// `C[]` or `Array<C>`.
+        fn element_class(&self, t: &TSType) -> Option<SymbolId> {
+            match t {
+                TSType::TSArrayType(a) => self.class_named(&a.element_type),
+                TSType::TSTypeReference(r) => {
+                    let TSTypeName::IdentifierReference(id) = &r.type_name else { return None };
+                    let args = r.type_arguments.as_ref()?;
+                    (id.name == "Array" && args.params.len() == 1).then(|| self.class_named(&args.params[0])).flatten()
+                }
+                _ => None,
+            }
+        }
+        fn of_expr(&self, e: &Expression) -> Option<SymbolId> {
+            match e.without_parentheses() {
+                Expression::NewExpression(n) => {
+                    let Expression::Identifier(id) = &n.callee else { return None };
+                    let s = self.scoping.get_reference(id.reference_id.get()?).symbol_id()?;
+                    self.scoping.symbol_flags(s).contains(SymbolFlags::Class).then_some(s)
+                }
+                Expression::ComputedMemberExpression(m) => {
+                    let Expression::Identifier(id) = &m.object else { return None };
+                    let s = self.scoping.get_reference(id.reference_id.get()?).symbol_id()?;
+                    self.many.get(&s).copied()
+                }
+                Expression::TSAsExpression(x) => self.class_named(&x.type_annotation).or_else(|| self.of_expr(&x.expression)),
+                Expression::TSNonNullExpression(x) => self.of_expr(&x.expression),
+                _ => None,
+            }
+        }
+        fn bind(&mut self, id: &BindingIdentifier, ann: Option<&TSTypeAnnotation>, init: Option<&Expression>) {
+            let Some(s) = id.symbol_id.get() else { return };
+            if let Some(t) = ann.map(|a| &a.type_annotation) {
+                if let Some(c) = self.class_named(t) {
+                    self.one.insert(s, c);
+                } else if let Some(c) = self.element_class(t) {
+                    self.many.insert(s, c);
+                }
+                return;
+            }
+            if let Some(c) = init.and_then(|e| self.of_expr(e)) {
+                self.one.insert(s, c);
+            }
+        }
+    }
+    impl<'a> Visit<'a> for P<'_> {
+        fn visit_variable_declarator(&mut self, d: &VariableDeclarator<'a>) {
+            if let BindingPattern::BindingIdentifier(id) = &d.id {
+                self.bind(id, d.type_annotation.as_deref(), d.init.as_ref());
+            }
+            if let Some(e) = &d.init {
+                self.visit_expression(e);
+            }
+        }
+        fn visit_formal_parameter(&mut self, p: &FormalParameter<'a>) {
+            if let BindingPattern::BindingIdentifier(id) = &p.pattern {
+                self.bind(id, p.type_annotation.as_deref(), None);
+            }
+            if let Some(e) = &p.initializer {
+                self.visit_expression(e);
+            }
+        }
+        fn visit_for_of_statement(&mut self, f: &ForOfStatement<'a>) {
+            if let ForStatementLeft::VariableDeclaration(d) = &f.left
+                && let [decl] = d.declarations.as_slice()
+                && let BindingPattern::BindingIdentifier(id) = &decl.id
+                && decl.type_annotation.is_none()
+                && let Expression::Identifier(a) = f.right.without_parentheses()
+                && let Some(s) = a.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+                && let Some(&c) = self.many.get(&s)
+                && let Some(b) = id.symbol_id.get()
+            {
+                self.one.insert(b, c);
+            }
+            self.visit_expression(&f.right);
+            self.visit_statement(&f.body);
+        }
+    }
+    let mut p = P { scoping, one: HashMap::new(), many: HashMap::new() };
+    p.visit_program(program);
+    p.one
+}

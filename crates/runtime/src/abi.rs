@@ -449,49 +449,19 @@ export! {
     }
     fn perry_construct_plain(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64, site: u64, nfields: u64) -> u64 {
         // `new C(...)` of a class the compiler proved constructs as plain
-        // data (compiler `classes.rs`). After the general path, a base-class
-        // constructor is recorded in the site's slots `[ctor, final shape,
-        // prototype]`: the final shape is the instance's keys replayed on a
-        // root with room for exactly its fields, and compiled code builds the
-        // next instances inline with no call.
+        // data (compiler `classes.rs`): the general path, then the site
+        // learns the class (`learn_plain`).
         let scope = HandleScope::new();
         let hf = scope.root(f);
         let r = perry_construct(f, argc, a0, a1, a2, a3, rest);
-        if r == EXCEPTION {
-            return r;
-        }
-        let f = Value(hf.get());
-        if let Some(p) = base_class_prototype(f) {
-            let inst = Value(r);
-            if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
-                let s = object::shape_of(inst);
-                if s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
-                    let mut sh = shape::root(OBJ_INLINE as u32, (nfields as u32).max(1));
-                    for &k in &s.keys {
-                        sh = sh.add(k, shape::DEFAULT);
-                    }
-                    let slots = site as *mut u64;
-                    unsafe {
-                        *slots = f.0;
-                        *slots.add(1) = sh as *const crate::shape::Shape as u64;
-                        *slots.add(2) = p.0;
-                    }
-                    // This first instance is rebuilt with the final shape too,
-                    // so that every instance of the class has one layout
-                    // (one entry in each inline cache). Nothing can have
-                    // seen it: the constructor only stores its arguments.
-                    let hi = scope.root(inst.0);
-                    let n = object::new_object_kind(KIND_OBJECT, p, (nfields as u32).max(1));
-                    let inst = Value(hi.get());
-                    n.set_word(OBJ_SHAPE, sh as *const crate::shape::Shape as u64);
-                    for i in 0..nfields as usize {
-                        n.set_field(OBJ_INLINE + 8 * i as i32, object::slot_get(inst, i));
-                    }
-                    return n.0;
-                }
-            }
-        }
-        r
+        learn_plain(Value(hf.get()), r, site, nfields)
+    }
+    fn perry_construct_plain_spread(f: u64, args: u64, site: u64, nfields: u64) -> u64 {
+        // `perry_construct_plain` with more than four arguments (an array).
+        let scope = HandleScope::new();
+        let hf = scope.root(f);
+        let r = perry_construct_spread(f, args);
+        learn_plain(Value(hf.get()), r, site, nfields)
     }
     fn perry_alloc_instance(proto: u64, root: u64) -> u64 {
         // The slow path of an inline instance allocation (eden full).
@@ -1251,3 +1221,46 @@ perry_gc::preserving_trampoline!(perry_get_index_pa, perry_get_index);
 perry_gc::preserving_trampoline!(perry_set_index_pa, perry_set_index);
 perry_gc::preserving_trampoline!(perry_numop_pa, perry_numop);
 perry_gc::preserving_trampoline!(perry_compare_pa, perry_compare);
+
+/// After `new C(...)` of a plain-data class `f` made `r`: a base-class
+/// constructor is recorded in the site's slots `[ctor, final shape,
+/// prototype]`: the final shape is the instance's keys replayed on a root
+/// with room for exactly its fields, and compiled code builds the next
+/// instances inline with no call. Returns the instance.
+fn learn_plain(f: Value, r: u64, site: u64, nfields: u64) -> u64 {
+    if r == EXCEPTION {
+        return r;
+    }
+    let scope = HandleScope::new();
+    if let Some(p) = base_class_prototype(f) {
+        let inst = Value(r);
+        if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
+            let s = object::shape_of(inst);
+            if s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
+                let mut sh = shape::root(OBJ_INLINE as u32, (nfields as u32).max(1));
+                for &k in &s.keys {
+                    sh = sh.add(k, shape::DEFAULT);
+                }
+                let slots = site as *mut u64;
+                unsafe {
+                    *slots = f.0;
+                    *slots.add(1) = sh as *const crate::shape::Shape as u64;
+                    *slots.add(2) = p.0;
+                }
+                // This first instance is rebuilt with the final shape too,
+                // so that every instance of the class has one layout
+                // (one entry in each inline cache). Nothing can have
+                // seen it: the constructor only stores its arguments.
+                let hi = scope.root(inst.0);
+                let n = object::new_object_kind(KIND_OBJECT, p, (nfields as u32).max(1));
+                let inst = Value(hi.get());
+                n.set_word(OBJ_SHAPE, sh as *const crate::shape::Shape as u64);
+                for i in 0..nfields as usize {
+                    n.set_field(OBJ_INLINE + 8 * i as i32, object::slot_get(inst, i));
+                }
+                return n.0;
+            }
+        }
+    }
+    r
+}

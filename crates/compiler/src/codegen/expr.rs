@@ -11,13 +11,15 @@ use cranelift_module::Module as _;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator};
-use oxc_syntax::symbol::SymbolFlags;
+use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 use perry_abi::*;
 
 /// Where a member reference points, evaluated once (for compound assignment).
 pub enum Place {
     Binding(oxc_syntax::symbol::SymbolId, u32),
-    Named(V, String),
+    /// Object, name, and the predicted plain-class field (class shape
+    /// slot, byte offset: `predicted_field`).
+    Named(V, String, Option<(u32, i32)>),
     /// Object, key, and the object binding's loop array cache.
     Keyed(V, V, Option<ArrCache>),
     Private(V, V),
@@ -219,9 +221,14 @@ impl FnCompiler<'_, '_, '_> {
                 {
                     return v;
                 }
+                let predicted = if m.optional { None } else { self.predicted_field(&m.object, m.property.name.as_str()) };
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
+                }
+                if let Some((slot, off)) = predicted {
+                    self.set_pos(m.span.start);
+                    return self.get_field_predicted(o, slot, off, m.property.name.as_str());
                 }
                 self.get_named(o, m.property.name.as_str(), m.span.start)
             }
@@ -2179,7 +2186,7 @@ impl FnCompiler<'_, '_, '_> {
                     && let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned()
                 {
                     let ns = self.global_get(slot);
-                    return Place::Named(ns, member);
+                    return Place::Named(ns, member, None);
                 }
                 match sym {
                     Some(s) => Place::Binding(s, id.span.start),
@@ -2192,8 +2199,9 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.str_const(m.property.name.as_str());
                     return Place::Super(home, k);
                 }
+                let predicted = self.predicted_field(&m.object, m.property.name.as_str());
                 let o = self.expr(&m.object);
-                Place::Named(o, m.property.name.as_str().to_string())
+                Place::Named(o, m.property.name.as_str().to_string(), predicted)
             }
             SimpleAssignmentTarget::ComputedMemberExpression(m) => {
                 if let Expression::Super(_) = &m.object {
@@ -2238,8 +2246,9 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
             Expression::StaticMemberExpression(m) => {
+                let predicted = self.predicted_field(&m.object, m.property.name.as_str());
                 let o = self.expr(&m.object);
-                Place::Named(o, m.property.name.as_str().to_string())
+                Place::Named(o, m.property.name.as_str().to_string(), predicted)
             }
             Expression::ComputedMemberExpression(m) => {
                 let cache = self.cache_of(&m.object);
@@ -2270,7 +2279,7 @@ impl FnCompiler<'_, '_, '_> {
         match p {
             Place::Binding(s, at) => HeldPlace::Binding(s, at),
             Place::Global(n) => HeldPlace::Global(n),
-            Place::Named(o, n) => HeldPlace::Named(hold(self, o), n),
+            Place::Named(o, n, p) => HeldPlace::Named(hold(self, o), n, p),
             Place::Keyed(o, k, cache) => {
                 let o = hold(self, o);
                 // A number key stays a plain value (an integer index is
@@ -2295,10 +2304,13 @@ impl FnCompiler<'_, '_, '_> {
         match p {
             HeldPlace::Binding(s, at) => self.read_binding(*s, *at),
             HeldPlace::Global(n) => self.global_read(n),
-            HeldPlace::Named(o, n) => {
+            HeldPlace::Named(o, n, p) => {
                 let o = self.use_var(*o);
                 let n = n.clone();
-                self.get_named_cached(o, &n)
+                match *p {
+                    Some((slot, off)) => self.get_field_predicted(o, slot, off, &n),
+                    None => self.get_named_cached(o, &n),
+                }
             }
             HeldPlace::Keyed(o, k, cache) => {
                 let o = self.use_var(*o);
@@ -2329,10 +2341,13 @@ impl FnCompiler<'_, '_, '_> {
                 let a = self.atom(n);
                 self.rt_check("perry_global_set", &[a, v]);
             }
-            HeldPlace::Named(o, n) => {
+            HeldPlace::Named(o, n, p) => {
                 let o = self.use_var(*o);
                 let n = n.clone();
-                self.set_named(o, &n, v);
+                match *p {
+                    Some((slot, off)) => self.set_field_predicted(o, slot, off, &n, v),
+                    None => self.set_named(o, &n, v),
+                }
             }
             HeldPlace::Keyed(o, k, cache) => {
                 let o = self.use_var(*o);
@@ -3163,6 +3178,98 @@ impl FnCompiler<'_, '_, '_> {
     fn plain_class_of(&mut self, callee: &Expression) -> Option<std::rc::Rc<crate::classes::PlainClass>> {
         let Expression::Identifier(id) = callee else { return None };
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+        self.plain_class(sym)
+    }
+
+    /// The global slot holding plain class `sym`'s instance shape.
+    fn class_shape_slot(&mut self, sym: SymbolId) -> u32 {
+        if let Some(&g) = self.c.class_shapes.get(&(self.module, sym)) {
+            return g;
+        }
+        let g = self.c.new_global(super::SlotInit::Undefined);
+        self.c.class_shapes.insert((self.module, sym), g);
+        g
+    }
+
+    /// `o.name` where `o` (an identifier) is predicted to hold an instance
+    /// of a plain class with field `name`: the class's shape slot and the
+    /// field's byte offset.
+    fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<(u32, i32)> {
+        let Expression::Identifier(id) = o else { return None };
+        let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+        let module = self.module;
+        let program = self.m.program;
+        let scoping = &self.m.scoping;
+        let pred = self.c.predicted.entry(module).or_insert_with(|| std::rc::Rc::new(crate::classes::predicted_instances(program, scoping))).clone();
+        let class = *pred.get(&sym)?;
+        let plain = self.plain_class(class)?;
+        let k = plain.fields.iter().position(|(n, _)| n == name)?;
+        Some((self.class_shape_slot(class), OBJ_INLINE + 8 * k as i32))
+    }
+
+    /// `o.name` for a predicted plain-class field at byte offset `off`:
+    /// while `o` has the class's instance shape (in global `slot`), a load;
+    /// anything else takes the inline cache (in cold blocks).
+    fn get_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str) -> V {
+        let res = self.new_var();
+        let chk = self.b.create_block();
+        let hit = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.shape_guard(o, slot, chk, hit, slow);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, off);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let first = self.b.func.dfg.num_blocks();
+        let v = self.get_named_cached(o, name);
+        self.cold_since(slow, first);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
+    /// `o.name = v` for a predicted plain-class field at byte offset `off`:
+    /// while `o` has the class's instance shape (every field a writable
+    /// data property), a store with the barrier; anything else takes the
+    /// inline cache (in cold blocks).
+    fn set_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str, v: V) {
+        let chk = self.b.create_block();
+        let hit = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.shape_guard(o, slot, chk, hit, slow);
+        let addr = self.b.ins().iadd_imm_s(p, off as i64);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let first = self.b.func.dfg.num_blocks();
+        self.set_named(o, name, v);
+        self.cold_since(slow, first);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// Continues in `hit` with `o`'s address when `o` is an object whose
+    /// shape is the one in global `slot`; else to `slow`.
+    fn shape_guard(&mut self, o: V, slot: u32, chk: Block, hit: Block, slow: Block) -> V {
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, chk, &[], slow, &[]);
+        self.b.switch_to_block(chk);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let base = self.data_addr(self.c.globals_data);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (slot * 8) as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, sh, want);
+        self.b.ins().brif(same, hit, &[], slow, &[]);
+        self.b.switch_to_block(hit);
+        p
+    }
+
+    fn plain_class(&mut self, sym: SymbolId) -> Option<std::rc::Rc<crate::classes::PlainClass>> {
         let module = self.module;
         let program = self.m.program;
         if let Some(p) = self.c.plain_classes.get(&(module, sym)) {
@@ -3176,10 +3283,14 @@ impl FnCompiler<'_, '_, '_> {
 
     fn new_expr(&mut self, n: &'static NewExpression<'static>) -> V {
         if let Some(plain) = self.plain_class_of(&n.callee)
-            && n.arguments.len() <= JS_REG_ARGS
             && !n.arguments.iter().any(|a| matches!(a, Argument::SpreadElement(_)))
         {
-            return self.construct_plain(n, &plain);
+            let class = match &n.callee {
+                Expression::Identifier(id) => id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()),
+                _ => None,
+            };
+            let slot = class.map(|c| self.class_shape_slot(c));
+            return self.construct_plain(n, &plain, slot);
         }
         let f = self.expr(&n.callee);
         let fv = self.new_var();
@@ -3200,13 +3311,13 @@ impl FnCompiler<'_, '_, '_> {
     /// `perry_construct_plain` after the first construction through the
     /// general path; while the callee is that constructor, the fast path is
     /// taken.
-    fn construct_plain(&mut self, n: &'static NewExpression<'static>, plain: &crate::classes::PlainClass) -> V {
+    fn construct_plain(&mut self, n: &'static NewExpression<'static>, plain: &crate::classes::PlainClass, class_slot: Option<u32>) -> V {
         let g = self.c.new_global(super::SlotInit::Hole);
         self.c.new_global(super::SlotInit::Undefined);
         self.c.new_global(super::SlotInit::Undefined);
         let f = self.expr(&n.callee);
         let fh = self.hold(f);
-        // No spread and at most four arguments (see `new_expr`).
+        // No spread (see `new_expr`).
         let held = self.hold_arguments(&n.arguments);
         self.set_pos(n.span.start);
         let res = self.new_var();
@@ -3251,7 +3362,34 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(slow);
         let f = self.unhold(fh);
         let nfields = self.iconst(plain.fields.len() as u64);
-        let r = self.construct_at_site("perry_construct_plain", f, &held, g, &[nfields]);
+        let r = if held.len() <= JS_REG_ARGS {
+            self.construct_at_site("perry_construct_plain", f, &held, g, &[nfields])
+        } else {
+            // More arguments than registers: in an array (this path runs
+            // until the site has learnt the class).
+            let fv = self.new_var();
+            self.def_var(fv, f);
+            let n = self.iconst(held.len() as u64);
+            let arr = self.rt("perry_new_array", &[n]);
+            let av = self.new_var();
+            self.def_var(av, arr);
+            for &h in &held {
+                let v = self.unhold(h);
+                let arr = self.use_var(av);
+                self.rt("perry_array_push", &[arr, v]);
+            }
+            let f = self.use_var(fv);
+            let arr = self.use_var(av);
+            let base = self.data_addr(self.c.globals_data);
+            let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
+            self.rt_check("perry_construct_plain_spread", &[f, arr, site, nfields])
+        };
+        // The instances' shape, for reads of predicted fields.
+        if let Some(cs) = class_slot {
+            let base = self.data_addr(self.c.globals_data);
+            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((g + 1) * 8) as i32);
+            self.b.ins().store(MemFlagsData::trusted(), sh, base, (cs * 8) as i32);
+        }
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -3851,7 +3989,7 @@ impl FnCompiler<'_, '_, '_> {
 pub enum HeldPlace {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     Global(String),
-    Named(cranelift_frontend::Variable, String),
+    Named(cranelift_frontend::Variable, String, Option<(u32, i32)>),
     Keyed(cranelift_frontend::Variable, Held, Option<ArrCache>),
     Private(cranelift_frontend::Variable, cranelift_frontend::Variable),
     Super(cranelift_frontend::Variable, cranelift_frontend::Variable),

@@ -79,6 +79,7 @@ pub const RUNTIME: &[(&str, usize)] = &[
     ("perry_construct", 7),
     ("perry_construct_site", 8),
     ("perry_construct_plain", 9),
+    ("perry_construct_plain_spread", 4),
     ("perry_alloc_instance", 2),
     ("perry_super_construct", 8),
     ("perry_call_value", 8),
@@ -238,6 +239,12 @@ pub struct Compiler<'g> {
     /// Module-scope number constants per module (`numeric::module_const_numbers`).
     pub const_nums: HashMap<usize, std::rc::Rc<crate::numeric::ModuleConsts>>,
     pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
+    /// Per module, the class each binding is predicted to hold an instance
+    /// of (`classes::predicted_instances`).
+    pub predicted: HashMap<usize, std::rc::Rc<HashMap<SymbolId, SymbolId>>>,
+    /// Per plain class: a global slot holding its instances' shape (a raw
+    /// shape pointer; undefined before the first construction).
+    pub class_shapes: HashMap<(usize, SymbolId), u32>,
     /// Number functions per module (`numeric::number_functions`).
     pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
     /// Function key -> its number entry.
@@ -378,6 +385,8 @@ impl<'g> Compiler<'g> {
             site_slots: HashMap::new(),
             class_decls: HashMap::new(),
             plain_classes: HashMap::new(),
+            predicted: HashMap::new(),
+            class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
             num_fns: HashMap::new(),
             num_entries: HashMap::new(),

@@ -117,7 +117,7 @@ impl FnCompiler<'_, '_, '_> {
                 let a = self.atom(&n);
                 self.rt_check("perry_global_set", &[a, v]);
             }
-            Place::Named(o, n) => {
+            Place::Named(o, n, _) => {
                 let a = self.atom(&n);
                 self.rt_check("perry_set_named", &[o, a, v]);
             }
