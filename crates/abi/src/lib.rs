@@ -330,6 +330,13 @@ pub const OBJ_PLAIN_INLINE: i32 = 16;
 // Arrays: dense element storage in a value array.
 pub const ARR_ELEMS: i32 = OBJ_INLINE;
 pub const ARR_LEN: i32 = OBJ_INLINE + 8;
+
+/// Iterator cells (runtime `iter.rs`): the target, the next index (a raw
+/// integer), the mode; mode `ITER_ARRAY_VALUES` steps an Array's values.
+pub const ITER_TARGET: i32 = OBJ_INLINE;
+pub const ITER_INDEX: i32 = OBJ_INLINE + 8;
+pub const ITER_MODE: i32 = OBJ_INLINE + 16;
+pub const ITER_ARRAY_VALUES: u64 = 0;
 pub const ARR_SIZE: u64 = OBJ_INLINE as u64 + 16;
 
 // Functions: code pointer and metadata are raw words below 2^48.

@@ -2,7 +2,8 @@
 //! iterator cells stepped natively; anything else is wrapped in a GENERIC
 //! cell holding the iterator object and its `next` method.
 //!
-//! Layout after the ordinary object words: `@32 target | @40 index | @48 mode | @56 next`.
+//! Layout after the ordinary object words: `target | index | mode | next`
+//! (`perry_abi::ITER_*`: compiled for-of steps an Array's values inline).
 
 use crate::array;
 use crate::atoms::names;
@@ -17,12 +18,12 @@ use crate::value::Value;
 use perry_abi::*;
 use perry_gc::HandleScope;
 
-pub const TARGET: i32 = perry_abi::OBJ_INLINE;
-pub const INDEX: i32 = perry_abi::OBJ_INLINE + 8;
-pub const MODE: i32 = perry_abi::OBJ_INLINE + 16;
+pub const TARGET: i32 = perry_abi::ITER_TARGET;
+pub const INDEX: i32 = perry_abi::ITER_INDEX;
+pub const MODE: i32 = perry_abi::ITER_MODE;
 pub const NEXT: i32 = perry_abi::OBJ_INLINE + 24;
 
-pub const ARRAY_VALUES: u64 = 0;
+pub const ARRAY_VALUES: u64 = perry_abi::ITER_ARRAY_VALUES;
 pub const ARRAY_KEYS: u64 = 1;
 pub const ARRAY_ENTRIES: u64 = 2;
 pub const STRING: u64 = 3;

@@ -3,7 +3,7 @@
 use super::FnBody;
 use super::func::{Cleanup, FnCompiler, JumpTarget, Loc, fn_length, pattern_name};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, Value as V, types};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_frontend::Variable;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -653,6 +653,59 @@ impl FnCompiler<'_, '_, '_> {
         self.enter_loop_caches(&syms, at);
     }
 
+    /// The next value of iterator cell `it`, or HOLE when done: an Array's
+    /// values iterator at an index below the length, on an element that is
+    /// not a hole, steps inline (the index is a raw word: no barrier);
+    /// anything else is `perry_iter_next`, in cold blocks.
+    fn iter_next(&mut self, it: V) -> V {
+        let res = self.new_var();
+        let arr = self.b.create_block();
+        let chk = self.b.create_block();
+        let ld = self.b.create_block();
+        let got = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.ptr_of(it);
+        let mode = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_MODE);
+        let values = self.b.ins().icmp_imm_u(IntCC::Equal, mode, ITER_ARRAY_VALUES as i64);
+        self.b.ins().brif(values, arr, &[], slow, &[]);
+        self.b.switch_to_block(arr);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_TARGET);
+        let tag = self.tag_of(t);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, tag, TAG_OBJECT as i64);
+        self.b.ins().brif(iso, chk, &[], slow, &[]);
+        self.b.switch_to_block(chk);
+        let tp = self.ptr_of(t);
+        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), tp, (HDR_KIND_SHIFT / 8) as i32);
+        let is_arr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+        let i = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_INDEX);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), tp, ARR_LEN);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        let ok = self.b.ins().band(is_arr, inb);
+        self.b.ins().brif(ok, ld, &[], slow, &[]);
+        self.b.switch_to_block(ld);
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), tp, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(ep, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
+        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        self.b.ins().brif(hole, slow, &[], got, &[]);
+        self.b.switch_to_block(got);
+        let next = self.b.ins().iadd_imm_u(i, 1);
+        self.b.ins().store(MemFlagsData::trusted(), next, p, ITER_INDEX);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.cold_here();
+        let v = self.rt_check("perry_iter_next", &[it]);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
     /// for-of / for-in over an iterator cell (`close` for for-of).
     fn iter_loop(
         &mut self,
@@ -672,7 +725,7 @@ impl FnCompiler<'_, '_, '_> {
         self.enter_loop_caches(&[], 0);
         self.switch_to(head);
         let it = self.use_var(itv);
-        let v = self.rt_check("perry_iter_next", &[it]);
+        let v = self.iter_next(it);
         let done = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
         let vv = self.new_var();
         self.def_var(vv, v);
