@@ -321,13 +321,19 @@ fn mark_pattern_targets(p: &AssignmentTargetPattern, scoping: &Scoping, bad: &mu
 /// [`integral_local`]). They live in i64 registers; a step stops at +-2^53
 /// as the double would. The value is whether the local is never negative
 /// (a counter with a non-negative start, never decremented).
-pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashSet<SymbolId>) -> HashMap<SymbolId, bool> {
+///
+/// Also returned: the *narrow* ones among them, whose every value is an
+/// int32 or a uint32 (each write a bitwise operator's result or an integer
+/// literal below 2^31 in magnitude, no `++`/`--`): 33 bits hold them, so
+/// sums and products of a few of them are exact integer arithmetic.
+pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashSet<SymbolId>) -> (HashMap<SymbolId, bool>, HashSet<SymbolId>) {
     let mut w = Walker { scoping, c: Collect::default() };
     for s in body {
         w.visit_statement(s);
     }
     let c = w.c;
     let mut out = HashMap::new();
+    let mut narrow = HashSet::new();
     for &s in nums {
         let counter = match c.writes.get(&s).map(|w| w.as_slice()) {
             Some([Some(Expression::NumericLiteral(n))]) => {
@@ -339,13 +345,35 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
         let Some(v) = counter else {
             if integral_local(&c, s) {
                 out.insert(s, false);
+                if !c.updates.contains_key(&s) && c.writes.get(&s).is_some_and(|w| w.iter().all(|e| e.is_some_and(int32_valued))) {
+                    narrow.insert(s);
+                }
             }
             continue;
         };
         let (_, dec) = c.updates.get(&s).copied().unwrap_or_default();
         out.insert(s, v >= 0.0 && !dec);
     }
-    out
+    (out, narrow)
+}
+
+/// An int32 or uint32 by construction: a bitwise operator's result, or an
+/// integer literal below 2^31 in magnitude.
+fn int32_valued(e: &Expression) -> bool {
+    match e.without_parentheses() {
+        Expression::NumericLiteral(n) => n.value.fract() == 0.0 && n.value.abs() < 2147483648.0,
+        Expression::UnaryExpression(u) => u.operator == UnaryOperator::BitwiseNot,
+        Expression::BinaryExpression(b) => matches!(
+            b.operator,
+            BinaryOperator::BitwiseOR
+                | BinaryOperator::BitwiseAnd
+                | BinaryOperator::BitwiseXOR
+                | BinaryOperator::ShiftLeft
+                | BinaryOperator::ShiftRight
+                | BinaryOperator::ShiftRightZeroFill
+        ),
+        _ => false,
+    }
 }
 
 /// A number local whose every value is an integer of at most 53 bits: each

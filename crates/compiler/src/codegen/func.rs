@@ -134,6 +134,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub num_vars: HashMap<SymbolId, Variable>,
     /// Integer number locals (`numeric::int_locals`): never negative?
     pub int_locals: HashMap<SymbolId, bool>,
+    /// The integer locals that only ever hold an int32 or a uint32
+    /// (`numeric::int_locals`), and their variables.
+    pub narrow_ints: hashbrown::HashSet<SymbolId>,
+    pub narrow_vars: hashbrown::HashSet<u32>,
     pub int_vars: HashMap<SymbolId, Variable>,
     /// Probable numbers (`numeric::spec_locals`) and their variables.
     pub spec_locals: hashbrown::HashSet<SymbolId>,
@@ -265,6 +269,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
+            narrow_ints: hashbrown::HashSet::new(),
+            narrow_vars: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
@@ -303,7 +309,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             fns: fns.iter().filter(|(_, f)| f.returns_num && f.full()).map(|(&s, f)| (s, f.arity)).collect(),
         };
         self.num_locals = crate::numeric::number_locals(body, &m.scoping, &eligible, &known, params);
-        self.int_locals = crate::numeric::int_locals(body, &m.scoping, &self.num_locals);
+        (self.int_locals, self.narrow_ints) = crate::numeric::int_locals(body, &m.scoping, &self.num_locals);
         self.spec_locals = crate::numeric::spec_locals(body, &m.scoping, &eligible, &known, &self.num_locals);
         self.num_known = known;
         self.num_known.syms.extend(self.num_locals.iter().copied());
@@ -875,6 +881,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 None => {
                     let v = self.declare(types::I64);
                     self.int_vars.insert(sym, v);
+                    if self.narrow_ints.contains(&sym) {
+                        self.narrow_vars.insert(v.as_u32());
+                    }
                     v
                 }
             };
@@ -980,7 +989,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// code reads the integer back, see `int_source`).
     fn int_local_f64(&mut self, var: Variable, nonneg: bool) -> V {
         let x = self.use_var(var);
-        self.int_bits.insert(x, (54, nonneg));
+        let bits = if self.narrow_vars.contains(&var.as_u32()) { 33 } else { 54 };
+        self.int_bits.insert(x, (bits, nonneg));
         self.b.ins().fcvt_from_sint(types::F64, x)
     }
 
