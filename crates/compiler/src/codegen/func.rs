@@ -706,6 +706,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         if self.iconst_of(val).is_some() || self.known_num(val) {
             return;
         }
+        // A number (the common value of a numeric store) is never young:
+        // one compare, before the nursery bounds are loaded.
+        let cell = self.b.create_block();
+        let cont = self.b.create_block();
+        let isn = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, val, MIN_TAGGED as i64);
+        self.b.ins().brif(isn, cont, &[], cell, &[]);
+        self.b.switch_to_block(cell);
         let payload = self.b.ins().band_imm_u(val, PAYLOAD_MASK as i64);
         let ns_addr = self.data_addr(self.c.nursery_start);
         let ns = self.b.ins().load(types::I64, MemFlags::trusted(), ns_addr, 0);
@@ -714,7 +721,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let d = self.b.ins().isub(payload, ns);
         let young = self.b.ins().icmp(IntCC::UnsignedLessThan, d, size);
         let mark = self.b.create_block();
-        let cont = self.b.create_block();
         self.b.ins().brif(young, mark, &[], cont, &[]);
         self.b.set_cold_block(mark);
         self.b.switch_to_block(mark);
