@@ -153,6 +153,8 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// the current epoch has had nothing of that kind compiled since its
     /// literal. Suspension points (`await`, `yield`) must bump it too.
     pub effects: u64,
+    /// Loop statements compiled in this function.
+    pub loops: u32,
     /// Bindings used as `b[i]` in this function (`numeric::indexed_bindings`).
     pub indexed: hashbrown::HashSet<SymbolId>,
     /// `const` bindings among them, with an `i8` variable set at the
@@ -266,6 +268,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             spec_vars: HashMap::new(),
             fresh: HashMap::new(),
             effects: 0,
+            loops: 0,
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),

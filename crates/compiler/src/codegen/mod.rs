@@ -274,9 +274,15 @@ pub struct Compiler<'g> {
     pub expose_gc: bool,
 }
 
+/// The target ISA: optimising, or (`opt` false) for code that runs once,
+/// compiled as fast as Cranelift can (no optimisation, single-pass
+/// register allocation).
 pub fn make_isa(opt: bool) -> OwnedTargetIsa {
     let mut fb = settings::builder();
     fb.set("opt_level", if opt { "speed" } else { "none" }).unwrap();
+    if !opt {
+        fb.set("regalloc_algorithm", "single_pass").unwrap();
+    }
     fb.set("is_pic", "true").unwrap();
     fb.set("preserve_frame_pointers", "true").unwrap();
     fb.set("unwind_info", "false").unwrap();
@@ -292,7 +298,7 @@ pub fn make_isa(opt: bool) -> OwnedTargetIsa {
 impl<'g> Compiler<'g> {
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(true);
-        let pool = Some(parallel::Pool::new(isa.clone()));
+        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(false)));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let mut rt = HashMap::new();
@@ -713,12 +719,17 @@ impl<'g> Compiler<'g> {
         ctx.func.signature = self.js_sig.clone();
         ctx.func.name = ir::UserFuncName::user(0, info_id.as_u32());
         let gc;
+        let once;
         let name = {
             let b = cranelift_frontend::FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let cfg = self.module.target_config();
             let mut fc = FnCompiler::new(self, b, key, module, body);
             fc.compile_body();
             let n = fc.display_name.clone();
+            // A module body without loops runs once: compiling it fast
+            // beats compiling it well (a generated program's top level is
+            // its largest function).
+            once = matches!(body, FnBody::Module | FnBody::ModuleHoist) && fc.loops == 0;
             gc = fc.finish(cfg);
             n
         };
@@ -735,7 +746,7 @@ impl<'g> Compiler<'g> {
             eprintln!("; function {name}\n{}", ctx.func.display());
         }
         let func = std::mem::replace(&mut ctx.func, ir::Function::new());
-        self.pool.as_mut().unwrap().submit(info_id, func, gc);
+        self.pool.as_mut().unwrap().submit(info_id, func, gc, once);
         self.submitted.push((module, name));
         ctx.clear();
         self.ctx = ctx;

@@ -32,6 +32,8 @@ struct Job {
     func: ir::Function,
     /// Its GC values (`safepoints::run`).
     gc: EntitySet<ir::Value>,
+    /// Code that runs once: compiled with the fast ISA.
+    once: bool,
 }
 
 pub struct Done {
@@ -49,7 +51,8 @@ pub struct Pool {
 
 impl Pool {
     /// `PERRY_JOBS` workers, by default one per core.
-    pub fn new(isa: OwnedTargetIsa) -> Pool {
+    /// `isa` optimises; `fast` compiles code that runs once.
+    pub fn new(isa: OwnedTargetIsa, fast: OwnedTargetIsa) -> Pool {
         let n = std::env::var("PERRY_JOBS")
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
@@ -65,6 +68,7 @@ impl Pool {
                 let rx = rx.clone();
                 let tx = tx.clone();
                 let isa = isa.clone();
+                let fast = fast.clone();
                 std::thread::spawn(move || {
                     let mut ctx = cranelift_codegen::Context::new();
                     loop {
@@ -79,7 +83,7 @@ impl Pool {
                         if dump {
                             eprintln!("; after safepoints::run\n{}", ctx.func.display());
                         }
-                        let result = compile(&isa, &mut ctx, job.id);
+                        let result = compile(if job.once { &fast } else { &isa }, &mut ctx, job.id);
                         if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                             return;
                         }
@@ -90,12 +94,12 @@ impl Pool {
         Pool { jobs: Some(jobs), done, workers, submitted: 0 }
     }
 
-    /// Queues `func` (function `id`, GC values `gc`); returns its sequence
-    /// number.
-    pub fn submit(&mut self, id: FuncId, func: ir::Function, gc: EntitySet<ir::Value>) -> usize {
+    /// Queues `func` (function `id`, GC values `gc`, `once`: code that runs
+    /// once); returns its sequence number.
+    pub fn submit(&mut self, id: FuncId, func: ir::Function, gc: EntitySet<ir::Value>, once: bool) -> usize {
         let seq = self.submitted;
         self.submitted += 1;
-        self.jobs.as_ref().unwrap().send(Job { seq, id, func, gc }).expect("code generation worker");
+        self.jobs.as_ref().unwrap().send(Job { seq, id, func, gc, once }).expect("code generation worker");
         seq
     }
 

@@ -552,6 +552,7 @@ impl FnCompiler<'_, '_, '_> {
     /// again after code compiled later, so known field values end here.
     fn loop_entry(&mut self) {
         self.effects += 1;
+        self.loops += 1;
     }
 
     fn loop_body(&mut self, labels: Vec<String>, brk: cranelift_codegen::ir::Block, cont: cranelift_codegen::ir::Block, body: &'static Statement<'static>) {
