@@ -46,6 +46,35 @@ pub fn intern_units(u: &[u16]) -> Atom {
     a
 }
 
+/// Atoms of recently interned keys, by a hash of their length and three of
+/// their units (`intern_units_cached`).
+static KEYS: JsCell<[Atom; 256]> = JsCell::new([u32::MAX; 256]);
+
+/// [`intern_units`] through a small cache for keys that repeat (the object
+/// keys of parsed JSON): a hit compares the units with the cached atom's
+/// string instead of hashing them and probing the table.
+pub fn intern_units_cached(u: &[u16]) -> Atom {
+    let h = match u {
+        [] => 0,
+        [f, ..] => (u.len().wrapping_mul(31) ^ (*f as usize).wrapping_mul(7) ^ (u[u.len() / 2] as usize).wrapping_mul(131) ^ (u[u.len() - 1] as usize).wrapping_mul(1031)) & 255,
+    };
+    // SAFETY: single JS thread.
+    let cache = unsafe { KEYS.get() };
+    let a = cache[h];
+    if let Some(&v) = table().values.get(a as usize)
+        && Value(v).is_string()
+    {
+        // Keys are short: an inline loop, not a call to memcmp.
+        let w = string::units(Value(v));
+        if w.len() == u.len() && w.iter().zip(u).all(|(x, y)| x == y) {
+            return a;
+        }
+    }
+    let a = intern_units(u);
+    cache[h] = a;
+    a
+}
+
 pub fn intern(s: &str) -> Atom {
     let v: Vec<u16> = s.encode_utf16().collect();
     intern_units(&v)

@@ -267,7 +267,7 @@ impl Parser {
         }
         loop {
             let key = match self.plain_string() {
-                Some((a, b)) => atoms::intern_units(&self.src[a..b]),
+                Some((a, b)) => atoms::intern_units_cached(&self.src[a..b]),
                 None => {
                     let k = self.parse_string()?;
                     atoms::intern_units(&k)
