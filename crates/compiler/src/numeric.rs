@@ -345,7 +345,7 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
         let Some(v) = counter else {
             if integral_local(&c, s) {
                 out.insert(s, false);
-                if !c.updates.contains_key(&s) && c.writes.get(&s).is_some_and(|w| w.iter().all(|e| e.is_some_and(int32_valued))) {
+                if !c.updates.contains_key(&s) && c.writes.get(&s).is_some_and(|w| w.iter().all(|e| e.is_some_and(|e| int_valued(e, 2147483648.0)))) {
                     narrow.insert(s);
                 }
             }
@@ -357,11 +357,14 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
     (out, narrow)
 }
 
-/// An int32 or uint32 by construction: a bitwise operator's result, or an
-/// integer literal below 2^31 in magnitude.
-fn int32_valued(e: &Expression) -> bool {
+/// An integer by construction: a bitwise operator's result (an int32 or a
+/// uint32), or an integer literal below `limit` in magnitude.
+fn int_valued(e: &Expression, limit: f64) -> bool {
     match e.without_parentheses() {
-        Expression::NumericLiteral(n) => n.value.fract() == 0.0 && n.value.abs() < 2147483648.0,
+        Expression::NumericLiteral(n) => {
+            let v = n.value;
+            v.fract() == 0.0 && v.abs() < limit && !(v == 0.0 && v.is_sign_negative())
+        }
         Expression::UnaryExpression(u) => u.operator == UnaryOperator::BitwiseNot,
         Expression::BinaryExpression(b) => matches!(
             b.operator,
@@ -383,23 +386,7 @@ fn int32_valued(e: &Expression) -> bool {
 /// `s ^= s << 13; s |= 0` then needs no ToInt32 of a double.
 fn integral_local(c: &Collect, s: SymbolId) -> bool {
     use AssignmentOperator as A;
-    let integral = |e: &Expression| match e.without_parentheses() {
-        Expression::NumericLiteral(n) => {
-            let v = n.value;
-            v.fract() == 0.0 && v.abs() < 9007199254740992.0 && !(v == 0.0 && v.is_sign_negative())
-        }
-        Expression::UnaryExpression(u) => u.operator == UnaryOperator::BitwiseNot,
-        Expression::BinaryExpression(b) => matches!(
-            b.operator,
-            BinaryOperator::BitwiseOR
-                | BinaryOperator::BitwiseAnd
-                | BinaryOperator::BitwiseXOR
-                | BinaryOperator::ShiftLeft
-                | BinaryOperator::ShiftRight
-                | BinaryOperator::ShiftRightZeroFill
-        ),
-        _ => false,
-    };
+    let integral = |e: &Expression| int_valued(e, 9007199254740992.0);
     let Some(writes) = c.writes.get(&s) else { return false };
     !writes.is_empty()
         && writes.iter().all(|w| w.is_some_and(integral))

@@ -56,7 +56,13 @@ static KEYS: JsCell<[Atom; 256]> = JsCell::new([u32::MAX; 256]);
 pub fn intern_units_cached(u: &[u16]) -> Atom {
     let h = match u {
         [] => 0,
-        [f, ..] => (u.len().wrapping_mul(31) ^ (*f as usize).wrapping_mul(7) ^ (u[u.len() / 2] as usize).wrapping_mul(131) ^ (u[u.len() - 1] as usize).wrapping_mul(1031)) & 255,
+        [f, ..] => {
+            (u.len().wrapping_mul(31)
+                ^ (*f as usize).wrapping_mul(7)
+                ^ (u[u.len() / 2] as usize).wrapping_mul(131)
+                ^ (u[u.len() - 1] as usize).wrapping_mul(1031))
+                & 255
+        }
     };
     // SAFETY: single JS thread.
     let cache = unsafe { KEYS.get() };

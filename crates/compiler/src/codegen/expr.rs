@@ -595,15 +595,7 @@ impl FnCompiler<'_, '_, '_> {
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
         self.b.ins().brif(inb, ld, &[], slow, &[]);
         self.b.switch_to_block(ld);
-        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
-        let ep = self.ptr_of(elems);
-        let off = self.b.ins().ishl_imm_u(i, 3);
-        let addr = self.b.ins().iadd(ep, off);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
-        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
-        let got = self.b.create_block();
-        self.b.ins().brif(hole, slow, &[], got, &[]);
-        self.b.switch_to_block(got);
+        let v = self.dense_elem(p, i, slow);
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
@@ -662,15 +654,7 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         let ld = self.b.create_block();
         let got = self.b.create_block();
-        self.number_or(k, slow);
-        let i = self.exact_index(k, slow);
-        let len = self.use_var(c.len);
-        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
-        self.b.ins().brif(inb, ld, &[], slow, &[]);
-        self.b.switch_to_block(ld);
-        let data = self.use_var(c.data);
-        let off = self.b.ins().ishl_imm_u(i, 3);
-        let addr = self.b.ins().iadd(data, off);
+        let addr = self.cached_elem_addr(k, c, ld, slow);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
         self.b.ins().brif(hole, slow, &[], got, &[]);
@@ -702,15 +686,7 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let st = self.b.create_block();
-        self.number_or(k, slow);
-        let i = self.exact_index(k, slow);
-        let len = self.use_var(c.len);
-        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
-        self.b.ins().brif(inb, st, &[], slow, &[]);
-        self.b.switch_to_block(st);
-        let data = self.use_var(c.data);
-        let off = self.b.ins().ishl_imm_u(i, 3);
-        let addr = self.b.ins().iadd(data, off);
+        let addr = self.cached_elem_addr(k, c, st, slow);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
@@ -721,6 +697,21 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(done);
     }
 
+    /// The address of element `k` through loop array cache `c`, in block
+    /// `at`, when `k` is an integral index below the cached length; else to
+    /// `slow`.
+    fn cached_elem_addr(&mut self, k: V, c: ArrCache, at: Block, slow: Block) -> V {
+        self.number_or(k, slow);
+        let i = self.exact_index(k, slow);
+        let len = self.use_var(c.len);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        self.b.ins().brif(inb, at, &[], slow, &[]);
+        self.b.switch_to_block(at);
+        let data = self.use_var(c.data);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        self.b.ins().iadd(data, off)
+    }
+
     /// Marks block `slow` and every block made since there were `first`
     /// (the general path behind a cache miss) cold, so the hot path falls
     /// through past them.
@@ -729,6 +720,21 @@ impl FnCompiler<'_, '_, '_> {
         for i in first..self.b.func.dfg.num_blocks() {
             self.b.set_cold_block(Block::from_u32(i as u32));
         }
+    }
+
+    /// Element `i` (below the length) of the array at address `p`,
+    /// continuing in a new block; to `hole` when it is a hole.
+    pub fn dense_elem(&mut self, p: V, i: V, hole: Block) -> V {
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let off = self.b.ins().ishl_imm_u(i, 3);
+        let addr = self.b.ins().iadd(ep, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
+        let is_hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+        let got = self.b.create_block();
+        self.b.ins().brif(is_hole, hole, &[], got, &[]);
+        self.b.switch_to_block(got);
+        v
     }
 
     /// The Float64Array element at `a` as a value: any NaN reads as the
