@@ -2408,19 +2408,6 @@ impl FnCompiler<'_, '_, '_> {
             // float arithmetic on its f64; else the operator on values. (The
             // operand does not write the binding, so reading it after the
             // operand sees what reading it first would.)
-            let x = self.expr(&a.right);
-            let xh = self.hold(x);
-            let on = self.use_var(flag);
-            let isn = self.is_number(x);
-            let both = self.b.ins().band(on, isn);
-            let res = self.new_var();
-            let fast = self.b.create_block();
-            let slow = self.b.create_block();
-            let done = self.b.create_block();
-            self.b.ins().brif(both, fast, &[], slow, &[]);
-            self.b.switch_to_block(fast);
-            let cur = self.use_var(fv);
-            let xf = self.f64_of(x);
             let op = match a.operator {
                 A::Addition => BinaryOperator::Addition,
                 A::Subtraction => BinaryOperator::Subtraction,
@@ -2428,6 +2415,67 @@ impl FnCompiler<'_, '_, '_> {
                 A::Division => BinaryOperator::Division,
                 _ => BinaryOperator::Remainder,
             };
+            let res = self.new_var();
+            let done = self.b.create_block();
+            let x = match a.right.without_parentheses() {
+                // `sum += a op b` (op + - * /): one test that the binding
+                // and both operands are numbers, then float arithmetic
+                // (testing the operator's result again would cost a
+                // compare on the path every iteration takes); otherwise the
+                // operator on values (cold), then the general `+=` below.
+                Expression::BinaryExpression(rb)
+                    if matches!(
+                        rb.operator,
+                        BinaryOperator::Addition | BinaryOperator::Subtraction | BinaryOperator::Multiplication | BinaryOperator::Division
+                    ) =>
+                {
+                    let l = self.expr(&rb.left);
+                    let lh = self.hold(l);
+                    let r = self.expr(&rb.right);
+                    let l = self.unhold(lh);
+                    self.set_pos(rb.span.start);
+                    let on = self.use_var(flag);
+                    let both = self.both_numbers(l, r);
+                    let ok = self.b.ins().band(on, both);
+                    let fused = self.b.create_block();
+                    let general = self.b.create_block();
+                    self.b.ins().brif(ok, fused, &[], general, &[]);
+                    self.b.switch_to_block(fused);
+                    let (lf, rf) = (self.f64_of(l), self.f64_of(r));
+                    let xf = self.f64_op(rb.operator, lf, rf);
+                    let cur = self.use_var(fv);
+                    let f = self.f64_op(op, cur, xf);
+                    self.def_var(fv, f);
+                    let v = self.val_of_f64(f);
+                    self.def_var(res, v);
+                    self.b.ins().jump(done, &[]);
+                    self.b.switch_to_block(general);
+                    self.cold_here();
+                    match rb.operator {
+                        BinaryOperator::Addition => self.rt_check("perry_add", &[l, r]),
+                        o => {
+                            let code = match o {
+                                BinaryOperator::Subtraction => 0,
+                                BinaryOperator::Multiplication => 1,
+                                _ => 2,
+                            };
+                            let c = self.iconst(code);
+                            self.rt_check("perry_numop", &[c, l, r])
+                        }
+                    }
+                }
+                _ => self.expr(&a.right),
+            };
+            let xh = self.hold(x);
+            let on = self.use_var(flag);
+            let isn = self.is_number(x);
+            let both = self.b.ins().band(on, isn);
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            self.b.ins().brif(both, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            let cur = self.use_var(fv);
+            let xf = self.f64_of(x);
             let f = self.f64_op(op, cur, xf);
             self.def_var(fv, f);
             let v = self.val_of_f64(f);
