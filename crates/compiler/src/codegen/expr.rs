@@ -386,7 +386,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// Continues in a new block when `v` is a cell of `kind`; jumps to
     /// `not_object` when it is no object, to `other_kind` when another kind.
-    fn guard_kind(&mut self, v: V, kind: u64, not_object: Block, other_kind: Block) {
+    pub fn guard_kind(&mut self, v: V, kind: u64, not_object: Block, other_kind: Block) {
         let t = self.tag_of(v);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let c1 = self.b.create_block();
@@ -518,17 +518,25 @@ impl FnCompiler<'_, '_, '_> {
     /// in entry `site`. Leaves the builder in the hit block and returns the
     /// object's address and the cache table's; jumps to `miss` otherwise.
     fn ic_guard(&mut self, o: V, site: u32, miss: cranelift_codegen::ir::Block) -> (V, V) {
+        self.shape_guard(o, self.c.ic_data, (site * 16) as i32, miss)
+    }
+
+    /// Continues in a new block when `o` is an object whose shape is the
+    /// word at offset `at` of data object `data` (an inline-cache entry, a
+    /// plain class's instance shape); to `miss` otherwise. Returns `o`'s
+    /// address and `data`'s.
+    fn shape_guard(&mut self, o: V, data: cranelift_module::DataId, at: i32, miss: Block) -> (V, V) {
         let t = self.tag_of(o);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let chk = self.b.create_block();
         let hit = self.b.create_block();
         self.b.ins().brif(iso, chk, &[], miss, &[]);
         self.b.switch_to_block(chk);
-        let base = self.data_addr(self.c.ic_data);
-        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16) as i32);
         let p = self.ptr_of(o);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
+        let base = self.data_addr(data);
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
+        let same = self.b.ins().icmp(IntCC::Equal, sh, cached);
         self.b.ins().brif(same, hit, &[], miss, &[]);
         self.b.switch_to_block(hit);
         (p, base)
@@ -662,20 +670,16 @@ impl FnCompiler<'_, '_, '_> {
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let first = self.b.func.dfg.num_blocks();
-        let r = match flag {
-            Some(f) => {
-                let is_array = self.use_var(f);
-                let is_f64 = f64_flag.map(|f| self.use_var(f));
-                self.get_index_flagged(o, k, Some(is_array), is_f64)
-            }
-            None => self.get_index(o, k),
-        };
-        self.cold_since(slow, first);
-        self.def_var(res, r);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
+        self.general_path(slow, done, Some(res), |s| {
+            Some(match flag {
+                Some(f) => {
+                    let is_array = s.use_var(f);
+                    let is_f64 = f64_flag.map(|f| s.use_var(f));
+                    s.get_index_flagged(o, k, Some(is_array), is_f64)
+                }
+                None => s.get_index(o, k),
+            })
+        });
         self.use_var(res)
     }
 
@@ -689,12 +693,10 @@ impl FnCompiler<'_, '_, '_> {
         let addr = self.cached_elem_addr(k, c, st, slow);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let first = self.b.func.dfg.num_blocks();
-        self.set_index(o, k, v);
-        self.cold_since(slow, first);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
+        self.general_path(slow, done, None, |s| {
+            s.set_index(o, k, v);
+            None
+        });
     }
 
     /// The address of element `k` through loop array cache `c`, in block
@@ -712,14 +714,23 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().iadd(data, off)
     }
 
-    /// Marks block `slow` and every block made since there were `first`
-    /// (the general path behind a cache miss) cold, so the hot path falls
-    /// through past them.
-    fn cold_since(&mut self, slow: Block, first: usize) {
+    /// Block `slow` runs `general`, the general path behind a fast one,
+    /// with every block it makes cold (so the fast path falls through past
+    /// them), then joins `done` (with `general`'s value in `res`), and
+    /// continues there.
+    fn general_path(&mut self, slow: Block, done: Block, res: Option<Variable>, general: impl FnOnce(&mut Self) -> Option<V>) {
+        self.b.switch_to_block(slow);
+        let first = self.b.func.dfg.num_blocks();
+        let v = general(self);
         self.b.set_cold_block(slow);
         for i in first..self.b.func.dfg.num_blocks() {
             self.b.set_cold_block(Block::from_u32(i as u32));
         }
+        if let (Some(res), Some(v)) = (res, v) {
+            self.def_var(res, v);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
     }
 
     /// Element `i` (below the length) of the array at address `p`,
@@ -828,24 +839,10 @@ impl FnCompiler<'_, '_, '_> {
     pub fn set_index(&mut self, o: V, k: V, v: V) {
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let c1 = self.b.create_block();
-        let c2 = self.b.create_block();
         let c4 = self.b.create_block();
         let st = self.b.create_block();
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, c1, &[], slow, &[]);
-        self.b.switch_to_block(c1);
-        // The kind byte and the flags byte of the header in one load.
-        let p = self.ptr_of(o);
-        let kf = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
-        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
-        let want = KIND_ARRAY;
-        let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
-        let ok = self.b.ins().icmp_imm_u(IntCC::Equal, masked, want as i64);
         let tac = self.b.create_block();
-        self.b.ins().brif(ok, c2, &[], tac, &[]);
-        self.b.switch_to_block(c2);
+        let p = self.guard_writable_array(o, slow, tac);
         self.number_or(k, slow);
         let i = self.exact_index(k, slow);
         self.b.ins().jump(c4, &[]);
@@ -3266,22 +3263,14 @@ impl FnCompiler<'_, '_, '_> {
     /// anything else takes the inline cache (in cold blocks).
     fn get_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str) -> V {
         let res = self.new_var();
-        let chk = self.b.create_block();
-        let hit = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let p = self.shape_guard(o, slot, chk, hit, slow);
+        let (p, _) = self.shape_guard(o, self.c.globals_data, (slot * 8) as i32, slow);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, off);
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let first = self.b.func.dfg.num_blocks();
-        let v = self.get_named_cached(o, name);
-        self.cold_since(slow, first);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
+        self.general_path(slow, done, Some(res), |s| Some(s.get_named_cached(o, name)));
         self.use_var(res)
     }
 
@@ -3290,37 +3279,16 @@ impl FnCompiler<'_, '_, '_> {
     /// data property), a store with the barrier; anything else takes the
     /// inline cache (in cold blocks).
     fn set_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str, v: V) {
-        let chk = self.b.create_block();
-        let hit = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let p = self.shape_guard(o, slot, chk, hit, slow);
+        let (p, _) = self.shape_guard(o, self.c.globals_data, (slot * 8) as i32, slow);
         let addr = self.b.ins().iadd_imm_s(p, off as i64);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let first = self.b.func.dfg.num_blocks();
-        self.set_named(o, name, v);
-        self.cold_since(slow, first);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-    }
-
-    /// Continues in `hit` with `o`'s address when `o` is an object whose
-    /// shape is the one in global `slot`; else to `slow`.
-    fn shape_guard(&mut self, o: V, slot: u32, chk: Block, hit: Block, slow: Block) -> V {
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, chk, &[], slow, &[]);
-        self.b.switch_to_block(chk);
-        let p = self.ptr_of(o);
-        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        let base = self.data_addr(self.c.globals_data);
-        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (slot * 8) as i32);
-        let same = self.b.ins().icmp(IntCC::Equal, sh, want);
-        self.b.ins().brif(same, hit, &[], slow, &[]);
-        self.b.switch_to_block(hit);
-        p
+        self.general_path(slow, done, None, |s| {
+            s.set_named(o, name, v);
+            None
+        });
     }
 
     fn plain_class(&mut self, sym: SymbolId) -> Option<std::rc::Rc<crate::classes::PlainClass>> {

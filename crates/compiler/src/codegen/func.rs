@@ -135,9 +135,8 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Integer number locals (`numeric::int_locals`): never negative?
     pub int_locals: HashMap<SymbolId, bool>,
     /// The integer locals that only ever hold an int32 or a uint32
-    /// (`numeric::int_locals`), and their variables.
+    /// (`numeric::int_locals`).
     pub narrow_ints: hashbrown::HashSet<SymbolId>,
-    pub narrow_vars: hashbrown::HashSet<u32>,
     pub int_vars: HashMap<SymbolId, Variable>,
     /// Probable numbers (`numeric::spec_locals`) and their variables.
     pub spec_locals: hashbrown::HashSet<SymbolId>,
@@ -273,7 +272,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
             narrow_ints: hashbrown::HashSet::new(),
-            narrow_vars: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),
             scalars: hashbrown::HashSet::new(),
@@ -890,9 +888,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 None => {
                     let v = self.declare(types::I64);
                     self.int_vars.insert(sym, v);
-                    if self.narrow_ints.contains(&sym) {
-                        self.narrow_vars.insert(v.as_u32());
-                    }
                     v
                 }
             };
@@ -970,7 +965,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.val_of_f64(f)
             }
             Loc::Int(var, nonneg) => {
-                let f = self.int_local_f64(var, nonneg);
+                let f = self.int_local_f64(sym, var, nonneg);
                 self.val_of_f64(f)
             }
             Loc::Spec(fv, gv, flag) => {
@@ -996,9 +991,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// An integer local's value as an f64 made from its integer (so integer
     /// code reads the integer back, see `int_source`).
-    fn int_local_f64(&mut self, var: Variable, nonneg: bool) -> V {
+    fn int_local_f64(&mut self, sym: SymbolId, var: Variable, nonneg: bool) -> V {
         let x = self.use_var(var);
-        let bits = if self.narrow_vars.contains(&var.as_u32()) { 33 } else { 54 };
+        let bits = if self.narrow_ints.contains(&sym) { 33 } else { 54 };
         self.int_bits.insert(x, (bits, nonneg));
         self.b.ins().fcvt_from_sint(types::F64, x)
     }
@@ -1016,7 +1011,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// the counter, `bounded_step`).
     pub fn step_int(&mut self, sym: SymbolId, inc: bool) -> Option<(V, V)> {
         let Loc::Int(var, nonneg) = self.loc(sym) else { return None };
-        let old = self.int_local_f64(var, nonneg);
+        let old = self.int_local_f64(sym, var, nonneg);
         let x = self.use_var(var);
         let n = self.b.ins().iadd_imm_s(x, if inc { 1 } else { -1 });
         let n = if self.bounded_step == Some(sym) {
@@ -1026,7 +1021,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             if inc { self.b.ins().smin(n, lim) } else { self.b.ins().smax(n, lim) }
         };
         self.def_var(var, n);
-        let new = self.int_local_f64(var, nonneg);
+        let new = self.int_local_f64(sym, var, nonneg);
         Some((old, new))
     }
 
@@ -1050,7 +1045,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         }
         match self.loc(sym) {
             Loc::Num(var) => Some(self.use_var(var)),
-            Loc::Int(var, nonneg) => Some(self.int_local_f64(var, nonneg)),
+            Loc::Int(var, nonneg) => Some(self.int_local_f64(sym, var, nonneg)),
             _ => None,
         }
     }
@@ -1867,25 +1862,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.def_var(c.len, z);
             self.def_var(c.data, z);
             let o = self.use_var(c.var);
-            let t = self.tag_of(o);
-            let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-            let chk = self.b.create_block();
-            let yes = self.b.create_block();
             let done = self.b.create_block();
+            let first = self.b.func.dfg.num_blocks() - 1;
+            let p = self.guard_writable_array(o, done, done);
             if cold {
-                for b in [chk, yes, done] {
-                    self.b.set_cold_block(b);
+                // In a slow path: the refill stays in cold blocks.
+                for i in first..self.b.func.dfg.num_blocks() {
+                    self.b.set_cold_block(Block::from_u32(i as u32));
                 }
             }
-            self.b.ins().brif(iso, chk, &[], done, &[]);
-            self.b.switch_to_block(chk);
-            // The kind byte and the flags byte of the header in one load.
-            let p = self.ptr_of(o);
-            let kf = self.b.ins().uload16(types::I64, MemFlags::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
-            let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
-            let ok = self.b.ins().icmp_imm_u(IntCC::Equal, masked, KIND_ARRAY as i64);
-            self.b.ins().brif(ok, yes, &[], done, &[]);
-            self.b.switch_to_block(yes);
             let len = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_LEN);
             let elems = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_ELEMS);
             let ep = self.ptr_of(elems);
@@ -1906,6 +1891,27 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let Expression::Identifier(id) = e else { return None };
         let s = self.scoping().get_reference(id.reference_id.get()?).symbol_id()?;
         frame.iter().find(|c| c.sym == s).copied()
+    }
+
+    /// Continues in a new block with `o`'s address when `o` is an array
+    /// whose elements are not frozen (the kind byte and the flags byte of
+    /// the header in one load); to `not_object` when it is no object, to
+    /// `other` otherwise.
+    pub fn guard_writable_array(&mut self, o: V, not_object: Block, other: Block) -> V {
+        let t = self.tag_of(o);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let chk = self.b.create_block();
+        self.b.ins().brif(iso, chk, &[], not_object, &[]);
+        self.b.switch_to_block(chk);
+        let p = self.ptr_of(o);
+        let kf = self.b.ins().uload16(types::I64, MemFlags::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
+        let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
+        let ok = self.b.ins().icmp_imm_u(IntCC::Equal, masked, KIND_ARRAY as i64);
+        let yes = self.b.create_block();
+        self.b.ins().brif(ok, yes, &[], other, &[]);
+        self.b.switch_to_block(yes);
+        p
     }
 
     /// An `i8` variable: whether `v` is a typed array of element type `ty`.

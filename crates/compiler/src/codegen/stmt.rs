@@ -661,7 +661,6 @@ impl FnCompiler<'_, '_, '_> {
     fn iter_next(&mut self, it: V) -> V {
         let res = self.new_var();
         let arr = self.b.create_block();
-        let chk = self.b.create_block();
         let ld = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -671,16 +670,8 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(values, arr, &[], slow, &[]);
         self.b.switch_to_block(arr);
         let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_TARGET);
-        let tag = self.tag_of(t);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, tag, TAG_OBJECT as i64);
-        self.b.ins().brif(iso, chk, &[], slow, &[]);
-        self.b.switch_to_block(chk);
+        self.guard_kind(t, KIND_ARRAY, slow, slow);
         let tp = self.ptr_of(t);
-        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), tp, (HDR_KIND_SHIFT / 8) as i32);
-        let is_arr = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
-        let len_b = self.b.create_block();
-        self.b.ins().brif(is_arr, len_b, &[], slow, &[]);
-        self.b.switch_to_block(len_b);
         let i = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_INDEX);
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), tp, ARR_LEN);
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
