@@ -20,6 +20,7 @@ use hashbrown::HashMap;
 use oxc_ast::ast::*;
 use oxc_ast_visit::Visit;
 use oxc_semantic::Scoping;
+use oxc_syntax::scope::ScopeFlags;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 
 /// The most fields a plain class may have (all of them inline slots).
@@ -327,4 +328,37 @@ pub fn predicted_instances(program: &'static Program<'static>, scoping: &Scoping
     let mut p = P { scoping, one: HashMap::new(), many: HashMap::new() };
     p.visit_program(program);
     p.one
+}
+
+/// The bindings of a function body (nested functions excluded) that are
+/// predicted instances (`predicted`) read or written as `b.name` and never
+/// assigned after their declaration: one value per declaration, whose
+/// shape test can be remembered (`FnCompiler::shape_memo`).
+pub fn shape_memo_bindings(body: &[Statement], scoping: &Scoping, predicted: &HashMap<SymbolId, SymbolId>) -> Vec<SymbolId> {
+    struct Members<'s> {
+        scoping: &'s Scoping,
+        predicted: &'s HashMap<SymbolId, SymbolId>,
+        out: Vec<SymbolId>,
+    }
+    impl<'a> Visit<'a> for Members<'_> {
+        fn visit_static_member_expression(&mut self, m: &StaticMemberExpression<'a>) {
+            if let Expression::Identifier(id) = &m.object
+                && let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
+                && self.predicted.contains_key(&s)
+                && !self.out.contains(&s)
+                && !self.scoping.get_resolved_references(s).any(|r| r.is_write())
+            {
+                self.out.push(s);
+            }
+            self.visit_expression(&m.object);
+        }
+        fn visit_function(&mut self, _it: &Function<'a>, _flags: ScopeFlags) {}
+        fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {}
+        fn visit_class(&mut self, _it: &Class<'a>) {}
+    }
+    let mut v = Members { scoping, predicted, out: Vec::new() };
+    for s in body {
+        v.visit_statement(s);
+    }
+    v.out
 }

@@ -19,7 +19,7 @@ pub enum Place {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     /// Object, name, and the predicted plain-class field (class shape
     /// slot, byte offset: `predicted_field`).
-    Named(V, String, Option<(u32, i32)>),
+    Named(V, String, Option<Predicted>),
     /// Object, key, and the object binding's loop array cache.
     Keyed(V, V, Option<ArrCache>),
     Private(V, V),
@@ -226,9 +226,9 @@ impl FnCompiler<'_, '_, '_> {
                 if m.optional {
                     self.chain_guard(o);
                 }
-                if let Some((slot, off)) = predicted {
+                if let Some(pr) = predicted {
                     self.set_pos(m.span.start);
-                    return self.get_field_predicted(o, slot, off, m.property.name.as_str());
+                    return self.get_field_predicted(o, pr, m.property.name.as_str());
                 }
                 self.get_named(o, m.property.name.as_str(), m.span.start)
             }
@@ -921,6 +921,9 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().store(MemFlagsData::trusted(), after, p, OBJ_SHAPE);
         let addr = self.b.ins().iadd(p, off);
         self.store_raw_with_barrier(addr, v);
+        // A new shape (only a property added after the others, but the
+        // remembered shape tests need not know that).
+        self.forget_shapes();
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
         self.ic_miss("perry_define_field_ic", site, o, name, Some(v));
@@ -2311,7 +2314,7 @@ impl FnCompiler<'_, '_, '_> {
                 let o = self.use_var(*o);
                 let n = n.clone();
                 match *p {
-                    Some((slot, off)) => self.get_field_predicted(o, slot, off, &n),
+                    Some(pr) => self.get_field_predicted(o, pr, &n),
                     None => self.get_named_cached(o, &n),
                 }
             }
@@ -2348,7 +2351,7 @@ impl FnCompiler<'_, '_, '_> {
                 let o = self.use_var(*o);
                 let n = n.clone();
                 match *p {
-                    Some((slot, off)) => self.set_field_predicted(o, slot, off, &n, v),
+                    Some(pr) => self.set_field_predicted(o, pr, &n, v),
                     None => self.set_named(o, &n, v),
                 }
             }
@@ -3245,28 +3248,54 @@ impl FnCompiler<'_, '_, '_> {
     /// `o.name` where `o` (an identifier) is predicted to hold an instance
     /// of a plain class with field `name`: the class's shape slot and the
     /// field's byte offset.
-    fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<(u32, i32)> {
+    fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
         let Expression::Identifier(id) = o else { return None };
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+        let class = *self.predictions().get(&sym)?;
+        let plain = self.plain_class(class)?;
+        let k = plain.fields.iter().position(|(n, _)| n == name)?;
+        Some(Predicted { slot: self.class_shape_slot(class), off: OBJ_INLINE + 8 * k as i32, memo: self.shape_memo.get(&sym).copied() })
+    }
+
+    /// The class each binding of this module is predicted to hold an
+    /// instance of (`classes::predicted_instances`, computed once).
+    pub fn predictions(&mut self) -> std::rc::Rc<hashbrown::HashMap<SymbolId, SymbolId>> {
         let module = self.module;
         let program = self.m.program;
         let scoping = &self.m.scoping;
-        let pred = self.c.predicted.entry(module).or_insert_with(|| std::rc::Rc::new(crate::classes::predicted_instances(program, scoping))).clone();
-        let class = *pred.get(&sym)?;
-        let plain = self.plain_class(class)?;
-        let k = plain.fields.iter().position(|(n, _)| n == name)?;
-        Some((self.class_shape_slot(class), OBJ_INLINE + 8 * k as i32))
+        self.c.predicted.entry(module).or_insert_with(|| std::rc::Rc::new(crate::classes::predicted_instances(program, scoping))).clone()
+    }
+
+    /// Continues in a new block while `o` has the predicted class's
+    /// instance shape (to `slow` otherwise); returns `o`'s address. With a
+    /// remembered test (`FnCompiler::shape_memo`) that says so, no test: the
+    /// test runs only where the memo is 0, and sets it.
+    fn predicted_guard(&mut self, o: V, pr: Predicted, slow: Block) -> V {
+        let Some(memo) = pr.memo else {
+            return self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, slow).0;
+        };
+        let known = self.use_var(memo);
+        let test = self.b.create_block();
+        let go = self.b.create_block();
+        self.b.ins().brif(known, go, &[], test, &[]);
+        self.b.switch_to_block(test);
+        self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, slow);
+        let one = self.b.ins().iconst(types::I8, 1);
+        self.def_var(memo, one);
+        self.b.ins().jump(go, &[]);
+        self.b.switch_to_block(go);
+        self.ptr_of(o)
     }
 
     /// `o.name` for a predicted plain-class field at byte offset `off`:
     /// while `o` has the class's instance shape (in global `slot`), a load;
     /// anything else takes the inline cache (in cold blocks).
-    fn get_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str) -> V {
+    fn get_field_predicted(&mut self, o: V, pr: Predicted, name: &str) -> V {
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let (p, _) = self.shape_guard(o, self.c.globals_data, (slot * 8) as i32, slow);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, off);
+        let p = self.predicted_guard(o, pr, slow);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
@@ -3278,11 +3307,11 @@ impl FnCompiler<'_, '_, '_> {
     /// while `o` has the class's instance shape (every field a writable
     /// data property), a store with the barrier; anything else takes the
     /// inline cache (in cold blocks).
-    fn set_field_predicted(&mut self, o: V, slot: u32, off: i32, name: &str, v: V) {
+    fn set_field_predicted(&mut self, o: V, pr: Predicted, name: &str, v: V) {
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        let (p, _) = self.shape_guard(o, self.c.globals_data, (slot * 8) as i32, slow);
-        let addr = self.b.ins().iadd_imm_s(p, off as i64);
+        let p = self.predicted_guard(o, pr, slow);
+        let addr = self.b.ins().iadd_imm_s(p, pr.off as i64);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.general_path(slow, done, None, |s| {
@@ -3484,7 +3513,7 @@ impl FnCompiler<'_, '_, '_> {
         self.effects += 1;
         let inst = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(inst)[0];
-        self.refresh_caches();
+        self.after_call();
         let r = self.track(r);
         self.check(r);
         // A constructor that returns an object replaces the instance.
@@ -4008,10 +4037,20 @@ impl FnCompiler<'_, '_, '_> {
     }
 }
 
+/// A predicted plain-class field (`predicted_field`): the global slot of
+/// the class's instance shape, the field's byte offset, and the binding's
+/// remembered shape test, if it has one.
+#[derive(Clone, Copy)]
+pub struct Predicted {
+    pub slot: u32,
+    pub off: i32,
+    pub memo: Option<cranelift_frontend::Variable>,
+}
+
 pub enum HeldPlace {
     Binding(oxc_syntax::symbol::SymbolId, u32),
     Global(String),
-    Named(cranelift_frontend::Variable, String, Option<(u32, i32)>),
+    Named(cranelift_frontend::Variable, String, Option<Predicted>),
     Keyed(cranelift_frontend::Variable, Held, Option<ArrCache>),
     Private(cranelift_frontend::Variable, cranelift_frontend::Variable),
     Super(cranelift_frontend::Variable, cranelift_frontend::Variable),

@@ -174,6 +174,16 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Array caches, one frame per loop being compiled (innermost last;
     /// `enter_loop_caches`).
     pub arr_caches: Vec<Vec<ArrCache>>,
+    /// Remembered shape tests: for each binding of `classes::
+    /// shape_memo_bindings` (never in a generator), an `i8` variable that is
+    /// 1 where the binding's value is known to have its predicted class's
+    /// instance shape. A predicted field access that finds it 1 skips the
+    /// shape test; the test that passes sets it. It is 0 where the
+    /// function starts, where the binding is (re)declared and after every
+    /// call: between calls nothing removes, retypes or moves an object's
+    /// fields (compiled code only adds properties inline, after the
+    /// existing ones, and the collector runs only inside calls).
+    pub shape_memo: HashMap<SymbolId, Variable>,
     /// Every variable declared, with its type.
     pub var_types: Vec<(Variable, types::Type)>,
     /// An async function with no `await`: a plain function whose returns
@@ -271,6 +281,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             indexed: hashbrown::HashSet::new(),
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
+            shape_memo: HashMap::new(),
             narrow_ints: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),
@@ -316,6 +327,45 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.num_known.syms.extend(self.num_locals.iter().copied());
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
         self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
+        self.shape_memo = HashMap::new();
+        if self.generator.is_none() {
+            let predicted = self.predictions();
+            for s in crate::classes::shape_memo_bindings(body, &m.scoping, &predicted) {
+                let v = self.declare(types::I8);
+                let z = self.b.ins().iconst(types::I8, 0);
+                self.def_var(v, z);
+                self.shape_memo.insert(s, v);
+            }
+        }
+    }
+
+    /// Forgets every remembered shape test (after a call).
+    pub fn forget_shapes(&mut self) {
+        if self.shape_memo.is_empty() || self.terminated {
+            return;
+        }
+        let z = self.b.ins().iconst(types::I8, 0);
+        let vars: Vec<Variable> = self.shape_memo.values().copied().collect();
+        for v in vars {
+            self.def_var(v, z);
+        }
+    }
+
+    /// Forgets the remembered shape test of binding `sym` (a new value).
+    fn forget_shape(&mut self, sym: SymbolId) {
+        if let Some(&v) = self.shape_memo.get(&sym)
+            && !self.terminated
+        {
+            let z = self.b.ins().iconst(types::I8, 0);
+            self.def_var(v, z);
+        }
+    }
+
+    /// After a call: the loop's array caches are refilled and the shape
+    /// tests forgotten.
+    pub fn after_call(&mut self) {
+        self.refresh_caches();
+        self.forget_shapes();
     }
 
     /// Whether an expression is statically a number in this function.
@@ -794,7 +844,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let call = self.b.ins().call(fref, args);
         self.effects += 1;
         let r = self.b.inst_results(call)[0];
-        self.refresh_caches();
+        self.after_call();
         self.track(r)
     }
 
@@ -1094,6 +1144,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Writes a binding (declaration initialisation: no TDZ or const check).
     pub fn init_binding(&mut self, sym: SymbolId, v: V) {
+        self.forget_shape(sym);
         match self.loc(sym) {
             Loc::Global(s) => self.global_set(s, v),
             Loc::GlobalObject(sym) => {
@@ -1148,6 +1199,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Declares storage for a binding of this function (a box when captured).
     pub fn declare_local(&mut self, sym: SymbolId, init: V) {
+        self.forget_shape(sym);
         if self.c.global_object.contains(&(self.module, sym)) {
             self.global_declare(sym, init, false);
             return;
@@ -1368,7 +1420,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let sig = self.b.import_signature(self.c.js_sig.clone());
         let call = self.b.ins().call_indirect(sig, code, &full);
         let r = self.b.inst_results(call)[0];
-        self.refresh_caches();
+        self.after_call();
         let r = self.track(r);
         self.def_var(result, r);
         self.b.ins().jump(done, &[]);
@@ -1619,7 +1671,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, &full);
         let r = self.b.inst_results(call)[0];
-        self.refresh_caches();
+        self.after_call();
         if !nf.returns_num {
             let r = self.track(r);
             self.check(r);
