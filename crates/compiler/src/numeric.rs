@@ -888,12 +888,14 @@ mod tests {
 /// first, at most `MAX_LOOP_ARRAYS`: candidates for the loop's array
 /// caches (`FnCompiler::enter_loop_caches`). None when the loop (`parts`:
 /// its test, update and body) may call a function outside its slow paths
-/// (a call other than an inline `Math` function, `new`, a tagged template,
-/// `await`, `yield`, a nested function or class): there a cache would be
-/// refilled on the hot path after each call.
-pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Scoping) -> Option<Vec<SymbolId>> {
+/// (a call other than an inline `Math` function or one `inlined` says is
+/// compiled in place, `new`, a tagged template, `await`, `yield`, a nested
+/// function or class): there a cache would be refilled on the hot path
+/// after each call.
+pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Scoping, inlined: &dyn Fn(&CallExpression) -> bool) -> Option<Vec<SymbolId>> {
     struct Scan<'s> {
         scoping: &'s Scoping,
+        inlined: &'s dyn Fn(&CallExpression) -> bool,
         calls: bool,
         seen: Vec<(SymbolId, u32)>,
     }
@@ -924,6 +926,13 @@ pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Sc
                 }
                 return;
             }
+            if (self.inlined)(c) {
+                // Its body is operators over its numbers: nothing to scan.
+                for a in &c.arguments {
+                    self.visit_argument(a);
+                }
+                return;
+            }
             self.calls = true;
         }
         fn visit_new_expression(&mut self, _it: &NewExpression<'a>) {
@@ -948,7 +957,7 @@ pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Sc
             self.calls = true;
         }
     }
-    let mut v = Scan { scoping, calls: false, seen: Vec::new() };
+    let mut v = Scan { scoping, inlined, calls: false, seen: Vec::new() };
     for e in parts.iter().flatten() {
         v.visit_expression(e);
     }

@@ -661,14 +661,19 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let ld = self.b.create_block();
-        let got = self.b.create_block();
         let addr = self.cached_elem_addr(k, c, ld, slow);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
-        self.b.ins().brif(hole, slow, &[], got, &[]);
-        self.b.switch_to_block(got);
-        let v = self.track(v);
-        self.def_var(res, v);
+        if c.f64.is_some() {
+            let v = self.load_f64_elem(addr);
+            self.def_var(res, v);
+        } else {
+            let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+            let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+            let got = self.b.create_block();
+            self.b.ins().brif(hole, slow, &[], got, &[]);
+            self.b.switch_to_block(got);
+            let v = self.track(v);
+            self.def_var(res, v);
+        }
         self.b.ins().jump(done, &[]);
         self.general_path(slow, done, Some(res), |s| {
             Some(match flag {
@@ -690,8 +695,15 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let st = self.b.create_block();
-        let addr = self.cached_elem_addr(k, c, st, slow);
-        self.store_raw_with_barrier(addr, v);
+        if c.f64.is_some() {
+            self.number_or(v, slow);
+            let addr = self.cached_elem_addr(k, c, st, slow);
+            let f = self.f64_of(v);
+            self.b.ins().store(MemFlagsData::trusted(), f, addr, 0);
+        } else {
+            let addr = self.cached_elem_addr(k, c, st, slow);
+            self.store_raw_with_barrier(addr, v);
+        }
         self.b.ins().jump(done, &[]);
         self.general_path(slow, done, None, |s| {
             s.set_index(o, k, v);
@@ -813,6 +825,21 @@ impl FnCompiler<'_, '_, '_> {
         let b2 = self.b.create_block();
         self.b.ins().brif(inb, b2, &[], miss, &[]);
         self.b.switch_to_block(b2);
+        let (base, _) = self.typed_view_of(p, n, size, miss);
+        let at = self.b.ins().imul_imm_u(i, size);
+        self.b.ins().iadd(base, at)
+    }
+
+    /// The address of element 0 of the typed array at `p` (elements of
+    /// `size` bytes) and its length, when it is not length-tracking and the
+    /// view lies inside its buffer (not detached); else to `miss`.
+    pub fn typed_view(&mut self, p: V, size: i64, miss: Block) -> (V, V) {
+        let n = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_LENGTH);
+        self.typed_view_of(p, n, size, miss)
+    }
+
+    /// [`Self::typed_view`] given the length word `n`.
+    fn typed_view_of(&mut self, p: V, n: V, size: i64, miss: Block) -> (V, V) {
         let store = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, TA_STORE);
         let sp = self.ptr_of(store);
         // The raw length word has the detached bit (2^48) set once detached.
@@ -827,10 +854,8 @@ impl FnCompiler<'_, '_, '_> {
         let b3 = self.b.create_block();
         self.b.ins().brif(ok, b3, &[], miss, &[]);
         self.b.switch_to_block(b3);
-        let at = self.b.ins().imul_imm_u(i, size);
         let a = self.b.ins().iadd(sp, off);
-        let a = self.b.ins().iadd(a, at);
-        self.b.ins().iadd_imm_u(a, STORE_DATA as i64)
+        (self.b.ins().iadd_imm_u(a, STORE_DATA as i64), n)
     }
 
     /// `o[k] = v`: an array element that exists (an integral index below the
@@ -3041,6 +3066,19 @@ impl FnCompiler<'_, '_, '_> {
             .collect()
     }
 
+    /// Whether call `c` is compiled in place by `num_call` (`fns`: this
+    /// module's number functions): its body runs no code of anyone else's.
+    pub fn inlines(&self, fns: &hashbrown::HashMap<SymbolId, crate::numeric::NumFn>, c: &CallExpression) -> bool {
+        let Expression::Identifier(id) = &c.callee else { return false };
+        let Some(nf) = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).and_then(|s| fns.get(&s)) else { return false };
+        !c.optional
+            && nf.full()
+            && nf.inline
+            && !self.inlining
+            && c.arguments.len() == nf.arity
+            && c.arguments.iter().all(|a| a.as_expression().is_some_and(|e| self.is_num_expr(e)))
+    }
+
     /// `f(a, b)` of a number function of this module with as many
     /// arguments as parameters: straight to the number entry when every
     /// argument is a number (tested at run time for those not numbers by
@@ -3055,6 +3093,7 @@ impl FnCompiler<'_, '_, '_> {
         if nf.inline && !self.inlining && c.arguments.iter().all(|a| self.is_num_expr(a.to_expression())) {
             return Some(self.inline_number_call(&nf, c));
         }
+        // (`inlines` must agree with the test above.)
         let f = self.read_binding(sym, id.span.start);
         let fh = self.hold(f);
         let mut held = Vec::new();

@@ -63,6 +63,10 @@ pub struct ArrCache {
     pub var: Variable,
     pub data: Variable,
     pub len: Variable,
+    /// For a binding whose Float64Array test is computed once
+    /// (`f64_array_flags`), that flag: the cache then holds the view's
+    /// element address and length while the binding is one (else 0).
+    pub f64: Option<Variable>,
 }
 
 /// Something to run when control leaves a region early (break/continue/return).
@@ -1873,7 +1877,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let Loc::Local(var) = self.loc(s) else { continue };
             let data = self.declare(types::I64);
             let len = self.declare(types::I64);
-            frame.push(ArrCache { sym: s, var, data, len });
+            let f64 = self.f64_array_flags.get(&s).copied();
+            frame.push(ArrCache { sym: s, var, data, len, f64 });
         }
         self.arr_caches.push(frame);
         self.refresh_caches();
@@ -1916,17 +1921,31 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let o = self.use_var(c.var);
             let done = self.b.create_block();
             let first = self.b.func.dfg.num_blocks() - 1;
-            let p = self.guard_writable_array(o, done, done);
+            let (data, len) = match c.f64 {
+                Some(flag) => {
+                    // A Float64Array (its kind and type never change; its
+                    // length, buffer and place may, in a call).
+                    let is = self.use_var(flag);
+                    let yes = self.b.create_block();
+                    self.b.ins().brif(is, yes, &[], done, &[]);
+                    self.b.switch_to_block(yes);
+                    let p = self.ptr_of(o);
+                    self.typed_view(p, 8, done)
+                }
+                None => {
+                    let p = self.guard_writable_array(o, done, done);
+                    let len = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_LEN);
+                    let elems = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_ELEMS);
+                    let ep = self.ptr_of(elems);
+                    (self.b.ins().iadd_imm_u(ep, VA_DATA as i64), len)
+                }
+            };
             if cold {
                 // In a slow path: the refill stays in cold blocks.
                 for i in first..self.b.func.dfg.num_blocks() {
                     self.b.set_cold_block(Block::from_u32(i as u32));
                 }
             }
-            let len = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_LEN);
-            let elems = self.b.ins().load(types::I64, MemFlags::trusted(), p, ARR_ELEMS);
-            let ep = self.ptr_of(elems);
-            let data = self.b.ins().iadd_imm_u(ep, VA_DATA as i64);
             self.def_var(c.len, len);
             self.def_var(c.data, data);
             self.b.ins().jump(done, &[]);

@@ -650,7 +650,13 @@ impl FnCompiler<'_, '_, '_> {
     /// functions outside its slow paths, or in a generator, whose frame a
     /// `yield` leaves).
     fn loop_caches(&mut self, parts: &[Option<&Expression>], body: &Statement, at: u32) {
-        let syms = if self.generator.is_none() { crate::numeric::loop_arrays(parts, body, self.scoping()).unwrap_or_default() } else { Vec::new() };
+        let syms = if self.generator.is_none() {
+            let fns = self.c.number_functions(self.module);
+            let inlined = |c: &CallExpression| self.inlines(&fns, c);
+            crate::numeric::loop_arrays(parts, body, self.scoping(), &inlined).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         self.enter_loop_caches(&syms, at);
     }
 
