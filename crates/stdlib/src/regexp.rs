@@ -170,10 +170,17 @@ fn compile(pattern: &[u16], flags: u8) -> Result<u32, String> {
 struct Found {
     start: usize,
     end: usize,
-    /// Capture groups 1..=n: (start, end) or None.
-    caps: Vec<Option<(usize, usize)>>,
+    /// Capture groups 1..=n (regress's own vector: no copy per match).
+    groups: Vec<Option<core::ops::Range<usize>>>,
     /// (capture index 1-based, name) for each named group, in index order.
     names: Vec<(usize, Vec<u16>)>,
+}
+
+impl Found {
+    /// Capture groups 1..=n: (start, end) or None.
+    fn caps(&self) -> impl Iterator<Item = Option<(usize, usize)>> + '_ {
+        self.groups.iter().map(|r| r.as_ref().map(|r| (r.start, r.end)))
+    }
 }
 
 /// Runs matcher `code` on `s` from `from`: the leftmost match at or after
@@ -182,7 +189,6 @@ fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
     {
         let c = &table().list[code as usize];
         let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
-        let caps: Vec<Option<(usize, usize)>> = m.captures.iter().map(|r| r.as_ref().map(|r| (r.start, r.end))).collect();
         let mut names = Vec::new();
         if c.named.iter().any(|&b| b) {
             let idx = c.named.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i + 1);
@@ -190,7 +196,7 @@ fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
                 names.push((i, name.encode_utf16().collect()));
             }
         }
-        Some(Found { start: m.range.start, end: m.range.end, caps, names })
+        Some(Found { start: m.range.start, end: m.range.end, groups: m.captures, names })
     }
 }
 
@@ -415,15 +421,16 @@ fn regexp_initialize(o: Value, pattern: Value, flags: Value) -> JsResult {
     let hp = scope.root(p.0);
     let f = if Value(hf.get()).is_undefined() { atoms::value(names::EMPTY) } else { ops::to_string(Value(hf.get()))? };
     let hf = scope.root(f.0);
-    let fu = string::units(f).to_vec();
-    let Some(bits) = parse_flags(&fu) else {
-        return Err(error::syntax_error(&format!("Invalid flags supplied to RegExp constructor '{}'", string::utf8_lossy(&fu))));
+    // Parsing and compiling allocate nothing on the JS heap: the units stay put.
+    let fu = string::units(f);
+    let Some(bits) = parse_flags(fu) else {
+        return Err(error::syntax_error(&format!("Invalid flags supplied to RegExp constructor '{}'", string::utf8_lossy(fu))));
     };
-    let pu = string::units(Value(hp.get())).to_vec();
-    let code = match compile(&pu, bits) {
+    let pu = string::units(Value(hp.get()));
+    let code = match compile(pu, bits) {
         Ok(c) => c,
         Err(msg) => {
-            return Err(error::syntax_error(&format!("Invalid regular expression: /{}/{}: {msg}", string::utf8_lossy(&pu), string::utf8_lossy(&fu))));
+            return Err(error::syntax_error(&format!("Invalid regular expression: /{}/{}: {msg}", string::utf8_lossy(pu), string::utf8_lossy(fu))));
         }
     };
     let o = Value(ho.get());
@@ -570,16 +577,15 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
     let nm = n();
     let scope = HandleScope::new();
     let hs = scope.root(s.0);
-    let a = scope.root(array::new_array(0).0);
+    // Made at its final length: the elements are stored in place.
+    let a = scope.root(array::new_array(1 + m.groups.len()).0);
     let sub = |range: Option<(usize, usize)>| match range {
         Some((x, y)) => new_str(&string::units(Value(hs.get()))[x..y]),
         None => Value::UNDEFINED,
     };
-    let v = sub(Some((m.start, m.end)));
-    array::push(Value(a.get()), v);
-    for &c in &m.caps {
-        let v = sub(c);
-        array::push(Value(a.get()), v);
+    for (i, range) in core::iter::once(Some((m.start, m.end))).chain(m.caps()).enumerate() {
+        let v = sub(range);
+        array::va_set(Value(a.get()).field(ARR_ELEMS), i, v);
     }
     object::define(Value(a.get()), names::INDEX, Value::int(m.start as i64), shape::DEFAULT);
     object::define(Value(a.get()), names::INPUT, Value(hs.get()), shape::DEFAULT);
@@ -599,7 +605,7 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
         };
         let p = pair(Some((m.start, m.end)));
         array::push(Value(ind.get()), p);
-        for &c in &m.caps {
+        for c in m.caps() {
             let p = pair(c);
             array::push(Value(ind.get()), p);
         }
@@ -1056,9 +1062,9 @@ fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) 
         let (position, matched) = (m.start, &su[m.start..m.end]);
         let replacement = if replacer.is_some() {
             let inner = HandleScope::new();
-            let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(m.caps.len() + 3);
+            let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(m.groups.len() + 3);
             call_args.push(inner.root(new_str(matched).0));
-            for &c in &m.caps {
+            for c in m.caps() {
                 let v = c.map_or(Value::UNDEFINED, |(x, y)| new_str(&su[x..y]));
                 call_args.push(inner.root(v.0));
             }
@@ -1069,7 +1075,7 @@ fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) 
         } else if plain {
             repl.to_vec()
         } else {
-            let captures: Vec<Option<Vec<u16>>> = m.caps.iter().map(|c| c.map(|(x, y)| su[x..y].to_vec())).collect();
+            let captures: Vec<Option<Vec<u16>>> = m.caps().map(|c| c.map(|(x, y)| su[x..y].to_vec())).collect();
             get_substitution(matched, &su, position, &captures, Value::UNDEFINED, repl)?
         };
         append_replacement(&mut acc, &mut next_pos, &su, position, matched.len(), replacement)?;
@@ -1191,7 +1197,7 @@ fn symbol_split(args: &Args) -> JsResult {
                 return Ok(Value(a.get()));
             }
             p = e;
-            for &c in &m.caps {
+            for c in m.caps() {
                 let v = match c {
                     Some((x, y)) => sub(x, y),
                     None => Value::UNDEFINED,
