@@ -1,6 +1,6 @@
 // Remembered shape tests: a binding predicted to hold a plain-class
-// instance has its shape tested once, and the result is remembered until
-// a call or a new value. Every way the object can change between two
+// instance (and used at least three times) has its shape tested once, and
+// the result is remembered until a call or a new value. Every way the object can change between two
 // accesses of the same binding must be seen by the second one.
 
 class P {
@@ -25,7 +25,7 @@ function freeze(o: any): void {
   for (let i = 0; i < 4; i++) {
     seen.push(String(p.x));
     if (i === 1) drop(p, "x");
-    seen.push(String(p.x));
+    seen.push(String(p.x) + "/" + p.y);
   }
   console.log(seen.join(","));
 }
@@ -37,7 +37,7 @@ function freeze(o: any): void {
   for (let i = 0; i < 4; i++) {
     const a = p.y;
     if (i % 2 === 1) toAccessor(p);
-    s += a + ":" + p.y + " ";
+    s += a + ":" + p.y + ":" + p.x + " ";
   }
   console.log(s.trim());
 }

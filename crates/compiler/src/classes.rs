@@ -331,24 +331,27 @@ pub fn predicted_instances(program: &'static Program<'static>, scoping: &Scoping
 }
 
 /// The bindings of a function body (nested functions excluded) that are
-/// predicted instances (`predicted`) read or written as `b.name` and never
-/// assigned after their declaration: one value per declaration, whose
-/// shape test can be remembered (`FnCompiler::shape_memo`).
+/// predicted instances (`predicted`) read or written as `b.name` at least
+/// three times and never assigned after their declaration: one value per
+/// declaration, whose shape test can be remembered
+/// (`FnCompiler::shape_memo`). With fewer uses, the memo's own test costs
+/// about what it saves.
 pub fn shape_memo_bindings(body: &[Statement], scoping: &Scoping, predicted: &HashMap<SymbolId, SymbolId>) -> Vec<SymbolId> {
     struct Members<'s> {
         scoping: &'s Scoping,
         predicted: &'s HashMap<SymbolId, SymbolId>,
-        out: Vec<SymbolId>,
+        uses: Vec<(SymbolId, u32)>,
     }
     impl<'a> Visit<'a> for Members<'_> {
         fn visit_static_member_expression(&mut self, m: &StaticMemberExpression<'a>) {
             if let Expression::Identifier(id) = &m.object
                 && let Some(s) = id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id())
                 && self.predicted.contains_key(&s)
-                && !self.out.contains(&s)
-                && !self.scoping.get_resolved_references(s).any(|r| r.is_write())
             {
-                self.out.push(s);
+                match self.uses.iter_mut().find(|(x, _)| *x == s) {
+                    Some(u) => u.1 += 1,
+                    None => self.uses.push((s, 1)),
+                }
             }
             self.visit_expression(&m.object);
         }
@@ -356,9 +359,9 @@ pub fn shape_memo_bindings(body: &[Statement], scoping: &Scoping, predicted: &Ha
         fn visit_arrow_function_expression(&mut self, _it: &ArrowFunctionExpression<'a>) {}
         fn visit_class(&mut self, _it: &Class<'a>) {}
     }
-    let mut v = Members { scoping, predicted, out: Vec::new() };
+    let mut v = Members { scoping, predicted, uses: Vec::new() };
     for s in body {
         v.visit_statement(s);
     }
-    v.out
+    v.uses.into_iter().filter(|&(s, n)| n >= 3 && !scoping.get_resolved_references(s).any(|r| r.is_write())).map(|(s, _)| s).collect()
 }
