@@ -1750,6 +1750,27 @@ impl FnCompiler<'_, '_, '_> {
             self.def_var(res, nf);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
+            // An integral dividend beyond 32 bits but below 2^53 in
+            // magnitude (an LCG's `x * 48271`): a 64-bit remainder.
+            let a64 = self.b.ins().fcvt_to_sint_sat(types::I64, a);
+            let af = self.b.ins().fcvt_from_sint(types::F64, a64);
+            let exact = self.b.ins().fcmp(FloatCC::Equal, af, a);
+            let lim = self.b.ins().f64const(9007199254740992.0);
+            let aa = self.b.ins().fabs(a);
+            let small = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
+            let ok = self.b.ins().band(exact, small);
+            let wide = self.b.create_block();
+            let libm = self.b.create_block();
+            self.b.ins().brif(ok, wide, &[], libm, &[]);
+            self.b.switch_to_block(wide);
+            let dc = self.b.ins().iconst(types::I64, dabs as i64);
+            let r = self.b.ins().srem(a64, dc);
+            let rf = self.b.ins().fcvt_from_sint(types::F64, r);
+            // The remainder takes the dividend's sign (-0 too).
+            let rf = self.b.ins().fcopysign(rf, a);
+            self.def_var(res, rf);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(libm);
             // A register-preserving call: the loop around keeps its registers.
             let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
             let out = self.b.ins().stack_addr(types::I64, slot, 0);
