@@ -823,6 +823,9 @@ export! {
                 cache(sh, at);
                 return read_cached(v, at);
             }
+            if let Some(x) = proto_cached(v, atom as Atom) {
+                return x;
+            }
         }
         abi(object::get(v, atom as Atom))
     }
@@ -1165,6 +1168,95 @@ fn read_cached(v: Value, at: u64) -> u64 {
     }
     let arr = Value(v.word(((at >> 32) & 0x7FFF_FFFF) as i32));
     arr.word((at & 0xFFFF_FFFF) as i32)
+}
+
+/// Whether every own property named `atom` of an object of kind `kind`
+/// is in its shape (no virtual own property by that name): what lets a
+/// shape stand for "has no own `atom`".
+fn own_by_shape(kind: u64, atom: Atom) -> bool {
+    match kind {
+        KIND_OBJECT | KIND_ERROR | KIND_MAP | KIND_SET | KIND_ITERATOR | KIND_WEAKMAP | KIND_WEAKSET | KIND_WEAKREF | KIND_FINREG | KIND_PROMISE
+        | KIND_GENERATOR | KIND_ARRAY_BUFFER | KIND_DATA_VIEW | KIND_REGEXP | KIND_REGEXP_ITERATOR | KIND_DATE => true,
+        KIND_ARRAY => atom != names::LENGTH && atoms::array_index(atom).is_none(),
+        _ => false,
+    }
+}
+
+/// One entry of the prototype cache: a data property found on the
+/// prototype (`depth` 1) or the prototype's prototype (`depth` 2) of an
+/// object with shape `shape` and kind `kind`, given the shapes and kinds
+/// of the objects on the way.
+#[derive(Clone, Copy)]
+struct ProtoEntry {
+    shape: u64,
+    atom: Atom,
+    kind: u64,
+    depth: u8,
+    /// Shapes and kinds of the first and second prototype.
+    p1: (u64, u64),
+    p2: (u64, u64),
+    /// The property's location in the holder (see `ic_location`).
+    at: u64,
+}
+
+fn proto_entry(sh: u64, atom: Atom) -> &'static mut ProtoEntry {
+    const EMPTY: ProtoEntry = ProtoEntry { shape: 0, atom: 0, kind: 0, depth: 0, p1: (0, 0), p2: (0, 0), at: 0 };
+    static CACHE: perry_gc::JsCell<[ProtoEntry; 512]> = perry_gc::JsCell::new([EMPTY; 512]);
+    let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 511;
+    // SAFETY: single JS thread.
+    unsafe { &mut CACHE.get()[h] }
+}
+
+/// `v.atom` when it is an inherited data property (a method on a class's or
+/// a built-in's prototype) one or two prototypes up, through the prototype
+/// cache: an object's shape and kind say which own properties it has (for
+/// the kinds of `own_by_shape`) and where its prototype is, so the same
+/// shapes and kinds along the chain find the property at the same place,
+/// whichever objects they are. Fills the entry on a miss; `None` when the
+/// property is anything else (the general lookup answers).
+fn proto_cached(v: Value, atom: Atom) -> Option<u64> {
+    let sh = v.word(OBJ_SHAPE);
+    let kind = v.kind();
+    let e = *proto_entry(sh, atom);
+    let looks = |o: Value| -> Option<(u64, u64)> { (o.is_object() && !o.is_proxy()).then(|| (o.word(OBJ_SHAPE), o.kind())) };
+    if e.shape == sh && e.atom == atom && e.kind == kind {
+        let p1 = object::proto_of(v);
+        if looks(p1) == Some(e.p1) {
+            if e.depth == 1 {
+                return Some(read_cached(p1, e.at));
+            }
+            let p2 = object::proto_of(p1);
+            if looks(p2) == Some(e.p2) {
+                return Some(read_cached(p2, e.at));
+            }
+        }
+    }
+    // Fill, when `v` has no own property by that name (its shape says so).
+    if !own_by_shape(kind, atom) || object::find_own(v, atom).is_some() {
+        return None;
+    }
+    let p1 = object::proto_of(v);
+    let l1 = looks(p1)?;
+    if !own_by_shape(l1.1, atom) {
+        return None;
+    }
+    let (depth, holder, p2) = match own_data_location(p1, atom) {
+        Some(_) => (1, p1, (0, 0)),
+        None => {
+            if object::find_own(p1, atom).is_some() {
+                return None;
+            }
+            let p2 = object::proto_of(p1);
+            let l2 = looks(p2)?;
+            if !own_by_shape(l2.1, atom) {
+                return None;
+            }
+            (2, p2, l2)
+        }
+    };
+    let at = own_data_location(holder, atom)?;
+    *proto_entry(sh, atom) = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at };
+    Some(read_cached(holder, at))
 }
 
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,
