@@ -146,3 +146,46 @@ console.log(out.join("\n"));
   t += g.v() + g.v();
   console.log(t, typeof g.call, g.name);
 }
+
+// One call site, its receiver's prototype changed between calls: a
+// replaced method, another prototype, a deleted method, a getter.
+{
+  function probe(m: Map<number, number>, k: number): string {
+    try {
+      return String(m.has(k)) + ":" + String(m.get(k));
+    } catch (e) {
+      return (e as Error).constructor.name;
+    }
+  }
+  const m = new Map<number, number>([[1, 10]]);
+  const origGet = Map.prototype.get;
+  const r: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    r.push(probe(m, 1));
+    if (i === 1) (Map.prototype as any).get = function () {
+      return "patched";
+    };
+    if (i === 2) Object.setPrototypeOf(m, Object.create(Map.prototype, { get: { value: () => "proto2" } }));
+    if (i === 3) Object.setPrototypeOf(m, Map.prototype);
+    if (i === 4) delete (Map.prototype as any).get;
+    if (i === 5) Object.defineProperty(Map.prototype, "get", { get: () => () => "via getter", configurable: true });
+    if (i === 6) Object.defineProperty(Map.prototype, "get", { value: origGet, writable: true, configurable: true, enumerable: false });
+  }
+  console.log(r.join(" "));
+
+  function pushAll(arrs: number[][], x: number): string {
+    return arrs.map((a) => String(a.push(x))).join(",");
+  }
+  const arrs: number[][] = [[], [1], [1, 2]];
+  const pr: string[] = [];
+  const origPush = Array.prototype.push;
+  for (let i = 0; i < 5; i++) {
+    pr.push(pushAll(arrs, i));
+    if (i === 1) (Array.prototype as any).push = function () {
+      return -1;
+    };
+    if (i === 2) Array.prototype.push = origPush;
+    if (i === 3) Object.setPrototypeOf(arrs[0], { push: () => "plain proto" });
+  }
+  console.log(pr.join(" "));
+}

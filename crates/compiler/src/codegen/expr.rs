@@ -371,7 +371,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.b.switch_to_block(hit);
         let off = self.use_var(offv);
-        let addr = self.cached_slot_addr(p, off);
+        let addr = self.cached_read_addr(p, off, miss);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let v = self.track(v);
         self.def_var(res, v);
@@ -432,6 +432,68 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// [`Self::cached_slot_addr`] for a read, whose location word may also
+    /// name an inherited property (`IC_PROTO`): the address of the slot in
+    /// the prototype of the object at `p` while that prototype still has the
+    /// entry's shape and kind; else to `miss`.
+    fn cached_read_addr(&mut self, p: V, off: V, miss: Block) -> V {
+        let addr = self.declare(types::I64);
+        let inline = self.b.create_block();
+        let other = self.b.create_block();
+        let over = self.b.create_block();
+        let proto = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(other);
+        self.b.set_cold_block(over);
+        self.b.set_cold_block(proto);
+        let is_other = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
+        self.b.ins().brif(is_other, other, &[], inline, &[]);
+        self.b.switch_to_block(inline);
+        let a = self.b.ins().iadd(p, off);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(other);
+        let bit = self.b.ins().band_imm_u(off, IC_PROTO as i64);
+        self.b.ins().brif(bit, proto, &[], over, &[]);
+        self.b.switch_to_block(over);
+        let a = self.cached_slot_addr(p, off);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(proto);
+        let pw = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+        let t = self.tag_of(pw);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let shb = self.b.create_block();
+        self.b.set_cold_block(shb);
+        self.b.ins().brif(iso, shb, &[], miss, &[]);
+        self.b.switch_to_block(shb);
+        let pp = self.ptr_of(pw);
+        let idx = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
+        let idx = self.b.ins().ishl_imm_u(idx, 5);
+        let tab = self.data_addr(self.c.proto_ics);
+        let ent = self.b.ins().iadd(tab, idx);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 0);
+        let have = self.b.ins().load(types::I64, MemFlagsData::trusted(), pp, OBJ_SHAPE);
+        let same = self.b.ins().icmp(IntCC::Equal, want, have);
+        let kb = self.b.create_block();
+        self.b.set_cold_block(kb);
+        self.b.ins().brif(same, kb, &[], miss, &[]);
+        self.b.switch_to_block(kb);
+        let want_kind = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 8);
+        let kind = self.cell_kind(pw);
+        let same = self.b.ins().icmp(IntCC::Equal, want_kind, kind);
+        let ok = self.b.create_block();
+        self.b.set_cold_block(ok);
+        self.b.ins().brif(same, ok, &[], miss, &[]);
+        self.b.switch_to_block(ok);
+        let loc = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 16);
+        let a = self.cached_slot_addr(pp, loc);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(addr)
     }
 
     /// The address of a property slot of the object at `p` from an inline
