@@ -8,7 +8,7 @@
 
 use crate::global::{def_constructor, def_method};
 use crate::method_atom;
-use perry_abi::{KIND_PRIMITIVE_WRAPPER, OBJ_INLINE};
+use perry_abi::{ARR_ELEMS, KIND_PRIMITIVE_WRAPPER, OBJ_INLINE};
 use perry_gc::HandleScope;
 use perry_runtime::array;
 use perry_runtime::atoms::{self, Atom, names};
@@ -819,11 +819,12 @@ fn sub_str(s: Value, from: usize, to: usize) -> Value {
 /// Makes an array of strings from owned pieces.
 fn array_of_strings(pieces: &[&[u16]]) -> Value {
     let scope = HandleScope::new();
-    let a = array::new_array(0);
+    // Made at its final length: the elements are stored in place.
+    let a = array::new_array(pieces.len());
     let ha = scope.root(a.0);
-    for p in pieces {
+    for (i, p) in pieces.iter().enumerate() {
         let sv = new_str(p);
-        array::push(Value(ha.get()), sv);
+        array::va_set(Value(ha.get()).field(ARR_ELEMS), i, sv);
     }
     Value(ha.get())
 }
