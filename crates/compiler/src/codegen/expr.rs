@@ -437,7 +437,9 @@ impl FnCompiler<'_, '_, '_> {
     /// [`Self::cached_slot_addr`] for a read, whose location word may also
     /// name an inherited property (`IC_PROTO`): the address of the slot in
     /// the prototype of the object at `p` while that prototype still has the
-    /// entry's shape and kind; else to `miss`.
+    /// entry's shape and kind; else to `miss`. (One test on the path of an
+    /// own inline slot, as in `cached_slot_addr`; both other kinds of word
+    /// have `IC_OVERFLOW` set.)
     fn cached_read_addr(&mut self, p: V, off: V, miss: Block) -> V {
         let addr = self.declare(types::I64);
         let inline = self.b.create_block();
@@ -458,7 +460,7 @@ impl FnCompiler<'_, '_, '_> {
         let bit = self.b.ins().band_imm_u(off, IC_PROTO as i64);
         self.b.ins().brif(bit, proto, &[], over, &[]);
         self.b.switch_to_block(over);
-        let a = self.cached_slot_addr(p, off);
+        let a = self.overflow_slot_addr(p, off);
         self.def_var(addr, a);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(proto);
@@ -514,17 +516,23 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(addr, a);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(over);
+        let a = self.overflow_slot_addr(p, off);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(addr)
+    }
+
+    /// The address of the overflow-array slot that location word `off`
+    /// (with `IC_OVERFLOW`) names in the object at `p`.
+    fn overflow_slot_addr(&mut self, p: V, off: V) -> V {
         let slot = self.b.ins().ushr_imm_u(off, 32);
         let slot = self.b.ins().band_imm_u(slot, 0x7FFF_FFFF);
         let slot_addr = self.b.ins().iadd(p, slot);
         let arr = self.b.ins().load(types::I64, MemFlagsData::trusted(), slot_addr, 0);
         let ap = self.ptr_of(arr);
         let within = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
-        let a = self.b.ins().iadd(ap, within);
-        self.def_var(addr, a);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(addr)
+        self.b.ins().iadd(ap, within)
     }
 
     /// A global variable's value (a property of the global object; a
