@@ -437,7 +437,7 @@ impl FnCompiler<'_, '_, '_> {
     /// [`Self::cached_slot_addr`] for a read, whose location word may also
     /// name an inherited property (`IC_PROTO`): the address of the slot in
     /// the prototype of the object at `p` while that prototype still has the
-    /// entry's shape and kind; else to `miss`. (One test on the path of an
+    /// entry's shape and kind and the object the entry's kind; else to `miss`. (One test on the path of an
     /// own inline slot, as in `cached_slot_addr`; both other kinds of word
     /// have `IC_OVERFLOW` set.)
     fn cached_read_addr(&mut self, p: V, off: V, miss: Block) -> V {
@@ -486,6 +486,10 @@ impl FnCompiler<'_, '_, '_> {
         let want_kind = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 8);
         let kind = self.cell_kind(pw);
         let same = self.b.ins().icmp(IntCC::Equal, want_kind, kind);
+        let want_own = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 24);
+        let own = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
+        let same_own = self.b.ins().icmp(IntCC::Equal, want_own, own);
+        let same = self.b.ins().band(same, same_own);
         let ok = self.b.create_block();
         self.b.set_cold_block(ok);
         self.b.ins().brif(same, ok, &[], miss, &[]);
