@@ -280,18 +280,6 @@ pub const DATE_EXTRA: u32 = 8;
 /// A property-read inline cache entry's second word with this bit set names
 /// a slot in the object's overflow array (see `perry_get_named_ic`).
 pub const IC_OVERFLOW: u64 = 1 << 63;
-/// An entry's location word with `IC_OVERFLOW` and this bit set names an
-/// inherited data property: it is read from the receiver's prototype (the
-/// `OBJ_PROTO` word of an object that is not plain) while that object's
-/// shape and kind are the first two words of entry `location & 0xFFFF_FFFF`
-/// of the prototype table (`SYM_PROTO_ICS`) and the receiver's kind the
-/// fourth; the third is the property's location in the prototype (an
-/// inline-cache location word without `IC_PROTO`).
-pub const IC_PROTO: u64 = 1 << 62;
-/// The prototype table of `IC_PROTO` entries: `PROTO_ICS` entries of four
-/// words (shape, kind, location, receiver kind).
-pub const SYM_PROTO_ICS: &str = "PERRY_PROTO_ICS";
-pub const PROTO_ICS: usize = 1024;
 /// Entries (shape, location) of a property-read inline cache site: the
 /// compiled code tests them in order; the runtime fills the first empty one.
 pub const IC_WAYS: usize = 4;

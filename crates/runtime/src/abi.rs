@@ -824,9 +824,6 @@ export! {
                 return read_cached(v, at);
             }
             if let Some(x) = proto_cached(v, atom as Atom) {
-                if let Some(at) = proto_ic_location(v, atom as Atom) {
-                    cache(sh, at);
-                }
                 return x;
             }
         }
@@ -1260,42 +1257,6 @@ fn proto_cached(v: Value, atom: Atom) -> Option<u64> {
     let at = own_data_location(holder, atom)?;
     *proto_entry(sh, atom) = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at };
     Some(read_cached(holder, at))
-}
-
-/// The prototype table of compiled code's `IC_PROTO` entries: (holder
-/// shape, holder kind, location, receiver kind), each made once, never
-/// changed. (The receiver's kind too: a shape alone does not say which own
-/// properties an object of a kind with virtual ones has.)
-#[unsafe(no_mangle)]
-pub static mut PERRY_PROTO_ICS: [[u64; 4]; PROTO_ICS] = [[0; 4]; PROTO_ICS];
-
-/// An inline-cache location word for `v.atom` just read through the
-/// prototype cache from `v`'s prototype (`IC_PROTO`), when `v` keeps its
-/// prototype in the `OBJ_PROTO` word and the prototype table has room.
-fn proto_ic_location(v: Value, atom: Atom) -> Option<u64> {
-    /// (shape, kind, location, receiver kind) of each entry made, to its index.
-    type Index = hashbrown::HashMap<(u64, u64, u64, u64), u64>;
-    static INDEX: JsCell<Option<Index>> = JsCell::new(None);
-    let sh = v.word(OBJ_SHAPE);
-    let e = *proto_entry(sh, atom);
-    if object::shape_of(v).is_plain() || e.shape != sh || e.atom != atom || e.kind != v.kind() || e.depth != 1 {
-        return None;
-    }
-    let key = (e.p1.0, e.p1.1, e.at, e.kind);
-    // SAFETY: single JS thread; compiled code only reads entries below the count.
-    let index = unsafe { INDEX.get() }.get_or_insert_with(hashbrown::HashMap::new);
-    let n = index.len() as u64;
-    let i = match index.get(&key) {
-        Some(&i) => i,
-        None if (n as usize) < PROTO_ICS => {
-            // SAFETY: single JS thread; no site names entry `n` before this.
-            unsafe { PERRY_PROTO_ICS[n as usize] = [key.0, key.1, key.2, key.3] };
-            index.insert(key, n);
-            n
-        }
-        None => return None,
-    };
-    Some(IC_OVERFLOW | IC_PROTO | i)
 }
 
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,

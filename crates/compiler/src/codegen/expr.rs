@@ -371,7 +371,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.b.switch_to_block(hit);
         let off = self.use_var(offv);
-        let addr = self.cached_read_addr(p, off, miss);
+        let addr = self.cached_slot_addr(p, off);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         let v = self.track(v);
         self.def_var(res, v);
@@ -434,74 +434,6 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
-    /// [`Self::cached_slot_addr`] for a read, whose location word may also
-    /// name an inherited property (`IC_PROTO`): the address of the slot in
-    /// the prototype of the object at `p` while that prototype still has the
-    /// entry's shape and kind and the object the entry's kind; else to `miss`. (One test on the path of an
-    /// own inline slot, as in `cached_slot_addr`; both other kinds of word
-    /// have `IC_OVERFLOW` set.)
-    fn cached_read_addr(&mut self, p: V, off: V, miss: Block) -> V {
-        let addr = self.declare(types::I64);
-        let inline = self.b.create_block();
-        let other = self.b.create_block();
-        let over = self.b.create_block();
-        let proto = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.set_cold_block(other);
-        self.b.set_cold_block(over);
-        self.b.set_cold_block(proto);
-        let is_other = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, off, 0);
-        self.b.ins().brif(is_other, other, &[], inline, &[]);
-        self.b.switch_to_block(inline);
-        let a = self.b.ins().iadd(p, off);
-        self.def_var(addr, a);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(other);
-        let bit = self.b.ins().band_imm_u(off, IC_PROTO as i64);
-        self.b.ins().brif(bit, proto, &[], over, &[]);
-        self.b.switch_to_block(over);
-        let a = self.overflow_slot_addr(p, off);
-        self.def_var(addr, a);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(proto);
-        let pw = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
-        let t = self.tag_of(pw);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let shb = self.b.create_block();
-        self.b.set_cold_block(shb);
-        self.b.ins().brif(iso, shb, &[], miss, &[]);
-        self.b.switch_to_block(shb);
-        let pp = self.ptr_of(pw);
-        let idx = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
-        let idx = self.b.ins().ishl_imm_u(idx, 5);
-        let tab = self.data_addr(self.c.proto_ics);
-        let ent = self.b.ins().iadd(tab, idx);
-        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 0);
-        let have = self.b.ins().load(types::I64, MemFlagsData::trusted(), pp, OBJ_SHAPE);
-        let same = self.b.ins().icmp(IntCC::Equal, want, have);
-        let kb = self.b.create_block();
-        self.b.set_cold_block(kb);
-        self.b.ins().brif(same, kb, &[], miss, &[]);
-        self.b.switch_to_block(kb);
-        let want_kind = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 8);
-        let kind = self.cell_kind(pw);
-        let same = self.b.ins().icmp(IntCC::Equal, want_kind, kind);
-        let want_own = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 24);
-        let own = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
-        let same_own = self.b.ins().icmp(IntCC::Equal, want_own, own);
-        let same = self.b.ins().band(same, same_own);
-        let ok = self.b.create_block();
-        self.b.set_cold_block(ok);
-        self.b.ins().brif(same, ok, &[], miss, &[]);
-        self.b.switch_to_block(ok);
-        let loc = self.b.ins().load(types::I64, MemFlagsData::trusted(), ent, 16);
-        let a = self.cached_slot_addr(pp, loc);
-        self.def_var(addr, a);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(addr)
-    }
-
     /// The address of a property slot of the object at `p` from an inline
     /// cache's location word: a byte offset, or for a slot in the overflow
     /// array `IC_OVERFLOW | inline slot holding the array << 32 | offset in it`.
@@ -520,23 +452,17 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(addr, a);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(over);
-        let a = self.overflow_slot_addr(p, off);
-        self.def_var(addr, a);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(addr)
-    }
-
-    /// The address of the overflow-array slot that location word `off`
-    /// (with `IC_OVERFLOW`) names in the object at `p`.
-    fn overflow_slot_addr(&mut self, p: V, off: V) -> V {
         let slot = self.b.ins().ushr_imm_u(off, 32);
         let slot = self.b.ins().band_imm_u(slot, 0x7FFF_FFFF);
         let slot_addr = self.b.ins().iadd(p, slot);
         let arr = self.b.ins().load(types::I64, MemFlagsData::trusted(), slot_addr, 0);
         let ap = self.ptr_of(arr);
         let within = self.b.ins().band_imm_u(off, 0xFFFF_FFFF);
-        self.b.ins().iadd(ap, within)
+        let a = self.b.ins().iadd(ap, within);
+        self.def_var(addr, a);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(addr)
     }
 
     /// A global variable's value (a property of the global object; a

@@ -266,8 +266,6 @@ pub struct Compiler<'g> {
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
     pub string_proto: DataId,
-    /// The prototype table of `IC_PROTO` inline-cache entries.
-    pub proto_ics: DataId,
     pub array_hofs: DataId,
     pub global_object_word: DataId,
     pub nursery_size: DataId,
@@ -351,7 +349,6 @@ impl<'g> Compiler<'g> {
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
-        let proto_ics = module.declare_data(perry_abi::SYM_PROTO_ICS, Linkage::Import, true, false).unwrap();
         let array_hofs = module.declare_data(perry_abi::SYM_ARRAY_HOFS, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
@@ -409,7 +406,6 @@ impl<'g> Compiler<'g> {
             nursery_start,
             math_metas,
             string_proto,
-            proto_ics,
             array_hofs,
             global_object_word,
             nursery_size,
