@@ -817,13 +817,22 @@ export! {
         if v.is_object() {
             let sh = v.word(OBJ_SHAPE);
             let mega = mega_entry(sh, atom as Atom);
-            let at = if mega.0 == sh && mega.1 == atom as Atom { Some(mega.2) } else { ic_location(v, atom as Atom) };
-            if let Some(at) = at {
-                *mega = (sh, atom as Atom, at);
+            if mega.0 == sh && mega.1 == atom as Atom {
+                let at = mega.2;
                 cache(sh, at);
                 return read_cached(v, at);
             }
-            if let Some(x) = proto_cached(v, atom as Atom) {
+            // An inherited method's read missed inline: the prototype cache
+            // first (a hit implies no own property by that name).
+            if let Some(x) = proto_hit(v, atom as Atom) {
+                return x;
+            }
+            if let Some(at) = ic_location(v, atom as Atom) {
+                *mega_entry(sh, atom as Atom) = (sh, atom as Atom, at);
+                cache(sh, at);
+                return read_cached(v, at);
+            }
+            if let Some(x) = proto_fill(v, atom as Atom) {
                 return x;
             }
         }
@@ -1212,26 +1221,35 @@ fn proto_entry(sh: u64, atom: Atom) -> &'static mut ProtoEntry {
 /// cache: an object's shape and kind say which own properties it has (for
 /// the kinds of `own_by_shape`) and where its prototype is, so the same
 /// shapes and kinds along the chain find the property at the same place,
-/// whichever objects they are. Fills the entry on a miss; `None` when the
-/// property is anything else (the general lookup answers).
-fn proto_cached(v: Value, atom: Atom) -> Option<u64> {
+/// whichever objects they are. `None` on a miss (`proto_fill` then looks).
+fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
+    let sh = v.word(OBJ_SHAPE);
+    let e = *proto_entry(sh, atom);
+    if e.shape != sh || e.atom != atom || e.kind != v.kind() {
+        return None;
+    }
+    let p1 = object::proto_of(v);
+    if looks(p1) != Some(e.p1) {
+        return None;
+    }
+    if e.depth == 1 {
+        return Some(read_cached(p1, e.at));
+    }
+    let p2 = object::proto_of(p1);
+    (looks(p2) == Some(e.p2)).then(|| read_cached(p2, e.at))
+}
+
+/// The shape and kind of a prototype the cache can pass through.
+fn looks(o: Value) -> Option<(u64, u64)> {
+    (o.is_object() && !o.is_proxy()).then(|| (o.word(OBJ_SHAPE), o.kind()))
+}
+
+/// [`proto_hit`] after a miss: looks the property up one or two prototypes
+/// up and fills the entry when it is an inherited data property there.
+fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
     let sh = v.word(OBJ_SHAPE);
     let kind = v.kind();
-    let e = *proto_entry(sh, atom);
-    let looks = |o: Value| -> Option<(u64, u64)> { (o.is_object() && !o.is_proxy()).then(|| (o.word(OBJ_SHAPE), o.kind())) };
-    if e.shape == sh && e.atom == atom && e.kind == kind {
-        let p1 = object::proto_of(v);
-        if looks(p1) == Some(e.p1) {
-            if e.depth == 1 {
-                return Some(read_cached(p1, e.at));
-            }
-            let p2 = object::proto_of(p1);
-            if looks(p2) == Some(e.p2) {
-                return Some(read_cached(p2, e.at));
-            }
-        }
-    }
-    // Fill, when `v` has no own property by that name (its shape says so).
+    // Only when `v` has no own property by that name (its shape says so).
     if !own_by_shape(kind, atom) || object::find_own(v, atom).is_some() {
         return None;
     }
