@@ -80,7 +80,7 @@ pub fn trap_atom(name: &str) -> Atom {
 /// Whether %Object.prototype% has no property named `key`, cached per
 /// shape of it (a handler that is a plain object with no such own trap
 /// then has none at all, without walking the chain).
-fn object_proto_lacks(key: Atom) -> bool {
+pub fn object_proto_lacks(key: Atom) -> bool {
     static CACHE: perry_gc::JsCell<(u64, Vec<(Atom, bool)>)> = perry_gc::JsCell::new((0, Vec::new()));
     let op = crate::realm::get(crate::realm::I::ObjectProto);
     let sh = op.word(OBJ_SHAPE);

@@ -576,7 +576,7 @@ impl Ser {
         let scope = HandleScope::new();
         let v = get_key(hv(holder), key)?;
         let h = scope.root(v.0);
-        if v.is_object() || perry_runtime::proxy::is_proxy(v) || v.is_bigint() {
+        if (v.is_object() && !lacks_to_json(v)) || perry_runtime::proxy::is_proxy(v) || v.is_bigint() {
             let to_json = object::get(v, names::TO_JSON)?;
             if to_json.is_function() {
                 let hf = scope.root(to_json.0);
@@ -792,5 +792,29 @@ mod tests {
         let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
         quote_json_string(&mut out, &u);
         assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
+    }
+}
+
+/// Whether object `v` has no `toJSON` on its chain, known without running
+/// code or walking it: a plain object of %Object.prototype% or an array of
+/// %Array.prototype% without one of its own, when neither prototype (nor
+/// %Object.prototype% above the array's) has one. (`Get(v, "toJSON")` then
+/// answers undefined, with nothing observable: no proxy or getter is
+/// involved.)
+fn lacks_to_json(v: Value) -> bool {
+    let key = names::TO_JSON;
+    if !perry_runtime::proxy::object_proto_lacks(key) || object::find_own(v, key).is_some() {
+        return false;
+    }
+    match v.kind() {
+        KIND_OBJECT => {
+            let sh = object::shape_of(v);
+            sh.is_plain() && sh.proto_slot.is_none()
+        }
+        KIND_ARRAY => {
+            let ap = realm::get(I::ArrayProto);
+            object::proto_of(v) == ap && object::find_own(ap, key).is_none() && object::proto_of(ap) == realm::get(I::ObjectProto)
+        }
+        _ => false,
     }
 }
