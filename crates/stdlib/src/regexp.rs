@@ -68,6 +68,8 @@ struct Compiled {
     flags: u8,
     /// Whether capture group `i + 1` has a name.
     named: Vec<bool>,
+    /// Code units every match starts with (`literal_prefix`), or none.
+    prefix: Vec<u16>,
 }
 
 #[derive(Default)]
@@ -161,9 +163,73 @@ fn compile(pattern: &[u16], flags: u8) -> Result<u32, String> {
     let named = scan_named(pattern, flags & F_V != 0);
     let t = table();
     let i = t.list.len() as u32;
-    t.list.push(Compiled { re, flags, named });
+    let prefix = if flags & (F_I | F_U | F_V) == 0 { literal_prefix(pattern) } else { Vec::new() };
+    t.list.push(Compiled { re, flags, named, prefix });
     t.by_key.insert((pattern.to_vec(), flags), i);
     Ok(i)
+}
+
+/// The code units every match of `pattern` (no `i`, `u` or `v` flag) starts
+/// with: its leading literal characters (plain or escaped syntax
+/// characters), up to the first anything else; a character that a `*`,
+/// `?` or `{` follows is left out (it may match zero times), one that a `+`
+/// follows ends the prefix. None when the pattern has an alternative at
+/// its top level (`a|b`).
+///
+/// regress, built with its `utf16` feature, tries a match at every position
+/// (it uses no start predicates then); searching for the prefix first skips
+/// the positions where no match can start.
+fn literal_prefix(pattern: &[u16]) -> Vec<u16> {
+    const SYNTAX: &[u8] = b"^$\\.*+?()[]{}|";
+    let is = |c: u16, set: &[u8]| c < 128 && set.contains(&(c as u8));
+    // A top-level `|` (outside groups and classes, not escaped).
+    let (mut depth, mut class, mut i) = (0usize, false, 0);
+    while i < pattern.len() {
+        let c = pattern[i];
+        if c == b'\\' as u16 {
+            i += 2;
+            continue;
+        }
+        if class {
+            class = c != b']' as u16;
+        } else if c == b'[' as u16 {
+            class = true;
+        } else if c == b'(' as u16 {
+            depth += 1;
+        } else if c == b')' as u16 {
+            depth = depth.saturating_sub(1);
+        } else if c == b'|' as u16 && depth == 0 {
+            return Vec::new();
+        }
+        i += 1;
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < pattern.len() {
+        let c = pattern[i];
+        let (lit, next) = if c == b'\\' as u16 {
+            match pattern.get(i + 1) {
+                Some(&e) if is(e, b"^$\\.*+?()[]{}|/-") => (e, i + 2),
+                _ => break,
+            }
+        } else if is(c, SYNTAX) {
+            break;
+        } else {
+            (c, i + 1)
+        };
+        match pattern.get(next) {
+            Some(&q) if is(q, b"*?{") => break,
+            Some(&q) if q == b'+' as u16 => {
+                out.push(lit);
+                break;
+            }
+            _ => {
+                out.push(lit);
+                i = next;
+            }
+        }
+    }
+    out
 }
 
 /// A successful match, as plain Rust data (nothing points into the heap).
@@ -188,6 +254,8 @@ impl Found {
 fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
     {
         let c = &table().list[code as usize];
+        // No match starts before the literal prefix's first occurrence.
+        let from = if c.prefix.is_empty() { from } else { crate::string_builtins::index_of(s, &c.prefix, from)? };
         let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
         let mut names = Vec::new();
         if c.named.iter().any(|&b| b) {
@@ -1316,4 +1384,36 @@ pub fn install() {
     let hi = scope.root(ip.0);
     crate::method(Value(hi.get()), "next", 0, rsi_next);
     crate::to_string_tag(Value(hi.get()), "RegExp String Iterator");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal_prefix;
+
+    fn prefix(p: &str) -> String {
+        let u: Vec<u16> = p.encode_utf16().collect();
+        String::from_utf16(&literal_prefix(&u)).unwrap()
+    }
+
+    #[test]
+    fn literal_prefixes_stop_where_a_match_may_differ() {
+        assert_eq!(prefix(r"items\/\d+5 "), "items/");
+        assert_eq!(prefix("abc"), "abc");
+        assert_eq!(prefix("abc*d"), "ab");
+        assert_eq!(prefix("abc?d"), "ab");
+        assert_eq!(prefix("abc{0,2}"), "ab");
+        assert_eq!(prefix("abc+d"), "abc");
+        assert_eq!(prefix(r"a\.b\\c"), r"a.b\c");
+        assert_eq!(prefix(r"ab\d"), "ab");
+        assert_eq!(prefix("ab(c)"), "ab");
+        assert_eq!(prefix("ab[c]"), "ab");
+        assert_eq!(prefix("ab.c"), "ab");
+        assert_eq!(prefix("^abc"), "");
+        assert_eq!(prefix("abc$"), "abc");
+        assert_eq!(prefix("abc|x"), "");
+        assert_eq!(prefix("ab(c|d)"), "ab");
+        assert_eq!(prefix(r"ab\|c"), "ab|c");
+        assert_eq!(prefix("ab[|]c"), "ab");
+        assert_eq!(prefix("(?<=x)ab"), "");
+    }
 }
