@@ -69,6 +69,13 @@ fn this_units(args: &Args, name: &str) -> JsResult<Vec<u16>> {
 /// receiver's length; it may run user code, so both strings stay rooted),
 /// then `f` on the two strings' code units and that position.
 fn find_in<P, R>(args: &Args, name: &str, no_re: bool, pos: impl FnOnce(usize) -> JsResult<P>, f: impl FnOnce(&[u16], &[u16], P) -> R) -> JsResult<R> {
+    let (t, q, at) = (args.this(), args.get(0), args.get(1));
+    if t.is_string() && q.is_string() && (at.is_undefined() || at.is_number()) {
+        // Two strings and a number position: nothing below converts,
+        // allocates or runs code, so nothing needs rooting.
+        let p = pos(string::len(t))?;
+        return Ok(f(string::units(t), string::units(q), p));
+    }
     let s = this_string(args, name)?;
     let scope = HandleScope::new();
     let hs = scope.root(s.0);
