@@ -66,6 +66,10 @@ pub fn link(object: &Path, out: &Path) -> Result<(), String> {
             .arg(&lib)
             .args(NATIVE_LIBS)
             .arg("-Wl,--gc-sections")
+            // Nothing unwinds (panic=abort; exceptions are return values
+            // and the collector walks frame pointers): no unwind lookup
+            // table (about 10 KB of hello world).
+            .arg("-Wl,--no-eh-frame-hdr")
             .args(extra)
             .output()
             .map_err(|e| format!("cannot run the linker '{cc}': {e}"))
