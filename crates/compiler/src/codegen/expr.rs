@@ -1684,6 +1684,18 @@ impl FnCompiler<'_, '_, '_> {
     /// `a % b` on doubles: integer remainder when both are exact integers
     /// below 2^53 (the result takes the dividend's sign, so -7 % 7 is -0),
     /// else fmod.
+    /// `x` (an f64) as an i64, and whether that is exact with |x| < 2^53
+    /// (an integral number whose remainder 64-bit `srem` computes).
+    fn exact_int(&mut self, x: V) -> (V, V) {
+        let i = self.b.ins().fcvt_to_sint_sat(types::I64, x);
+        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+        let exact = self.b.ins().fcmp(FloatCC::Equal, back, x);
+        let lim = self.b.ins().f64const(9007199254740992.0);
+        let ax = self.b.ins().fabs(x);
+        let small = self.b.ins().fcmp(FloatCC::LessThan, ax, lim);
+        (i, self.b.ins().band(exact, small))
+    }
+
     fn fmod_inline(&mut self, a: V, b: V) -> V {
         // An integer dividend (a loop counter, a bitwise result) and a
         // constant integer divisor: integer remainder, no checks.
@@ -1752,13 +1764,7 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(slow);
             // An integral dividend beyond 32 bits but below 2^53 in
             // magnitude (an LCG's `x * 48271`): a 64-bit remainder.
-            let a64 = self.b.ins().fcvt_to_sint_sat(types::I64, a);
-            let af = self.b.ins().fcvt_from_sint(types::F64, a64);
-            let exact = self.b.ins().fcmp(FloatCC::Equal, af, a);
-            let lim = self.b.ins().f64const(9007199254740992.0);
-            let aa = self.b.ins().fabs(a);
-            let small = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
-            let ok = self.b.ins().band(exact, small);
+            let (a64, ok) = self.exact_int(a);
             let wide = self.b.create_block();
             let libm = self.b.create_block();
             self.b.ins().brif(ok, wide, &[], libm, &[]);
@@ -1783,21 +1789,10 @@ impl FnCompiler<'_, '_, '_> {
             return self.use_var(res);
         }
         let res = self.declare(types::F64);
-        let ai = self.b.ins().fcvt_to_sint_sat(types::I64, a);
-        let bi = self.b.ins().fcvt_to_sint_sat(types::I64, b);
-        let af = self.b.ins().fcvt_from_sint(types::F64, ai);
-        let bf = self.b.ins().fcvt_from_sint(types::F64, bi);
-        let ea = self.b.ins().fcmp(FloatCC::Equal, af, a);
-        let eb = self.b.ins().fcmp(FloatCC::Equal, bf, b);
-        let lim = self.b.ins().f64const(9007199254740992.0);
-        let aa = self.b.ins().fabs(a);
-        let ba = self.b.ins().fabs(b);
-        let sa = self.b.ins().fcmp(FloatCC::LessThan, aa, lim);
-        let sb = self.b.ins().fcmp(FloatCC::LessThan, ba, lim);
+        let (ai, oka) = self.exact_int(a);
+        let (bi, okb) = self.exact_int(b);
         let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, bi, 0);
-        let ok = self.b.ins().band(ea, eb);
-        let ok = self.b.ins().band(ok, sa);
-        let ok = self.b.ins().band(ok, sb);
+        let ok = self.b.ins().band(oka, okb);
         let ok = self.b.ins().band(ok, nz);
         let fast = self.b.create_block();
         let slow = self.b.create_block();
