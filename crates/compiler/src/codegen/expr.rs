@@ -387,11 +387,7 @@ impl FnCompiler<'_, '_, '_> {
     /// Continues in a new block when `v` is a cell of `kind`; jumps to
     /// `not_object` when it is no object, to `other_kind` when another kind.
     pub fn guard_kind(&mut self, v: V, kind: u64, not_object: Block, other_kind: Block) {
-        let t = self.tag_of(v);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let c1 = self.b.create_block();
-        self.b.ins().brif(iso, c1, &[], not_object, &[]);
-        self.b.switch_to_block(c1);
+        self.object_or(v, not_object);
         let k = self.cell_kind(v);
         let same = self.b.ins().icmp_imm_u(IntCC::Equal, k, kind as i64);
         let c2 = self.b.create_block();
@@ -526,13 +522,8 @@ impl FnCompiler<'_, '_, '_> {
     /// plain class's instance shape); to `miss` otherwise. Returns `o`'s
     /// address and `data`'s.
     fn shape_guard(&mut self, o: V, data: cranelift_module::DataId, at: i32, miss: Block) -> (V, V) {
-        let t = self.tag_of(o);
-        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        let chk = self.b.create_block();
+        let p = self.object_or(o, miss);
         let hit = self.b.create_block();
-        self.b.ins().brif(iso, chk, &[], miss, &[]);
-        self.b.switch_to_block(chk);
-        let p = self.ptr_of(o);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         let base = self.data_addr(data);
         let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
@@ -2115,6 +2106,32 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
+    /// The runtime's `l op r` on values for an arithmetic operator (`+`
+    /// through `perry_add`, the others through `perry_numop`).
+    fn values_op(&mut self, op: BinaryOperator, l: V, r: V) -> V {
+        let code = match op {
+            BinaryOperator::Addition => return self.rt_check("perry_add", &[l, r]),
+            BinaryOperator::Subtraction => 0,
+            BinaryOperator::Multiplication => 1,
+            BinaryOperator::Division => 2,
+            BinaryOperator::Remainder => 3,
+            _ => 4,
+        };
+        let c = self.iconst(code);
+        self.rt_check("perry_numop", &[c, l, r])
+    }
+
+    /// A probable-number local's `cur op= x` on its f64 `fv` (both known
+    /// numbers here): the new f64, its value into `res`, then to `done`.
+    fn spec_apply(&mut self, op: BinaryOperator, fv: Variable, xf: V, res: Variable, done: Block) {
+        let cur = self.use_var(fv);
+        let f = self.f64_op(op, cur, xf);
+        self.def_var(fv, f);
+        let v = self.val_of_f64(f);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+    }
+
     /// Bitwise operators on ToInt32 of both sides. Numbers take the inline
     /// path (operands that were just made from integers need no conversion
     /// at all, see [`Self::i32_of_num`]); anything else (BigInt, objects)
@@ -2484,26 +2501,10 @@ impl FnCompiler<'_, '_, '_> {
                     self.b.switch_to_block(fused);
                     let (lf, rf) = (self.f64_of(l), self.f64_of(r));
                     let xf = self.f64_op(rb.operator, lf, rf);
-                    let cur = self.use_var(fv);
-                    let f = self.f64_op(op, cur, xf);
-                    self.def_var(fv, f);
-                    let v = self.val_of_f64(f);
-                    self.def_var(res, v);
-                    self.b.ins().jump(done, &[]);
+                    self.spec_apply(op, fv, xf, res, done);
                     self.b.switch_to_block(general);
                     self.cold_here();
-                    match rb.operator {
-                        BinaryOperator::Addition => self.rt_check("perry_add", &[l, r]),
-                        o => {
-                            let code = match o {
-                                BinaryOperator::Subtraction => 0,
-                                BinaryOperator::Multiplication => 1,
-                                _ => 2,
-                            };
-                            let c = self.iconst(code);
-                            self.rt_check("perry_numop", &[c, l, r])
-                        }
-                    }
+                    self.values_op(rb.operator, l, r)
                 }
                 _ => self.expr(&a.right),
             };
@@ -2515,13 +2516,8 @@ impl FnCompiler<'_, '_, '_> {
             let slow = self.b.create_block();
             self.b.ins().brif(both, fast, &[], slow, &[]);
             self.b.switch_to_block(fast);
-            let cur = self.use_var(fv);
             let xf = self.f64_of(x);
-            let f = self.f64_op(op, cur, xf);
-            self.def_var(fv, f);
-            let v = self.val_of_f64(f);
-            self.def_var(res, v);
-            self.b.ins().jump(done, &[]);
+            self.spec_apply(op, fv, xf, res, done);
             self.b.switch_to_block(slow);
             self.cold_here();
             self.set_pos(a.span.start);
@@ -2529,19 +2525,7 @@ impl FnCompiler<'_, '_, '_> {
             // the operator's own fast path would not apply: the runtime.
             let cur = self.read_binding(s, id.span.start);
             let x = self.unhold(xh);
-            let v = match op {
-                BinaryOperator::Addition => self.rt_check("perry_add", &[cur, x]),
-                _ => {
-                    let code = match op {
-                        BinaryOperator::Subtraction => 0,
-                        BinaryOperator::Multiplication => 1,
-                        BinaryOperator::Division => 2,
-                        _ => 3,
-                    };
-                    let o = self.iconst(code);
-                    self.rt_check("perry_numop", &[o, cur, x])
-                }
-            };
+            let v = self.values_op(op, cur, x);
             let Loc::Spec(fv, gv, flag) = self.loc(s) else { unreachable!() };
             self.write_spec(fv, gv, flag, v);
             self.def_var(res, v);

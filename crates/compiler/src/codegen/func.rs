@@ -1964,17 +1964,23 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         frame.iter().find(|c| c.sym == s).copied()
     }
 
-    /// Continues in a new block with `o`'s address when `o` is an array
-    /// whose elements are not frozen (the kind byte and the flags byte of
-    /// the header in one load); to `not_object` when it is no object, to
-    /// `other` otherwise.
-    pub fn guard_writable_array(&mut self, o: V, not_object: Block, other: Block) -> V {
+    /// Continues in a new block with `o`'s address when `o` is an object
+    /// (its tag); to `not_object` otherwise.
+    pub fn object_or(&mut self, o: V, not_object: Block) -> V {
         let t = self.tag_of(o);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let chk = self.b.create_block();
         self.b.ins().brif(iso, chk, &[], not_object, &[]);
         self.b.switch_to_block(chk);
-        let p = self.ptr_of(o);
+        self.ptr_of(o)
+    }
+
+    /// Continues in a new block with `o`'s address when `o` is an array
+    /// whose elements are not frozen (the kind byte and the flags byte of
+    /// the header in one load); to `not_object` when it is no object, to
+    /// `other` otherwise.
+    pub fn guard_writable_array(&mut self, o: V, not_object: Block, other: Block) -> V {
+        let p = self.object_or(o, not_object);
         let kf = self.b.ins().uload16(types::I64, MemFlags::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
         const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
         let masked = self.b.ins().band_imm_u(kf, (0xff | (FLAG_FROZEN_ELEMENTS << 8)) as i64);
