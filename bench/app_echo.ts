@@ -5,7 +5,7 @@
 // runs the handler inside the fixture's runWithRequest (an AsyncLocalStorage
 // store and four Proxy adapters per request, from fixtures/app-route/lib/next.ts)
 // with the `{ params }` context the router passes (its own routeParams, from
-// crates/compiler/builtins/perry_app_router.ts), then reads the Response
+// compiler/builtins/perry_app_router.ts), then reads the Response
 // (status, headers, `await res.json()` or `await res.text()`), checks every
 // header and body against what the handler must have written, and folds the
 // statuses, the checksums the handler computed and the body lengths into the
@@ -24,7 +24,7 @@
 import { checksum } from "../fixtures/app-route/lib/checksum";
 import { cookies, headers, searchParams } from "../fixtures/app-route/lib/next";
 import { runWithRequest } from "../fixtures/app-route/request-context";
-import { routeParams, type RouteContext } from "../crates/compiler/builtins/perry_app_router";
+import { routeParams, type RouteContext } from "../compiler/builtins/perry_app_router";
 
 const N = (process.argv.length > 2 ? Number(process.argv[2]) : 100000) | 0;
 

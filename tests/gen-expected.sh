@@ -26,7 +26,7 @@
 #
 # A test may import a `perry:NAME` built-in module: under Node it gets the
 # module's TypeScript source shipped in the compiler,
-# crates/compiler/builtins/perry_NAME.ts (`:`, `-` and `/` become `_`), types
+# compiler/builtins/perry_NAME.ts (`:`, `-` and `/` become `_`), types
 # stripped. Only built-ins written in plain TypeScript work this way (not
 # those that call `__perry_native`).
 #
@@ -51,7 +51,7 @@ export TZ=UTC
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-builtins="$here/../crates/compiler/builtins"
+builtins="$here/../compiler/builtins"
 
 # Points every `"perry:NAME"` specifier in the JavaScript file $1 at the
 # built-in's source, stripped into $tmp/perry-builtins/ (once per module).

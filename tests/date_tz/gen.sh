@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the expected output of zones.ts for each zone that
-# crates/compiler/tests/date_tz.rs runs it in (Node 20 and esbuild needed).
+# compiler/tests/date_tz.rs runs it in (Node 20 and esbuild needed).
 set -eu
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 unset NODE_EXTRA_CA_CERTS

@@ -1,4 +1,4 @@
-// Local time in the zone given by TZ (crates/compiler/tests/date_tz.rs runs
+// Local time in the zone given by TZ (compiler/tests/date_tz.rs runs
 // this under several zones and compares with what Node printed: gen.sh).
 function show(d: Date) {
   console.log(d.getTime(), d.toString(), d.getTimezoneOffset(), d.getFullYear(), d.getMonth(), d.getDate(), d.getDay(), d.getHours(), d.getMinutes());

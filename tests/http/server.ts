@@ -1,4 +1,4 @@
-// The server crates/compiler/tests/http.rs drives: one route per behaviour
+// The server compiler/tests/http.rs drives: one route per behaviour
 // it checks. Prints "listening <port>" once bound.
 import { serve } from "perry:http";
 

@@ -1,5 +1,5 @@
 // The Web API side of perry:http: Request, Response, Headers, URL and
-// Uint8Array as handlers use them (crates/compiler/tests/http.rs).
+// Uint8Array as handlers use them (compiler/tests/http.rs).
 import { serve } from "perry:http";
 
 const server = serve({

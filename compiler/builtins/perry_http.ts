@@ -1,5 +1,5 @@
 // perry:http: an HTTP/1.1 server. hyper and tokio run on their own thread
-// (crates/ext-http); each request runs here, on the JS thread, as a
+// (ext-http); each request runs here, on the JS thread, as a
 // macrotask: the handler gets a Web Request and returns a Response or a
 // promise of one.
 const native = __perry_native("http");

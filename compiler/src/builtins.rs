@@ -1,5 +1,5 @@
 //! Built-in modules: `node:*` and `perry:*` specifiers resolve to TypeScript
-//! sources that ship inside the compiler (`crates/compiler/builtins/`). They
+//! sources that ship inside the compiler (`compiler/builtins/`). They
 //! are compiled like any other module, with one difference: the identifier
 //! `__perry_native` names the runtime's native-module loader
 //! (`__perry_native("http")` returns the namespace object the stdlib or an

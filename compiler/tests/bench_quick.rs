@@ -9,7 +9,7 @@ use std::process::Command;
 
 #[test]
 fn bench_quick_outputs_match_node() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let out = Command::new("python3")
         .arg(root.join("bench/run"))
         .args(["--quick", "--perry", env!("CARGO_BIN_EXE_perry")])

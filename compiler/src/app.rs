@@ -14,7 +14,7 @@
 //! module as a namespace, the app's optional `DIR/request-context.ts`
 //! (exporting `runWithRequest(request, fn)`, which the router calls around
 //! each handler), `serve` from perry:http, and calls `startApp` from
-//! perry:app-router (crates/compiler/builtins/perry_app_router.ts) with the
+//! perry:app-router (compiler/builtins/perry_app_router.ts) with the
 //! route table. `load` builds the module graph: the routes first, each
 //! checked for a handler export as soon as it is loaded, then the entry
 //! (whose imports of the routes come first, so the evaluation order is the

@@ -26,7 +26,7 @@ fn parse_for_test(src: &str) -> (&'static oxc_ast::ast::Program<'static>, oxc_se
     (program, scoping)
 }
 
-/// mimalloc, as in the runtime (crates/rtlib).
+/// mimalloc, as in the runtime (runtime/rtlib).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

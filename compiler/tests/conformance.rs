@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance").canonicalize().unwrap()
 }
 
 struct Case {

@@ -1,7 +1,7 @@
-// The echo contract of `perry soak` (crates/soak/src/contract.rs) on
+// The echo contract of `perry soak` (ext-http/soak/src/contract.rs) on
 // node:http, for the verifier's own tests and as a Node baseline:
 //
-//   node crates/soak/tests/echo-server.mjs [PORT] [--broken=MODE] [--gc-every=N]
+//   node ext-http/soak/tests/echo-server.mjs [PORT] [--broken=MODE] [--gc-every=N]
 //
 // PORT defaults to $PORT, then 3000; it listens on 127.0.0.1.
 // GET|POST /api/echo?id=ID&iterations=N -> 207, x-perry-repro: ID,

@@ -1,7 +1,7 @@
 //! The async context: which AsyncLocalStorage stores are current, and how a
 //! job, timer or promise reaction runs in the context current where it was
 //! made (`node:async_hooks`, whose JavaScript half is
-//! `crates/compiler/builtins/node_async_hooks.ts`).
+//! `compiler/builtins/node_async_hooks.ts`).
 //!
 //! Node 20 keeps an instance's store on the *current async resource* (the
 //! promise whose reaction runs, the Timeout, the TickObject, ...): a new

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/app-route").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/app-route").canonicalize().unwrap()
 }
 
 fn tmp(name: &str) -> PathBuf {

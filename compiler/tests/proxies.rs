@@ -11,7 +11,7 @@ mod common;
 use common::field;
 
 fn compile(name: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("proxies-{name}"));
     let st = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root.join(format!("tests/proxies/{name}.ts"))).arg("-o").arg(&exe).status().unwrap();
     assert!(st.success());

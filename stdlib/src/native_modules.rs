@@ -1,5 +1,5 @@
 //! The native halves of built-in modules. A built-in module's TypeScript
-//! source (shipped inside the compiler, `crates/compiler/builtins/`) calls
+//! source (shipped inside the compiler, `compiler/builtins/`) calls
 //! `__perry_native(name)` to get the namespace object registered here under
 //! `name`: the stdlib registers its own (`async_hooks`), an extension crate
 //! registers its own from its `install` (`http`). Each namespace is built on

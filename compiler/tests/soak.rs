@@ -1,7 +1,7 @@
 //! `perry soak` through the `perry` binary: the subcommand's flags, and a
-//! soak of crates/soak/tests/echo-server.mjs (Node) that passes, and one of
+//! soak of ext-http/soak/tests/echo-server.mjs (Node) that passes, and one of
 //! its broken variant that fails with exit status 1 and names the failure.
-//! crates/soak/tests/soak.rs covers the verifier itself.
+//! ext-http/soak/tests/soak.rs covers the verifier itself.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -15,7 +15,7 @@ fn free_port() -> u16 {
 }
 
 fn echo_server() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../soak/tests/echo-server.mjs").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../ext-http/soak/tests/echo-server.mjs").canonicalize().unwrap()
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn soak_of_the_node_echo_server() {
 /// 300-pass bar and the Node comparison are bench/soak-bar.sh.
 #[test]
 fn fixture_passes_a_30_pass_soak() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/app-route").canonicalize().unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/app-route").canonicalize().unwrap();
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak-app-route-server");
     let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(&fixture).arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "perry compile --app failed:\n{}", String::from_utf8_lossy(&out.stderr));

@@ -34,7 +34,7 @@ fn run(exe: &Path, n: u32) -> Run {
 
 #[test]
 fn box_cells_and_rss_stay_flat() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("residue-workload");
     let st = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root.join("tests/residue/workload.ts")).arg("-o").arg(&exe).status().unwrap();
     assert!(st.success());

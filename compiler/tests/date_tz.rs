@@ -12,7 +12,7 @@ const ZONES: &[&str] = &["America/New_York", "Europe/Berlin", "Asia/Kolkata", "A
 
 #[test]
 fn local_time_matches_node_in_each_zone() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/date_tz");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/date_tz");
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("date-tz-zones");
     let o = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(dir.join("zones.ts")).arg("-o").arg(&exe).output().unwrap();
     assert!(o.status.success(), "compile: {}", String::from_utf8_lossy(&o.stderr));
