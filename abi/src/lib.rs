@@ -461,6 +461,23 @@ pub const BUILTIN_FAMILIES: &[&str] = &[
 // (below 2^48) in a traced word reads as a double.
 const _: () = assert!(NAN < MIN_TAGGED && 0xFFF8_0000_0000_0000u64 < MIN_TAGGED && PAYLOAD_MASK < MIN_TAGGED);
 
+/// ToInt32 of a number (ECMA-262 7.1.6), shared by the runtime and the
+/// compiler's constant folding.
+pub fn to_int32(f: f64) -> i32 {
+    if !f.is_finite() {
+        return 0;
+    }
+    if f < 9.0e18 && f > -9.0e18 {
+        return (f as i64) as i32;
+    }
+    // An integer: the mantissa shifted left by at least 10; its low 32 bits.
+    let bits = f.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64 - 1075;
+    let m = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let low = if e >= 32 { 0 } else { (m << e) as u32 };
+    (if (bits as i64) < 0 { low.wrapping_neg() } else { low }) as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,21 +512,4 @@ mod tests {
             assert!(proxy_value(id) >= MIN_TAGGED);
         }
     }
-}
-
-/// ToInt32 of a number (ECMA-262 7.1.6), shared by the runtime and the
-/// compiler's constant folding.
-pub fn to_int32(f: f64) -> i32 {
-    if !f.is_finite() {
-        return 0;
-    }
-    if f < 9.0e18 && f > -9.0e18 {
-        return (f as i64) as i32;
-    }
-    // An integer: the mantissa shifted left by at least 10; its low 32 bits.
-    let bits = f.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i64 - 1075;
-    let m = (bits & ((1 << 52) - 1)) | (1 << 52);
-    let low = if e >= 32 { 0 } else { (m << e) as u32 };
-    (if (bits as i64) < 0 { low.wrapping_neg() } else { low }) as i32
 }

@@ -485,37 +485,6 @@ pub fn as_uint_n(bits: u64, v: Value) -> JsResult {
     Ok(from_big(&x.mod_floor(&m)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lit(s: &str) -> BigInt {
-        parse_literal(s).unwrap()
-    }
-
-    #[test]
-    fn literals() {
-        assert_eq!(lit("0xFFn"), BigInt::from(255));
-        assert_eq!(lit("0o17n"), BigInt::from(15));
-        assert_eq!(lit("0b101n"), BigInt::from(5));
-        assert_eq!(lit("1_000n"), BigInt::from(1000));
-        assert_eq!(lit("0n"), BigInt::zero());
-    }
-
-    #[test]
-    fn strings() {
-        let p = |s: &str| parse_units(&s.encode_utf16().collect::<Vec<_>>());
-        assert_eq!(p("  -12 "), Some(BigInt::from(-12)));
-        assert_eq!(p(""), Some(BigInt::zero()));
-        assert_eq!(p("0x1f"), Some(BigInt::from(31)));
-        assert_eq!(p("-0x1"), None);
-        assert_eq!(p("1_0"), None);
-        assert_eq!(p("1e3"), None);
-        assert_eq!(p("0x"), None);
-        assert_eq!(p("-"), None);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // The operations that need num-bigint, reached through a table
 // ---------------------------------------------------------------------------
@@ -622,4 +591,35 @@ pub fn cmp_units(a: Value, u: &[u16]) -> Option<Ordering> {
 
 fn cmp_units_impl(a: Value, u: &[u16]) -> Option<Ordering> {
     parse_units(u).map(|y| to_big(a).cmp(&y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(s: &str) -> BigInt {
+        parse_literal(s).unwrap()
+    }
+
+    #[test]
+    fn literals() {
+        assert_eq!(lit("0xFFn"), BigInt::from(255));
+        assert_eq!(lit("0o17n"), BigInt::from(15));
+        assert_eq!(lit("0b101n"), BigInt::from(5));
+        assert_eq!(lit("1_000n"), BigInt::from(1000));
+        assert_eq!(lit("0n"), BigInt::zero());
+    }
+
+    #[test]
+    fn strings() {
+        let p = |s: &str| parse_units(&s.encode_utf16().collect::<Vec<_>>());
+        assert_eq!(p("  -12 "), Some(BigInt::from(-12)));
+        assert_eq!(p(""), Some(BigInt::zero()));
+        assert_eq!(p("0x1f"), Some(BigInt::from(31)));
+        assert_eq!(p("-0x1"), None);
+        assert_eq!(p("1_0"), None);
+        assert_eq!(p("1e3"), None);
+        assert_eq!(p("0x"), None);
+        assert_eq!(p("-"), None);
+    }
 }

@@ -782,19 +782,6 @@ pub fn install() {
     crate::inspect::define_global("JSON", hj);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoting() {
-        let mut out = Vec::new();
-        let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
-        quote_json_string(&mut out, &u);
-        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
-    }
-}
-
 /// Whether object `v` has no `toJSON` on its chain, known without running
 /// code or walking it: a plain object of %Object.prototype% or an array of
 /// %Array.prototype% without one of its own, when neither prototype (nor
@@ -816,5 +803,18 @@ fn lacks_to_json(v: Value) -> bool {
             object::proto_of(v) == ap && object::find_own(ap, key).is_none() && object::proto_of(ap) == realm::get(I::ObjectProto)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        let mut out = Vec::new();
+        let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
+        quote_json_string(&mut out, &u);
+        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
     }
 }
