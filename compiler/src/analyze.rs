@@ -7,6 +7,13 @@
 //! when the class has none; it also runs the instance field initialisers), a
 //! class's static initialiser (static fields and static blocks), and each
 //! module's top-level code.
+//!
+//! Contexts are one per machine function: functions, arrows, methods, class constructors with
+//! their field initialisers, class static initialisers, module bodies. Module-scope bindings
+//! live in global slots; bindings used by an inner context live in heap boxes;
+//! `this`/`arguments`/`new.target`/the function object are boxed when an inner arrow uses them.
+//! Module-body variables that no other function uses are locals of the module function (so they
+//! can be number locals).
 
 use hashbrown::{HashMap, HashSet};
 use oxc_ast::ast::*;

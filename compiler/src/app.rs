@@ -19,6 +19,24 @@
 //! checked for a handler export as soon as it is loaded, then the entry
 //! (whose imports of the routes come first, so the evaluation order is the
 //! one Node gives the same entry file).
+//!
+//! # The router
+//!
+//! The router is TypeScript (`compiler/builtins/perry_app_router.ts`): `compileRoutes` builds a
+//! tree (static children, one `[param]` child, catch-alls) that `decide` walks depth-first in
+//! Next's precedence (static, then `[param]`, then `[...all]`, then `[[...all]]`,
+//! backtracking), giving a pure decision (route and params, automatic HEAD through GET and
+//! OPTIONS with `Allow`, 405 with `Allow`, 404, 400 for an unknown method or a malformed
+//! escape, 308 for a trailing slash) that `handleRequest` turns into a Response, calling the
+//! handler with `{ params }` (own properties plus a non-enumerable `then`, so `await params`
+//! works as in Next 15) inside `runWithRequest`; a throw, rejection or non-Response is a 500
+//! logged with `console.error`. `startApp` reads `--port`, `--hostname` and `PORT` (default
+//! 127.0.0.1:3000), awaits `serve` (a Node host's binds asynchronously) and prints `listening
+//! on http://HOST:PORT` with the bound port. Everything before `handleRequest` is pure, so the
+//! matcher is a conformance program (`tests/conformance/app_router.ts`) and the same source
+//! serves the Node host (`--emit-entry FILE` writes the entry;
+//! `fixtures/app-route/build-node.sh` bundles it with `perry:http` over `node:http`). Handlers
+//! are the exports `GET`, `HEAD`, `OPTIONS`, `POST`, `PUT`, `DELETE`, `PATCH`.
 
 use crate::diag::render;
 use crate::modules::Graph;

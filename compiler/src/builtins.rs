@@ -4,6 +4,16 @@
 //! `__perry_native` names the runtime's native-module loader
 //! (`__perry_native("http")` returns the namespace object the stdlib or an
 //! extension registered under that name), and only built-in modules may use it.
+//!
+//! `node:X` (or a bare Node name such as `timers`) and `perry:X` are named by their specifier
+//! in stack traces. Their native halves are namespace objects registered with
+//! `stdlib::native_modules::register(name, builder)` (by the stdlib, or by an extension crate's
+//! `install`); `node:async_hooks` is Node's AsyncLocalStorage class over the stdlib's
+//! `async_hooks`. Outside built-in modules `__perry_native` is an ordinary undefined global. A
+//! Node module Perry lacks is a compile error naming it. A built-in module whose native half
+//! lives in an extension crate (`perry:http`) names the extension's install function in
+//! `EXTENSIONS`; the code generator writes the install functions the module graph needs into
+//! the `perry_extensions` table, the program's only reference to them.
 
 use std::path::{Path, PathBuf};
 

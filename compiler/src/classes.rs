@@ -15,6 +15,50 @@
 //! `this.field = parameter` / `this.field = literal` statements on declared
 //! fields. Parameter properties (`constructor(public x: number)`) count as
 //! fields declared first, as TypeScript emits them.
+//!
+//! # Construction sites
+//!
+//! `new C(...)` of such a class keeps `[ctor, final shape, prototype]` in three global slots
+//! (filled by `perry_construct_plain` after the first, general construction) and then allocates
+//! the instance inline with its final shape and writes the field values: no call, no
+//! transitions. The first instance, built by the general path, is copied into the final layout
+//! too (its constructor only stored its arguments, so nothing else holds it): every instance of
+//! the class has one shape. With more than four arguments the general path takes them in an
+//! array (`perry_construct_plain_spread`). Other `new C(a, b)` sites of base-class constructors
+//! keep four global slots `[ctor, prototype, root shape, instance size]`, filled by
+//! `perry_construct_site`: when the callee is the cached constructor, the instance is
+//! bump-allocated inline and the constructor's code called directly; the size comes from slack
+//! tracking (as many inline slots as the first instance ended up with properties).
+//!
+//! # Predicted fields
+//!
+//! Found by [`predicted_instances`]: a binding annotated as a plain-data class `C`, initialised with
+//! `new C`, with an element of a binding annotated `C[]`/`Array<C>`, or iterated from one with
+//! `for...of`, is predicted to hold a `C`. Its `o.f` reads, writes and compound assignments of
+//! a field of `C` test the object's shape against the class's instance shape (a global slot per
+//! class, raw shape pointer, filled where `new C` first runs the general path) and load or
+//! store at the field's constant offset (`codegen/expr.rs::predicted_field`); any other value
+//! (a literal typed as `C`, a subclass instance, a frozen or reshaped instance, a class whose
+//! slot was never filled) goes through the ordinary inline cache, in cold blocks. Correctness
+//! never depends on the prediction: the instance shape has every field a writable data property
+//! in an inline slot (runtime `learn_plain`), and freezing or redefining a field changes the
+//! shape.
+//!
+//! # Remembered shape tests
+//!
+//! A predicted binding never assigned after its declaration and used as `b.f` at least three
+//! times in a function ([`shape_memo_bindings`]; not in generators) gets an `i8` variable
+//! (`FnCompiler::shape_memo`): 1 where the binding's value is known to have the class's
+//! instance shape. A predicted access tests the variable first and the shape only when it is 0;
+//! a passing test sets it. It is 0 where the function starts, at each (re)declaration
+//! (`init_binding`, `declare_local`: a loop's `const bj = bodies[j]` each iteration) and after
+//! every call (`after_call`, at the same four call sites as the loop caches' refill).
+//! **Invariant:** between calls nothing removes, retypes or moves an object's fields: the
+//! runtime does that, and compiled code only adds properties inline (a class field's
+//! definition, after the existing ones; it forgets the memos all the same), and the collector
+//! runs only inside calls. SSA merges make the variable 0 wherever one incoming path did not
+//! test, so loops carry the memo across iterations until a call. (Rule; the conformance program
+//! `shape_memo` covers it.)
 
 use hashbrown::HashMap;
 use oxc_ast::ast::*;

@@ -13,6 +13,23 @@
 //! classic script's `this`) gets every family. Only a method name built at
 //! run time out of pieces is not seen; the core methods that need a family
 //! then throw a TypeError saying so (stdlib `families::not_linked`).
+//!
+//! # The families and the decision
+//!
+//! Core built-ins are always installed: Object, Function, Array, String, Number, Boolean,
+//! Symbol, the Error types, iterators and generators, Promise and the event loop (timers,
+//! queueMicrotask), console and util.inspect, parseInt/parseFloat/isNaN/isFinite. The families
+//! are `regexp`, `date`, `bigint`, `typed_arrays`, `web`, `normalize`
+//! (String.prototype.normalize and localeCompare's tables), `math`, `reflect`, `map_set`,
+//! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone` and `process`; `web` brings
+//! `typed_arrays`, which brings `bigint`. A family is linked when any module of the graph
+//! mentions one of its names as an identifier, a property name, or a whole string literal or
+//! template text (`Date`, `match`, `"search"`, `Uint8Array`, `localeCompare`, ...), or has a
+//! regex literal (`regexp`) or a BigInt literal (`bigint`). `globalThis`, `global`, `self`,
+//! `window` or `--script` (whose top-level `this` is the global object) link every family: that
+//! is the only way to reach a built-in by a name computed at run time, apart from a core method
+//! named that way (stdlib `families::not_linked`). `codegen/mod.rs` writes the `perry_builtins`
+//! table (one slot per family, null for the others) from this decision.
 
 use crate::modules::Graph;
 use oxc_ast::ast::{BigIntLiteral, IdentifierName, IdentifierReference, RegExpLiteral, StringLiteral, TemplateElement};

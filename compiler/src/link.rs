@@ -1,4 +1,14 @@
 //! Linking: the object file plus the runtime library, with the system `cc`.
+//!
+//! `link.rs` links with `--gc-sections`, so the executable holds only the code reachable from
+//! `main` and the compiler's tables; the built-in families are kept out by the `perry_builtins`
+//! table (`features.rs`, stdlib `families.rs`) and `perry:http` by the `perry_extensions`
+//! table. Relative relocations are packed (`-z pack-relative-relocs`); the link runs again
+//! without it when it fails or when the result has DT_RELR without the `GLIBC_ABI_DT_RELR`
+//! dependency glibc's loader requires (as mold 1.x makes). Executables link without
+//! `.eh_frame_hdr`: nothing unwinds (`panic = "abort"`, exceptions are return values, the
+//! collector walks frame pointers). Hello world is about 1.0 MB stripped;
+//! `compiler/tests/size.rs` holds it under 1 MB.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

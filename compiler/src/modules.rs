@@ -2,6 +2,25 @@
 //! relative imports (oxc parser + semantic), resolves import and export
 //! names, and orders the module bodies as Node's ESM loader runs them
 //! (depth-first, post-order, each once).
+//!
+//! # Graphs, generated sources, classic scripts
+//!
+//! Relative imports resolve as `./x`, `./x.ts`, `./x/index.ts`; imports used only as types are
+//! dropped. A graph is built by adding files (`Graph::add_file`, each module once) and sources
+//! the compiler generated (`add_generated`: a virtual path, a display name, no folder, so it
+//! imports by absolute path or built-in specifier); the module added last is the entry, whose
+//! body runs last.
+//!
+//! `perry compile --script` (`Graph::load_script`) parses the entry as a classic script (no
+//! import/export, `await` an identifier, top-level function redeclaration allowed): its
+//! top-level `this` is the global object (`perry_global_this`), and its top-level `var` and
+//! function bindings are not global slots but properties of the global object
+//! (`Compiler::global_object`, `Loc::GlobalObject`): read and written by name through
+//! `perry_global_get`/`perry_global_set`, created by `perry_global_declare`
+//! (CreateGlobalVarBinding when the scope is entered, CreateGlobalFunctionBinding when
+//! functions are hoisted). The code still has strict-mode semantics. The test262 runner
+//! compiles every test without the `module` flag this way. A `.js`/`.mjs` source is parsed as
+//! JavaScript, a `.ts` one as TypeScript; both as modules.
 
 use crate::analyze::Analysis;
 use crate::diag::Diagnostic;

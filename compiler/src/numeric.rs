@@ -7,6 +7,65 @@
 //! A binding qualifies only when it is not captured by an inner function, is
 //! declared by a plain `let`/`const` with an initialiser, and is never read
 //! before its declaration in source order (so it can have no TDZ).
+//!
+//! # Number, integer and probable-number locals
+//!
+//! At each loop exit the number locals get fresh values anchored by a store, so a loop-carried
+//! number that is still needed after later calls is not kept in a stack slot inside the loop
+//! (regalloc2 spills whole live ranges and every float register is caller-saved).
+//!
+//! Integer locals ([`int_locals`]): a number local initialised with an integer literal below
+//! 2^31 and otherwise only stepped by `++`/`--` (a loop counter), or one only ever set to
+//! integers (`integral_local`: integer literals below 2^53, bitwise results, bitwise compound
+//! assignments, `++`/`--`: `s ^= s << 13; s |= 0`), lives in an `i64` variable (`Loc::Int`); a
+//! step stops at +-2^53, where the double's would. Reads are the double made from that integer,
+//! so element indexing, `%` by a constant and bitwise operators take the integer back with no
+//! conversion (`int_source`); a counter never decremented from a non-negative start is known
+//! non-negative (no -0 from `%`). A *narrow* integer local (every write a bitwise result or an
+//! integer literal below 2^31, no `++`/`--`) holds at most 33 bits, so `+`, `-` and `*` with it
+//! are integer arithmetic while the result stays exact in a double (`add_sub_f64`, `mul_f64`):
+//! `acc = (acc + x * 31) | 0` never leaves the integer registers. A `for` loop's counter that
+//! its test bounds (`i < N` with `N` an integer literal or another integer local, nothing else
+//! writing `i`) steps without the 2^53 clamp (`bounded_counter`).
+//!
+//! Probable numbers ([`spec_locals`], `Loc::Spec`): a `let` that is not a number local but
+//! whose plain writes are all numbers and that arithmetic compound assignments update with
+//! values of any type (`let sum = 0; sum += o.x`) has an `f64` variable, a value variable and
+//! an `i8` flag. While the flag is set the binding is the f64's number (the value variable is
+//! stale). `sum += e` when the flag is set and `e` is a number is float arithmetic on the f64;
+//! otherwise the operator runs on values and the write sets whichever representation the result
+//! needs (only when `e` does not itself assign the binding, so reading it after `e` is the same
+//! as before). Reads select between the two. `sum += a op b` (`op` one of `+ - * /`) tests the
+//! flag and both operands once and does both float operations; otherwise `a op b` runs on
+//! values (cold) and the general `sum += x` follows.
+//!
+//! # Number functions
+//!
+//! Found by [`number_functions`]: a top-level function declaration that is never reassigned, with one to
+//! four plain parameters that no closure captures, some of which (`NumFn::nums`: declared
+//! `number` or not typed) its body only sets to numbers, gets a *number entry*
+//! (`FnBody::NumEntry`): the same body compiled again with those parameters as number locals
+//! (parameters typed as anything else stay values). When all parameters are numbers there
+//! (`NumFn::full`), a call `f(a, b)` with as many arguments as parameters calls it directly (no
+//! closure dispatch) when every argument is a number, statically (`is_num`) or by a tag test;
+//! in any case the general entry forwards to it when the number parameters hold numbers. When
+//! every `return` yields a number and the body ends with one (`returns_num`, a fixpoint over
+//! the module, recursion included), such a call's result is a number by construction, so
+//! callers keep it unboxed.
+//!
+//! # Static number knowledge, indexed bindings, loop arrays
+//!
+//! Module-scope `const X = <number literal>` reads as that number after its TDZ check (none
+//! when the module imports nothing and only function/type declarations and such constants
+//! precede it: `ModuleConsts::early`). When `a` is a `const` used as `a[...]` in the function
+//! ([`indexed_bindings`]), whether it is an array is tested once, at the declaration, into an
+//! `i8` variable (a const's value and a cell's kind never change; the variable reads zero on
+//! any path that skipped the declaration, which only sends the read to the runtime). A
+//! parameter declared `Float64Array`, indexed and never assigned gets the same flags at entry,
+//! and whether it is a Float64Array: its reads skip the kind and element-type tests
+//! (`param_flags`; for parameters declared arrays the flags cost more than they saved).
+//! [`loop_arrays`] finds the loops and bindings the loop array caches of `codegen/func.rs` may
+//! cover.
 
 use hashbrown::{HashMap, HashSet};
 use oxc_ast::ast::*;

@@ -2,6 +2,13 @@
 //! its flags and pattern are checked at compile time with the same parser
 //! the runtime matches with (`regress`), so a bad literal is a compile
 //! error naming its position instead of a SyntaxError at run time.
+//!
+//! A regex literal compiles to `perry_regexp_new(pattern, flags)`, a new object per evaluation.
+//! Both this check and the runtime read the pattern through `perry_abi::regexp_source`
+//! (`pattern_chars`, `nesting`): outside `u`/`v` mode `\u{` is rewritten to `u{` before parsing
+//! (Annex B reads it as an identity escape and a quantifier; `regress` would read a code point
+//! escape), a group name's surrogate pair is one code point, and a pattern nested deeper than
+//! `MAX_NESTING` is refused before the recursive parser sees it.
 
 use perry_abi::regexp_source;
 

@@ -6,6 +6,10 @@
 //! them, so the compiler keeps those values and allocates nothing (scalar
 //! replacement). Reads compiled before the declaration still find the
 //! binding in its TDZ.
+//!
+//! The literal is not scalar-replaced when one of its fields is read as a method call's callee,
+//! in a nested function, or when it is declared in a `switch` case; the binding holds
+//! `undefined` past its TDZ.
 
 use crate::codegen::FnCompiler;
 use hashbrown::{HashMap, HashSet};

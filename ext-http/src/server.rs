@@ -22,6 +22,14 @@
 //! keep-alive connections close), waiting at most `PERRY_HTTP_DRAIN_MS`
 //! (default 5000 ms). After a signal the JS thread is told to exit once all
 //! servers are drained; a second signal exits at once.
+//!
+//! # One wake per batch
+//!
+//! The first event into an empty queue notifies the `wake_js` task, which wakes the JS thread
+//! after the tasks already runnable have run, so one wake-up carries every request read in that
+//! turn (measured: 0.1 context switches per request under load instead of 0.6 to 1.5). The
+//! `replies` task sends each response to its request's oneshot channel, and the request's task
+//! builds the hyper response.
 
 use crate::bridge::ResponseParts;
 use bytes::Bytes;

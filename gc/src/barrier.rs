@@ -3,7 +3,7 @@
 //! A minor collection must find every old-to-young pointer without scanning
 //! the old space. Every store of a value into a heap cell therefore runs the
 //! barrier: when the stored value points into the nursery, the byte of the
-//! card (512 bytes of heap) holding the slot is set. A minor collection scans
+//! card (256 bytes of heap, `CARD_SHIFT`) holding the slot is set. A minor collection scans
 //! only dirty cards, clears them, and re-dirties those whose slots still point
 //! at young cells (survivors that were not promoted).
 //!

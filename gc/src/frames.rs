@@ -16,6 +16,13 @@
 //! at `fp - span + offset`), follows `[fp]` / `[fp+8]`, and when it reaches
 //! `perry_enter`'s return address it continues from the exit record saved in
 //! that trampoline frame, until a saved frame pointer of zero.
+//!
+//! Compiled code's slots are assigned by Perry's own safepoint pass (compiler
+//! `codegen/safepoints.rs`), and the compiler emits a table of (function, return offset, frame
+//! span, slot offsets). The register-preserving trampolines (`preserving_trampoline!`, the
+//! `_pa` entry points) record the exit frame the same way (the walk starts from the compiled
+//! frame, not the trampoline's), save every other general and vector register, call the Rust
+//! function and restore them.
 
 use crate::JsCell;
 

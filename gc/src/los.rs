@@ -3,6 +3,11 @@
 //! collection's sweep (its pages go back to the OS at once). Large cells are
 //! born old: a big array is not copied by minor collections, and the write
 //! barrier records its young elements card by card.
+//!
+//! A large object of 2 MiB or more asks for transparent huge pages on the whole 2 MiB pages
+//! inside it (`vm::huge_pages`: a big Map's index and entries are read at random, and with 4
+//! KiB pages nearly every read would also miss the TLB); they are withdrawn when it is freed,
+//! so the blocks' later small uses fault 4 KiB at a time.
 
 use crate::blocks::{BLOCK, Blocks};
 use perry_abi::{FLAG_MARK, HDR_FLAGS_SHIFT};

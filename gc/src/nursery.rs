@@ -8,6 +8,16 @@
 //! compares with `PERRY_HEAP_END` and calls the runtime only when eden is
 //! full. The collector reads the top back before it looks at eden
 //! ([`Nursery::sync_in`]) and publishes it after ([`Nursery::sync_out`]).
+//!
+//! # Eden adapts
+//!
+//! `plan::EdenSizer` sizes eden as V8 sizes its young generation: after 8 minor collections in
+//! a row that copied or promoted less than 2% of eden it halves, down to an eighth of the
+//! reserved eden (2 MiB); one that copied more than 10% doubles it. A small eden keeps the
+//! allocation front and the old generation's hot cells in the last-level cache while objects
+//! die young (allocation churn runs about 20% faster at 2 MiB than at 16 MiB); a large one
+//! gives objects time to die when many survive (binary-trees). Every cell of at most 8 KiB is
+//! born here; the age lives in two header flag bits (`PERRY_GC_PROMOTE_AGE`, default 2).
 
 /// Eden's bump pointer and end (absolute addresses), shared with compiled
 /// code. Under `PERRY_GC_STRESS` the end equals the top, so every inline

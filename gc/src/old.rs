@@ -6,6 +6,10 @@
 //! says which cells are in use (the cell memory itself is not trusted after a
 //! sweep: free cells keep stale bytes, or read as zero once their pages went
 //! back to the OS).
+//!
+//! Size classes run from 16 B to 128 KiB. Promotion allocates here, and so do cells of 8 to 128
+//! KiB, which are born old. A freed block's pages and cards go back to the OS at once
+//! (`madvise(DONTNEED)`, `blocks.rs`).
 
 use crate::blocks::{BLOCK, Blocks, Use};
 use perry_abi::{FLAG_MARK, HDR_FLAGS_SHIFT};

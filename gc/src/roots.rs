@@ -3,6 +3,14 @@
 //!
 //! Rule: no raw heap pointer lives across an allocation outside a stack-mapped
 //! slot, a handle or a registered table. `PERRY_GC_STRESS=1` proves it.
+//!
+//! Rust code holds values across allocations in a [`HandleScope`]; native functions receive
+//! their arguments already in handles (`Args`). Beware argument evaluation order:
+//! `f(Value(h.get()), atoms::intern(..))` reads the handle *before* `intern` allocates; intern
+//! first, then read. The tables: string constants, module globals, atoms, intrinsics, the
+//! pending exception, the symbol registry, the finalization queue, the WeakRef kept-objects
+//! list, the queued jobs ("microtasks"), timers, immediates and ticks ("event-loop"), the async
+//! context ("async-context"), the HTTP servers ("http"); `PERRY_GC_TRACE=1` names each.
 
 use crate::JsCell;
 use crate::frames;

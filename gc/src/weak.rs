@@ -5,6 +5,14 @@
 //! drains at quiescence to call the cleanup callbacks. The queue is a root
 //! source ("finalization-queue"), so a queued table and its held values
 //! stay alive until their callbacks ran.
+//!
+//! WeakMap/WeakSet keep their pairs in a `KIND_EPHEMERONS` value array, WeakRef its target in a
+//! `KIND_WEAK_CELL`, FinalizationRegistry its `[target, held, token]` triples in a
+//! `KIND_FINREG_CELLS` table. Minor collections trace them strongly; a full collection keeps an
+//! ephemeron value only while its key is reachable (iterating to a fixpoint), clears dead keys
+//! to `HOLE`, dead weak targets to `undefined`, and queues registry tables with dead targets
+//! here. The runtime runs their callbacks at the end of a job (`stdlib::weak::end_of_job`), and
+//! clears the job's WeakRef kept-objects list there.
 
 use crate::JsCell;
 

@@ -8,6 +8,35 @@
 //!
 //! Every function here reads its operands completely before it allocates,
 //! so none needs a handle: the only allocation is the result's cell.
+//!
+//! # Why the meta word has bit 1, and what dispatches here
+//!
+//! The kind is internal (below `KIND_FIRST_OBJECT`) and untraced, like `KIND_STRING`: the limbs
+//! are data. A BigInt is a `TAG_OBJECT` value, so every test that meets cells must ask for the
+//! kind: `Value::is_object` is false for it (as for symbols), `is_bigint` true. Bit 1 of
+//! `BI_META` keeps the word that sits where objects keep their shape from ever being 0, the
+//! empty inline-cache entry (a `0n` receiver would otherwise hit an empty property cache).
+//!
+//! Everything that uses num-bigint is reached through a table of function pointers that the
+//! `bigint` family sets ([`enable`]), so a program without BigInts links none of it. Here are
+//! the spec's BigInt operations (6.1.6.2: unaryMinus, bitwiseNOT, exponentiate, multiply,
+//! divide/remainder truncating, shifts rounding towards negative infinity, two's complement
+//! bitwise operators), StringToBigInt, NumberToBigInt, ToBigInt, asIntN/asUintN and exact
+//! comparison with Numbers. Results above 2^30 bits are V8's RangeError "Maximum BigInt size
+//! exceeded". `ops.rs` dispatches on ToNumeric: `+` and `binary_num` require both operands of
+//! one type ("Cannot mix BigInt and other types"), `less_than`/`loose_equals` compare with
+//! Numbers and Strings (7.2.13, 7.2.15), `strict_equals` (and so SameValue, SameValueZero,
+//! `includes`, `indexOf`, Map/Set, whose hash of a BigInt key is by value) compares values, not
+//! cells. BigInt64Array/BigUint64Array elements and the DataView BigInt accessors use
+//! `to_u64_wrapping` (the bits of asUintN(64)/asIntN(64)), `from_bits` and `element_bits`.
+//!
+//! Compiler side: a literal is `perry_bigint_from_i64` (raw digits that fit) or
+//! `perry_bigint_from_str` (decimal constant string), a new cell per evaluation. Inline `===`
+//! compares bits and, when they differ and both are cells with a BigInt on the left, calls
+//! `perry_strict_eq`. `++`/`--` run `perry_to_numeric` and, for a BigInt, `perry_numeric_step`.
+//! The number-type inference (compiler `numeric::is_num`) counts `-`, `*`, `/`, `%`, `**`, `&`,
+//! `|`, `^`, `<<`, `>>` as numbers only when one operand is a known number (a BigInt on the
+//! other side throws), unary `-`/`~` only of a known number, `+x` and `>>>` always.
 
 use crate::error::{self, JsResult};
 use crate::ops::NumOp;

@@ -15,6 +15,42 @@
 //! Moving collector: a `&[u8]` borrowed from a store ([`store_bytes`],
 //! [`bytes_of`]) is valid only until the next allocation; copy it
 //! ([`bytes_of_vec`]) to keep it longer.
+//!
+//! # Stores, views and elements
+//!
+//! A store is `header | byte length (raw) | bytes`, an internal kind the collector copies and
+//! promotes like any cell but never scans (`kind_is_traced` is false, and the full mark skips
+//! every untraced kind), so data that looks like a pointer stays data. Stores of at most 8 KiB
+//! are young; larger ones are born old. Three object kinds view stores: `KIND_ARRAY_BUFFER`
+//! (`AB_STORE`, and `AB_MAX`: 0, or the maximum length plus one for a resizable buffer),
+//! `KIND_TYPED_ARRAY` and `KIND_DATA_VIEW` (both `TA_STORE`, `TA_BUFFER`, `TA_OFFSET`,
+//! `TA_LENGTH`, `TA_TYPE`). Every typed array is one kind: `TA_TYPE` holds the element type
+//! ([`Ty`]: Int8 ... Float64, BigInt64, BigUint64) and the `TA_TRACKING` bit of a
+//! length-tracking view. A typed array's ArrayBuffer object is made only when `buffer` is first
+//! read (or a `subarray` shares it).
+//!
+//! `resize` only rewrites the store's length word (zeroing what it cuts off); `transfer`
+//! (ES2024, the only way to detach, which test262's `$262.detachArrayBuffer` uses) copies the
+//! bytes to a new store and sets `STORE_DETACHED` in the old one's length word. Every view
+//! reads its window from the store each time ([`view_window`]: `None` when detached or out of
+//! bounds, as IsTypedArrayOutOfBounds), so no view needs to be found or updated. `ta_len` is
+//! the current length (0 out of bounds); methods validate with `view_window` first and read
+//! elements through a bounds-checked get, since a callback may shrink the buffer under them.
+//!
+//! Compiled `a[i]` stays inline for arrays (and fixed-length Float64Array, Int32Array and
+//! Uint8Array views); anything else reaches `perry_get_index`/`perry_set_index`, whose
+//! `get_value_key` / `set_value_key` test arrays first, then strings, then typed arrays
+//! (`Ty::encode` converts: ToInt8 ... ToUint8Clamp, f32 rounding; `Ty::to_element` does
+//! ToNumber or, for the two BigInt types, ToBigInt modulo 2^64, before any index check, as
+//! TypedArraySetElement). Stores into a byte store are raw data and take no write barrier.
+//!
+//! **BigInt elements allocate on read:** `ta_get` of a BigInt64/BigUint64 array makes a new
+//! BigInt cell, so a caller holding other raw values across it must root them. The searches
+//! (`includes`, `indexOf`), `join`, `sort`'s default order and printing read the element bits
+//! (`ta_get_bits`) instead and allocate nothing per element. A typed array of one content type
+//! never takes elements from one of the other (construction, `set`, a species constructor: V8's
+//! TypeError "Cannot mix BigInt and other types"); between BigInt64 and BigUint64 the bytes are
+//! copied as they are.
 
 use crate::atoms::{self, Atom};
 use crate::error::{self, JsResult};

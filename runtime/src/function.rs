@@ -1,5 +1,19 @@
 //! Function objects: compiled closures and native (Rust) functions share one
 //! layout and one calling convention (see `perry_abi::JS_PARAMS`).
+//!
+//! A function carries a code pointer, a `FnMeta` pointer (static data emitted by the compiler,
+//! or leaked by the runtime for natives), a home object and its captured boxes. Its `name` and
+//! `length` are virtual, read from the `FnMeta`, until written or deleted: materializing one
+//! sets a header flag (`FLAG_FN_OWN_NAME`, `FLAG_FN_OWN_LENGTH`), after which the shape alone
+//! answers, so a deleted one stays gone. Functions with `FNF_GENERATOR` and/or `FNF_ASYNC`
+//! inherit from %GeneratorFunction.prototype%, %AsyncFunction.prototype% or
+//! %AsyncGeneratorFunction.prototype% ([`alloc_function`]), whose `prototype` is
+//! %GeneratorPrototype% / %AsyncGeneratorPrototype% (no GeneratorFunction constructors: they
+//! would need eval).
+//!
+//! The runtime's hot entry points keep a small inline hit path and an `#[inline(never)]` slow
+//! path (global reads, [[Get]] with receiver, ToPropertyKey of a string, interning,
+//! `function::call`), so the hit path needs no callee-saved registers.
 
 use crate::array;
 use crate::atoms::{self, Atom, names};

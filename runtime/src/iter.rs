@@ -4,6 +4,19 @@
 //!
 //! Layout after the ordinary object words: `target | index | mode | next`
 //! (`perry_abi::ITER_*`: compiled for-of steps an Array's values inline).
+//!
+//! # Compiled for-of
+//!
+//! `open` gives an Array whose `Symbol.iterator` is the built-in one an iterator cell in
+//! `ARRAY_VALUES` mode; compiled for-of reads its next element inline while the index is below
+//! the array's current length and the element is not a hole, and advances the raw index word
+//! (no barrier); anything else (done, a hole, which reads through the prototype chain, other
+//! modes) calls `perry_iter_next` from a cold block. When a generator's `next` is the built-in
+//! one, `open` makes an iterator cell in `GENERATOR` mode and [`step_generator`] runs the state
+//! machine directly: no result object and no native call per step. GetIterator(async) falls
+//! back to an async-from-sync iterator (mode `ASYNC_FROM_SYNC`, over
+//! %AsyncFromSyncIteratorPrototype%; Node 20 semantics: no close on a rejected value, a missing
+//! `throw` rejects with the value).
 
 use crate::array;
 use crate::atoms::names;

@@ -1,6 +1,34 @@
 //! The object model: allocation, shapes and slots, the property operations
 //! (get, set, define, delete, has, own keys) over the prototype chain, with the
 //! exotic behaviours of arrays, strings and functions.
+//!
+//! # Layout and the internal methods
+//!
+//! Kinds from `KIND_FIRST_OBJECT` up share the layout `header | shape | proto | kind-specific
+//! words | inline slots` (at least one inline slot). *Plain* objects (`KIND_OBJECT` with
+//! Object.prototype and no kind-specific words: literals, `{}`, JSON.parse) leave out the proto
+//! word: `header | shape | inline slots` (`OBJ_PLAIN_INLINE`); their shape's `inline_start`
+//! says so. [`proto_of`] reads the proto word, or for a plain object Object.prototype, unless
+//! the object's prototype was changed: then it lives in a hidden slot under a private key
+//! (`shape::proto_key`, recorded as `Shape::proto_slot`), which nothing lists or copies.
+//! Properties live inline while they fit; once a shape has more properties than inline slots,
+//! the last inline slot holds an overflow value array with the rest (`Shape::is_inline`,
+//! [`slot_addr`]).
+//!
+//! The internal methods are here (`get_with_receiver`, `try_set`, `try_delete`, `has_property`,
+//! `own_keys`, `proto_of`, `set_prototype_of`, `is_extensible`, `prevent_extensions`; ordinary
+//! [[DefineOwnProperty]] is `stdlib::object_builtins::try_define_own`). Those the spec lets
+//! return false report why ([`Refused`]): `Reflect.*` returns the false, while strict-mode code
+//! and `Object.*` throw V8's TypeError for the reason (`refusal_error`). Built-ins call these
+//! operations rather than reading shapes, so exotic objects only need to hook them. Each checks
+//! for a proxy first (`proxy.rs`). Internal callers that cannot throw (`has_property`,
+//! `own_keys`, `get_own_property`, `proto_of`: printing, structuredClone) see a throwing proxy
+//! trap as absent; every operation that can throw uses the fallible forms (`try_own_keys`,
+//! `try_has_own`, `try_is_enumerable_own`, `proxy::proto_of_any`) and propagates the error.
+//!
+//! A typed array is an integer-indexed exotic object (ECMAScript 10.4.5): this module asks
+//! `bytes::numeric_key` whether a key is a canonical numeric string and, if so, never looks
+//! past the typed array (get, has, set, delete, define, own keys).
 
 use crate::array;
 use crate::atoms::{self, Atom, names};

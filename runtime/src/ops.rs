@@ -1,5 +1,9 @@
 //! Abstract operations (ECMAScript chapter 7) and the operators (chapter 13)
 //! for the cases compiled code does not handle inline.
+//!
+//! Number-to-string ([`number_to_string_value`]) writes integers below 2^53 directly (no
+//! shortest-digits search), interns 0..1023 once, and goes through a 256-entry cache of recent
+//! numbers (the strings a root range): a loop's `${r}` converts once.
 
 use crate::array;
 use crate::atoms::{self, names};

@@ -9,6 +9,36 @@
 //! when their operand is a proxy; `[[DefineOwnProperty]]`,
 //! `[[SetPrototypeOf]]`, `[[IsExtensible]]` and `[[PreventExtensions]]`
 //! are in stdlib `proxy.rs`, beside the ordinary versions they forward to.
+//!
+//! # Reaching proxies, and the fast [[Get]]
+//!
+//! `perry_abi::proxy_id` decodes only values of the band (tag and `id < PROXY_IDS` = 65,536),
+//! and `is_heap_tag(TAG_PROXY)` is false, so no proxy is ever taken for an address.
+//! `Value::is_object` is false for proxies (they have no cell to read); `is_js_object`,
+//! [`is_callable`] and [`is_constructor`] include them. Compiled code's fast paths test
+//! `TAG_OBJECT`, so proxies always reach the runtime; a call of a non-function goes to
+//! `perry_call_other`, which calls callable proxies; a proxy receiver of [[Set]] defines
+//! through a hook (`set_define_data`). The getOwnPropertyDescriptor and defineProperty
+//! invariants use IsCompatiblePropertyDescriptor (`is_compatible` over a `PartialDesc`).
+//! Printing shows the target (Node's `showProxy: false`).
+//!
+//! The internal methods (`get`, `set`, `has`, `own_keys`, `create`, ...) are reached through a
+//! table the `proxy` family sets ([`enable`]); without it `I::ProxyCtor` holds `HOLE`, which no
+//! callee equals.
+//!
+//! Fast path of [[Get]] ([`get`]): when the handler is a plain object literal, the trap is
+//! found by a shape lookup that runs no code (`trap_fast`), so target, handler and receiver go
+//! to the call unrooted; the invariant check after the call is a shape lookup on an ordinary
+//! target (`unconstrained`: absent or configurable means nothing to check) and builds no
+//! descriptor.
+//!
+//! `object_proto_lacks` caches, per Object.prototype's shape, that it lacks a name
+//! (JSON.stringify skips the toJSON lookup of plain objects and arrays whose prototypes are the
+//! intrinsic ones).
+//!
+//! `new Proxy` (a direct path from `perry_construct`) takes a free registry id; when all 65,536
+//! are live it runs a full collection first, and if that frees none it throws a catchable
+//! RangeError naming the limit.
 
 use crate::array;
 use crate::atoms::{self, Atom};

@@ -2,6 +2,14 @@
 //!
 //! NOTE: DESIGN.md wants a one-byte/two-byte representation and ropes; this
 //! first version stores every string as UTF-16 and concatenation copies.
+//!
+//! String cells are allocated unzeroed (every maker writes all units before the next
+//! allocation; the collector never reads a string's body). The String search methods
+//! (`indexOf`, `includes`, `startsWith`, ...) and `slice`/`substring` work on both strings in
+//! place, rooted across the position's conversion, instead of copying them; with a string
+//! argument and an undefined or number position they skip the conversions and rooting, since
+//! nothing there allocates or runs code. Arrays of known length (`split`'s pieces, a RegExp
+//! match's result) are made at that length and filled in place, not grown by `push`.
 
 use crate::value::Value;
 use perry_abi::*;

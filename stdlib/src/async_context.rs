@@ -33,6 +33,11 @@
 //!
 //! With no AsyncLocalStorage ever used, the context is undefined: capturing
 //! is a load, entering a job a push and a store.
+//!
+//! While any instance is disabled, [`capture`] is a filtered copy of `current`, recomputed when
+//! `current` changes (the only time entering a job may allocate, `enter_allocates`). Everything
+//! captured is traced: the "async-context" root source (`current`, the filtered copy, the
+//! contexts to return to), promise cells, reaction arrays, "microtasks" and "event-loop".
 
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};

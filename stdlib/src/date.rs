@@ -12,6 +12,19 @@
 //! transition for skipped and repeated wall times, as V8 does). Strings that
 //! are not in the ISO format of 21.4.1.32 are parsed with V8's legacy rules
 //! (`dateparser-inl.h`), which is what Node accepts.
+//!
+//! # Calendar, zones, printing
+//!
+//! Calendar fields come from day numbers with integer civil arithmetic
+//! (`civil_from_days`/`days_from_civil`); the spec's MakeDay, MakeTime, MakeDate and TimeClip
+//! work on doubles. UTC(t) looks at the offsets 16 hours either side of the wall time and, for
+//! a skipped or repeated wall time, takes the offset in force before the transition (V8's
+//! choice). `toString` names the zone with ICU's long name for known abbreviations (a table)
+//! and ICU's `GMT+hh:mm` otherwise. The legacy parser is ported token for token (`Scanner`, the
+//! day/time/zone composers). `toLocale*String` print en-US (`1/15/2024, 10:00:00 AM`); there is
+//! no Intl. The prototype is `I::DateProto`. Conformance programs run with `TZ=UTC`;
+//! `compiler/tests/date_tz.rs` runs `tests/date_tz/zones.ts` under four zones against Node's
+//! output.
 
 use crate::global::{def_constructor, def_method};
 use perry_abi::{DATE_EXTRA, DATE_VALUE, KIND_DATE};

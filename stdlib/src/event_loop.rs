@@ -14,6 +14,31 @@
 //! phase), and when nothing is runnable the loop waits on its [`Waker`]
 //! until the next timer is due or another thread wakes it. A refed source
 //! (a listening server) keeps the loop alive.
+//!
+//! # Turns, checkpoints, waking
+//!
+//! Jobs (reactions, thenable adoption, `queueMicrotask`) wait in a FIFO whose values are a root
+//! source ("microtasks"); so are the timers, immediates and `nextTick` callbacks
+//! ("event-loop"). After `perry_user_main` returns, [`run`] runs the main module's microtasks
+//! (it ran as an ES module, inside a job, as in Node), then, after the main script and after
+//! every macrotask, a *checkpoint*: the `nextTick` callbacks, then the whole microtask queue (a
+//! tick queued by a microtask waits for it to drain, as in Node), until both are empty. A turn
+//! updates the cached loop time (libuv's), runs the timers due by then in (due time, insertion)
+//! order (timers set during the turn are due after it), then the immediates queued before the
+//! check phase. A rejection handled during the same checkpoint does not end the process. When
+//! nothing is runnable, the loop ends the job (`weak::end_of_job`: FinalizationRegistry
+//! callbacks and the WeakRef kept-objects list) and waits; after 50 ms of that (`PURGE_IDLE`: a
+//! server between bursts, not between requests) it runs the heap's idle work
+//! (`gc::heap::at_idle`); the end of the main program skips it, since the process exits next.
+//!
+//! A source's `poll` runs what is ready, each item through [`macrotask`] (the task, then the
+//! checkpoint and the end of the job, as after a timer callback); `refed` says whether it keeps
+//! the loop alive; `flush` hands what the macrotasks produced back to the other threads (a
+//! source may batch it). Each turn polls the sources after the timers, before the immediates.
+//! The [`Waker`] is a `notified` flag and the thread's park/unpark: only the first wake after a
+//! poll unparks, and unparking a thread that is not parked is an atomic store, no system call.
+//! The loop clears the flag before polling, so work handed over during a poll makes the next
+//! wait return at once.
 
 use crate::async_context;
 use crate::promise;

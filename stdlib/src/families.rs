@@ -21,6 +21,16 @@
 //! be called without their family (and Array.fromAsync): when the program
 //! names them nowhere (a method name computed at run time), they throw
 //! [`not_linked`].
+//!
+//! # The hooks
+//!
+//! Core code that meets a family's values goes through a hook the family's install function
+//! sets: [`Hooks`] here (printing a Date, RegExp or Web object, RegExpCreate for String
+//! match/matchAll/search, the normalization tables, Array.fromAsync), and in the runtime the
+//! BigInt arithmetic (`bigint::enable`: the operators reach num-bigint only through its table)
+//! and the proxy internal methods (`proxy::enable`). An unset hook that is reached is an
+//! internal error, except for the core String and Array methods listed above, which throw a
+//! TypeError naming the missing family.
 
 use perry_gc::JsCell;
 use perry_runtime::error::{self, Exc};

@@ -1,5 +1,22 @@
 //! %GeneratorPrototype% (ECMAScript 27.5): `next`, `return`, `throw` resume
 //! a generator object's compiled state machine (compiler `codegen/generator.rs`).
+//!
+//! # Async functions and async generators
+//!
+//! Each `await` calls `promise::await_value`: the activation itself is the reaction (an
+//! `AWAIT_REACTION` triple on a pending promise, or an `AwaitFulfilled`/`AwaitRejected` job at
+//! once for a settled promise or a primitive), so no closures are made; the job resumes it in
+//! `next` or `throw` mode (`async_step`), and the body's return or throw settles the promise.
+//!
+//! Async generators (27.6) are the same state machines on a generator object (`FNF_GENERATOR |
+//! FNF_ASYNC`) whose `GEN_PROMISE` word holds the request queue (flat `[mode, value, promise]`
+//! triples) and `GEN_AGSTATE` the spec state (`AG_*`). An `await` leaves the state executing,
+//! so after `generator::run` the driver (`ag_run`) knows which it was: an await subscribes the
+//! continuations, a yield settles the oldest request and, if another is queued, resumes at
+//! once. `return v` awaits `v`; a `return()` resumption at a `yield` is awaited by the driver
+//! before the body sees it (AsyncGeneratorUnwrapYieldResumption); completion drains the queue
+//! (AwaitReturn for queued `return()`s). `yield*` uses GetIterator(async) and awaits each inner
+//! result.
 
 use crate::method;
 use perry_abi::*;

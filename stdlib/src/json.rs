@@ -1,5 +1,11 @@
 //! The JSON object (ECMAScript 25.5): `JSON.parse` with V8's (Node 20's)
 //! error messages and `JSON.stringify` with V8's circular-structure message.
+//!
+//! JSON.parse reads strings without escapes and integers of up to 15 digits straight from the
+//! source and interns keys through `atoms::intern_units_cached`; JSON.stringify writes strings
+//! and keys from the heap and integers without ryu, and skips the toJSON lookup of plain
+//! objects and arrays whose prototypes are the intrinsic ones and lack it
+//! (`proxy::object_proto_lacks`).
 
 use perry_abi::*;
 use perry_gc::{Handle, HandleScope};

@@ -13,6 +13,12 @@
 //! any module awaited is returned as an exception, as without this driver.
 //! A dependency that comes later in the evaluation order (an import cycle)
 //! does not hold a module back.
+//!
+//! When only the entry module awaits, `perry_user_main` returns its promise; a rejection
+//! surfaces as an unhandled rejection, and a promise still pending when the loop runs dry exits
+//! 13 with Node's warning. Real ES module semantics here are why `tests/gen-expected.sh` runs
+//! directory tests as separate modules, not as a bundle. An unhandled rejection whose reason
+//! has no `stack` prints Node's `UnhandledPromiseRejection` text.
 
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};

@@ -13,6 +13,12 @@
 //! `[promise, resolve, reject]` that NewPromiseCapability made by calling it.
 //! A reaction with no capability keeps the async context it runs in in the
 //! derived place instead: undefined or a context value array.
+//!
+//! A "pristine" promise (no own properties, untouched `then`/`constructor`/species) skips the
+//! NewPromiseCapability and species lookups. `await` subscribes the activation itself as the
+//! reaction. A built-in that awaits (`Array.fromAsync`, `array_from_async.rs`) is a state
+//! machine instead: one state array (result promise, target, iterator, index, ...) that native
+//! closures capture, each `Await` a PromiseResolve plus PerformPromiseThen with two of them.
 
 use crate::async_context;
 use crate::{method, this_of_kind};

@@ -11,6 +11,35 @@
 //! holds one compiled `regress::Regex` per distinct (pattern, flags) pair
 //! and is never emptied: the cell stays a plain traced GC cell with nothing
 //! to finalize, and a literal evaluated in a loop compiles once.
+//!
+//! # Matching and the fast paths
+//!
+//! Matching runs on the string's code units in place (`find_from_ucs2`, or `find_from_utf16`
+//! under `u`/`v`); a match is turned into plain Rust data (`Found`) before anything is
+//! allocated. `regress` has no anchored search, so a sticky exec takes the leftmost match from
+//! `lastIndex` and fails unless it starts there; `@@split` with the built-in exec searches once
+//! per piece instead of trying every position. A search skips to the first occurrence of the
+//! pattern's literal prefix (no i/u/v flag, no top-level alternative; a character a `*`, `?` or
+//! `{` follows is left out), since regress with its `utf16` feature tries a match at every
+//! position. `new RegExp(s)` of ever-new strings grows the matcher table (a known cost); the
+//! table is a `JsCell` looked up by a borrowed key (no copy of the pattern per literal
+//! evaluation).
+//!
+//! Everything observable goes through the spec's steps (RegExpExec reads `exec`, the Symbol
+//! methods read `flags`, `lastIndex` and the result's properties), with fast paths where
+//! nothing those steps read could differ. `lastIndex` is always slot 0, read and written there
+//! directly (a write checks the slot is writable). A *pristine* RegExp ([`pristine`]): only its
+//! own `lastIndex`, RegExp.prototype as prototype, and RegExp.prototype and %RegExp% still with
+//! the shapes and own property values recorded when every built-in was installed
+//! (`record_pristine`, a hook run last by `install_with`; the values are a root range, and
+//! accessor pairs are never changed in place, so a redefined getter is a new value). For it,
+//! RegExpExec skips the `exec` lookup, `test` builds no match array, `@@replace` keeps the
+//! matches as Rust data instead of reading result arrays back (regexps without named groups),
+//! and `@@split` runs its own matcher instead of constructing the splitter (a limit that is not
+//! a number takes the general path, since its conversion runs after the splitter is made).
+//! Otherwise RegExpExec on a RegExp whose `exec` is the intrinsic runs RegExpBuiltinExec
+//! directly. The String methods dispatch through `Symbol.match` ... `Symbol.split`.
+//! `util.inspect` prints a RegExp from its slots (`/source/flags`, escaped as `source` is).
 
 use crate::string_builtins::{get_substitution, is_high, is_low, new_str, to_units};
 use perry_abi::regexp_source::{MAX_NESTING, nesting, pattern_chars};

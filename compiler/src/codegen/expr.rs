@@ -1,5 +1,77 @@
 //! Expressions: literals, operators with their inline number fast paths,
 //! property access, calls, closures and classes.
+//!
+//! # Inline fast paths
+//!
+//! Number arithmetic and comparisons run behind a tag test; conditions (`if`, loops, `&&`,
+//! `||`, `!`) compile to branch conditions without materialising booleans; `%` by a constant
+//! integer is a reciprocal multiplication; an integral dividend beyond 32 bits but below 2^53
+//! (an LCG's `x * 48271`) takes a 64-bit `srem` (the result's sign copied from the dividend, so
+//! -0 stays), anything else a register-preserving call to fmod; `/` by a constant power of two
+//! is a multiplication by its reciprocal (exact); comparisons of two numbers just made from
+//! integers compare the integers. Template literals convert each substitution to a string as it
+//! is evaluated and join the pieces four at a time (`perry_concat4`, one allocation each).
+//!
+//! # Property reads and writes
+//!
+//! Each `o.name` read site has `IC_WAYS` (4) 16-byte entries (shape, location) in `perry_ics`,
+//! tested in order inline; a hit is a shape compare and a load (a location with `IC_OVERFLOW`
+//! set names a slot of the overflow array). A miss calls `perry_get_named_ic` (runtime
+//! `abi.rs`). A string receiver's read is tested against String.prototype's shape (the root
+//! word `PERRY_STRING_PROTO`): its own properties are `length` (compiled apart) and indices
+//! (never read by name), so its methods are String.prototype's own data properties, which the
+//! site caches as for an object. Compound assignments (`o.x += v`) read through the same cache.
+//! Named stores `o.x = v` have an inline cache too (own writable data property in an inline
+//! slot: shape compare, store, barrier), filled by `perry_set_named_ic`; class fields `x = v`
+//! cache the shape transition (shape before, offset, shape after) in two entries, filled by
+//! `perry_define_field_ic`. Entries are raw shape pointers, valid forever (shapes are never
+//! freed). The site's inline entries do not cache inherited properties: the runtime's prototype
+//! cache answers those (see there for why).
+//!
+//! Global variables (properties of the global object: `Reflect`, `JSON`, `console`, ...) read
+//! through a one-entry inline cache inside functions and loops ([`global_read`]): the global
+//! object is the root word `PERRY_GLOBAL_OBJECT`; while its shape is the cached one the read is
+//! a load at the cached location; `perry_global_get_ic` fills the entry for an own data
+//! property and otherwise keeps the spec's semantics (a ReferenceError for an unresolvable
+//! name). Module code outside loops runs once and calls `perry_global_get` (its own small
+//! cache) instead: the inline code only made the module body slower to compile.
+//!
+//! # Elements
+//!
+//! `a[i]` loads a dense array element inline (integral index below the length, not a hole), and
+//! `a[i] = v` stores one inline when the element exists and the array's elements are not frozen
+//! (kind and flags are one 16-bit header load; numbers need no barrier). Elements of
+//! `Float64Array`, `Int32Array` and `Uint8Array` are read and written inline when the view is
+//! fixed-length, the index below its length and the view inside its attached buffer
+//! ([`typed_elem_addr`]; a NaN read is canonicalised). Everything else calls
+//! `perry_get_index`/`perry_set_index`.
+//!
+//! # Calls and allocation
+//!
+//! Array.prototype callback methods (`forEach`, `map`, `filter`, `some`, `every`, `find`,
+//! `findIndex`, `reduce` with an initial value) at a call `o.m(cb[, thisArg])` run inline
+//! ([`array_hof_call`]) when `o` is an Array, `o.m` is the built-in (`PERRY_ARRAY_HOFS`, the
+//! function objects as installed, a root range, in `perry_abi::ARRAY_HOFS` order) and `cb` a
+//! function: the loop is in the caller and calls the callback with a direct call. The length is
+//! read once; an element in place is read inline, a hole or an index past the current length
+//! goes through HasProperty/Get in the runtime (`perry_array_get_present`, `perry_array_get_k`;
+//! `find` and `findIndex` visit holes); `map` and `filter` make their result with
+//! ArraySpeciesCreate and store with CreateDataPropertyOrThrow through the runtime. Anything
+//! else is the ordinary call, which throws the same errors.
+//!
+//! `Math.sqrt/abs/floor/ceil/trunc/min/max/imul(...)` on the global `Math` (no binding of that
+//! name in scope): the callee is read as usual, and when it is a function whose `FN_META` is
+//! the built-in's (the stdlib records them at start-up in `PERRY_MATH_METAS`, order
+//! `perry_abi::MATH_INLINE`; a meta is leaked static data, so the word never moves; the `math`
+//! family fills the table) and the arguments are numbers, the result is one instruction (a NaN
+//! result canonicalised); otherwise the ordinary call. A replaced `Math.sqrt` is called.
+//!
+//! Object literals with plain static keys cache their shape in a global slot after the first
+//! evaluation; later evaluations bump-allocate inline in eden ([`alloc_object_inline`],
+//! `PERRY_HEAP_TOP`/`PERRY_HEAP_END`; under `PERRY_GC_STRESS` the end equals the top so every
+//! allocation takes the slow path) and store the values straight into the inline slots, without
+//! a barrier (the cell is young). Such cells start with identity hash 0; Map/Set assign one on
+//! first use. `--expose-gc` emits `perry_expose_gc` = 1, which makes the runtime define `gc()`.
 
 use super::FnBody;
 use super::func::{ArrCache, FnCompiler, Held, Loc, fn_length};

@@ -6,6 +6,75 @@
 //! spills it around calls and reloads it after (the collector may move what
 //! it points to). Untagged pointers derived from a value are used only
 //! between two calls, never across one.
+//!
+//! # Exceptions, stack depth, cold blocks
+//!
+//! Compiled code tests every call's result for `EXCEPTION` and branches to the innermost
+//! handler (a `catch` landing block, a `finally` landing block that runs the finaliser and
+//! rethrows, or the function's exit that returns `EXCEPTION`). Stack depth is checked in every
+//! prologue against `PERRY_STACK_LIMIT`, so deep recursion is a `RangeError`. Slow paths are
+//! cold blocks (`FnCompiler::cold_here`: inline-cache misses, generic arithmetic and
+//! comparisons, element access and stores that leave the inline path): Cranelift lays them out
+//! after the hot code, and the safepoint pass treats their calls as rare. Within a function,
+//! the temporaries made while compiling one top-level statement are reused by the next
+//! (`release_temps`): Cranelift's SSA construction keeps a table per variable as long as the
+//! blocks so far, so a long module body would otherwise need memory quadratic in its length.
+//!
+//! # Write barriers and fresh cells
+//!
+//! Stores use `store_field` (inline filter, `perry_card_dirty` on a clean card); only a store
+//! into a cell allocated since the last call that could allocate (`store_fresh` at the raw
+//! address `alloc_object_inline` returns: object literal slots) may skip it, because such a
+//! cell is young. Stores into boxes (captured variables) and closure captures carry the inline
+//! barrier.
+//!
+//! # Known fields of fresh literals
+//!
+//! After `const c = { f: e, ... }` (a shaped literal), a read `c.f` compiles to the value the
+//! literal stored while the *effect epoch* (`FnCompiler::effects`) is unchanged. Everything
+//! compiled that may run other code or write a field bumps it: runtime calls (`rt`), JavaScript
+//! calls, inline field and element stores, `await` and `yield`, and the entry of a loop or a
+//! `switch` case (code compiled later may run earlier there). A scope compiled again (a
+//! `finally` copy) drops its records. `is_number`/`both_numbers` fold for values that are
+//! numbers by construction (constants, f64 bits), and `hold` keeps such values across other
+//! code without a stack-mapped variable, so they stay constants.
+//!
+//! # Peepholes and int32
+//!
+//! `f64_of`/`val_of_f64` fold a bitcast of a bitcast and turn integer constants into float
+//! constants; arithmetic and comparisons of known numbers emit no slow path at all; the cell
+//! kind is one byte load. Bitwise operators apply ToInt32 with one 64-bit truncation (a
+//! magnitude of 2^63 or more takes a cold block that reads the low bits off the mantissa); a
+//! value just made from an int32 or uint32 (a bitwise result, an Int32Array element, an
+//! integral constant) needs no conversion (`i32_of_num`), and `+`/`-` of such integers is
+//! integer arithmetic while the result stays below 2^53 (`int_source`, `int_bits`), so chains
+//! like `(a + (a >>> 4)) & m` never touch a double.
+//!
+//! # Loop array caches
+//!
+//! Set up by [`FnCompiler::enter_loop_caches`]: a `for`, `while` or `do` loop that calls nothing outside
+//! its slow paths (no call, `new`, tagged template, `await`, `yield`, nested function or class:
+//! `numeric::loop_arrays`; calls of number functions that `num_call` compiles in place,
+//! `FnCompiler::inlines`, are operators, not calls), outside generators, caches up to three of
+//! the bindings it indexes (`a[i]`, read, written or compound-assigned), most indexed first:
+//! plain locals never assigned and declared before the loop, so they hold one value for the
+//! whole loop. A cache is two `i64` variables: the elements' data address and the length while
+//! the value is an array whose elements are not frozen (else length 0, so every access takes
+//! the general path). **Invariant:** between two calls nothing changes an array's length or
+//! replaces or moves its elements (compiled code never writes a length or an elements pointer
+//! inline, and the collector runs only inside calls), so the caches are filled where the loop
+//! starts and again right after every call emitted in it (`rt`, the JS call paths, number
+//! entries: `refresh_caches`, in the call's cold block when it is cold). An access is then the
+//! index test, one compare with the cached length, the load or the barriered store, and the
+//! hole test. Entering a nested loop empties the enclosing loop's caches (length 0; the first
+//! general access's call refills them) and leaving it refills them, so a labelled `continue`,
+//! `break` or a caught exception that leaves an inner loop never sees a stale cache. A
+//! parameter with a Float64Array flag (`param_flags`) gets a Float64Array cache instead
+//! (`ArrCache::f64`): the view's element address and length while the value is one whose view
+//! lies inside its buffer (not detached, not out of bounds after a resize), else length 0;
+//! reads load the double (NaN canonicalised), writes of numbers store it, and detaching or
+//! resizing a buffer happens only in calls. (Rule; the conformance programs `loop_array_caches`
+//! and `f64_loop_caches` cover it.)
 
 use super::{Compiler, FnBody};
 use crate::analyze::{Cap, CtxKind};

@@ -22,6 +22,38 @@
 //! barrier. A captured variable's cell holds its heap box, which closures
 //! share (the box outlives the activation; the cell does not). The effect
 //! epoch is bumped at each suspension point: other code runs meanwhile.
+//!
+//! # State, liveness, async
+//!
+//! `GEN_STATE` is a raw integer biased by `GEN_STATE_BIAS`; a plain return leaves the running
+//! marker, so `runtime::generator::run` (the one place that runs an activation) knows it is
+//! done and queues its cells. `hold` uses a variable in a generator (only variables cross a
+//! suspension point). In a generator every `use_var`/`def_var` is recorded with its block
+//! (`FnCompiler::var_events`; the clippy ban in `clippy.toml` keeps every use going through
+//! them); a jump to a point's save block counts as an edge to its resume block. `range(n)`
+//! (`for (let i...) yield i`) keeps 2 cells; saving every variable took 16.
+//!
+//! Async functions are the same state machines: `await v` is a suspension point, and point 0
+//! calls `perry_async_start` (stdlib `generator.rs`), which makes the function's promise
+//! (`GEN_PROMISE`) and runs the body to its first `await` (`perry_gen_new` skips the
+//! `prototype` lookup for them: `GEN_NEW_HIDDEN`). Generator and async methods are the same (a
+//! generator method's function has `FNF_GENERATOR`, hence a `prototype`). `yield*` is a loop
+//! around `suspend_raw`, which hands the sent value and the mode back instead of acting on
+//! them: each resumption goes to the inner iterator (`perry_yield_star_step`) until its result
+//! is done. In an async generator `yield v` compiles to an `await v` then a suspension whose
+//! save block stores `AG_SUSPENDED_YIELD`. `for await` (`for_await_loop`) reads `next` once,
+//! awaits each result, and closes with `return()` (awaited) on break, return or throw (a
+//! `Cleanup::AsyncIterClose` that drops the loop's own handler). A module with a top-level
+//! `await` or `for await` compiles as an async activation: its prologue makes a closure of the
+//! module function (the generator's `GEN_FN`) and point 0 calls `perry_async_start`.
+//!
+//! An async function (or arrow or method) with no `await` in its parameters or body cannot
+//! suspend: it compiles as a plain function (`FnCompiler::async_plain`) whose returns call
+//! `perry_async_resolved` and whose exception exit calls `perry_async_rejected`, each returning
+//! the function's promise; no activation object or box cells are made. One known difference
+//! from Node: such a function makes its promise when it returns, so a thenable it returns after
+//! an `enterWith` is adopted in the context the `enterWith` made, where Node uses the one at
+//! the call.
 
 use super::func::FnCompiler;
 use cranelift_codegen::ir::condcodes::IntCC;

@@ -5,6 +5,19 @@
 //! code comes back with its relocations, stack maps and source locations and
 //! is defined into the one object module in the order the functions were
 //! built, so the output does not depend on thread timing.
+//!
+//! # Two ISAs, and determinism
+//!
+//! The workers run the safepoint pass first (`safepoints.rs`), then Cranelift. Code that runs
+//! once (a module body with no loop, the module hoist functions) is compiled by a second ISA
+//! with `opt_level=none` and the single-pass register allocator: a generated program's top
+//! level is its largest function, and compiling it well took longer than all the rest on the
+//! other worker. `PERRY_JOBS` sets the number of workers (one per core by default). IR is
+//! emitted in a fixed order, so the executable depends neither on the number of threads nor on
+//! hash order
+//! (`compiler/tests/cli.rs::output_is_the_same_for_any_number_of_code_generation_threads`).
+//! `PERRY_DUMP_CLIF_FINAL=1` prints every function after the safepoint pass. The compiler's
+//! mimalloc keeps freed memory for the rest of the compile (no purging).
 
 use cranelift_codegen::entity::EntitySet;
 use cranelift_codegen::ir;

@@ -34,6 +34,27 @@
 //! this replaces, reloads a spilled value before every use after its
 //! definition, calls or not.) Slots are shared by values whose live ranges
 //! do not overlap, assigned as Cranelift's pass assigns them.
+//!
+//! # The steps
+//!
+//! 1. Unreachable blocks are dropped, and the block parameters that always receive one value
+//!    (Cranelift's SSA construction leaves chains of them when every block is sealed at the
+//!    end) become aliases of it.
+//! 2. Liveness, one value at a time: walking back from its uses to its definition gives the
+//!    blocks where it is live; the calls inside its range in those blocks are the ones it is
+//!    live across.
+//! 3. Slots are shared by values whose ranges do not overlap.
+//! 4. Stores at the definition or before each cold call, as above.
+//! 5. Reloads and merges, as above. Outside loops, when one side of a merge is slot-only and
+//!    the value was stored at its definition, the merge stays slot-only (straight-line code with
+//!    many calls, such as a module body, would otherwise carry every long-lived value through a
+//!    parameter at every slow path). The same holds inside a loop for a value *passive* in it
+//!    (live through it, defined outside it, unused in it: an outer loop's values across an
+//!    inner loop, by Cranelift's natural-loop analysis); such a value is stored at its
+//!    definition, so the inner loop carries no copy of it for the register allocator to keep. A
+//!    forward analysis over blocks decides this (`states`); the rewrite follows it (`rewrite`).
+//!    "Loop" is otherwise a block between a loop header and the block that branches back to it
+//!    in reverse post-order.
 
 use cranelift_codegen::cursor::{Cursor, FuncCursor};
 use cranelift_codegen::dominator_tree::DominatorTree;

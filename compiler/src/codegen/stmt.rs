@@ -1,4 +1,14 @@
 //! Statements: declarations, control flow, exceptions, loops and iteration.
+//!
+//! # `if`-select
+//!
+//! `if (c) x = e;` / `x op= e` (`+ - *`) on a local, with `e` made of locals, number constants
+//! and `+ - *`, compiles to a select on integer registers ([`if_select`]): a branch that
+//! follows the data (`if (s >= M) s -= M`) is the one the processor mispredicts. When `c`
+//! compares such operands it is computed in the fast path too; locals not known to be numbers
+//! are tested first, and the statement runs as a plain `if` when one is not. `finally` on
+//! `break`/`continue`/`return` is inlined at each exit. Function declarations are hoisted per
+//! block.
 
 use super::FnBody;
 use super::func::{Cleanup, FnCompiler, JumpTarget, Loc, fn_length, pattern_name};

@@ -18,6 +18,18 @@
 //! All of them run on the JavaScript thread, after the runtime is
 //! initialised; a returned `Value` is not rooted: hold it in a `HandleScope`
 //! before the next allocation.
+//!
+//! # State in values
+//!
+//! Their prototypes are a registered root range (`P`). State lives in JS values (a URL keeps
+//! its serialized href and parses it again with the `url` crate in each getter;
+//! URLSearchParams, Headers and FormData keep flat arrays of strings), so nothing off the heap
+//! needs finalizing. A body (Request, Response) is one store cell, or null, plus a used flag;
+//! the body methods return settled promises. `util.inspect` calls [`inspect_platform`] first,
+//! as Node's formatValue calls `[util.inspect.custom]`. [`new_request`] takes the headers as
+//! raw bytes (each byte one code unit) and copies the body into one store, read when a body
+//! method runs; [`response_parts`] returns the status, the sorted-and-combined header list
+//! (each `set-cookie` separately) and a copy of the body without consuming it.
 
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
