@@ -26,12 +26,59 @@
 //! compare. Raw integers and raw pointers below 2^48 stored in a traced heap
 //! word read as doubles and are ignored by the collector: that is what lets
 //! objects carry shape and code pointers in ordinary words.
+//!
+//! # The ABI lists
+//!
+//! Everything compiled code and the runtime refer to by symbol is declared
+//! once here, in a macro list in the manner of Wasmtime's
+//! `foreach_builtin_function!`: the list macro calls a macro it is given
+//! with every entry, and each side expands it into what it needs, so the
+//! two cannot disagree.
+//!
+//! - [`foreach_runtime_function!`]: every function compiled code calls, as
+//!   `fn name(param: Type, ...) -> Type [flags];` over the closed set of
+//!   [`AbiType`]s (`Value`, `F64`, `Ptr`; `Void`, no result). The flags say
+//!   whether the function has a register-preserving `_pa` form
+//!   (`preserving(name_pa)`) and whether it is itself called with the
+//!   `PreserveAll` convention (`preserve_all`). Expanded here into the
+//!   [`Rt`] enum (one variant per function: the compiler names every call
+//!   by one, so a misspelled name does not compile) with its signatures
+//!   ([`Rt::info`], [`RUNTIME_FUNCTIONS`]), from which the compiler declares
+//!   its imports and nothing else; and into [`sig`], each function's Rust
+//!   type, which every definition (the runtime's `export!` functions,
+//!   `perry_runtime::abi_export!` in the runtime and the stdlib, the leaves)
+//!   is assigned to in a `const _` (a wrong name, arity or type does not
+//!   compile; the constant emits nothing, so the functions, their exit
+//!   trampolines and their `_pa` forms are what they were). The runtime
+//!   expands it into the `_pa` trampolines. The compiler's
+//!   `runtime_library_defines_the_lists` test checks that the runtime
+//!   library defines every symbol of the lists.
+//! - [`foreach_data_symbol!`]: the data the compiled object emits and the
+//!   runtime reads at start-up (constants, globals, stack maps, function
+//!   metadata, the source map, the built-in and extension tables) and the
+//!   runtime's words compiled code reads (stack limit, nursery bounds,
+//!   write-barrier filter, the inline-cache roots). Expanded here into the
+//!   `SYM_*` name constants the compiler uses, and in `perry-rtlib` into its
+//!   `extern` statics and the checks that each runtime word is defined with
+//!   its type.
+//! - [`foreach_builtin_family!`] and [`foreach_extension!`]: the install
+//!   functions the compiled object's tables point to
+//!   ([`BUILTIN_FAMILIES`], [`BUILTIN_INSTALLS`], [`EXTENSIONS`]).
+//!
+//! The layouts both sides read in those tables and in inline-cache and
+//! `new` sites are the constants below (`IC_*`, `CTOR_SITE_*`,
+//! `PLAIN_SITE_*`, `STACKMAP_RECORD_SIZE`, `FNMETA_SIZE`).
 
 #![no_std]
 
 extern crate alloc;
 
+mod functions;
 pub mod regexp_source;
+mod symbols;
+
+pub use functions::*;
+pub use symbols::*;
 
 pub const TAG_SHIFT: u64 = 48;
 pub const PAYLOAD_MASK: u64 = (1 << 48) - 1;
@@ -284,6 +331,47 @@ pub const IC_OVERFLOW: u64 = 1 << 63;
 /// compiled code tests them in order; the runtime fills the first empty one.
 pub const IC_WAYS: usize = 4;
 
+// Inline caches: the compiler's local table `perry_ics` of 16-byte entries
+// `[shape word][location word]`, zero (empty) until the runtime's miss path
+// (`perry_get_named_ic`, `perry_set_named_ic`, `perry_define_field_ic`,
+// `perry_global_get_ic`, given the entry's address) fills them.
+
+/// Bytes per inline-cache entry; entry `i` of the table is at `i * IC_ENTRY_SIZE`.
+pub const IC_ENTRY_SIZE: u32 = 16;
+/// An entry's shape word: the shape (a raw pointer) an object must have for
+/// the entry to apply; 0 while empty.
+pub const IC_SHAPE: i32 = 0;
+/// An entry's location word: the property's byte offset in the object, or
+/// an [`IC_OVERFLOW`] location.
+pub const IC_LOCATION: i32 = 8;
+/// A class field's definition site takes two entries: (shape before,
+/// offset), then the shape after the transition in the second entry's
+/// shape word, at this offset from the first entry.
+pub const IC_SHAPE_AFTER: i32 = IC_ENTRY_SIZE as i32 + IC_SHAPE;
+
+// Caching `new` sites: consecutive module-global slots (8 bytes each) that
+// compiled code tests and the runtime fills, passed to the runtime as the
+// address of the first.
+
+/// Bytes per module-global slot (the `perry_globals` table).
+pub const GLOBAL_SLOT_SIZE: u32 = 8;
+/// A `new f(...)` site (`perry_construct_site`): `[ctor, prototype, root
+/// shape, instance size]`. The ctor slot starts as `HOLE`.
+pub const CTOR_SITE_SLOTS: u32 = 4;
+pub const CTOR_SITE_CTOR: u32 = 0;
+pub const CTOR_SITE_PROTO: u32 = 1;
+pub const CTOR_SITE_ROOT_SHAPE: u32 = 2;
+/// Raw: the instance's size in bytes.
+pub const CTOR_SITE_SIZE: u32 = 3;
+/// A `new C(...)` site of a plain-data class (`perry_construct_plain`):
+/// `[ctor, final shape, prototype]`. The ctor slot starts as `HOLE`.
+pub const PLAIN_SITE_SLOTS: u32 = 3;
+pub const PLAIN_SITE_CTOR: u32 = 0;
+pub const PLAIN_SITE_SHAPE: u32 = 1;
+pub const PLAIN_SITE_PROTO: u32 = 2;
+// Compiled code tests both kinds of site's constructor with one helper.
+const _: () = assert!(CTOR_SITE_CTOR == PLAIN_SITE_CTOR);
+
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
     kind != KIND_STRING && kind != KIND_BYTES && kind != KIND_BUFFER_STORE && kind != KIND_BIGINT
@@ -352,18 +440,6 @@ pub const FN_CAPS: i32 = OBJ_INLINE + 24;
 pub const JS_REG_ARGS: usize = 4;
 pub const JS_PARAMS: usize = 5 + JS_REG_ARGS;
 
-// Symbols the compiled object defines and the runtime reads at start-up.
-pub const SYM_MAIN: &str = "perry_user_main";
-pub const SYM_STACKMAPS: &str = "perry_stackmaps";
-pub const SYM_STACKMAP_COUNT: &str = "perry_stackmap_count";
-pub const SYM_CONSTS: &str = "perry_consts";
-pub const SYM_CONST_DATA: &str = "perry_const_data";
-pub const SYM_CONST_COUNT: &str = "perry_const_count";
-pub const SYM_ATOMS: &str = "perry_atoms";
-pub const SYM_GLOBALS: &str = "perry_globals";
-pub const SYM_GLOBAL_COUNT: &str = "perry_global_count";
-pub const SYM_SOURCE_MAP: &str = "perry_source_files";
-
 /// One stack-map record as the compiler emits it:
 /// `[function address: u64][return offset: u32][frame span: u32][first slot: u32][slot count: u32]`
 pub const STACKMAP_RECORD_SIZE: usize = 24;
@@ -385,78 +461,15 @@ pub const FNF_BOUND: u32 = 128;
 /// `[name: u32 const index or u32::MAX][length: u32][flags: u32][ncaps: u32][native: u64 = 0][src start: u32][src end: u32][file: u32][pad: u32]`
 pub const FNMETA_SIZE: usize = 40;
 
-// Generational heap: compiled code's write barrier reads these. A store of
-// value `v` into a heap slot at address `s` is recorded when `v` points into
-// the nursery: `(v & PAYLOAD_MASK) - PERRY_NURSERY_START < PERRY_NURSERY_SIZE`
-// (unsigned); then `*(PERRY_CARD_BIAS + (s >> CARD_SHIFT)) = 1` (one byte).
-pub const SYM_NURSERY_START: &str = "PERRY_NURSERY_START";
-pub const SYM_NURSERY_SIZE: &str = "PERRY_NURSERY_SIZE";
-/// The `FN_META` words of the built-in Math functions the compiler inlines,
-/// in `MATH_INLINE` order: a call `Math.f(x)` whose callee still has that
-/// meta is computed inline (stdlib `math.rs` fills the table at start-up).
-pub const SYM_MATH_METAS: &str = "PERRY_MATH_METAS";
+/// The built-in Math functions the compiler inlines, in the order of the
+/// [`SYM_MATH_METAS`] table.
 pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "min", "max", "imul"];
-/// One word holding %String.prototype% (a root): a named read on a string
-/// tests its inline cache against this object's shape.
-pub const SYM_STRING_PROTO: &str = "PERRY_STRING_PROTO";
-/// One word holding the global object (a root): a global variable's read
-/// tests its inline cache against this object's shape.
-pub const SYM_GLOBAL_OBJECT: &str = "PERRY_GLOBAL_OBJECT";
-/// Array.prototype's callback methods compiled code runs inline (the loop
-/// in the caller, the callback called directly) while `o.m` is the built-in
-/// (`PERRY_ARRAY_HOFS[i]`, a root range the stdlib fills, in this order).
-pub const SYM_ARRAY_HOFS: &str = "PERRY_ARRAY_HOFS";
+/// The Array.prototype callback methods compiled code runs inline, in the
+/// order of the [`SYM_ARRAY_HOFS`] table.
 pub const ARRAY_HOFS: [&str; 8] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce"];
-pub const SYM_CARD_BIAS: &str = "PERRY_CARD_BIAS";
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).
 pub const CARD_SHIFT: u64 = 8;
-/// Data symbol the compiler emits: 1 when compiled with `--expose-gc`.
-pub const SYM_EXPOSE_GC: &str = "perry_expose_gc";
-/// Data symbols the compiler emits: the install functions (`extern "C"
-/// fn()`) of the extensions the program's built-in modules need, and their
-/// count. `main` calls them after the built-ins are installed; a program
-/// that needs none refers to no extension, so the linker leaves them out.
-pub const SYM_EXTENSIONS: &str = "perry_extensions";
-pub const SYM_EXTENSION_COUNT: &str = "perry_extension_count";
-/// Data symbol the compiler emits: one slot per entry of
-/// [`BUILTIN_FAMILIES`], holding that family's install function
-/// (`perry_install_<name>`, `extern "C" fn()`) when the program may use the
-/// family, else null. The stdlib's `install` calls each non-null slot at the
-/// family's place in the installation order; a family whose slot is null is
-/// never referenced, so the linker leaves its code (and crates) out.
-pub const SYM_BUILTINS: &str = "perry_builtins";
-/// The built-in families linked on demand, in slot order of [`SYM_BUILTINS`]:
-/// `regexp` (RegExp, regex literals, String match/matchAll/search: regress),
-/// `date` (Date), `bigint` (BigInt and its arithmetic: num-bigint),
-/// `typed_arrays` (ArrayBuffer, the typed arrays, DataView), `web` (URL,
-/// URLSearchParams, Headers, Request, Response, FormData, TextEncoder,
-/// TextDecoder, Crypto, DOMException: url, idna), `normalize`
-/// (String.prototype.normalize's tables: unicode-normalization), `math`
-/// (Math: libm), `reflect` (Reflect), `map_set` (Map, Set), `weak`
-/// (WeakMap, WeakSet, WeakRef, FinalizationRegistry), `proxy` (Proxy and
-/// the runtime's proxy operations), `json` (the JSON object), `from_async`
-/// (Array.fromAsync's implementation), `uri` (encodeURI, decodeURI and
-/// their Component forms), `structured_clone` and `process`.
-pub const BUILTIN_FAMILIES: &[&str] = &[
-    "regexp",
-    "date",
-    "bigint",
-    "typed_arrays",
-    "web",
-    "normalize",
-    "math",
-    "reflect",
-    "map_set",
-    "weak",
-    "proxy",
-    "json",
-    "from_async",
-    "uri",
-    "structured_clone",
-    "process",
-];
-
 // Both NaNs the hardware produces are numbers, not tags; a heap address
 // (below 2^48) in a traced word reads as a double.
 const _: () = assert!(NAN < MIN_TAGGED && 0xFFF8_0000_0000_0000u64 < MIN_TAGGED && PAYLOAD_MASK < MIN_TAGGED);

@@ -33,11 +33,12 @@ const MODULES: &[(&str, &str)] = &[
 ];
 
 /// Built-in modules whose native half lives in an extension crate: the
-/// symbol of its install function. A program whose module graph contains
-/// such a module lists the symbol in its extension table, which `main`
-/// calls at start-up; only then does the linker pull the extension (and
-/// its dependencies) out of the runtime library.
-const EXTENSIONS: &[(&str, &str)] = &[("perry:http", "perry_ext_http_install")];
+/// symbol of its install function (`perry_abi::foreach_extension!`). A
+/// program whose module graph contains such a module lists the symbol in
+/// its extension table, which `main` calls at start-up; only then does the
+/// linker pull the extension (and its dependencies) out of the runtime
+/// library.
+const EXTENSIONS: &[(&str, &str)] = perry_abi::EXTENSIONS;
 
 /// Node's built-in module names: importable without `node:`; one Perry does
 /// not provide (yet) is an error naming it rather than "cannot resolve".
@@ -126,7 +127,7 @@ mod tests {
         assert!(resolve("perry:nope").unwrap().is_err());
         assert_eq!(resolve("async_hooks").unwrap().unwrap(), resolve("node:async_hooks").unwrap().unwrap());
         let http = resolve("perry:http").unwrap().unwrap();
-        assert_eq!(extension(&http), Some("perry_ext_http_install"));
+        assert_eq!(extension(&http), Some(perry_abi::EXTENSIONS[0].1));
         assert_eq!(extension(&p), None);
         assert!(source(&resolve("perry:app-router").unwrap().unwrap()).unwrap().contains("export async function startApp"));
         assert!(resolve("./x").is_none());

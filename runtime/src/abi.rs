@@ -1,6 +1,8 @@
 //! The functions compiled code calls. Each is reached through an exit
 //! trampoline (`perry_gc::exit_trampoline!`) so the collector can find the
-//! compiled frames; the Rust implementations are `*_impl`. Every function
+//! compiled frames. Every one is declared in `perry_abi`'s list
+//! (`foreach_runtime_function!`), and its definition here (`export!`,
+//! [`abi_export!`]) is checked against it at compile time. Every function
 //! takes and returns `u64` values; a return of `perry_abi::EXCEPTION` means
 //! the call threw.
 
@@ -19,15 +21,47 @@ use crate::value::Value;
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
 
+/// Defines the exit trampoline `$name` (`perry_gc::exit_trampoline!`) that
+/// compiled code calls, jumping to the Rust implementation `$imp`, and checks
+/// at compile time that `$name` is a function of
+/// `perry_abi::foreach_runtime_function!` and that `$imp` has its signature
+/// (`perry_abi::sig::$name`): a wrong name, arity or type does not build.
+/// The check is a constant, so nothing of it is in the executable.
+#[macro_export]
+macro_rules! abi_export {
+    ($name:ident, $imp:path) => {
+        const _: ::perry_abi::sig::$name = $imp;
+        ::perry_gc::exit_trampoline!($name, $imp);
+    };
+}
+
+/// Runtime functions compiled code calls: each `fn` becomes a private Rust
+/// function of that name and, through [`abi_export!`], the exit trampoline
+/// defining the symbol, checked against the ABI list.
 macro_rules! export {
     ($(fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty $body:block)*) => {
         $(
             #[allow(clippy::too_many_arguments)]
             extern "C" fn $name($($arg: $ty),*) -> $ret $body
-            perry_gc::exit_trampoline!($name, $name);
+            $crate::abi_export!($name, $name);
         )*
     };
 }
+
+// The leaves defined below without a trampoline, and the write barrier's
+// slow path (gc `barrier.rs`), checked against the ABI list like the rest.
+// `perry_fmod_preserve` is assembly: only its presence in the list is
+// checked (beside it; its definition by the compiler's symbol test).
+const _: perry_abi::sig::perry_fmod = perry_fmod;
+const _: perry_abi::sig::perry_pow = perry_pow;
+const _: perry_abi::sig::perry_card_dirty = perry_gc::barrier::perry_card_dirty;
+
+/// An inline-cache entry as the runtime reads and writes it: `[shape word,
+/// location word]`, the layout `perry_abi::IC_*` describes.
+type IcEntry = [u64; 2];
+const _: () = assert!(core::mem::size_of::<IcEntry>() == IC_ENTRY_SIZE as usize && IC_SHAPE == 0 && IC_LOCATION == 8 && IC_SHAPE_AFTER as u32 == IC_ENTRY_SIZE);
+// A site's slots are module-global words, read here as `*mut u64`.
+const _: () = assert!(core::mem::size_of::<u64>() == GLOBAL_SLOT_SIZE as usize);
 
 // ---------------------------------------------------------------------------
 // Tables the compiler emits
@@ -43,25 +77,38 @@ struct Tables {
 static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut(), atoms: core::ptr::null_mut(), nconsts: 0, globals: core::ptr::null_mut() });
 
 /// Registers the module globals table (a root range) with the runtime.
-pub fn install_globals(globals: *mut u64, count: usize) {
+///
+/// # Safety
+/// `globals` is the compiled object's table of `count` words
+/// (`perry_abi::SYM_GLOBALS`), valid for the whole run.
+pub unsafe fn install_globals(globals: *mut u64, count: usize) {
+    // SAFETY: the JS thread; no other reference to TABLES is live.
     unsafe { TABLES.get() }.globals = globals;
     perry_gc::roots::register_range("module-globals", globals, count);
 }
 
 /// The value in global slot `i` (module namespace objects read through this).
 pub fn global_value(i: usize) -> Value {
+    // SAFETY: `install_globals` set the table before any compiled code ran,
+    // and `i` is a slot index the compiler allocated (below the count).
     let v = Value(unsafe { *TABLES.get().globals.add(i) });
     if v == Value::HOLE { Value::UNDEFINED } else { v }
 }
 
 /// A string constant of the compiled program.
 pub fn const_value(i: usize) -> Value {
+    // SAFETY: the JS thread; the reference does not outlive this function.
     let t = unsafe { TABLES.get() };
+    // SAFETY: `install_consts` set the table at start-up and `i` is the
+    // index of a constant of the program (below `nconsts`).
     Value(unsafe { *t.consts.add(i) })
 }
 
 fn const_atom(i: u64) -> Atom {
+    // SAFETY: the JS thread; the reference does not outlive this function.
     let t = unsafe { TABLES.get() };
+    // SAFETY: as `const_value`: `i` indexes the atoms table of `nconsts`
+    // entries `install_consts` filled.
     unsafe { *t.atoms.add(i as usize) as Atom }
 }
 
@@ -75,16 +122,22 @@ fn const_rust(i: u64) -> String {
 /// # Safety
 /// The pointers are the compiler's tables of `count` entries.
 pub unsafe fn install_consts(blob: *const u8, consts: *mut u64, atoms_out: *mut u64, count: usize) {
+    // SAFETY: the JS thread, at start-up; nothing else holds TABLES.
     let t = unsafe { TABLES.get() };
     t.consts = consts;
     t.atoms = atoms_out;
     t.nconsts = count;
     for i in 0..count {
+        // SAFETY: `consts` has `count` words (the caller's contract).
         unsafe { *consts.add(i) = UNDEFINED };
     }
     perry_gc::roots::register_range("string-constants", consts, count);
+    // SAFETY: the blob starts with its u32 count.
     let mut p = unsafe { blob.add(4) };
     for i in 0..count {
+        // SAFETY: the blob holds `count` records of a u32 length and that
+        // many UTF-16 units (read unaligned: the blob is packed), and the
+        // two tables have `count` words (the caller's contract).
         unsafe {
             let len = (p as *const u32).read_unaligned() as usize;
             p = p.add(4);
@@ -106,6 +159,9 @@ pub unsafe fn install_consts(blob: *const u8, consts: *mut u64, atoms_out: *mut 
 /// `metas` holds `count` pointers to the compiler's `FnMeta` records.
 pub unsafe fn install_fnmetas(metas: *const *mut function::FnMeta, count: usize) {
     for i in 0..count {
+        // SAFETY: `metas` holds `count` pointers to distinct, writable
+        // `FnMeta` records (the caller's contract); nothing else refers to
+        // them at start-up.
         unsafe {
             let m = &mut **metas.add(i);
             m.name = if m.name == u32::MAX { names::EMPTY } else { const_atom(m.name as u64) };
@@ -126,11 +182,14 @@ pub fn init_stack_limit() {
     let addr = &here as *const u8 as u64;
     let mut size: u64 = 8 << 20;
     let mut rl = libc_rlimit { cur: 0, max: 0 };
+    // SAFETY: getrlimit(RLIMIT_STACK) writes one `struct rlimit` (two
+    // 64-bit words, `libc_rlimit`'s layout) to a valid pointer.
     if unsafe { getrlimit(3, &mut rl) } == 0 && rl.cur != u64::MAX && rl.cur > (1 << 20) {
         size = rl.cur;
     }
     // Keep 256 KiB (and a quarter of small stacks) for the runtime below the limit.
     let reserve = (256u64 << 10).max(size / 4);
+    // SAFETY: the JS thread, before any compiled code reads the word.
     unsafe { PERRY_STACK_LIMIT = addr - (size - reserve) };
 }
 
@@ -363,6 +422,8 @@ export! {
 
     // ----- functions and classes -----
     fn perry_closure(meta: u64, code: u64) -> u64 {
+        // SAFETY: compiled code passes the address of one of its `FnMeta`
+        // records (static data, valid for the whole run).
         let m = unsafe { &*(meta as *const function::FnMeta) };
         function::alloc_function(m, code).0
     }
@@ -438,11 +499,14 @@ export! {
             let cap = n.clamp(1, MAX_LEARNT_SLOTS) as u32;
             let slots = site as *mut u64;
             let root = shape::root(OBJ_INLINE as u32, cap);
+            // SAFETY: `site` is the address of the site's CTOR_SITE_SLOTS
+            // module-global slots (compiled code `construct_cached`), which
+            // live as long as the program; the words are the site's own.
             unsafe {
-                *slots = hf.get();
-                *slots.add(1) = p.0;
-                *slots.add(2) = root as *const crate::shape::Shape as u64;
-                *slots.add(3) = (OBJ_INLINE as u32 + 8 * cap) as u64;
+                *slots.add(CTOR_SITE_CTOR as usize) = hf.get();
+                *slots.add(CTOR_SITE_PROTO as usize) = p.0;
+                *slots.add(CTOR_SITE_ROOT_SHAPE as usize) = root as *const crate::shape::Shape as u64;
+                *slots.add(CTOR_SITE_SIZE as usize) = (OBJ_INLINE as u32 + 8 * cap) as u64;
             }
         }
         hr.get()
@@ -465,6 +529,8 @@ export! {
     }
     fn perry_alloc_instance(proto: u64, root: u64) -> u64 {
         // The slow path of an inline instance allocation (eden full).
+        // SAFETY: `root` is the root shape a `new` site cached
+        // (`perry_construct_site`); shapes are never freed.
         let cap = unsafe { &*(root as *const crate::shape::Shape) }.inline_cap;
         object::new_object_kind(KIND_OBJECT, Value(proto), cap).0
     }
@@ -601,8 +667,9 @@ export! {
         // filled when the variable is an own data property.
         let g = realm::get(I::Global);
         if let Some(at) = own_data_location(g, atom as Atom) {
-            // SAFETY: the site has one entry of two words.
-            unsafe { *(ic as *mut [u64; 2]) = [g.word(OBJ_SHAPE), at] };
+            // SAFETY: `ic` is the address of the site's one inline-cache
+            // entry in the compiler's table (static data, aligned).
+            unsafe { *(ic as *mut IcEntry) = [g.word(OBJ_SHAPE), at] };
             return read_cached(g, at);
         }
         global_get_slow(g, atom as Atom)
@@ -760,6 +827,8 @@ export! {
     fn perry_alloc_shaped(shape: u64) -> u64 {
         // An object literal whose shape the site has seen before: allocate it
         // with that shape; compiled code stores the values into the inline slots.
+        // SAFETY: `shape` is the shape `perry_literal_shape` returned to this
+        // site (a raw pointer to a live shape; shapes are never freed).
         let sh = unsafe { &*(shape as *const crate::shape::Shape) };
         debug_assert!(sh.is_plain(), "literal sites cache plain shapes");
         let size = sh.inline_start as usize + sh.inline_cap as usize * 8;
@@ -789,8 +858,10 @@ export! {
         // site keeps missing without a property lookup.
         let v = Value(o);
         let cache = |sh: u64, at: u64| {
-            // SAFETY: the site has IC_WAYS entries of two words.
-            let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut [u64; 2], IC_WAYS) };
+            // SAFETY: `ic` is the address of the site's IC_WAYS consecutive
+            // inline-cache entries in the compiler's table (static data,
+            // aligned); nothing else refers to them during this call.
+            let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut IcEntry, IC_WAYS) };
             match ways.iter().position(|w| w[0] == 0) {
                 Some(i) => ways[i] = [sh, at],
                 None => {
@@ -857,9 +928,11 @@ export! {
                 && a & shape::WRITABLE != 0
                 && let Some(at) = ic_location(o, atom as Atom)
             {
+                // SAFETY: `ic` is the address of the site's inline-cache entry
+                // in the compiler's table (static data, aligned).
                 unsafe {
-                    *(ic as *mut u64) = sh as *const crate::shape::Shape as u64;
-                    *((ic + 8) as *mut u64) = at;
+                    *((ic + IC_SHAPE as u64) as *mut u64) = sh as *const crate::shape::Shape as u64;
+                    *((ic + IC_LOCATION as u64) as *mut u64) = at;
                 }
             }
         }
@@ -895,10 +968,12 @@ export! {
         {
             let after = object::shape_of(o);
             if a == shape::DEFAULT && after.len() <= after.inline_cap as usize && after.len() == before.len() + 1 {
+                // SAFETY: `ic` is the address of the site's two inline-cache
+                // entries in the compiler's table (static data, aligned).
                 unsafe {
-                    *(ic as *mut u64) = before as *const crate::shape::Shape as u64;
-                    *((ic + 8) as *mut u64) = (after.inline_start as u64) + 8 * i as u64;
-                    *((ic + 16) as *mut u64) = after as *const crate::shape::Shape as u64;
+                    *((ic + IC_SHAPE as u64) as *mut u64) = before as *const crate::shape::Shape as u64;
+                    *((ic + IC_LOCATION as u64) as *mut u64) = (after.inline_start as u64) + 8 * i as u64;
+                    *((ic + IC_SHAPE_AFTER as u64) as *mut u64) = after as *const crate::shape::Shape as u64;
                 }
             }
         }
@@ -1011,75 +1086,82 @@ pub extern "C" fn perry_fmod(a: f64, b: f64) -> f64 {
 // `perry_fmod_preserve(a: f64, b: f64, out: *mut f64)`: fmod that preserves
 // every register (Cranelift's `PreserveAll` convention), so the rare slow path
 // of an inline `%` does not force the surrounding loop's values onto the stack.
-core::arch::global_asm!(
-    ".pushsection .text.perry_fmod_preserve,\"ax\",@progbits",
-    ".globl perry_fmod_preserve",
-    ".type perry_fmod_preserve,@function",
-    ".p2align 4",
-    "perry_fmod_preserve:",
-    "push rbp",
-    "mov rbp, rsp",
-    "push rax",
-    "push rcx",
-    "push rdx",
-    "push rsi",
-    "push rdi",
-    "push r8",
-    "push r9",
-    "push r10",
-    "push r11",
-    "sub rsp, 264",
-    "movdqu [rsp + 0], xmm0",
-    "movdqu [rsp + 16], xmm1",
-    "movdqu [rsp + 32], xmm2",
-    "movdqu [rsp + 48], xmm3",
-    "movdqu [rsp + 64], xmm4",
-    "movdqu [rsp + 80], xmm5",
-    "movdqu [rsp + 96], xmm6",
-    "movdqu [rsp + 112], xmm7",
-    "movdqu [rsp + 128], xmm8",
-    "movdqu [rsp + 144], xmm9",
-    "movdqu [rsp + 160], xmm10",
-    "movdqu [rsp + 176], xmm11",
-    "movdqu [rsp + 192], xmm12",
-    "movdqu [rsp + 208], xmm13",
-    "movdqu [rsp + 224], xmm14",
-    "movdqu [rsp + 240], xmm15",
-    "call {fmod}",
-    "mov rdi, [rsp + 296]",
-    "movsd [rdi], xmm0",
-    "movdqu xmm0, [rsp + 0]",
-    "movdqu xmm1, [rsp + 16]",
-    "movdqu xmm2, [rsp + 32]",
-    "movdqu xmm3, [rsp + 48]",
-    "movdqu xmm4, [rsp + 64]",
-    "movdqu xmm5, [rsp + 80]",
-    "movdqu xmm6, [rsp + 96]",
-    "movdqu xmm7, [rsp + 112]",
-    "movdqu xmm8, [rsp + 128]",
-    "movdqu xmm9, [rsp + 144]",
-    "movdqu xmm10, [rsp + 160]",
-    "movdqu xmm11, [rsp + 176]",
-    "movdqu xmm12, [rsp + 192]",
-    "movdqu xmm13, [rsp + 208]",
-    "movdqu xmm14, [rsp + 224]",
-    "movdqu xmm15, [rsp + 240]",
-    "add rsp, 264",
-    "pop r11",
-    "pop r10",
-    "pop r9",
-    "pop r8",
-    "pop rdi",
-    "pop rsi",
-    "pop rdx",
-    "pop rcx",
-    "pop rax",
-    "pop rbp",
-    "ret",
-    ".size perry_fmod_preserve, . - perry_fmod_preserve",
-    ".popsection",
-    fmod = sym perry_fmod,
-);
+// The symbol is the list's (`perry_abi::sig::$name` must exist), named once.
+macro_rules! fmod_preserve {
+    ($name:ident) => {
+        const _: Option<perry_abi::sig::$name> = None;
+        core::arch::global_asm!(
+            concat!(".pushsection .text.", stringify!($name), ",\"ax\",@progbits"),
+            concat!(".globl ", stringify!($name)),
+            concat!(".type ", stringify!($name), ",@function"),
+            ".p2align 4",
+            concat!(stringify!($name), ":"),
+            "push rbp",
+            "mov rbp, rsp",
+            "push rax",
+            "push rcx",
+            "push rdx",
+            "push rsi",
+            "push rdi",
+            "push r8",
+            "push r9",
+            "push r10",
+            "push r11",
+            "sub rsp, 264",
+            "movdqu [rsp + 0], xmm0",
+            "movdqu [rsp + 16], xmm1",
+            "movdqu [rsp + 32], xmm2",
+            "movdqu [rsp + 48], xmm3",
+            "movdqu [rsp + 64], xmm4",
+            "movdqu [rsp + 80], xmm5",
+            "movdqu [rsp + 96], xmm6",
+            "movdqu [rsp + 112], xmm7",
+            "movdqu [rsp + 128], xmm8",
+            "movdqu [rsp + 144], xmm9",
+            "movdqu [rsp + 160], xmm10",
+            "movdqu [rsp + 176], xmm11",
+            "movdqu [rsp + 192], xmm12",
+            "movdqu [rsp + 208], xmm13",
+            "movdqu [rsp + 224], xmm14",
+            "movdqu [rsp + 240], xmm15",
+            "call {fmod}",
+            "mov rdi, [rsp + 296]",
+            "movsd [rdi], xmm0",
+            "movdqu xmm0, [rsp + 0]",
+            "movdqu xmm1, [rsp + 16]",
+            "movdqu xmm2, [rsp + 32]",
+            "movdqu xmm3, [rsp + 48]",
+            "movdqu xmm4, [rsp + 64]",
+            "movdqu xmm5, [rsp + 80]",
+            "movdqu xmm6, [rsp + 96]",
+            "movdqu xmm7, [rsp + 112]",
+            "movdqu xmm8, [rsp + 128]",
+            "movdqu xmm9, [rsp + 144]",
+            "movdqu xmm10, [rsp + 160]",
+            "movdqu xmm11, [rsp + 176]",
+            "movdqu xmm12, [rsp + 192]",
+            "movdqu xmm13, [rsp + 208]",
+            "movdqu xmm14, [rsp + 224]",
+            "movdqu xmm15, [rsp + 240]",
+            "add rsp, 264",
+            "pop r11",
+            "pop r10",
+            "pop r9",
+            "pop r8",
+            "pop rdi",
+            "pop rsi",
+            "pop rdx",
+            "pop rcx",
+            "pop rax",
+            "pop rbp",
+            "ret",
+            concat!(".size ", stringify!($name), ", . - ", stringify!($name)),
+            ".popsection",
+            fmod = sym perry_fmod,
+        );
+    };
+}
+fmod_preserve!(perry_fmod_preserve);
 
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_pow(a: f64, b: f64) -> f64 {
@@ -1325,12 +1407,20 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
     Ok(())
 }
 
-// The slow paths of inline fast paths call these (`PreserveAll`; see
-// `perry_gc::preserving_trampoline!` and the compiler's `PRESERVING`).
-perry_gc::preserving_trampoline!(perry_get_index_pa, perry_get_index);
-perry_gc::preserving_trampoline!(perry_set_index_pa, perry_set_index);
-perry_gc::preserving_trampoline!(perry_numop_pa, perry_numop);
-perry_gc::preserving_trampoline!(perry_compare_pa, perry_compare);
+// The slow paths of inline fast paths call the `_pa` forms of the functions
+// the ABI list flags `preserving(name_pa)` (`PreserveAll`; see
+// `perry_gc::preserving_trampoline!`): each is defined here, for the
+// function of this module the list names.
+macro_rules! preserving_forms {
+    (@one $name:ident preserving($pa:ident)) => {
+        perry_gc::preserving_trampoline!($pa, $name);
+    };
+    (@one $name:ident $($flag:tt)*) => {};
+    ($( $(#[$attr:meta])* fn $name:ident ( $($arg:ident : $ty:ident),* ) -> $ret:ident $([$($flag:tt)*])? ; )*) => {
+        $( preserving_forms!(@one $name $($($flag)*)?); )*
+    };
+}
+perry_abi::foreach_runtime_function!(preserving_forms);
 
 /// After `new C(...)` of a plain-data class `f` made `r`: a base-class
 /// constructor is recorded in the site's slots `[ctor, final shape,
@@ -1352,10 +1442,13 @@ fn learn_plain(f: Value, r: u64, site: u64, nfields: u64) -> u64 {
                     sh = sh.add(k, shape::DEFAULT);
                 }
                 let slots = site as *mut u64;
+                // SAFETY: `site` is the address of the site's
+                // PLAIN_SITE_SLOTS module-global slots (compiled code
+                // `construct_plain`), which live as long as the program.
                 unsafe {
-                    *slots = f.0;
-                    *slots.add(1) = sh as *const crate::shape::Shape as u64;
-                    *slots.add(2) = p.0;
+                    *slots.add(PLAIN_SITE_CTOR as usize) = f.0;
+                    *slots.add(PLAIN_SITE_SHAPE as usize) = sh as *const crate::shape::Shape as u64;
+                    *slots.add(PLAIN_SITE_PROTO as usize) = p.0;
                 }
                 // This first instance is rebuilt with the final shape too,
                 // so that every instance of the class has one layout

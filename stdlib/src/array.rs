@@ -1556,25 +1556,25 @@ pub static mut PERRY_ARRAY_HOFS: [u64; ARRAY_HOFS.len()] = [UNDEFINED; ARRAY_HOF
 extern "C" fn species_create_abi(o: u64, len: u64) -> u64 {
     error::abi(species_create(Value(o), len as usize))
 }
-perry_gc::exit_trampoline!(perry_array_species_create, species_create_abi);
+perry_runtime::abi_export!(perry_array_species_create, species_create_abi);
 
 /// CreateDataPropertyOrThrow(a, k, v); returns undefined.
 extern "C" fn create_data_abi(a: u64, k: u64, v: u64) -> u64 {
     error::abi(create_i(Value(a), k as usize, Value(v)).map(|()| Value::UNDEFINED))
 }
-perry_gc::exit_trampoline!(perry_array_create_data, create_data_abi);
+perry_runtime::abi_export!(perry_array_create_data, create_data_abi);
 
 /// HasProperty(o, k) then Get(o, k): the value, or HOLE when absent.
 extern "C" fn get_present_abi(o: u64, k: u64) -> u64 {
     error::abi(get_present(Value(o), k as usize).map(|v| v.unwrap_or(Value::HOLE)))
 }
-perry_gc::exit_trampoline!(perry_array_get_present, get_present_abi);
+perry_runtime::abi_export!(perry_array_get_present, get_present_abi);
 
 /// Get(o, k).
 extern "C" fn get_abi(o: u64, k: u64) -> u64 {
     error::abi(get_i(Value(o), k as usize))
 }
-perry_gc::exit_trampoline!(perry_array_get_k, get_abi);
+perry_runtime::abi_export!(perry_array_get_k, get_abi);
 
 /// Array.fromAsync through the family hook (stdlib `families`): linked when
 /// the program names `fromAsync`.

@@ -200,26 +200,17 @@ pub extern "C" fn perry_install_process() {
     crate::process::install();
 }
 
-/// Every family's install function, in `perry_abi::BUILTIN_FAMILIES` order
-/// (what [`crate::install`] installs).
-pub const ALL: [Option<extern "C" fn()>; 16] = [
-    Some(perry_install_regexp),
-    Some(perry_install_date),
-    Some(perry_install_bigint),
-    Some(perry_install_typed_arrays),
-    Some(perry_install_web),
-    Some(perry_install_normalize),
-    Some(perry_install_math),
-    Some(perry_install_reflect),
-    Some(perry_install_map_set),
-    Some(perry_install_weak),
-    Some(perry_install_proxy),
-    Some(perry_install_json),
-    Some(perry_install_from_async),
-    Some(perry_install_uri),
-    Some(perry_install_structured_clone),
-    Some(perry_install_process),
-];
+// `ALL` from the ABI's list of families (`perry_abi::foreach_builtin_family!`):
+// each install function named there must be defined above as an `extern "C"
+// fn()`, in the list's order.
+macro_rules! all_installs {
+    ($( $family:ident => $install:ident; )*) => {
+        /// Every family's install function, in `perry_abi::BUILTIN_FAMILIES`
+        /// order (what [`crate::install`] installs).
+        pub const ALL: [Option<extern "C" fn()>; perry_abi::BUILTIN_FAMILIES.len()] = [$(Some($install)),*];
+    };
+}
+perry_abi::foreach_builtin_family!(all_installs);
 
 /// The slot of `family` in `perry_abi::BUILTIN_FAMILIES`.
 pub fn slot(family: &str) -> usize {

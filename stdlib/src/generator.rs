@@ -125,7 +125,7 @@ extern "C" fn async_start(g: u64) -> u64 {
     async_step(Value(hg.get()), Value::UNDEFINED, GEN_NEXT);
     p.get()
 }
-perry_gc::exit_trampoline!(perry_async_start, async_start);
+perry_runtime::abi_export!(perry_async_start, async_start);
 
 /// An async function with no `await` (compiled as a plain function)
 /// returning `v`: its promise, resolved with `v`.
@@ -136,7 +136,7 @@ extern "C" fn async_resolved(v: u64) -> u64 {
     crate::promise::resolve(Value(p.get()), Value(hv.get()));
     p.get()
 }
-perry_gc::exit_trampoline!(perry_async_resolved, async_resolved);
+perry_runtime::abi_export!(perry_async_resolved, async_resolved);
 
 /// Such a function threw (the exception is pending): its promise, rejected.
 extern "C" fn async_rejected() -> u64 {
@@ -146,7 +146,7 @@ extern "C" fn async_rejected() -> u64 {
     crate::promise::reject(Value(p.get()), Value(e.get()));
     p.get()
 }
-perry_gc::exit_trampoline!(perry_async_rejected, async_rejected);
+perry_runtime::abi_export!(perry_async_rejected, async_rejected);
 
 // ----- yield* -----
 
@@ -173,7 +173,7 @@ extern "C" fn get_iterator(v: u64) -> u64 {
         Ok(it)
     })())
 }
-perry_gc::exit_trampoline!(perry_get_iterator, get_iterator);
+perry_runtime::abi_export!(perry_get_iterator, get_iterator);
 
 /// One step of `yield*` (14.4.4): the inner iterator's `next`, `throw` or
 /// `return` (by `mode`) with `v`; its result object. A missing `return`
@@ -208,7 +208,7 @@ extern "C" fn yield_star_step(it: u64, v: u64, mode: u64) -> u64 {
         Ok(r)
     })())
 }
-perry_gc::exit_trampoline!(perry_yield_star_step, yield_star_step);
+perry_runtime::abi_export!(perry_yield_star_step, yield_star_step);
 
 // ----- async generators (27.6): the same state machines, with a request queue -----
 
@@ -551,13 +551,13 @@ fn get_async_iterator_js(v: Value) -> JsResult {
 extern "C" fn get_async_iterator(v: u64) -> u64 {
     to_abi(get_async_iterator_js(Value(v)))
 }
-perry_gc::exit_trampoline!(perry_get_async_iterator, get_async_iterator);
+perry_runtime::abi_export!(perry_get_async_iterator, get_async_iterator);
 
 /// `it.next` (read once per loop, as IteratorRecord.[[NextMethod]]).
 extern "C" fn next_method(it: u64) -> u64 {
     to_abi(perry_runtime::object::get(Value(it), perry_runtime::atoms::intern("next")))
 }
-perry_gc::exit_trampoline!(perry_next_method, next_method);
+perry_runtime::abi_export!(perry_next_method, next_method);
 
 /// Calls `next` on `it` with no argument; the result (awaited by the caller).
 extern "C" fn call_next(it: u64, next: u64) -> u64 {
@@ -568,7 +568,7 @@ extern "C" fn call_next(it: u64, next: u64) -> u64 {
         perry_runtime::function::call(Value(next), Value(it), &[])
     })())
 }
-perry_gc::exit_trampoline!(perry_call_next, call_next);
+perry_runtime::abi_export!(perry_call_next, call_next);
 
 /// An awaited iterator result of `for await`: its value, or HOLE when done.
 extern "C" fn iter_result_value(r: u64) -> u64 {
@@ -586,7 +586,7 @@ extern "C" fn iter_result_value(r: u64) -> u64 {
         perry_runtime::object::get(Value(hr.get()), perry_runtime::atoms::names::VALUE)
     })())
 }
-perry_gc::exit_trampoline!(perry_iter_result_value, iter_result_value);
+perry_runtime::abi_export!(perry_iter_result_value, iter_result_value);
 
 /// An awaited iterator result that must be an object (`yield*` in an async
 /// generator, the result of `return()` closing a `for await`).
@@ -597,7 +597,7 @@ extern "C" fn iter_result_check(r: u64) -> u64 {
     let _ = error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(Value(r))));
     EXCEPTION
 }
-perry_gc::exit_trampoline!(perry_iter_result_check, iter_result_check);
+perry_runtime::abi_export!(perry_iter_result_check, iter_result_check);
 
 /// AsyncIteratorClose's call: `it.return()` (to be awaited), or HOLE when
 /// there is no `return` method.
@@ -615,7 +615,7 @@ extern "C" fn async_iter_return(it: u64) -> u64 {
         perry_runtime::function::call(r, Value(hit.get()), &[])
     })())
 }
-perry_gc::exit_trampoline!(perry_async_iter_return, async_iter_return);
+perry_runtime::abi_export!(perry_async_iter_return, async_iter_return);
 
 fn async_iterator_self(args: &Args) -> JsResult {
     Ok(args.this())

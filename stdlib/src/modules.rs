@@ -62,13 +62,13 @@ extern "C" fn module_add(code: u64, is_async: u64) -> u64 {
     g.modules.push(Module { code, is_async: is_async != 0, deps: Vec::new(), state: State::Waiting });
     (g.modules.len() - 1) as u64
 }
-perry_gc::exit_trampoline!(perry_module_add, module_add);
+perry_runtime::abi_export!(perry_module_add, module_add);
 
 extern "C" fn module_dep(m: u64, dep: u64) -> u64 {
     graph().modules[m as usize].deps.push(dep as usize);
     UNDEFINED
 }
-perry_gc::exit_trampoline!(perry_module_dep, module_dep);
+perry_runtime::abi_export!(perry_module_dep, module_dep);
 
 extern "C" fn modules_run() -> u64 {
     perry_gc::roots::register_source("module-graph", |visit| visit(&mut graph().result as *mut u64));
@@ -78,7 +78,7 @@ extern "C" fn modules_run() -> u64 {
         Err(_) => EXCEPTION,
     }
 }
-perry_gc::exit_trampoline!(perry_modules_run, modules_run);
+perry_runtime::abi_export!(perry_modules_run, modules_run);
 
 /// Runs every waiting module whose dependencies are done, in evaluation
 /// order; settles the result when the entry module is done or one failed.

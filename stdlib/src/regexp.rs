@@ -552,7 +552,7 @@ pub fn regexp_create(p: Value, f: Value) -> JsResult {
 extern "C" fn regexp_literal(p: u64, f: u64) -> u64 {
     error::abi(regexp_create(Value(p), Value(f)))
 }
-perry_gc::exit_trampoline!(perry_regexp_new, regexp_literal);
+perry_runtime::abi_export!(perry_regexp_new, regexp_literal);
 
 /// RegExp ( pattern, flags ) — 22.2.4.1
 fn regexp_ctor(args: &Args) -> JsResult {

@@ -206,7 +206,7 @@ impl FnCompiler<'_, '_, '_> {
             Expression::PrivateInExpression(p) => {
                 let o = self.expr(&p.right);
                 let n = self.private_name(p.left.name.as_str(), p.span.start);
-                self.rt_check("perry_private_in", &[n, o])
+                self.rt_check(Rt::perry_private_in, &[n, o])
             }
             Expression::Super(s) => {
                 self.c.unsupported(self.module, s.span.start, "bare super");
@@ -241,7 +241,7 @@ impl FnCompiler<'_, '_, '_> {
                 let p = self.str_const(pattern);
                 let f = self.str_const(&flags);
                 self.set_pos(r.span.start);
-                self.rt_check("perry_regexp_new", &[p, f])
+                self.rt_check(Rt::perry_regexp_new, &[p, f])
             }
             Expression::BigIntLiteral(b) => {
                 // `value` is the literal's decimal digits (any radix in the source).
@@ -249,11 +249,11 @@ impl FnCompiler<'_, '_, '_> {
                 match digits.parse::<i64>() {
                     Ok(i) => {
                         let raw = self.iconst(i as u64);
-                        self.rt("perry_bigint_from_i64", &[raw])
+                        self.rt(Rt::perry_bigint_from_i64, &[raw])
                     }
                     Err(_) => {
                         let s = self.str_const(digits);
-                        self.rt("perry_bigint_from_str", &[s])
+                        self.rt(Rt::perry_bigint_from_str, &[s])
                     }
                 }
             }
@@ -286,7 +286,7 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.str_const(m.property.name.as_str());
                     let this = self.this_value();
                     let home = self.use_var(hv);
-                    return self.rt_check("perry_get_super", &[home, k, this]);
+                    return self.rt_check(Rt::perry_get_super, &[home, k, this]);
                 }
                 if !m.optional
                     && let Some(v) = self.known_field(&m.object, m.property.name.as_str())
@@ -315,7 +315,7 @@ impl FnCompiler<'_, '_, '_> {
                     let this = self.this_value();
                     let home = self.use_var(hv);
                     let k = self.use_var(kv);
-                    return self.rt_check("perry_get_super", &[home, k, this]);
+                    return self.rt_check(Rt::perry_get_super, &[home, k, this]);
                 }
                 let sym = match &m.object {
                     Expression::Identifier(id) => id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()),
@@ -351,7 +351,7 @@ impl FnCompiler<'_, '_, '_> {
                     self.chain_guard(o);
                 }
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
-                self.rt_check("perry_private_get", &[o, n])
+                self.rt_check(Rt::perry_private_get, &[o, n])
             }
         }
     }
@@ -430,9 +430,9 @@ impl FnCompiler<'_, '_, '_> {
         let base = self.data_addr(self.c.ic_data);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         for way in 0..IC_WAYS as u32 {
-            let at = ((site + way) * 16) as i32;
-            let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
-            let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + 8);
+            let at = ((site + way) * IC_ENTRY_SIZE) as i32;
+            let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
+            let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
             self.def_var(offv, off);
             let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
             let next = if way + 1 == IC_WAYS as u32 { miss } else { self.b.create_block() };
@@ -449,7 +449,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        let v = self.ic_miss("perry_get_named_ic", site, o, name, None);
+        let v = self.ic_miss(Rt::perry_get_named_ic, site, o, name, None);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -495,7 +495,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let a = self.atom("length");
-        let v = self.rt_check("perry_get_named", &[o, a]);
+        let v = self.rt_check(Rt::perry_get_named, &[o, a]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -542,7 +542,7 @@ impl FnCompiler<'_, '_, '_> {
             // Module code outside loops runs once: the runtime's own cache
             // serves it, and the module body stays small to compile.
             let a = self.atom(name);
-            return self.rt_check("perry_global_get", &[a]);
+            return self.rt_check(Rt::perry_global_get, &[a]);
         }
         let site = self.new_ic_sites(1);
         let res = self.new_var();
@@ -554,9 +554,9 @@ impl FnCompiler<'_, '_, '_> {
         let p = self.ptr_of(g);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         let base = self.data_addr(self.c.ic_data);
-        let at = (site * 16) as i32;
-        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + 8);
+        let at = (site * IC_ENTRY_SIZE) as i32;
+        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
         let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
         self.b.ins().brif(same, hit, &[], miss, &[]);
         self.b.switch_to_block(hit);
@@ -568,7 +568,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(miss);
         let a = self.atom(name);
         let icp = self.b.ins().iadd_imm_s(base, at as i64);
-        let v = self.rt_check("perry_global_get_ic", &[a, icp]);
+        let v = self.rt_check(Rt::perry_global_get_ic, &[a, icp]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -586,7 +586,7 @@ impl FnCompiler<'_, '_, '_> {
     /// in entry `site`. Leaves the builder in the hit block and returns the
     /// object's address and the cache table's; jumps to `miss` otherwise.
     fn ic_guard(&mut self, o: V, site: u32, miss: cranelift_codegen::ir::Block) -> (V, V) {
-        self.shape_guard(o, self.c.ic_data, (site * 16) as i32, miss)
+        self.shape_guard(o, self.c.ic_data, (site * IC_ENTRY_SIZE) as i32 + IC_SHAPE, miss)
     }
 
     /// Continues in a new block when `o` is an object whose shape is the
@@ -608,11 +608,11 @@ impl FnCompiler<'_, '_, '_> {
     /// The miss path of an inline cache: the runtime function `rt` does the
     /// operation on `(o, atom of name[, v], address of entry site)` and
     /// fills the entry when it can.
-    fn ic_miss(&mut self, rt: &'static str, site: u32, o: V, name: &str, v: Option<V>) -> V {
+    fn ic_miss(&mut self, rt: Rt, site: u32, o: V, name: &str, v: Option<V>) -> V {
         self.cold_here();
         let a = self.atom(name);
         let base = self.data_addr(self.c.ic_data);
-        let icp = self.b.ins().iadd_imm_s(base, (site * 16) as i64);
+        let icp = self.b.ins().iadd_imm_s(base, (site * IC_ENTRY_SIZE) as i64);
         match v {
             Some(v) => self.rt_check(rt, &[o, a, v, icp]),
             None => self.rt_check(rt, &[o, a, icp]),
@@ -709,7 +709,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.cold_here();
-        let r = self.rt_check("perry_get_index", &[o, k]);
+        let r = self.rt_check(Rt::perry_get_index, &[o, k]);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -968,7 +968,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.cold_here();
-        self.rt_check("perry_set_index", &[o, k, v]);
+        self.rt_check(Rt::perry_set_index, &[o, k, v]);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -980,12 +980,12 @@ impl FnCompiler<'_, '_, '_> {
         let miss = self.b.create_block();
         let done = self.b.create_block();
         let (p, base) = self.ic_guard(o, site, miss);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_LOCATION);
         let addr = self.cached_slot_addr(p, off);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        self.ic_miss("perry_set_named_ic", site, o, name, Some(v));
+        self.ic_miss(Rt::perry_set_named_ic, site, o, name, Some(v));
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -1004,8 +1004,8 @@ impl FnCompiler<'_, '_, '_> {
         let ne = self.b.ins().band_imm_u(hdr, (FLAG_NONEXTENSIBLE << HDR_FLAGS_SHIFT) as i64);
         self.b.ins().brif(ne, miss, &[], hit, &[]);
         self.b.switch_to_block(hit);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 8) as i32);
-        let after = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * 16 + 16) as i32);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_LOCATION);
+        let after = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_SHAPE_AFTER);
         self.b.ins().store(MemFlagsData::trusted(), after, p, OBJ_SHAPE);
         let addr = self.b.ins().iadd(p, off);
         self.store_raw_with_barrier(addr, v);
@@ -1014,7 +1014,7 @@ impl FnCompiler<'_, '_, '_> {
         self.forget_shapes();
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        self.ic_miss("perry_define_field_ic", site, o, name, Some(v));
+        self.ic_miss(Rt::perry_define_field_ic, site, o, name, Some(v));
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -1056,7 +1056,7 @@ impl FnCompiler<'_, '_, '_> {
                 "NaN" => self.num(f64::NAN),
                 "Infinity" => self.num(f64::INFINITY),
                 "arguments" => self.arguments(),
-                "__perry_native" if self.c.graph.modules[self.module].builtin => self.rt("perry_native_loader", &[]),
+                "__perry_native" if self.c.graph.modules[self.module].builtin => self.rt(Rt::perry_native_loader, &[]),
                 _ => {
                     self.set_pos(id.span.start);
                     self.global_read(name)
@@ -1110,7 +1110,7 @@ impl FnCompiler<'_, '_, '_> {
             while args.len() < 4 {
                 args.push(empty(self));
             }
-            acc = self.rt("perry_concat4", &args);
+            acc = self.rt(Rt::perry_concat4, &args);
             rest = &rest[n..];
         }
         acc
@@ -1125,7 +1125,7 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         self.b.ins().brif(iss, done, &[], slow, &[]);
         self.b.switch_to_block(slow);
-        let s = self.rt_check("perry_to_string", &[v]);
+        let s = self.rt_check(Rt::perry_to_string, &[v]);
         self.def_var(res, s);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1150,10 +1150,10 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(isu, mk, &[], done, &[]);
         self.b.switch_to_block(mk);
         let n = self.iconst(t.quasi.quasis.len() as u64);
-        let cooked_arr = self.rt("perry_new_array", &[n]);
+        let cooked_arr = self.rt(Rt::perry_new_array, &[n]);
         let cv = self.new_var();
         self.def_var(cv, cooked_arr);
-        let raw_arr = self.rt("perry_new_array", &[n]);
+        let raw_arr = self.rt(Rt::perry_new_array, &[n]);
         let rv = self.new_var();
         self.def_var(rv, raw_arr);
         for q in &t.quasi.quasis {
@@ -1165,14 +1165,14 @@ impl FnCompiler<'_, '_, '_> {
                 None => self.undef(),
             };
             let a = self.use_var(cv);
-            self.rt("perry_array_push", &[a, c]);
+            self.rt(Rt::perry_array_push, &[a, c]);
             let r = self.str_const(q.value.raw.as_str());
             let a = self.use_var(rv);
-            self.rt("perry_array_push", &[a, r]);
+            self.rt(Rt::perry_array_push, &[a, r]);
         }
         let c = self.use_var(cv);
         let r = self.use_var(rv);
-        let obj = self.rt("perry_template_object", &[c, r]);
+        let obj = self.rt(Rt::perry_template_object, &[c, r]);
         self.global_set(slot, obj);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1206,23 +1206,23 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(tv, this);
         let held: Vec<_> = args.iter().map(|&a| self.hold(a)).collect();
         let n = self.iconst(args.len() as u64);
-        let arr = self.rt("perry_new_array", &[n]);
+        let arr = self.rt(Rt::perry_new_array, &[n]);
         let av = self.new_var();
         self.def_var(av, arr);
         for h in held {
             let a = self.use_var(av);
             let v = self.unhold(h);
-            self.rt("perry_array_push", &[a, v]);
+            self.rt(Rt::perry_array_push, &[a, v]);
         }
         let f = self.use_var(fv);
         let this = self.use_var(tv);
         let a = self.use_var(av);
-        self.rt_check("perry_call_spread", &[f, this, a])
+        self.rt_check(Rt::perry_call_spread, &[f, this, a])
     }
 
     fn array_literal(&mut self, a: &'static ArrayExpression<'static>) -> V {
         let n = self.iconst(a.elements.len() as u64);
-        let arr = self.rt("perry_new_array", &[n]);
+        let arr = self.rt(Rt::perry_new_array, &[n]);
         let av = self.new_var();
         self.def_var(av, arr);
         for el in &a.elements {
@@ -1230,16 +1230,16 @@ impl FnCompiler<'_, '_, '_> {
                 ArrayExpressionElement::SpreadElement(s) => {
                     let v = self.expr(&s.argument);
                     let a = self.use_var(av);
-                    self.rt_check("perry_spread_into", &[a, v]);
+                    self.rt_check(Rt::perry_spread_into, &[a, v]);
                 }
                 ArrayExpressionElement::Elision(_) => {
                     let a = self.use_var(av);
-                    self.rt("perry_array_hole", &[a]);
+                    self.rt(Rt::perry_array_hole, &[a]);
                 }
                 other => {
                     let v = self.expr(other.to_expression());
                     let a = self.use_var(av);
-                    self.rt("perry_array_push", &[a, v]);
+                    self.rt(Rt::perry_array_push, &[a, v]);
                 }
             }
         }
@@ -1270,7 +1270,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         let e = key.to_expression();
         let v = self.expr(e);
-        (self.rt_check("perry_to_property_key", &[v]), true)
+        (self.rt_check(Rt::perry_to_property_key, &[v]), true)
     }
 
     pub fn static_key_name(key: &PropertyKey) -> Option<String> {
@@ -1316,7 +1316,7 @@ impl FnCompiler<'_, '_, '_> {
             |s, top| {
                 s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
             },
-            |s| s.rt("perry_alloc_shaped", &[cached]),
+            |s| s.rt(Rt::perry_alloc_shaped, &[cached]),
         );
         for (i, h) in held.iter().enumerate() {
             let v = self.unhold(*h);
@@ -1326,7 +1326,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let n = self.iconst(names.len() as u64);
-        let obj = self.rt("perry_new_object", &[n]);
+        let obj = self.rt(Rt::perry_new_object, &[n]);
         let ov = self.new_var();
         self.def_var(ov, obj);
         for (h, name) in held.iter().zip(&names) {
@@ -1334,10 +1334,10 @@ impl FnCompiler<'_, '_, '_> {
             let v = self.unhold(*h);
             let o = self.use_var(ov);
             let fl = self.iconst(0);
-            self.rt("perry_define_prop", &[o, k, v, fl]);
+            self.rt(Rt::perry_define_prop, &[o, k, v, fl]);
         }
         let o2 = self.use_var(ov);
-        let sh = self.rt("perry_literal_shape", &[o2]);
+        let sh = self.rt(Rt::perry_literal_shape, &[o2]);
         self.global_set(site, sh);
         let o2 = self.use_var(ov);
         self.def_var(res, o2);
@@ -1351,7 +1351,7 @@ impl FnCompiler<'_, '_, '_> {
             return v;
         }
         let n = self.iconst(o.properties.len().clamp(2, 16) as u64);
-        let obj = self.rt("perry_new_object", &[n]);
+        let obj = self.rt(Rt::perry_new_object, &[n]);
         let ov = self.new_var();
         self.def_var(ov, obj);
         for p in &o.properties {
@@ -1359,7 +1359,7 @@ impl FnCompiler<'_, '_, '_> {
                 ObjectPropertyKind::SpreadProperty(s) => {
                     let v = self.expr(&s.argument);
                     let o = self.use_var(ov);
-                    self.rt_check("perry_object_spread", &[o, v]);
+                    self.rt_check(Rt::perry_object_spread, &[o, v]);
                 }
                 ObjectPropertyKind::ObjectProperty(p) => {
                     let (k, computed) = self.prop_key(&p.key, p.computed);
@@ -1378,7 +1378,7 @@ impl FnCompiler<'_, '_, '_> {
                             self.c.method_src.insert(key, (p.span.start, p.span.end));
                             let clo = self.make_closure(key, FnBody::Function(f), &nm, fn_length(&f.params));
                             let o = self.use_var(ov);
-                            self.rt("perry_set_home", &[clo, o]);
+                            self.rt(Rt::perry_set_home, &[clo, o]);
                             clo
                         }
                         _ => self.expr_named(&p.value, static_name.as_deref()),
@@ -1397,7 +1397,7 @@ impl FnCompiler<'_, '_, '_> {
                     let fl = self.iconst(flags);
                     let o = self.use_var(ov);
                     let k = self.use_var(kv);
-                    self.rt("perry_define_prop", &[o, k, v, fl]);
+                    self.rt(Rt::perry_define_prop, &[o, k, v, fl]);
                 }
             }
         }
@@ -1418,10 +1418,10 @@ impl FnCompiler<'_, '_, '_> {
                     && !matches!(id.name.as_str(), "undefined" | "NaN" | "Infinity" | "arguments")
                 {
                     let a = self.atom(id.name.as_str());
-                    return self.rt_check("perry_global_typeof", &[a]);
+                    return self.rt_check(Rt::perry_global_typeof, &[a]);
                 }
                 let v = self.expr(&u.argument);
-                self.rt("perry_typeof", &[v])
+                self.rt(Rt::perry_typeof, &[v])
             }
             UnaryOperator::Void => {
                 self.expr(&u.argument);
@@ -1436,15 +1436,15 @@ impl FnCompiler<'_, '_, '_> {
             }
             UnaryOperator::UnaryNegation => {
                 let v = self.expr(&u.argument);
-                self.num_unary(v, "perry_neg", |fc, f| fc.b.ins().fneg(f))
+                self.num_unary(v, Rt::perry_neg, |fc, f| fc.b.ins().fneg(f))
             }
             UnaryOperator::UnaryPlus => {
                 let v = self.expr(&u.argument);
-                self.num_unary(v, "perry_to_number", |_, f| f)
+                self.num_unary(v, Rt::perry_to_number, |_, f| f)
             }
             UnaryOperator::BitwiseNot => {
                 let v = self.expr(&u.argument);
-                self.num_unary(v, "perry_bnot", |fc, f| {
+                self.num_unary(v, Rt::perry_bnot, |fc, f| {
                     let x = fc.i32_of_num(f);
                     let n = fc.b.ins().bnot(x);
                     fc.b.ins().fcvt_from_sint(types::F64, n)
@@ -1454,12 +1454,12 @@ impl FnCompiler<'_, '_, '_> {
                 Expression::StaticMemberExpression(m) => {
                     let o = self.expr(&m.object);
                     let k = self.str_const(m.property.name.as_str());
-                    self.rt_check("perry_delete", &[o, k])
+                    self.rt_check(Rt::perry_delete, &[o, k])
                 }
                 Expression::ComputedMemberExpression(m) => {
                     let o = self.expr(&m.object);
                     let k = self.expr(&m.expression);
-                    self.rt_check("perry_delete", &[o, k])
+                    self.rt_check(Rt::perry_delete, &[o, k])
                 }
                 Expression::ChainExpression(c) => {
                     // `delete a?.b`: true when the chain short-circuits.
@@ -1497,7 +1497,7 @@ impl FnCompiler<'_, '_, '_> {
                             return self.undef();
                         }
                     };
-                    let r = self.rt_check("perry_delete", &[o, k]);
+                    let r = self.rt_check(Rt::perry_delete, &[o, k]);
                     self.chain.pop();
                     self.def_var(res, r);
                     self.jump(exit);
@@ -1516,7 +1516,7 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
-    fn num_unary(&mut self, v: V, slow: &'static str, fast: impl Fn(&mut Self, V) -> V) -> V {
+    fn num_unary(&mut self, v: V, slow: Rt, fast: impl Fn(&mut Self, V) -> V) -> V {
         if self.known_num(v) {
             let f = self.f64_of(v);
             let r = fast(self, f);
@@ -1691,7 +1691,7 @@ impl FnCompiler<'_, '_, '_> {
                 l,
                 r,
                 |fc, a, b| {
-                    let fref = fc.c.module.declare_func_in_func(fc.c.pow, fc.b.func);
+                    let fref = fc.c.module.declare_func_in_func(fc.c.rt_id(Rt::perry_pow), fc.b.func);
                     let call = fc.b.ins().call(fref, &[a, b]);
                     fc.b.inst_results(call)[0]
                 },
@@ -1732,15 +1732,15 @@ impl FnCompiler<'_, '_, '_> {
                 self.def_var(res, v);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(sb);
-                let v = self.rt_check("perry_loose_eq", &[l, r]);
+                let v = self.rt_check(Rt::perry_loose_eq, &[l, r]);
                 self.def_var(res, v);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(done);
                 let v = self.use_var(res);
                 if op == B::Inequality { self.b.ins().bxor_imm_u(v, 1) } else { v }
             }
-            B::In => self.rt_check("perry_in", &[l, r]),
-            B::Instanceof => self.rt_check("perry_instanceof", &[l, r]),
+            B::In => self.rt_check(Rt::perry_in, &[l, r]),
+            B::Instanceof => self.rt_check(Rt::perry_instanceof, &[l, r]),
         }
     }
 
@@ -1843,7 +1843,7 @@ impl FnCompiler<'_, '_, '_> {
             // A register-preserving call: the loop around keeps its registers.
             let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
             let out = self.b.ins().stack_addr(types::I64, slot, 0);
-            let fref = self.c.module.declare_func_in_func(self.c.fmod_pa, self.b.func);
+            let fref = self.c.module.declare_func_in_func(self.c.rt_id(Rt::perry_fmod_preserve), self.b.func);
             self.b.ins().call(fref, &[a, b, out]);
             let r = self.b.ins().load(types::F64, MemFlagsData::trusted(), out, 0);
             self.def_var(res, r);
@@ -1868,7 +1868,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, rf);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let fref = self.c.module.declare_func_in_func(self.c.fmod, self.b.func);
+        let fref = self.c.module.declare_func_in_func(self.c.rt_id(Rt::perry_fmod), self.b.func);
         let call = self.b.ins().call(fref, &[a, b]);
         let r = self.b.inst_results(call)[0];
         self.def_var(res, r);
@@ -2014,7 +2014,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.switch_to_block(sb);
                 self.cold_here();
                 let o = self.iconst(code);
-                let v = self.rt_check("perry_compare", &[o, l, r]);
+                let v = self.rt_check(Rt::perry_compare, &[o, l, r]);
                 let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
                 self.b.ins().brif(x, yes, &[], no, &[]);
             }
@@ -2048,7 +2048,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(sb);
         self.cold_here();
         let o = self.iconst(op);
-        let v = self.rt_check("perry_compare", &[o, l, r]);
+        let v = self.rt_check(Rt::perry_compare, &[o, l, r]);
         let x = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
         self.def_var(res, x);
         self.b.ins().jump(done, &[]);
@@ -2114,7 +2114,7 @@ impl FnCompiler<'_, '_, '_> {
         let both_s = self.b.ins().band(sl, sr);
         self.b.ins().brif(both_s, strs, &[], bits, &[]);
         self.b.switch_to_block(strs);
-        let v = self.rt("perry_strict_eq", &[l, r]);
+        let v = self.rt(Rt::perry_strict_eq, &[l, r]);
         let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
         self.def_var(res, c);
         self.b.ins().jump(done, &[]);
@@ -2136,7 +2136,7 @@ impl FnCompiler<'_, '_, '_> {
         let isb = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_BIGINT as i64);
         self.b.ins().brif(isb, big, &[], done, &[]);
         self.b.switch_to_block(big);
-        let v = self.rt("perry_strict_eq", &[l, r]);
+        let v = self.rt(Rt::perry_strict_eq, &[l, r]);
         let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
         self.def_var(res, c);
         self.b.ins().jump(done, &[]);
@@ -2166,10 +2166,10 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(sb);
         self.cold_here();
         let v = match slow {
-            Slow::Add => self.rt_check("perry_add", &[l, r]),
+            Slow::Add => self.rt_check(Rt::perry_add, &[l, r]),
             Slow::Num(op) => {
                 let o = self.iconst(op);
-                self.rt_check("perry_numop", &[o, l, r])
+                self.rt_check(Rt::perry_numop, &[o, l, r])
             }
         };
         self.def_var(res, v);
@@ -2182,7 +2182,7 @@ impl FnCompiler<'_, '_, '_> {
     /// through `perry_add`, the others through `perry_numop`).
     fn values_op(&mut self, op: BinaryOperator, l: V, r: V) -> V {
         let code = match op {
-            BinaryOperator::Addition => return self.rt_check("perry_add", &[l, r]),
+            BinaryOperator::Addition => return self.rt_check(Rt::perry_add, &[l, r]),
             BinaryOperator::Subtraction => 0,
             BinaryOperator::Multiplication => 1,
             BinaryOperator::Division => 2,
@@ -2190,7 +2190,7 @@ impl FnCompiler<'_, '_, '_> {
             _ => 4,
         };
         let c = self.iconst(code);
-        self.rt_check("perry_numop", &[c, l, r])
+        self.rt_check(Rt::perry_numop, &[c, l, r])
     }
 
     /// A probable-number local's `cur op= x` on its f64 `fv` (both known
@@ -2225,7 +2225,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(sb);
         self.cold_here();
         let o = self.iconst(op);
-        let v = self.rt_check("perry_numop", &[o, l, r]);
+        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -2280,7 +2280,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(sb);
         self.cold_here();
         let o = self.iconst(op);
-        let v = self.rt_check("perry_compare", &[o, l, r]);
+        let v = self.rt_check(Rt::perry_compare, &[o, l, r]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -2345,7 +2345,7 @@ impl FnCompiler<'_, '_, '_> {
                     let hv = self.new_var();
                     self.def_var(hv, home);
                     let k = self.expr(&m.expression);
-                    let k = self.rt_check("perry_to_property_key", &[k]);
+                    let k = self.rt_check(Rt::perry_to_property_key, &[k]);
                     let home = self.use_var(hv);
                     return Place::Super(home, k);
                 }
@@ -2459,13 +2459,13 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
                 let n = self.use_var(*n);
-                self.rt_check("perry_private_get", &[o, n])
+                self.rt_check(Rt::perry_private_get, &[o, n])
             }
             HeldPlace::Super(h, k) => {
                 let h = self.use_var(*h);
                 let k = self.use_var(*k);
                 let this = self.this_value();
-                self.rt_check("perry_get_super", &[h, k, this])
+                self.rt_check(Rt::perry_get_super, &[h, k, this])
             }
         }
     }
@@ -2475,7 +2475,7 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Binding(s, at) => self.assign_binding(*s, v, *at),
             HeldPlace::Global(n) => {
                 let a = self.atom(n);
-                self.rt_check("perry_global_set", &[a, v]);
+                self.rt_check(Rt::perry_global_set, &[a, v]);
             }
             HeldPlace::Named(o, n, p) => {
                 let o = self.use_var(*o);
@@ -2496,13 +2496,13 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
                 let n = self.use_var(*n);
-                self.rt_check("perry_private_set", &[o, n, v]);
+                self.rt_check(Rt::perry_private_set, &[o, n, v]);
             }
             HeldPlace::Super(h, k) => {
                 let h = self.use_var(*h);
                 let k = self.use_var(*k);
                 let this = self.this_value();
-                self.rt_check("perry_set_super", &[h, k, v, this]);
+                self.rt_check(Rt::perry_set_super, &[h, k, v, this]);
             }
         }
     }
@@ -2613,7 +2613,7 @@ impl FnCompiler<'_, '_, '_> {
             && (a.operator != A::Assign || self.is_num_expr(&a.right))
         {
             if self.scoping().symbol_flags(s).contains(SymbolFlags::ConstVariable) {
-                self.rt("perry_throw_const_assign", &[]);
+                self.rt(Rt::perry_throw_const_assign, &[]);
                 self.throw_pending();
                 self.ensure_open();
                 return self.undef();
@@ -2740,7 +2740,7 @@ impl FnCompiler<'_, '_, '_> {
         let held = self.hold_place(place);
         let cur = self.read_place(&held);
         // ToNumeric, then a Number steps by 1 and a BigInt by 1n.
-        let old = self.num_unary(cur, "perry_to_numeric", |_, f| f);
+        let old = self.num_unary(cur, Rt::perry_to_numeric, |_, f| f);
         let ov = self.new_var();
         self.def_var(ov, old);
         let delta = if u.operator == UpdateOperator::Increment { 1.0 } else { -1.0 };
@@ -2759,7 +2759,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         let d = self.num(delta);
-        let n = self.rt_check("perry_numeric_step", &[old, d]);
+        let n = self.rt_check(Rt::perry_numeric_step, &[old, d]);
         self.def_var(nv, n);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -2780,7 +2780,7 @@ impl FnCompiler<'_, '_, '_> {
                     let this = self.this_value();
                     let tv = self.new_var();
                     self.def_var(tv, this);
-                    let f = self.rt_check("perry_get_super", &[home, k, this]);
+                    let f = self.rt_check(Rt::perry_get_super, &[home, k, this]);
                     return (f, self.use_var(tv));
                 }
                 let o = self.expr(&m.object);
@@ -2802,7 +2802,7 @@ impl FnCompiler<'_, '_, '_> {
                     let tv = self.new_var();
                     self.def_var(tv, this);
                     let home = self.use_var(hv);
-                    let f = self.rt_check("perry_get_super", &[home, k, this]);
+                    let f = self.rt_check(Rt::perry_get_super, &[home, k, this]);
                     return (f, self.use_var(tv));
                 }
                 let o = self.expr(&m.object);
@@ -2813,7 +2813,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.def_var(ov, o);
                 let k = self.expr(&m.expression);
                 let o = self.use_var(ov);
-                let f = self.rt_check("perry_get_index", &[o, k]);
+                let f = self.rt_check(Rt::perry_get_index, &[o, k]);
                 (f, self.use_var(ov))
             }
             Expression::PrivateFieldExpression(p) => {
@@ -2825,7 +2825,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.def_var(ov, o);
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
                 let o = self.use_var(ov);
-                let f = self.rt_check("perry_private_get", &[o, n]);
+                let f = self.rt_check(Rt::perry_private_get, &[o, n]);
                 (f, self.use_var(ov))
             }
             Expression::ParenthesizedExpression(p) => match &p.expression {
@@ -2849,7 +2849,7 @@ impl FnCompiler<'_, '_, '_> {
         let has_spread = args.iter().any(|a| matches!(a, Argument::SpreadElement(_)));
         if has_spread || args.len() > JS_REG_ARGS {
             let n = self.iconst(args.len() as u64);
-            let arr = self.rt("perry_new_array", &[n]);
+            let arr = self.rt(Rt::perry_new_array, &[n]);
             let av = self.new_var();
             self.def_var(av, arr);
             for a in args {
@@ -2857,12 +2857,12 @@ impl FnCompiler<'_, '_, '_> {
                     Argument::SpreadElement(s) => {
                         let v = self.expr(&s.argument);
                         let arr = self.use_var(av);
-                        self.rt_check("perry_spread_into", &[arr, v]);
+                        self.rt_check(Rt::perry_spread_into, &[arr, v]);
                     }
                     other => {
                         let v = self.expr(other.to_expression());
                         let arr = self.use_var(av);
-                        self.rt("perry_array_push", &[arr, v]);
+                        self.rt(Rt::perry_array_push, &[arr, v]);
                     }
                 }
             }
@@ -2913,11 +2913,11 @@ impl FnCompiler<'_, '_, '_> {
                 self.b.switch_to_block(bad);
                 let ci = self.c.const_str(&what);
                 let t = self.iconst(ci as u64);
-                self.rt("perry_throw_not_callable", &[f, t]);
+                self.rt(Rt::perry_throw_not_callable, &[f, t]);
                 let h = self.handler();
                 self.b.ins().jump(h, &[]);
                 self.b.switch_to_block(ok);
-                self.rt_check("perry_call_spread", &[f, this, arr])
+                self.rt_check(Rt::perry_call_spread, &[f, this, arr])
             }
         }
     }
@@ -2997,7 +2997,7 @@ impl FnCompiler<'_, '_, '_> {
             "map" | "filter" => {
                 let o = self.use_var(ov);
                 let l = if name == "map" { len } else { zero };
-                self.rt_check("perry_array_species_create", &[o, l])
+                self.rt_check(Rt::perry_array_species_create, &[o, l])
             }
             "reduce" => self.unhold(argv[1]),
             "some" => self.iconst(FALSE),
@@ -3043,7 +3043,7 @@ impl FnCompiler<'_, '_, '_> {
         let o = self.use_var(ov);
         let k = self.use_var(kv);
         let find = matches!(name, "find" | "findIndex");
-        let v = self.rt_check(if find { "perry_array_get_k" } else { "perry_array_get_present" }, &[o, k]);
+        let v = self.rt_check(if find { Rt::perry_array_get_k } else { Rt::perry_array_get_present }, &[o, k]);
         self.def_var(val, v);
         if find {
             self.b.ins().jump(have, &[]);
@@ -3077,7 +3077,7 @@ impl FnCompiler<'_, '_, '_> {
             "map" => {
                 let a = self.use_var(acc);
                 let k = self.use_var(kv);
-                self.rt_check("perry_array_create_data", &[a, k, r]);
+                self.rt_check(Rt::perry_array_create_data, &[a, k, r]);
                 self.b.ins().jump(next, &[]);
             }
             _ => {
@@ -3091,7 +3091,7 @@ impl FnCompiler<'_, '_, '_> {
                         let a = self.use_var(acc);
                         let i = self.use_var(to);
                         let v = self.use_var(val);
-                        self.rt_check("perry_array_create_data", &[a, i, v]);
+                        self.rt_check(Rt::perry_array_create_data, &[a, i, v]);
                         let i = self.use_var(to);
                         let i = self.b.ins().iadd_imm_s(i, 1);
                         self.def_var(to, i);
@@ -3462,7 +3462,7 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.use_var(fv);
         match args {
             Ok(list) => self.construct_cached(f, &list),
-            Err(arr) => self.rt_check("perry_construct_spread", &[f, arr]),
+            Err(arr) => self.rt_check(Rt::perry_construct_spread, &[f, arr]),
         }
     }
 
@@ -3474,9 +3474,11 @@ impl FnCompiler<'_, '_, '_> {
     /// general path; while the callee is that constructor, the fast path is
     /// taken.
     fn construct_plain(&mut self, n: &'static NewExpression<'static>, plain: &crate::classes::PlainClass, class_slot: Option<u32>) -> V {
+        // The ctor slot starts as HOLE, which no callee expression evaluates to.
         let g = self.c.new_global(super::SlotInit::Hole);
-        self.c.new_global(super::SlotInit::Undefined);
-        self.c.new_global(super::SlotInit::Undefined);
+        for _ in 1..PLAIN_SITE_SLOTS {
+            self.c.new_global(super::SlotInit::Undefined);
+        }
         let f = self.expr(&n.callee);
         let fh = self.hold(f);
         // No spread (see `new_expr`).
@@ -3490,18 +3492,18 @@ impl FnCompiler<'_, '_, '_> {
         let (obj, raw) = self.alloc_object_inline(
             size,
             |s, top| {
-                let proto = s.global_get(g + 2);
+                let proto = s.global_get(g + PLAIN_SITE_PROTO);
                 s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
             },
             |s| {
-                let proto = s.global_get(g + 2);
-                let shape = s.global_get(g + 1);
-                s.rt("perry_alloc_instance", &[proto, shape])
+                let proto = s.global_get(g + PLAIN_SITE_PROTO);
+                let shape = s.global_get(g + PLAIN_SITE_SHAPE);
+                s.rt(Rt::perry_alloc_instance, &[proto, shape])
             },
         );
         // Both paths give a young object with room for every field: write the
         // final shape and the values (no safepoint until it is complete).
-        let shape = self.global_get(g + 1);
+        let shape = self.global_get(g + PLAIN_SITE_SHAPE);
         self.store_fresh(raw, OBJ_SHAPE, shape);
         if plain.fields.is_empty() {
             let u = self.undef();
@@ -3525,32 +3527,32 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.unhold(fh);
         let nfields = self.iconst(plain.fields.len() as u64);
         let r = if held.len() <= JS_REG_ARGS {
-            self.construct_at_site("perry_construct_plain", f, &held, g, &[nfields])
+            self.construct_at_site(Rt::perry_construct_plain, f, &held, g, &[nfields])
         } else {
             // More arguments than registers: in an array (this path runs
             // until the site has learnt the class).
             let fv = self.new_var();
             self.def_var(fv, f);
             let n = self.iconst(held.len() as u64);
-            let arr = self.rt("perry_new_array", &[n]);
+            let arr = self.rt(Rt::perry_new_array, &[n]);
             let av = self.new_var();
             self.def_var(av, arr);
             for &h in &held {
                 let v = self.unhold(h);
                 let arr = self.use_var(av);
-                self.rt("perry_array_push", &[arr, v]);
+                self.rt(Rt::perry_array_push, &[arr, v]);
             }
             let f = self.use_var(fv);
             let arr = self.use_var(av);
             let base = self.data_addr(self.c.globals_data);
-            let site = self.b.ins().iadd_imm_s(base, (g * 8) as i64);
-            self.rt_check("perry_construct_plain_spread", &[f, arr, site, nfields])
+            let site = self.b.ins().iadd_imm_s(base, (g * GLOBAL_SLOT_SIZE) as i64);
+            self.rt_check(Rt::perry_construct_plain_spread, &[f, arr, site, nfields])
         };
         // The instances' shape, for reads of predicted fields.
         if let Some(cs) = class_slot {
             let base = self.data_addr(self.c.globals_data);
-            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((g + 1) * 8) as i32);
-            self.b.ins().store(MemFlagsData::trusted(), sh, base, (cs * 8) as i32);
+            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((g + PLAIN_SITE_SHAPE) * GLOBAL_SLOT_SIZE) as i32);
+            self.b.ins().store(MemFlagsData::trusted(), sh, base, (cs * GLOBAL_SLOT_SIZE) as i32);
         }
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
@@ -3564,7 +3566,6 @@ impl FnCompiler<'_, '_, '_> {
     /// that constructor the instance is bump-allocated inline and the
     /// constructor's code is called directly.
     fn construct_cached(&mut self, f: V, list: &[V]) -> V {
-        const CTOR_SITE_SLOTS: u32 = 4;
         // The ctor slot starts as HOLE, which no callee expression evaluates to.
         let g = self.c.new_global(super::SlotInit::Hole);
         for _ in 1..CTOR_SITE_SLOTS {
@@ -3577,13 +3578,13 @@ impl FnCompiler<'_, '_, '_> {
         let (slow, done) = self.site_hit(f, g);
         // The instance size the site learnt from the first instance (slack
         // tracking: as many inline slots as it ended up with properties).
-        let size = self.global_get(g + 3);
+        let size = self.global_get(g + CTOR_SITE_SIZE);
         let (this, _) = self.alloc_object_inline(
             size,
             |s, top| {
-                let shape = s.global_get(g + 2);
+                let shape = s.global_get(g + CTOR_SITE_ROOT_SHAPE);
                 s.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
-                let proto = s.global_get(g + 1);
+                let proto = s.global_get(g + CTOR_SITE_PROTO);
                 s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
                 // Fill the inline slots with undefined.
                 let off = s.new_var();
@@ -3607,9 +3608,9 @@ impl FnCompiler<'_, '_, '_> {
                 s.b.switch_to_block(exit);
             },
             |s| {
-                let proto = s.global_get(g + 1);
-                let shape = s.global_get(g + 2);
-                s.rt("perry_alloc_instance", &[proto, shape])
+                let proto = s.global_get(g + CTOR_SITE_PROTO);
+                let shape = s.global_get(g + CTOR_SITE_ROOT_SHAPE);
+                s.rt(Rt::perry_alloc_instance, &[proto, shape])
             },
         );
         let thisv = self.new_var();
@@ -3648,7 +3649,7 @@ impl FnCompiler<'_, '_, '_> {
 
         self.b.switch_to_block(slow);
         let f = self.use_var(fv);
-        let r = self.construct_at_site("perry_construct_site", f, &held, g, &[]);
+        let r = self.construct_at_site(Rt::perry_construct_site, f, &held, g, &[]);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -3656,10 +3657,11 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// The test of a caching `new` site: leaves the builder in the block for
-    /// callee `f` being the constructor in site slot `g`; returns the blocks
+    /// callee `f` being the constructor in site slot `g` (`CTOR_SITE_CTOR`
+    /// and `PLAIN_SITE_CTOR` are both the first); returns the blocks
     /// for the general path and the join.
     fn site_hit(&mut self, f: V, g: u32) -> (Block, Block) {
-        let cached = self.global_get(g);
+        let cached = self.global_get(g + CTOR_SITE_CTOR);
         let same = self.b.ins().icmp(IntCC::Equal, f, cached);
         let fast = self.b.create_block();
         let slow = self.b.create_block();
@@ -3671,12 +3673,12 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The general path of a caching `new` site: runtime `name` with
     /// `(f, argc, a0..a3, rest, &site slots, extra...)`.
-    fn construct_at_site(&mut self, name: &'static str, f: V, held: &[Held], g: u32, extra: &[V]) -> V {
+    fn construct_at_site(&mut self, name: Rt, f: V, held: &[Held], g: u32, extra: &[V]) -> V {
         let argc = self.iconst(held.len() as u64);
         let mut full = vec![f, argc];
         full.extend(self.reg_args(held));
         let base = self.data_addr(self.c.globals_data);
-        full.push(self.b.ins().iadd_imm_s(base, (g * 8) as i64));
+        full.push(self.b.ins().iadd_imm_s(base, (g * GLOBAL_SLOT_SIZE) as i64));
         full.extend_from_slice(extra);
         self.rt_check(name, &full)
     }
@@ -3752,9 +3754,9 @@ impl FnCompiler<'_, '_, '_> {
                     full.push(*list.get(i).unwrap_or(&u));
                 }
                 full.push(u);
-                self.rt_check("perry_super_construct", &full)
+                self.rt_check(Rt::perry_super_construct, &full)
             }
-            Err(arr) => self.rt_check("perry_super_construct_spread", &[active, nt, arr]),
+            Err(arr) => self.rt_check(Rt::perry_super_construct_spread, &[active, nt, arr]),
         };
         let ov = self.new_var();
         self.def_var(ov, obj);
@@ -3765,7 +3767,7 @@ impl FnCompiler<'_, '_, '_> {
         let twice = self.b.create_block();
         self.b.ins().brif(is_hole, ok, &[], twice, &[]);
         self.b.switch_to_block(twice);
-        self.rt("perry_super_twice", &[]);
+        self.rt(Rt::perry_super_twice, &[]);
         let h = self.handler();
         self.b.ins().jump(h, &[]);
         self.b.switch_to_block(ok);
@@ -3860,7 +3862,7 @@ impl FnCompiler<'_, '_, '_> {
                 let slot = self.c.private_slot(c, n);
                 let desc = self.c.const_str(&format!("#{n}"));
                 let d = self.iconst(desc as u64);
-                let sym = self.rt("perry_private_name", &[d]);
+                let sym = self.rt(Rt::perry_private_name, &[d]);
                 self.global_set(slot, sym);
             }
         }
@@ -3877,11 +3879,11 @@ impl FnCompiler<'_, '_, '_> {
         let p = self.use_var(pv);
         let has = self.iconst(c.heritage.is_some() as u64);
         let ctor = self.use_var(cv);
-        let proto = self.rt_check("perry_class_setup", &[ctor, p, has]);
+        let proto = self.rt_check(Rt::perry_class_setup, &[ctor, p, has]);
         let protov = self.new_var();
         self.def_var(protov, proto);
         let ctor = self.use_var(cv);
-        self.rt("perry_set_home", &[ctor, proto]);
+        self.rt(Rt::perry_set_home, &[ctor, proto]);
         if let Some(id) = &c.id
             && let Some(sym) = id.symbol_id.get()
             && self.scoping().symbol_scope_id(sym) != c.scope_id.get().unwrap_or(self.m.analysis.module_scope)
@@ -3921,7 +3923,7 @@ impl FnCompiler<'_, '_, '_> {
             self.c.method_src.insert(fkey, (start, m.span.end));
             let clo = self.make_closure(fkey, FnBody::Function(&m.value), &nm, fn_length(&m.value.params));
             let t = self.use_var(tv);
-            self.rt("perry_set_home", &[clo, t]);
+            self.rt(Rt::perry_set_home, &[clo, t]);
             let mut flags = 4u64;
             match m.kind {
                 MethodDefinitionKind::Get => flags |= 1,
@@ -3934,7 +3936,7 @@ impl FnCompiler<'_, '_, '_> {
             let fl = self.iconst(flags);
             let t = self.use_var(tv);
             let k = self.use_var(kv);
-            self.rt("perry_define_prop", &[t, k, clo, fl]);
+            self.rt(Rt::perry_define_prop, &[t, k, clo, fl]);
         }
         // Computed field keys are evaluated once, at class definition.
         for el in &c.body.body {
@@ -3962,7 +3964,7 @@ impl FnCompiler<'_, '_, '_> {
             let skey = analyze::class_static_key(c);
             let init = self.make_closure(skey, FnBody::StaticInit(c), "", 0);
             let ctor = self.use_var(cv);
-            self.rt("perry_set_home", &[init, ctor]);
+            self.rt(Rt::perry_set_home, &[init, ctor]);
             let ctor = self.use_var(cv);
             self.call_value(init, ctor, &[], "static initializer");
         }
@@ -4004,7 +4006,7 @@ impl FnCompiler<'_, '_, '_> {
             self.def_var(thv, this);
             let home = self.super_home();
             let this = self.use_var(thv);
-            self.rt("perry_private_methods", &[this, home]);
+            self.rt(Rt::perry_private_methods, &[this, home]);
         }
         let pprops = analyze::explicit_ctor(class).map(param_property_names).unwrap_or_default();
         for (name, _) in &pprops {
@@ -4012,7 +4014,7 @@ impl FnCompiler<'_, '_, '_> {
             let k = self.atom(name);
             let u = self.undef();
             let fl = self.iconst(64);
-            self.rt_check("perry_define_prop", &[this, k, u, fl]);
+            self.rt_check(Rt::perry_define_prop, &[this, k, u, fl]);
         }
         self.instance_fields(class);
         for (name, sym) in pprops {
@@ -4052,7 +4054,7 @@ impl FnCompiler<'_, '_, '_> {
             let this = self.use_var(thv);
             let v = self.use_var(vv);
             let z = self.iconst(0);
-            self.rt_check("perry_private_define", &[this, name, v, z]);
+            self.rt_check(Rt::perry_private_define, &[this, name, v, z]);
             return;
         }
         let nm = Self::static_key_name(&p.key);
@@ -4072,7 +4074,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         let k = self.use_var(kv);
         let fl = self.iconst(if computed { 16 } else { 0 });
-        self.rt_check("perry_define_prop", &[this, k, v, fl]);
+        self.rt_check(Rt::perry_define_prop, &[this, k, v, fl]);
     }
 
     pub fn compile_ctor(&mut self, class: &'static Class<'static>) {
@@ -4086,7 +4088,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(isu, bad, &[], ok, &[]);
         self.b.switch_to_block(bad);
         let f = self.use_var(self.callee);
-        self.rt("perry_throw_class_call", &[f]);
+        self.rt(Rt::perry_throw_class_call, &[f]);
         let h = self.handler();
         self.b.ins().jump(h, &[]);
         self.b.switch_to_block(ok);
@@ -4114,10 +4116,10 @@ impl FnCompiler<'_, '_, '_> {
                     let regs: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
                     let rest = self.use_var(self.rest);
                     let zero = self.iconst(0);
-                    let arr = self.rt("perry_rest_array", &[zero, argc, regs[0], regs[1], regs[2], regs[3], rest]);
+                    let arr = self.rt(Rt::perry_rest_array, &[zero, argc, regs[0], regs[1], regs[2], regs[3], rest]);
                     let active = self.use_var(self.callee);
                     let nt = self.use_var(self.nt);
-                    let obj = self.rt_check("perry_super_construct_spread", &[active, nt, arr]);
+                    let obj = self.rt_check(Rt::perry_super_construct_spread, &[active, nt, arr]);
                     self.set_this(obj);
                     self.field_initializers(class);
                 } else {

@@ -580,7 +580,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Returns `v` from the function (an await-free async function returns
     /// its promise, resolved with `v`).
     pub fn ret(&mut self, v: V) {
-        let r = if self.async_plain { self.rt("perry_async_resolved", &[v]) } else { v };
+        let r = if self.async_plain { self.rt(Rt::perry_async_resolved, &[v]) } else { v };
         self.b.ins().return_(&[r]);
     }
     pub fn new_var(&mut self) -> Variable {
@@ -864,7 +864,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.set_cold_block(log);
         self.b.ins().brif(byte, cont, &[], log, &[]);
         self.b.switch_to_block(log);
-        let id = self.c.rt["perry_card_dirty"];
+        let id = self.c.rt_id(Rt::perry_card_dirty);
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         self.b.ins().call(fref, &[slot]);
         self.b.ins().jump(cont, &[]);
@@ -907,12 +907,19 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     // ----- calls into the runtime -----
 
-    pub fn rt(&mut self, name: &'static str, args: &[V]) -> V {
+    /// A call of runtime function `f` (its register-preserving form when it
+    /// has one) returning a value.
+    pub fn rt(&mut self, f: Rt, args: &[V]) -> V {
         self.ensure_open();
-        let id = match self.c.rt_preserving.get(name) {
-            Some(&id) => id,
-            None => *self.c.rt.get(name).unwrap_or_else(|| panic!("runtime function {name} not declared")),
-        };
+        // The list's signature, checked where the call is built (Cranelift's
+        // verifier is off in release builds).
+        assert!(
+            args.len() == f.info().params.len() && f.info().params.iter().all(|&t| t == AbiType::Value) && f.info().result == Some(AbiType::Value),
+            "{} takes {} arguments and returns a value",
+            f.name(),
+            f.info().params.len()
+        );
+        let id = self.c.rt_preserving_id(f).unwrap_or_else(|| self.c.rt_id(f));
         let fref = self.c.module.declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fref, args);
         self.effects += 1;
@@ -922,8 +929,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     /// A runtime call that may throw: branches to the current handler on EXCEPTION.
-    pub fn rt_check(&mut self, name: &'static str, args: &[V]) -> V {
-        let r = self.rt(name, args);
+    pub fn rt_check(&mut self, f: Rt, args: &[V]) -> V {
+        let r = self.rt(f, args);
         self.check(r);
         r
     }
@@ -1209,7 +1216,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.switch_to_block(bad);
         let ci = self.c.const_str(&name);
         let n = self.iconst(ci as u64);
-        self.rt("perry_throw_tdz", &[n]);
+        self.rt(Rt::perry_throw_tdz, &[n]);
         self.throw_pending();
         self.b.switch_to_block(ok);
         self.terminated = false;
@@ -1222,7 +1229,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             Loc::Global(s) => self.global_set(s, v),
             Loc::GlobalObject(sym) => {
                 let a = self.sym_atom(sym);
-                self.rt_check("perry_global_set", &[a, v]);
+                self.rt_check(Rt::perry_global_set, &[a, v]);
             }
             Loc::Local(var) => self.def_var(var, v),
             Loc::Boxed(var) => {
@@ -1249,7 +1256,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 let cur = self.read_raw(sym);
                 self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
             }
-            self.rt("perry_throw_const_assign", &[]);
+            self.rt(Rt::perry_throw_const_assign, &[]);
             self.throw_pending();
             self.ensure_open();
             return;
@@ -1303,7 +1310,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
         };
         if self.is_boxed(sym) {
-            let bx = self.rt("perry_new_box", &[init]);
+            let bx = self.rt(Rt::perry_new_box, &[init]);
             self.def_var(var, bx);
         } else {
             self.def_var(var, init);
@@ -1321,7 +1328,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     fn global_declare(&mut self, sym: SymbolId, v: V, function: bool) {
         let a = self.sym_atom(sym);
         let f = self.iconst(function as u64);
-        self.rt_check("perry_global_declare", &[a, v, f]);
+        self.rt_check(Rt::perry_global_declare, &[a, v, f]);
     }
 
     /// Enters a scope: every let/const/class binding starts in the TDZ, every
@@ -1398,7 +1405,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let ok = self.b.create_block();
             self.b.ins().brif(is_hole, bad, &[], ok, &[]);
             self.b.switch_to_block(bad);
-            self.rt("perry_this_tdz", &[]);
+            self.rt(Rt::perry_this_tdz, &[]);
             self.throw_pending();
             self.b.switch_to_block(ok);
             self.terminated = false;
@@ -1446,7 +1453,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let meta_addr = self.data_addr(meta);
         let fref = self.c.module.declare_func_in_func(fid, self.b.func);
         let code = self.b.ins().func_addr(types::I64, fref);
-        let f = self.rt("perry_closure", &[meta_addr, code]);
+        let f = self.rt(Rt::perry_closure, &[meta_addr, code]);
         let child = self.m.analysis.by_node[&key];
         let caps = self.m.analysis.ctxs[child].captures.clone();
         for (i, cap) in caps.into_iter().enumerate() {
@@ -1508,7 +1515,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         for i in 0..JS_REG_ARGS {
             full.push(if i < args.len() { args[i] } else { undef });
         }
-        let r = self.rt("perry_call_other", &full);
+        let r = self.rt(Rt::perry_call_other, &full);
         self.def_var(result, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1544,7 +1551,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.def_var(res, c);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let r = self.rt("perry_truthy", &[v]);
+        let r = self.rt(Rt::perry_truthy, &[v]);
         let c = self.b.ins().icmp_imm_u(IntCC::NotEqual, r, 0);
         self.def_var(res, c);
         self.b.ins().jump(done, &[]);
@@ -1568,7 +1575,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.def_var(self.callee, p[0]);
         if matches!(self.body, FnBody::Module) && self.m.script {
             // A script's `this` is the global object (16.1.6 ScriptEvaluation).
-            let g = self.rt("perry_global_this", &[]);
+            let g = self.rt(Rt::perry_global_this, &[]);
             self.def_var(self.this_v, g);
         } else {
             self.def_var(self.this_v, p[1]);
@@ -1588,7 +1595,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let ok = self.b.create_block();
         self.b.ins().brif(low, over, &[], ok, &[]);
         self.b.switch_to_block(over);
-        self.rt("perry_stack_overflow", &[]);
+        self.rt(Rt::perry_stack_overflow, &[]);
         let e = self.iconst(EXCEPTION);
         self.b.ins().return_(&[e]);
         self.b.switch_to_block(ok);
@@ -1615,7 +1622,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let argc = self.use_var(self.argc);
             let r: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
             let rest = self.use_var(self.rest);
-            let a = self.rt("perry_arguments", &[argc, r[0], r[1], r[2], r[3], rest]);
+            let a = self.rt(Rt::perry_arguments, &[argc, r[0], r[1], r[2], r[3], rest]);
             let v = self.new_var();
             self.def_var(v, a);
             self.arguments_var = Some(v);
@@ -1632,7 +1639,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                     },
                     Cap::Sym(_) => continue,
                 };
-                let bx = self.rt("perry_new_box", &[init]);
+                let bx = self.rt(Rt::perry_new_box, &[init]);
                 let var = self.new_var();
                 self.def_var(var, bx);
                 self.pseudo_box.insert(cap, var);
@@ -1690,7 +1697,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let argc = self.use_var(self.argc);
             let regs: Vec<V> = self.regs.into_iter().map(|r| self.use_var(r)).collect();
             let rest = self.use_var(self.rest);
-            let arr = self.rt("perry_rest_array", &[start, argc, regs[0], regs[1], regs[2], regs[3], rest]);
+            let arr = self.rt(Rt::perry_rest_array, &[start, argc, regs[0], regs[1], regs[2], regs[3], rest]);
             self.bind_pattern(&r.rest.argument, arr, true);
         }
     }
@@ -1883,7 +1890,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         // The function-level exception exit (an await-free async function
         // returns its promise, rejected).
         self.b.switch_to_block(self.throw_block);
-        let e = if self.async_plain { self.rt("perry_async_rejected", &[]) } else { self.iconst(EXCEPTION) };
+        let e = if self.async_plain { self.rt(Rt::perry_async_rejected, &[]) } else { self.iconst(EXCEPTION) };
         self.b.ins().return_(&[e]);
     }
 
@@ -2131,7 +2138,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let slot = self.c.namespace_slot(dep);
         let mut names = Vec::new();
         self.c.graph.export_names(dep, 0, &mut names);
-        let obj = self.rt("perry_module_namespace", &[]);
+        let obj = self.rt(Rt::perry_module_namespace, &[]);
         let objv = self.new_var();
         self.def_var(objv, obj);
         for n in names {
@@ -2150,7 +2157,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let k = self.str_const(&n);
             let o = self.use_var(objv);
             let s = self.iconst(target as u64);
-            self.rt("perry_namespace_export", &[o, k, s]);
+            self.rt(Rt::perry_namespace_export, &[o, k, s]);
         }
         let o = self.use_var(objv);
         self.global_set(slot, o);

@@ -207,7 +207,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(is_throw, thr, &[], ret, &[]);
         self.b.switch_to_block(thr);
         let s = self.use_var(sent);
-        self.rt("perry_throw", &[s]);
+        self.rt(Rt::perry_throw, &[s]);
         self.throw_pending();
         self.b.switch_to_block(ret);
         self.terminated = false;
@@ -227,7 +227,7 @@ impl FnCompiler<'_, '_, '_> {
     /// without awaiting them again.
     pub fn yield_star(&mut self, iterable: V) -> V {
         let is_async = self.in_async_gen();
-        let it = self.rt_check(if is_async { "perry_get_async_iterator" } else { "perry_get_iterator" }, &[iterable]);
+        let it = self.rt_check(if is_async { Rt::perry_get_async_iterator } else { Rt::perry_get_iterator }, &[iterable]);
         let itv = self.new_var();
         self.def_var(itv, it);
         let received = self.new_var();
@@ -243,10 +243,10 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(head);
         self.effects += 1;
         let (it, rv, m) = (self.use_var(itv), self.use_var(received), self.use_var(mode));
-        let mut r = self.rt_check("perry_yield_star_step", &[it, rv, m]);
+        let mut r = self.rt_check(Rt::perry_yield_star_step, &[it, rv, m]);
         if is_async {
             let a = self.suspend(r);
-            r = self.rt_check("perry_iter_result_check", &[a]);
+            r = self.rt_check(Rt::perry_iter_result_check, &[a]);
         }
         let rh = self.new_var();
         self.def_var(rh, r);
@@ -429,7 +429,7 @@ impl FnCompiler<'_, '_, '_> {
             let g = if k == 0 {
                 let f = self.b.use_var(self.callee);
                 let nv = self.iconst(n as u64 | if gs.is_async && !gs.is_async_gen { GEN_NEW_HIDDEN } else { 0 });
-                let g = self.rt("perry_gen_new", &[f, nv]);
+                let g = self.rt(Rt::perry_gen_new, &[f, nv]);
                 self.def_var_quiet(gs.gen_obj, g);
                 g
             } else {
@@ -458,7 +458,7 @@ impl FnCompiler<'_, '_, '_> {
             }
             let out = if k == 0 && gs.is_async && !gs.is_async_gen {
                 let g = self.b.use_var(gs.gen_obj);
-                self.rt("perry_async_start", &[g])
+                self.rt(Rt::perry_async_start, &[g])
             } else if k == 0 {
                 g
             } else {

@@ -21,135 +21,9 @@ use cranelift_module::{DataDescription, DataId, FuncId, Linkage, Module};
 use cranelift_object::{ObjectBuilder, ObjectModule};
 use hashbrown::HashMap;
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
+use perry_abi::{AbiType, Rt};
 
 pub use func::FnCompiler;
-
-/// Runtime functions that also have a form saving every register (the
-/// runtime's `perry_gc::preserving_trampoline!`), called with Cranelift's
-/// `PreserveAll` convention: the slow paths of inline fast paths then
-/// clobber no register of the code around them. (function, its form).
-pub const PRESERVING: &[(&str, &str)] = &[
-    ("perry_get_index", "perry_get_index_pa"),
-    ("perry_set_index", "perry_set_index_pa"),
-    ("perry_numop", "perry_numop_pa"),
-    ("perry_compare", "perry_compare_pa"),
-];
-
-/// Runtime entry points compiled code calls: name and number of i64 params.
-/// Every one returns an i64 value (EXCEPTION when it threw).
-pub const RUNTIME: &[(&str, usize)] = &[
-    ("perry_get_named", 2),
-    ("perry_set_named", 3),
-    ("perry_get_index", 2),
-    ("perry_set_index", 3),
-    ("perry_get_super", 3),
-    ("perry_set_super", 4),
-    ("perry_delete", 2),
-    ("perry_in", 2),
-    ("perry_new_object", 1),
-    ("perry_new_object_proto", 1),
-    ("perry_define_prop", 4),
-    ("perry_object_spread", 2),
-    ("perry_object_rest", 2),
-    ("perry_require_object_coercible", 1),
-    ("perry_new_array", 1),
-    ("perry_array_push", 2),
-    ("perry_array_hole", 1),
-    ("perry_spread_into", 2),
-    ("perry_rest_array", 7),
-    ("perry_arguments", 6),
-    ("perry_closure", 2),
-    ("perry_gen_new", 2),
-    ("perry_async_start", 1),
-    ("perry_async_resolved", 1),
-    ("perry_async_rejected", 0),
-    ("perry_regexp_new", 2),
-    ("perry_module_add", 2),
-    ("perry_module_dep", 2),
-    ("perry_modules_run", 0),
-    ("perry_get_iterator", 1),
-    ("perry_yield_star_step", 3),
-    ("perry_get_async_iterator", 1),
-    ("perry_next_method", 1),
-    ("perry_call_next", 2),
-    ("perry_iter_result_value", 1),
-    ("perry_iter_result_check", 1),
-    ("perry_async_iter_return", 1),
-    ("perry_new_box", 1),
-    ("perry_construct", 7),
-    ("perry_construct_site", 8),
-    ("perry_construct_plain", 9),
-    ("perry_construct_plain_spread", 4),
-    ("perry_alloc_instance", 2),
-    ("perry_super_construct", 8),
-    ("perry_call_value", 8),
-    ("perry_call_other", 8),
-    ("perry_call_spread", 3),
-    ("perry_construct_spread", 2),
-    ("perry_super_construct_spread", 3),
-    ("perry_class_setup", 3),
-    ("perry_set_home", 2),
-    ("perry_throw_not_callable", 2),
-    ("perry_throw_class_call", 1),
-    ("perry_this_tdz", 0),
-    ("perry_super_twice", 0),
-    ("perry_derived_return", 1),
-    ("perry_throw", 1),
-    ("perry_take_exception", 0),
-    ("perry_throw_tdz", 1),
-    ("perry_throw_const_assign", 0),
-    ("perry_throw_error", 2),
-    ("perry_stack_overflow", 0),
-    ("perry_global_get", 1),
-    ("perry_global_get_ic", 2),
-    ("perry_native_loader", 0),
-    ("perry_global_typeof", 1),
-    ("perry_global_set", 2),
-    ("perry_global_this", 0),
-    ("perry_global_declare", 3),
-    ("perry_add", 2),
-    ("perry_numop", 3),
-    ("perry_compare", 3),
-    ("perry_loose_eq", 2),
-    ("perry_strict_eq", 2),
-    ("perry_to_number", 1),
-    ("perry_neg", 1),
-    ("perry_bnot", 1),
-    ("perry_to_numeric", 1),
-    ("perry_numeric_step", 2),
-    ("perry_bigint_from_str", 1),
-    ("perry_bigint_from_i64", 1),
-    ("perry_truthy", 1),
-    ("perry_typeof", 1),
-    ("perry_instanceof", 2),
-    ("perry_to_string", 1),
-    ("perry_to_property_key", 1),
-    ("perry_concat", 2),
-    ("perry_concat4", 4),
-    ("perry_array_species_create", 2),
-    ("perry_array_create_data", 3),
-    ("perry_array_get_present", 2),
-    ("perry_array_get_k", 2),
-    ("perry_iter_open", 1),
-    ("perry_iter_next", 1),
-    ("perry_iter_close", 1),
-    ("perry_for_in", 1),
-    ("perry_private_name", 1),
-    ("perry_private_get", 2),
-    ("perry_private_set", 3),
-    ("perry_private_define", 4),
-    ("perry_private_in", 2),
-    ("perry_template_object", 2),
-    ("perry_module_namespace", 0),
-    ("perry_namespace_export", 3),
-    ("perry_private_methods", 2),
-    ("perry_alloc_shaped", 1),
-    ("perry_card_dirty", 1),
-    ("perry_set_named_ic", 4),
-    ("perry_define_field_ic", 4),
-    ("perry_literal_shape", 1),
-    ("perry_get_named_ic", 3),
-];
 
 /// A global slot's meaning (for its initial value).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -186,13 +60,12 @@ pub enum FnBody {
 pub struct Compiler<'g> {
     pub graph: &'g Graph,
     pub module: ObjectModule,
-    pub rt: HashMap<&'static str, FuncId>,
-    /// The `PreserveAll` forms of the [`PRESERVING`] runtime functions.
-    pub rt_preserving: HashMap<&'static str, FuncId>,
-    pub fmod: FuncId,
-    /// fmod in the register-preserving convention (slow path of inline `%`).
-    pub fmod_pa: FuncId,
-    pub pow: FuncId,
+    /// The imported runtime functions, indexed by [`Rt`] (every function of
+    /// `perry_abi::foreach_runtime_function!`, and nothing else).
+    rt: Vec<FuncId>,
+    /// The `PreserveAll` forms of the functions that have one (the list's
+    /// `preserving` flag), indexed by [`Rt`].
+    rt_preserving: Vec<Option<FuncId>>,
     pub js_sig: ir::Signature,
     pub consts: Vec<Vec<u16>>,
     const_index: HashMap<Vec<u16>, u32>,
@@ -274,6 +147,51 @@ pub struct Compiler<'g> {
     pub expose_gc: bool,
 }
 
+/// The Cranelift type of an ABI type.
+fn clif_type(t: AbiType) -> ir::Type {
+    match t {
+        AbiType::Value | AbiType::Ptr => types::I64,
+        AbiType::F64 => types::F64,
+    }
+}
+
+/// The signature of a runtime function (or of its `_pa` form) in `conv`.
+fn runtime_signature(f: &perry_abi::RuntimeFn, conv: cranelift_codegen::isa::CallConv) -> ir::Signature {
+    let mut sig = ir::Signature::new(conv);
+    sig.params.extend(f.params.iter().map(|&t| AbiParam::new(clif_type(t))));
+    sig.returns.extend(f.result.map(|t| AbiParam::new(clif_type(t))));
+    sig
+}
+
+/// Declares every function of `perry_abi::foreach_runtime_function!` (and
+/// the `_pa` forms) as imports; returns their ids indexed by [`Rt`]. The
+/// order of declaration is the one the object file's symbols have always
+/// had: the value functions, the `_pa` forms, then the number leaves.
+fn declare_runtime(module: &mut ObjectModule) -> (Vec<FuncId>, Vec<Option<FuncId>>) {
+    use cranelift_codegen::isa::CallConv;
+    let default = module.isa().default_call_conv();
+    let mut rt = vec![None; Rt::COUNT];
+    let mut rt_preserving = vec![None; Rt::COUNT];
+    let is_value_fn = |f: &perry_abi::RuntimeFn| f.conv == perry_abi::CallConv::C && f.result == Some(AbiType::Value);
+    let mut declare = |name: &str, sig: &ir::Signature| module.declare_function(name, Linkage::Import, sig).unwrap();
+    for &f in Rt::ALL.iter().filter(|f| is_value_fn(f.info())) {
+        rt[f as usize] = Some(declare(f.name(), &runtime_signature(f.info(), default)));
+    }
+    for &f in Rt::ALL {
+        if let Some(pa) = f.info().preserving {
+            rt_preserving[f as usize] = Some(declare(pa, &runtime_signature(f.info(), CallConv::PreserveAll)));
+        }
+    }
+    for &f in Rt::ALL.iter().filter(|f| !is_value_fn(f.info())) {
+        let conv = match f.info().conv {
+            perry_abi::CallConv::C => default,
+            perry_abi::CallConv::PreserveAll => CallConv::PreserveAll,
+        };
+        rt[f as usize] = Some(declare(f.name(), &runtime_signature(f.info(), conv)));
+    }
+    (rt.into_iter().map(|id| id.expect("every runtime function is declared")).collect(), rt_preserving)
+}
+
 /// The target ISA: optimising, or (`opt` false) for code that runs once,
 /// compiled as fast as Cranelift can (no optimisation, single-pass
 /// register allocation).
@@ -296,42 +214,22 @@ pub fn make_isa(opt: bool) -> OwnedTargetIsa {
 }
 
 impl<'g> Compiler<'g> {
+    /// The import of runtime function `f`.
+    pub fn rt_id(&self, f: Rt) -> FuncId {
+        self.rt[f as usize]
+    }
+
+    /// The import of `f`'s register-preserving form, if it has one.
+    pub fn rt_preserving_id(&self, f: Rt) -> Option<FuncId> {
+        self.rt_preserving[f as usize]
+    }
+
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(true);
         let pool = Some(parallel::Pool::new(isa.clone(), make_isa(false)));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
-        let mut rt = HashMap::new();
-        for &(name, n) in RUNTIME {
-            let mut sig = module.make_signature();
-            for _ in 0..n {
-                sig.params.push(AbiParam::new(types::I64));
-            }
-            sig.returns.push(AbiParam::new(types::I64));
-            let id = module.declare_function(name, Linkage::Import, &sig).unwrap();
-            rt.insert(name, id);
-        }
-        let mut rt_preserving = HashMap::new();
-        for &(name, sym) in PRESERVING {
-            let n = RUNTIME.iter().find(|r| r.0 == name).expect("a preserving form of a runtime function").1;
-            let mut sig = ir::Signature::new(cranelift_codegen::isa::CallConv::PreserveAll);
-            for _ in 0..n {
-                sig.params.push(AbiParam::new(types::I64));
-            }
-            sig.returns.push(AbiParam::new(types::I64));
-            rt_preserving.insert(name, module.declare_function(sym, Linkage::Import, &sig).unwrap());
-        }
-        let mut fsig = module.make_signature();
-        fsig.params.push(AbiParam::new(types::F64));
-        fsig.params.push(AbiParam::new(types::F64));
-        fsig.returns.push(AbiParam::new(types::F64));
-        let fmod = module.declare_function("perry_fmod", Linkage::Import, &fsig).unwrap();
-        let pow = module.declare_function("perry_pow", Linkage::Import, &fsig).unwrap();
-        let mut pasig = ir::Signature::new(cranelift_codegen::isa::CallConv::PreserveAll);
-        pasig.params.push(AbiParam::new(types::F64));
-        pasig.params.push(AbiParam::new(types::F64));
-        pasig.params.push(AbiParam::new(types::I64));
-        let fmod_pa = module.declare_function("perry_fmod_preserve", Linkage::Import, &pasig).unwrap();
+        let (rt, rt_preserving) = declare_runtime(&mut module);
         let mut js_sig = module.make_signature();
         for _ in 0..perry_abi::JS_PARAMS {
             js_sig.params.push(AbiParam::new(types::I64));
@@ -340,10 +238,10 @@ impl<'g> Compiler<'g> {
         let consts_data = module.declare_data(perry_abi::SYM_CONSTS, Linkage::Export, true, false).unwrap();
         let atoms_data = module.declare_data(perry_abi::SYM_ATOMS, Linkage::Export, true, false).unwrap();
         let globals_data = module.declare_data(perry_abi::SYM_GLOBALS, Linkage::Export, true, false).unwrap();
-        let stack_limit = module.declare_data("PERRY_STACK_LIMIT", Linkage::Import, true, false).unwrap();
+        let stack_limit = module.declare_data(perry_abi::SYM_STACK_LIMIT, Linkage::Import, true, false).unwrap();
         let ic_data = module.declare_data("perry_ics", Linkage::Local, true, false).unwrap();
-        let heap_top = module.declare_data("PERRY_HEAP_TOP", Linkage::Import, true, false).unwrap();
-        let heap_end = module.declare_data("PERRY_HEAP_END", Linkage::Import, true, false).unwrap();
+        let heap_top = module.declare_data(perry_abi::SYM_HEAP_TOP, Linkage::Import, true, false).unwrap();
+        let heap_end = module.declare_data(perry_abi::SYM_HEAP_END, Linkage::Import, true, false).unwrap();
         let nursery_start = module.declare_data(perry_abi::SYM_NURSERY_START, Linkage::Import, true, false).unwrap();
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
@@ -357,9 +255,6 @@ impl<'g> Compiler<'g> {
             module,
             rt,
             rt_preserving,
-            fmod,
-            fmod_pa,
-            pow,
             js_sig,
             consts: Vec::new(),
             const_index: HashMap::new(),
@@ -843,7 +738,7 @@ impl<'g> Compiler<'g> {
             }
             if driver {
                 let [add, dep, run] =
-                    ["perry_module_add", "perry_module_dep", "perry_modules_run"].map(|n| self.module.declare_func_in_func(self.rt[n], b.func));
+                    [Rt::perry_module_add, Rt::perry_module_dep, Rt::perry_modules_run].map(|f| self.module.declare_func_in_func(self.rt_id(f), b.func));
                 let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
                 for (i, &mi) in order.iter().enumerate() {
                     let fref = self.module.declare_func_in_func(self.fns[&bodies[i]].id, b.func);
@@ -895,7 +790,7 @@ impl<'g> Compiler<'g> {
             m.define_data(id, &d).unwrap();
         }
         let mut d = DataDescription::new();
-        d.define_zeroinit((self.ic_count as usize * 16).max(16));
+        d.define_zeroinit((self.ic_count as usize * perry_abi::IC_ENTRY_SIZE as usize).max(perry_abi::IC_ENTRY_SIZE as usize));
         d.set_align(8);
         m.define_data(self.ic_data, &d).unwrap();
         let mut g = Vec::new();
@@ -942,8 +837,8 @@ impl<'g> Compiler<'g> {
         let mut d = DataDescription::new();
         d.define(vec![0u8; perry_abi::BUILTIN_FAMILIES.len() * 8].into_boxed_slice());
         d.set_align(8);
-        for (i, family) in perry_abi::BUILTIN_FAMILIES.iter().enumerate().filter(|&(i, _)| needed[i]) {
-            let fid = m.declare_function(&format!("perry_install_{family}"), Linkage::Import, &void_sig).unwrap();
+        for (i, install) in perry_abi::BUILTIN_INSTALLS.iter().enumerate().filter(|&(i, _)| needed[i]) {
+            let fid = m.declare_function(install, Linkage::Import, &void_sig).unwrap();
             let fr = m.declare_func_in_data(fid, &mut d);
             d.write_function_addr((i * 8) as u32, fr);
         }
@@ -982,11 +877,11 @@ impl<'g> Compiler<'g> {
         if slots.is_empty() {
             slots.extend_from_slice(&[0u8; 4]);
         }
-        export(m, "perry_stackmap_slots", slots, false);
-        export(m, "perry_stackmap_slot_count", (nslots as u64).to_le_bytes().to_vec(), false);
+        export(m, perry_abi::SYM_STACKMAP_SLOTS, slots, false);
+        export(m, perry_abi::SYM_STACKMAP_SLOT_COUNT, (nslots as u64).to_le_bytes().to_vec(), false);
 
         // Function metadata table.
-        let metas_id = m.declare_data("perry_fnmetas", Linkage::Export, false, false).unwrap();
+        let metas_id = m.declare_data(perry_abi::SYM_FNMETAS, Linkage::Export, false, false).unwrap();
         let mut d = DataDescription::new();
         d.define(vec![0u8; (self.metas.len() * 8).max(8)].into_boxed_slice());
         d.set_align(8);
@@ -995,7 +890,7 @@ impl<'g> Compiler<'g> {
             d.write_data_addr((i * 8) as u32, gv, 0);
         }
         m.define_data(metas_id, &d).unwrap();
-        export(m, "perry_fnmeta_count", (self.metas.len() as u64).to_le_bytes().to_vec(), false);
+        export(m, perry_abi::SYM_FNMETA_COUNT, (self.metas.len() as u64).to_le_bytes().to_vec(), false);
 
         // Source map: text records, NUL, then each module's source text.
         let mut blob = String::new();
@@ -1013,9 +908,9 @@ impl<'g> Compiler<'g> {
             bytes.extend_from_slice(md.source.as_bytes());
         }
         let len = bytes.len();
-        export(m, "perry_srcmap", bytes, false);
-        export(m, "perry_srcmap_len", (len as u64).to_le_bytes().to_vec(), false);
-        let fns_id = m.declare_data("perry_srcmap_fns", Linkage::Export, false, false).unwrap();
+        export(m, perry_abi::SYM_SRCMAP, bytes, false);
+        export(m, perry_abi::SYM_SRCMAP_LEN, (len as u64).to_le_bytes().to_vec(), false);
+        let fns_id = m.declare_data(perry_abi::SYM_SRCMAP_FNS, Linkage::Export, false, false).unwrap();
         let mut d = DataDescription::new();
         d.define(vec![0u8; (self.srcmap_fns.len() * 8).max(8)].into_boxed_slice());
         d.set_align(8);
@@ -1024,6 +919,40 @@ impl<'g> Compiler<'g> {
             d.write_function_addr((i * 8) as u32, fr);
         }
         m.define_data(fns_id, &d).unwrap();
-        export(m, "perry_srcmap_fn_count", (self.srcmap_fns.len() as u64).to_le_bytes().to_vec(), false);
+        export(m, perry_abi::SYM_SRCMAP_FN_COUNT, (self.srcmap_fns.len() as u64).to_le_bytes().to_vec(), false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use perry_abi::{DataKind, Rt};
+
+    /// The runtime library defines every function of
+    /// `perry_abi::foreach_runtime_function!` (and each `_pa` form), every
+    /// data symbol the list says it defines, and every install function the
+    /// compiled object's tables may name: the compile-time checks prove the
+    /// definitions that exist are right, this proves none is missing.
+    #[test]
+    fn runtime_library_defines_the_lists() {
+        let lib = env!("PERRY_RUNTIME_LIB_PATH");
+        let out = std::process::Command::new("nm").args(["--defined-only", "--extern-only", "--format=posix"]).arg(lib).output().expect("running nm");
+        assert!(out.status.success(), "nm {lib}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        let defined: hashbrown::HashSet<&str> = text.lines().filter_map(|l| l.split_whitespace().next()).collect();
+        let mut want: Vec<&str> = Vec::new();
+        for &f in Rt::ALL {
+            want.push(f.name());
+            want.extend(f.info().preserving);
+        }
+        want.extend(perry_abi::DATA_SYMBOLS.iter().filter(|s| s.0 == DataKind::Runtime).map(|s| s.1));
+        want.extend(perry_abi::BUILTIN_INSTALLS);
+        want.extend(perry_abi::EXTENSIONS.iter().map(|e| e.1));
+        assert!(want.len() > Rt::COUNT);
+        let missing: Vec<&str> = want.into_iter().filter(|n| !defined.contains(n)).collect();
+        assert!(missing.is_empty(), "{lib} does not define {missing:?}");
+        // And the compiled object's symbols are the compiler's own.
+        for s in perry_abi::DATA_SYMBOLS.iter().filter(|s| s.0 == DataKind::Compiled) {
+            assert!(!defined.contains(s.1), "{lib} defines {}, which the compiled object defines", s.1);
+        }
     }
 }

@@ -31,7 +31,7 @@ impl FnCompiler<'_, '_, '_> {
             BindingPattern::ObjectPattern(o) => {
                 let src = self.new_var();
                 self.def_var(src, v);
-                self.rt_check("perry_require_object_coercible", &[v]);
+                self.rt_check(Rt::perry_require_object_coercible, &[v]);
                 let mut keys = Vec::new();
                 for prop in &o.properties {
                     let (k, _) = self.prop_key(&prop.key, prop.computed);
@@ -40,32 +40,32 @@ impl FnCompiler<'_, '_, '_> {
                     keys.push(kv);
                     let s = self.use_var(src);
                     let k = self.use_var(kv);
-                    let x = self.rt_check("perry_get_index", &[s, k]);
+                    let x = self.rt_check(Rt::perry_get_index, &[s, k]);
                     self.bind_pattern(&prop.value, x, init);
                 }
                 if let Some(r) = &o.rest {
                     let n = self.iconst(keys.len() as u64);
-                    let arr = self.rt("perry_new_array", &[n]);
+                    let arr = self.rt(Rt::perry_new_array, &[n]);
                     let av = self.new_var();
                     self.def_var(av, arr);
                     for k in keys {
                         let a = self.use_var(av);
                         let k = self.use_var(k);
-                        self.rt("perry_array_push", &[a, k]);
+                        self.rt(Rt::perry_array_push, &[a, k]);
                     }
                     let s = self.use_var(src);
                     let a = self.use_var(av);
-                    let rest = self.rt_check("perry_object_rest", &[s, a]);
+                    let rest = self.rt_check(Rt::perry_object_rest, &[s, a]);
                     self.bind_pattern(&r.argument, rest, init);
                 }
             }
             BindingPattern::ArrayPattern(a) => {
-                let it = self.rt_check("perry_iter_open", &[v]);
+                let it = self.rt_check(Rt::perry_iter_open, &[v]);
                 let itv = self.new_var();
                 self.def_var(itv, it);
                 for el in &a.elements {
                     let it = self.use_var(itv);
-                    let x = self.rt_check("perry_iter_next", &[it]);
+                    let x = self.rt_check(Rt::perry_iter_next, &[it]);
                     let x = self.hole_to_undefined(x);
                     if let Some(el) = el {
                         self.bind_pattern(el, x, init);
@@ -73,17 +73,17 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 if let Some(r) = &a.rest {
                     let z = self.iconst(0);
-                    let arr = self.rt("perry_new_array", &[z]);
+                    let arr = self.rt(Rt::perry_new_array, &[z]);
                     let av = self.new_var();
                     self.def_var(av, arr);
                     let it = self.use_var(itv);
                     // The rest of the iterator: spread the iterator cell itself.
-                    self.rt_check("perry_spread_into", &[arr, it]);
+                    self.rt_check(Rt::perry_spread_into, &[arr, it]);
                     let a = self.use_var(av);
                     self.bind_pattern(&r.argument, a, init);
                 } else {
                     let it = self.use_var(itv);
-                    self.rt_check("perry_iter_close", &[it]);
+                    self.rt_check(Rt::perry_iter_close, &[it]);
                 }
             }
         }
@@ -115,21 +115,21 @@ impl FnCompiler<'_, '_, '_> {
             Place::Binding(s, at) => self.assign_binding(s, v, at),
             Place::Global(n) => {
                 let a = self.atom(&n);
-                self.rt_check("perry_global_set", &[a, v]);
+                self.rt_check(Rt::perry_global_set, &[a, v]);
             }
             Place::Named(o, n, _) => {
                 let a = self.atom(&n);
-                self.rt_check("perry_set_named", &[o, a, v]);
+                self.rt_check(Rt::perry_set_named, &[o, a, v]);
             }
             Place::Keyed(o, k, _) => {
-                self.rt_check("perry_set_index", &[o, k, v]);
+                self.rt_check(Rt::perry_set_index, &[o, k, v]);
             }
             Place::Private(o, n) => {
-                self.rt_check("perry_private_set", &[o, n, v]);
+                self.rt_check(Rt::perry_private_set, &[o, n, v]);
             }
             Place::Super(h, k) => {
                 let this = self.this_value();
-                self.rt_check("perry_set_super", &[h, k, v, this]);
+                self.rt_check(Rt::perry_set_super, &[h, k, v, this]);
             }
         }
     }
@@ -155,12 +155,12 @@ impl FnCompiler<'_, '_, '_> {
     pub fn assign_pattern(&mut self, p: &'static AssignmentTargetPattern<'static>, v: V) {
         match p {
             AssignmentTargetPattern::ArrayAssignmentTarget(a) => {
-                let it = self.rt_check("perry_iter_open", &[v]);
+                let it = self.rt_check(Rt::perry_iter_open, &[v]);
                 let itv = self.new_var();
                 self.def_var(itv, it);
                 for el in &a.elements {
                     let it = self.use_var(itv);
-                    let x = self.rt_check("perry_iter_next", &[it]);
+                    let x = self.rt_check(Rt::perry_iter_next, &[it]);
                     let x = self.hole_to_undefined(x);
                     if let Some(el) = el {
                         self.assign_maybe_default(el, x);
@@ -168,22 +168,22 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 if let Some(r) = &a.rest {
                     let z = self.iconst(0);
-                    let arr = self.rt("perry_new_array", &[z]);
+                    let arr = self.rt(Rt::perry_new_array, &[z]);
                     let av = self.new_var();
                     self.def_var(av, arr);
                     let it = self.use_var(itv);
-                    self.rt_check("perry_spread_into", &[arr, it]);
+                    self.rt_check(Rt::perry_spread_into, &[arr, it]);
                     let a = self.use_var(av);
                     self.assign_target(&r.target, a);
                 } else {
                     let it = self.use_var(itv);
-                    self.rt_check("perry_iter_close", &[it]);
+                    self.rt_check(Rt::perry_iter_close, &[it]);
                 }
             }
             AssignmentTargetPattern::ObjectAssignmentTarget(o) => {
                 let src = self.new_var();
                 self.def_var(src, v);
-                self.rt_check("perry_require_object_coercible", &[v]);
+                self.rt_check(Rt::perry_require_object_coercible, &[v]);
                 let mut keys = Vec::new();
                 for prop in &o.properties {
                     match prop {
@@ -193,7 +193,7 @@ impl FnCompiler<'_, '_, '_> {
                             self.def_var(kv, k);
                             keys.push(kv);
                             let s = self.use_var(src);
-                            let x = self.rt_check("perry_get_index", &[s, k]);
+                            let x = self.rt_check(Rt::perry_get_index, &[s, k]);
                             let x = match &id.init {
                                 Some(init) => self.default_value(x, init, Some(id.binding.name.as_str())),
                                 None => x,
@@ -203,7 +203,7 @@ impl FnCompiler<'_, '_, '_> {
                                 Some(s) => self.assign_binding(s, x, id.span.start),
                                 None => {
                                     let a = self.atom(id.binding.name.as_str());
-                                    self.rt_check("perry_global_set", &[a, x]);
+                                    self.rt_check(Rt::perry_global_set, &[a, x]);
                                 }
                             }
                         }
@@ -214,24 +214,24 @@ impl FnCompiler<'_, '_, '_> {
                             keys.push(kv);
                             let s = self.use_var(src);
                             let k = self.use_var(kv);
-                            let x = self.rt_check("perry_get_index", &[s, k]);
+                            let x = self.rt_check(Rt::perry_get_index, &[s, k]);
                             self.assign_maybe_default(&pp.binding, x);
                         }
                     }
                 }
                 if let Some(r) = &o.rest {
                     let n = self.iconst(keys.len() as u64);
-                    let arr = self.rt("perry_new_array", &[n]);
+                    let arr = self.rt(Rt::perry_new_array, &[n]);
                     let av = self.new_var();
                     self.def_var(av, arr);
                     for k in keys {
                         let a = self.use_var(av);
                         let k = self.use_var(k);
-                        self.rt("perry_array_push", &[a, k]);
+                        self.rt(Rt::perry_array_push, &[a, k]);
                     }
                     let s = self.use_var(src);
                     let a = self.use_var(av);
-                    let rest = self.rt_check("perry_object_rest", &[s, a]);
+                    let rest = self.rt_check(Rt::perry_object_rest, &[s, a]);
                     self.assign_target(&r.target, rest);
                 }
             }

@@ -119,19 +119,19 @@ impl FnCompiler<'_, '_, '_> {
                     self.init_scope(f.scope_id.get(), &[]);
                     let it_src = self.expr(&f.right);
                     self.set_pos(f.span.start);
-                    let it = self.rt_check("perry_get_async_iterator", &[it_src]);
+                    let it = self.rt_check(Rt::perry_get_async_iterator, &[it_src]);
                     self.for_await_loop(labels, it, f.scope_id.get(), &f.left, &f.body);
                     return;
                 }
                 self.init_scope(f.scope_id.get(), &[]);
                 let it_src = self.expr(&f.right);
-                let it = self.rt_check("perry_iter_open", &[it_src]);
+                let it = self.rt_check(Rt::perry_iter_open, &[it_src]);
                 self.iter_loop(labels, it, true, f.scope_id.get(), &f.left, &f.body);
             }
             Statement::ForInStatement(f) => {
                 self.init_scope(f.scope_id.get(), &[]);
                 let o = self.expr(&f.right);
-                let it = self.rt_check("perry_for_in", &[o]);
+                let it = self.rt_check(Rt::perry_for_in, &[o]);
                 self.iter_loop(labels, it, false, f.scope_id.get(), &f.left, &f.body);
             }
             Statement::ContinueStatement(c) => {
@@ -178,7 +178,7 @@ impl FnCompiler<'_, '_, '_> {
             Statement::ThrowStatement(t) => {
                 let v = self.expr(&t.argument);
                 self.set_pos(t.span.start);
-                self.rt("perry_throw", &[v]);
+                self.rt(Rt::perry_throw, &[v]);
                 self.throw_pending();
             }
             Statement::TryStatement(t) => self.try_stmt(t),
@@ -701,7 +701,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.cold_here();
-        let v = self.rt_check("perry_iter_next", &[it]);
+        let v = self.rt_check(Rt::perry_iter_next, &[it]);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -761,15 +761,15 @@ impl FnCompiler<'_, '_, '_> {
         if close {
             self.b.switch_to_block(land);
             self.terminated = false;
-            let exc = self.rt("perry_take_exception", &[]);
+            let exc = self.rt(Rt::perry_take_exception, &[]);
             let ev = self.new_var();
             self.def_var(ev, exc);
             let it = self.use_var(itv);
-            self.rt("perry_iter_close", &[it]);
+            self.rt(Rt::perry_iter_close, &[it]);
             // An error from return() is dropped in favour of the original one.
-            self.rt("perry_take_exception", &[]);
+            self.rt(Rt::perry_take_exception, &[]);
             let e = self.use_var(ev);
-            self.rt("perry_throw", &[e]);
+            self.rt(Rt::perry_throw, &[e]);
             self.throw_pending();
         }
         self.switch_to(exit);
@@ -789,7 +789,7 @@ impl FnCompiler<'_, '_, '_> {
     ) {
         let itv = self.new_var();
         self.def_var(itv, it);
-        let nm = self.rt_check("perry_next_method", &[it]);
+        let nm = self.rt_check(Rt::perry_next_method, &[it]);
         let nmv = self.new_var();
         self.def_var(nmv, nm);
         let head = self.b.create_block();
@@ -798,9 +798,9 @@ impl FnCompiler<'_, '_, '_> {
         self.loop_entry();
         self.switch_to(head);
         let (it, nm) = (self.use_var(itv), self.use_var(nmv));
-        let r = self.rt_check("perry_call_next", &[it, nm]);
+        let r = self.rt_check(Rt::perry_call_next, &[it, nm]);
         let r = self.suspend(r);
-        let v = self.rt_check("perry_iter_result_value", &[r]);
+        let v = self.rt_check(Rt::perry_iter_result_value, &[r]);
         let done = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
         let vv = self.new_var();
         self.def_var(vv, v);
@@ -831,12 +831,12 @@ impl FnCompiler<'_, '_, '_> {
         // ignoring any error from either; then rethrow.
         self.b.switch_to_block(land);
         self.terminated = false;
-        let exc = self.rt("perry_take_exception", &[]);
+        let exc = self.rt(Rt::perry_take_exception, &[]);
         let ev = self.new_var();
         self.def_var(ev, exc);
         let it = self.use_var(itv);
-        let r = self.rt("perry_async_iter_return", &[it]);
-        self.rt("perry_take_exception", &[]);
+        let r = self.rt(Rt::perry_async_iter_return, &[it]);
+        self.rt(Rt::perry_take_exception, &[]);
         let rethrow = self.b.create_block();
         let aw = self.b.create_block();
         let is_exc = self.b.ins().icmp_imm_u(IntCC::Equal, r, EXCEPTION as i64);
@@ -848,7 +848,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(rethrow, &[]);
         self.b.switch_to_block(rethrow);
         let e = self.use_var(ev);
-        self.rt("perry_throw", &[e]);
+        self.rt(Rt::perry_throw, &[e]);
         self.throw_pending();
         self.switch_to(exit);
     }
@@ -887,21 +887,21 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 Cleanup::IterClose(itv) => {
                     let it = self.use_var(itv);
-                    self.rt_check("perry_iter_close", &[it]);
+                    self.rt_check(Rt::perry_iter_close, &[it]);
                 }
                 Cleanup::AsyncIterClose(itv, hdepth) => {
                     // AsyncIteratorClose: await `return()`'s result, an object.
                     // The loop's own handler does not cover it.
                     let saved_h = self.handlers.split_off(hdepth.min(self.handlers.len()));
                     let it = self.use_var(itv);
-                    let r = self.rt_check("perry_async_iter_return", &[it]);
+                    let r = self.rt_check(Rt::perry_async_iter_return, &[it]);
                     let has = self.b.ins().icmp_imm_u(IntCC::NotEqual, r, HOLE as i64);
                     let aw = self.b.create_block();
                     let done = self.b.create_block();
                     self.b.ins().brif(has, aw, &[], done, &[]);
                     self.b.switch_to_block(aw);
                     let x = self.suspend(r);
-                    self.rt_check("perry_iter_result_check", &[x]);
+                    self.rt_check(Rt::perry_iter_result_check, &[x]);
                     self.jump(done);
                     self.switch_to(done);
                     self.handlers.extend(saved_h);
@@ -946,7 +946,7 @@ impl FnCompiler<'_, '_, '_> {
             if has_fin {
                 self.handlers.push(fin_land);
             }
-            let e = self.rt("perry_take_exception", &[]);
+            let e = self.rt(Rt::perry_take_exception, &[]);
             let mut params = Vec::new();
             if let Some(p) = &h.param {
                 crate::modules::pattern_names(&p.pattern, &mut params);
@@ -976,14 +976,14 @@ impl FnCompiler<'_, '_, '_> {
             // Abrupt (throw) completion: run it, then rethrow.
             self.b.switch_to_block(fin_land);
             self.terminated = false;
-            let e = self.rt("perry_take_exception", &[]);
+            let e = self.rt(Rt::perry_take_exception, &[]);
             let ev = self.new_var();
             self.def_var(ev, e);
             self.block(fin);
             self.ensure_open();
             if !self.terminated {
                 let e = self.use_var(ev);
-                self.rt("perry_throw", &[e]);
+                self.rt(Rt::perry_throw, &[e]);
                 self.throw_pending();
             }
             self.switch_to(cont);
@@ -1072,7 +1072,7 @@ impl FnCompiler<'_, '_, '_> {
             let o = self.use_var(objv);
             let k = self.str_const(&name);
             let fl = self.iconst(0);
-            self.rt("perry_define_prop", &[o, k, v, fl]);
+            self.rt(Rt::perry_define_prop, &[o, k, v, fl]);
             // Reverse mapping for numeric members.
             let v = self.use_var(last);
             let isn = self.is_number(v);
@@ -1083,7 +1083,7 @@ impl FnCompiler<'_, '_, '_> {
             let o = self.use_var(objv);
             let k = self.str_const(&name);
             let fl = self.iconst(16);
-            self.rt("perry_define_prop", &[o, v, k, fl]);
+            self.rt(Rt::perry_define_prop, &[o, v, k, fl]);
             self.b.ins().jump(next, &[]);
             self.b.switch_to_block(next);
         }
@@ -1117,7 +1117,7 @@ impl FnCompiler<'_, '_, '_> {
                                 let o = self.use_var(objv);
                                 let k = self.str_const(&name);
                                 let fl = self.iconst(0);
-                                self.rt("perry_define_prop", &[o, k, v, fl]);
+                                self.rt(Rt::perry_define_prop, &[o, k, v, fl]);
                             }
                         }
                         other => self.stmt(other),
@@ -1127,7 +1127,7 @@ impl FnCompiler<'_, '_, '_> {
             TSNamespaceDeclarationBody::TSNamespaceDeclaration(inner) => {
                 let o = self.use_var(objv);
                 let k = self.str_const(inner.id.name.as_str());
-                let sub = self.rt("perry_get_index", &[o, k]);
+                let sub = self.rt(Rt::perry_get_index, &[o, k]);
                 let subv = self.object_or_new(sub, 4, Some((objv, inner.id.name.as_str())));
                 if let Some(s) = inner.id.symbol_id.get() {
                     let v = self.use_var(subv);
@@ -1152,13 +1152,13 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(isobj, done, &[], mk, &[]);
         self.b.switch_to_block(mk);
         let cap = self.iconst(cap);
-        let o = self.rt("perry_new_object", &[cap]);
+        let o = self.rt(Rt::perry_new_object, &[cap]);
         self.def_var(objv, o);
         if let Some((pv, name)) = parent {
             let p = self.use_var(pv);
             let k = self.str_const(name);
             let fl = self.iconst(0);
-            self.rt("perry_define_prop", &[p, k, o, fl]);
+            self.rt(Rt::perry_define_prop, &[p, k, o, fl]);
         }
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1220,7 +1220,7 @@ impl FnCompiler<'_, '_, '_> {
             let ok = self.b.create_block();
             self.b.ins().brif(isu, ok, &[], bad, &[]);
             self.b.switch_to_block(bad);
-            self.rt("perry_derived_return", &[v]);
+            self.rt(Rt::perry_derived_return, &[v]);
             let e = self.iconst(EXCEPTION);
             self.b.ins().return_(&[e]);
             self.b.switch_to_block(ok);

@@ -18,34 +18,58 @@ extern crate perry_ext_http;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-unsafe extern "C" {
-    fn perry_user_main(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64;
-    static perry_const_data: u8;
-    static mut perry_consts: u64;
-    static mut perry_atoms: u64;
-    static perry_const_count: u64;
-    static mut perry_globals: u64;
-    static perry_global_count: u64;
-    static perry_stackmaps: u8;
-    static perry_stackmap_count: u64;
-    static perry_stackmap_slots: u32;
-    static perry_stackmap_slot_count: u64;
-    static perry_fnmetas: u8;
-    static perry_fnmeta_count: u64;
-    static perry_srcmap: u8;
-    static perry_srcmap_len: u64;
-    static perry_srcmap_fns: u64;
-    static perry_srcmap_fn_count: u64;
-    static perry_expose_gc: u64;
-    static perry_extensions: [Option<extern "C" fn()>; 0];
-    static perry_extension_count: u64;
-    static perry_builtins: [Option<extern "C" fn()>; 0];
+// The tables the compiled object defines, declared from the ABI's list
+// (`perry_abi::foreach_data_symbol!`: the `entry`, `emitted` and
+// `emitted_mut` symbols), and compile-time checks that the runtime defines
+// every word compiled code imports (the `import` symbols) with its type.
+macro_rules! data_symbols {
+    (@decl entry $name:ident) => {
+        fn $name(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64;
+    };
+    (@decl emitted $name:ident $ty:ty) => {
+        static $name: $ty;
+    };
+    (@decl emitted_mut $name:ident $ty:ty) => {
+        static mut $name: $ty;
+    };
+    (@decl import $name:ident $ty:ty) => {};
+    (@check import $name:ident $ty:ty => $krate:ident :: $module:ident) => {
+        let _: *mut $ty = &raw mut $krate::$module::$name;
+    };
+    (@check $kind:ident $name:ident $($rest:tt)*) => {};
+    ($( $(#[$doc:meta])* $kind:ident $konst:ident = $name:ident $(: $ty:ty)? $(=> $krate:ident :: $module:ident)?; )*) => {
+        // SAFETY: every compiled object defines these symbols with these
+        // types (the compiler emits them from the same list).
+        unsafe extern "C" {
+            $( data_symbols!(@decl $kind $name $($ty)?); )*
+        }
+
+        /// Never called: it only has to type-check, which it does when every
+        /// `import` symbol is a `static mut` of its type at its path.
+        #[allow(dead_code)]
+        fn imports_are_defined() {
+            $( data_symbols!(@check $kind $name $($ty)? $(=> $krate::$module)?); )*
+        }
+    };
 }
+perry_abi::foreach_data_symbol!(data_symbols);
+// `entry`'s declaration above is the JavaScript signature.
+const _: () = assert!(perry_abi::JS_PARAMS == 9);
+
+// Every extension's install function is defined with its type.
+macro_rules! extensions_are_defined {
+    ($( $module:literal => $krate:ident :: $install:ident; )*) => {
+        $( const _: extern "C" fn() = $krate::$install; )*
+    };
+}
+perry_abi::foreach_extension!(extensions_are_defined);
 
 static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
 
 /// Command-line arguments as `process.argv` shows them.
 pub fn argv() -> &'static [String] {
+    // SAFETY: the JS thread, and nothing ever writes ARGV (a shared
+    // reference to its empty vector).
     unsafe { ARGV.get() }
 }
 
@@ -55,6 +79,7 @@ pub fn argv() -> &'static [String] {
 pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -> i32 {
     let mut args = Vec::new();
     for i in 0..argc as usize {
+        // SAFETY: the C runtime passes `argc` valid NUL-terminated strings.
         let s = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
         args.push(s.to_string_lossy().into_owned());
     }
@@ -68,6 +93,9 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         eprintln!("perry: internal error: {info}");
     }));
     perry_runtime::init();
+    // SAFETY: the compiled object's tables, with the counts it emitted
+    // beside them (the contracts of the install functions); this runs once,
+    // before any compiled code.
     unsafe {
         let count = perry_const_count as usize;
         perry_runtime::abi::install_consts(&perry_const_data, &raw mut perry_consts, &raw mut perry_atoms, count);
@@ -79,15 +107,18 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
     }
     // The core built-ins, and the families the program may use (the
     // compiler's table, one slot per perry_abi::BUILTIN_FAMILIES entry).
+    // SAFETY: the compiled object's `perry_builtins` has one slot per family.
     let families = unsafe { std::slice::from_raw_parts((&raw const perry_builtins).cast::<Option<extern "C" fn()>>(), perry_abi::BUILTIN_FAMILIES.len()) };
     perry_stdlib::install_with(families);
     // The extensions the program's built-in modules need (perry:http, ...).
+    // SAFETY: `perry_extensions` has `perry_extension_count` slots.
     unsafe {
         let table = std::slice::from_raw_parts((&raw const perry_extensions).cast::<Option<extern "C" fn()>>(), perry_extension_count as usize);
         for install in table.iter().flatten() {
             install();
         }
     }
+    // SAFETY: a word of the compiled object, never written.
     if unsafe { perry_expose_gc } != 0 || std::env::var("PERRY_EXPOSE_GC").is_ok_and(|v| !v.is_empty() && v != "0") {
         perry_stdlib::weak::expose_gc();
     }
@@ -154,10 +185,15 @@ pub fn exit(status: i32) -> ! {
     std::process::exit(status)
 }
 
+/// Installs the compiled object's source map and module sources.
+///
+/// # Safety
+/// `fns` is the compiled object's table of `nfns` function addresses.
 unsafe fn install_srcmap(blob: &[u8], fns: *const u64, nfns: usize) {
     // Layout: the text map, then "\0", then the sources as `len\n<bytes>` records.
     let split = blob.iter().position(|&b| b == 0).unwrap_or(blob.len());
     let text = String::from_utf8_lossy(&blob[..split]);
+    // SAFETY: the caller's contract.
     unsafe { perry_runtime::sourcemap::install(&text, fns, nfns) };
     let mut sources = Vec::new();
     let mut p = split + 1;
