@@ -283,9 +283,8 @@ const IDLE_COLLECT: usize = 1 << 20;
 
 /// There is work for an idle event loop: a full collection ran since the
 /// last purge, eden holds at least [`IDLE_COLLECT`] bytes, or the binding
-/// has work only a full collection does ([`Binding::idle_wants_full`]: in
-/// Perry, proxies created since the last full collection). The loop does
-/// not do it as soon as it has nothing to run: the purge returns eden's
+/// has work only a full collection does ([`Binding::idle_wants_full`]).
+/// The loop does not do it as soon as it has nothing to run: the purge returns eden's
 /// pages, which a busy server would fault in again (a kernel page clear per
 /// 4 KiB) a moment later.
 pub fn idle_work_pending() -> bool {
