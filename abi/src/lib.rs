@@ -91,7 +91,7 @@ pub const TAG_STRING: u64 = 0xFFFD;
 pub const TAG_PROXY: u64 = 0xFFFE;
 /// The proxy id band: a proxy is `TAG_PROXY << TAG_SHIFT | id` with
 /// `id < PROXY_IDS`, an index into the thread's proxy registry
-/// (`perry_gc::proxies`). Never a heap address (`is_heap_tag` is false).
+/// (`perry_runtime::binding::proxies`). Never a heap address (`is_heap_tag` is false).
 pub const PROXY_IDS: u64 = 1 << 16;
 
 /// The proxy with registry id `id`.
@@ -184,7 +184,7 @@ pub const KIND_WEAK_CELL: u64 = 7;
 /// FinalizationRegistry cells: `header | len | registry | [target, held, token]...`.
 /// `target` and `token` are weak, `held` and `registry` strong. A full
 /// collection replaces a dead target with `undefined` and queues the table
-/// for cleanup ([`perry_gc::weak`]); a dead token becomes `undefined`.
+/// for cleanup (`perry_runtime::binding::finreg`); a dead token becomes `undefined`.
 pub const KIND_FINREG_CELLS: u64 = 8;
 /// The bytes of an ArrayBuffer (and of the typed arrays that view it):
 /// `header | byte length (raw) | bytes...`. Never scanned: the payload is

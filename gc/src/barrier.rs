@@ -58,6 +58,7 @@ pub fn write(slot: *mut u64, v: u64) {
 /// `slot` is a word of a live heap cell.
 #[inline(always)]
 pub unsafe fn store(slot: *mut u64, v: u64) {
+    // SAFETY: a word of a live heap cell (the caller's contract).
     unsafe { *slot = v };
     write(slot, v);
 }
@@ -88,12 +89,14 @@ fn log_card(c: *mut u8) {
 /// Takes the logged dirty cards (each appears once per clean-to-dirty
 /// transition; a card may have been cleaned since).
 pub fn take_log() -> Vec<*mut u8> {
+    // SAFETY: single JS thread; the borrow ends here.
     core::mem::take(unsafe { CARD_LOG.get() })
 }
 
 /// Cleans every logged card (after a full collection: nothing is young).
 pub fn clear_logged() {
     for c in take_log() {
+        // SAFETY: a logged card byte of the card table.
         unsafe { *c = 0 };
     }
 }
@@ -112,12 +115,15 @@ pub extern "C" fn perry_card_dirty(slot: u64) -> u64 {
 /// The card byte of `addr`.
 #[inline(always)]
 pub fn card_of(addr: usize) -> *mut u8 {
+    // SAFETY: a plain read of a static written only while setting up the
+    // heap; the result is only an address (reading it is the caller's).
     unsafe { (PERRY_CARD_BIAS as usize).wrapping_add(addr >> CARD_SHIFT) as *mut u8 }
 }
 
 /// The first heap address a card byte covers.
 #[inline(always)]
 pub fn card_addr(c: *mut u8) -> usize {
+    // SAFETY: as in `card_of`.
     ((c as usize).wrapping_sub(unsafe { PERRY_CARD_BIAS } as usize)) << CARD_SHIFT
 }
 
@@ -125,6 +131,8 @@ pub fn card_addr(c: *mut u8) -> usize {
 /// nursery bounds the filter reads.
 pub fn init(base: usize, len: usize, nursery_start: usize, nursery_size: usize) {
     let table = crate::vm::reserve(len >> CARD_SHIFT, crate::vm::PAGE);
+    // SAFETY: written once while setting up the heap, before any compiled
+    // code or barrier reads them, on the JS thread.
     unsafe {
         PERRY_CARD_BIAS = (table as u64).wrapping_sub((base >> CARD_SHIFT) as u64);
         PERRY_NURSERY_START = nursery_start as u64;

@@ -12,16 +12,22 @@
 //! resolves ephemerons, clears dead weak references, sweeps the old
 //! generation and the large-object space.
 //!
-//! Weak structures ([`perry_abi::KIND_EPHEMERONS`], `KIND_WEAK_CELL`,
-//! `KIND_FINREG_CELLS`) are traced strongly by minor collections and cleared
-//! only by full ones.
+//! Both are generic over the runtime's [`Binding`]: a cell's kind says how
+//! it is scanned ([`Binding::scan_kind`]), and the runtime's hooks are
+//! called at fixed points (minor roots, custom scans, external references,
+//! weak processing, the end of the trace). Weak structures (the collector's
+//! ephemeron tables and weak cells, and whatever the runtime's custom scans
+//! record) are traced strongly by minor collections and cleared only by
+//! full ones.
 
 use crate::barrier;
+use crate::binding::{Binding, Scan, Tracer, WeakTracer};
 use crate::blocks::Use;
 use crate::heap::Heap;
 use crate::old::OldSpace;
 use crate::roots;
 use crate::stats::Phase;
+use core::marker::PhantomData;
 use perry_abi::*;
 
 const FWD: u64 = FLAG_FORWARDED << HDR_FLAGS_SHIFT;
@@ -72,6 +78,8 @@ fn nursery_size(hdr: u64, p: *mut u64, slot: *mut u64) -> usize {
 #[inline(always)]
 unsafe fn promote(h: &mut Heap, p: *mut u64, hdr: u64, size: usize, new_hdr: u64) -> *mut u64 {
     let d = h.old.alloc(&mut h.blocks, size).unwrap_or_else(|| out_of_memory());
+    // SAFETY: `p` is a nursery cell of `size` bytes (the caller's contract)
+    // and `d` a fresh old cell of at least `size` bytes: they do not overlap.
     unsafe {
         core::ptr::copy_nonoverlapping(p, d, size / 8);
         *d = new_hdr;
@@ -97,19 +105,24 @@ fn out_of_memory() -> ! {
 // Minor collection
 // ---------------------------------------------------------------------------
 
-struct Minor<'a> {
+struct Minor<'a, B> {
     h: &'a mut Heap,
     to_top: usize,
     to_end: usize,
     promoted: Vec<*mut u64>,
     promoted_bytes: usize,
+    binding: PhantomData<B>,
 }
 
-impl Minor<'_> {
+impl<B: Binding> Minor<'_, B> {
     /// Forwards the nursery cell `*slot` points at; returns whether the slot
     /// still points into the nursery afterwards (its card must stay dirty).
     #[inline]
     fn forward(&mut self, slot: *mut u64) -> bool {
+        // SAFETY: `slot` is a root slot or a word of a live cell; a value with
+        // a heap tag whose payload is young names the start of a nursery cell
+        // (the heap invariant the verifier checks), whose header and word 1
+        // are readable; survivor copies fit between `to_top` and `to_end`.
         unsafe {
             let v = *slot;
             if !is_heap_tag(v >> TAG_SHIFT) {
@@ -155,6 +168,7 @@ impl Minor<'_> {
         // another. Prefetch them all first, then forward.
         let mut s = lo;
         while s < hi {
+            // SAFETY: `[lo, hi)` lies inside a live old cell.
             let v = unsafe { *(s as *const u64) };
             if is_heap_tag(v >> TAG_SHIFT) && barrier::is_young(v & PAYLOAD_MASK) {
                 prefetch((v & PAYLOAD_MASK) as usize);
@@ -171,8 +185,9 @@ impl Minor<'_> {
     }
 
     fn scan_old_cell_in(&mut self, cell: *mut u64, lo: usize, hi: usize) {
+        // SAFETY: `cell` is the start of a live old cell.
         let hdr = unsafe { *cell };
-        if !kind_is_traced(kind_of(hdr)) {
+        if B::scan_kind(kind_of(hdr)) == Scan::Data {
             return;
         }
         let c = cell as usize;
@@ -233,6 +248,7 @@ impl Minor<'_> {
             if unsafe { *c } == 0 {
                 continue;
             }
+            // SAFETY: as above.
             unsafe { *c = 0 };
             dirty += 1;
             let ca = barrier::card_addr(c);
@@ -261,10 +277,13 @@ impl Minor<'_> {
             while scan < self.to_top {
                 progress = true;
                 let p = scan as *mut u64;
+                // SAFETY: `[to.0, to_top)` holds the cells copied so far, one
+                // after another; `p` is the start of one.
                 let hdr = unsafe { *p };
                 let size = size_of(hdr);
-                if kind_is_traced(kind_of(hdr)) {
+                if B::scan_kind(kind_of(hdr)) != Scan::Data {
                     for i in 1..size / 8 {
+                        // SAFETY: a word of that cell.
                         self.forward(unsafe { p.add(i) });
                     }
                 }
@@ -272,6 +291,7 @@ impl Minor<'_> {
             }
             while let Some(p) = self.promoted.pop() {
                 progress = true;
+                // SAFETY: a cell this collection promoted.
                 let size = size_of(unsafe { *p });
                 self.scan_old_cell_in(p, p as usize, p as usize + size);
             }
@@ -282,17 +302,16 @@ impl Minor<'_> {
     }
 }
 
-pub fn minor(h: &mut Heap) -> Outcome {
+/// A minor collection: the registered roots and the binding's minor roots,
+/// the dirty cards, then what was copied.
+pub fn minor<B: Binding>(h: &mut Heap) -> Outcome {
     let to = h.nursery.surv[h.nursery.from ^ 1];
-    let mut m = Minor { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0 };
+    let mut m = Minor::<B> { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0, binding: PhantomData };
     let t = Phase::start();
     let mut root_slots = roots::visit_all(&mut |slot| {
         m.forward(slot);
     });
-    root_slots += crate::boxes::visit_minor_roots(&mut |slot| {
-        m.forward(slot);
-    });
-    root_slots += crate::proxies::visit_minor_roots(&mut |slot| {
+    root_slots += B::minor_roots(&mut |slot| {
         m.forward(slot);
     });
     t.end("roots", root_slots);
@@ -312,7 +331,7 @@ pub fn minor(h: &mut Heap) -> Outcome {
 // Full collection
 // ---------------------------------------------------------------------------
 
-struct Full<'a> {
+struct Full<'a, B> {
     h: &'a mut Heap,
     stack: Vec<*mut u64>,
     /// Ring of prefetched slots waiting to be visited.
@@ -321,15 +340,17 @@ struct Full<'a> {
     ring_len: usize,
     ephemerons: Vec<*mut u64>,
     weak_cells: Vec<*mut u64>,
-    finregs: Vec<*mut u64>,
     promoted_bytes: usize,
     marked: usize,
+    binding: PhantomData<B>,
 }
 
 /// Whether the cell `v` points at survived the mark phase.
 #[inline]
 fn is_live(v: u64) -> bool {
     let a = (v & PAYLOAD_MASK) as usize;
+    // SAFETY: `v` is a heap value of a traced slot, so `a` is the start of a
+    // live cell (nursery or old) whose header is readable.
     let hdr = unsafe { *(a as *const u64) };
     if barrier::is_young(a as u64) { hdr & FWD != 0 } else { hdr & MARK != 0 }
 }
@@ -337,35 +358,34 @@ fn is_live(v: u64) -> bool {
 /// Whether the referent of weak value `v` survived the mark phase: `None`
 /// when `v` refers to nothing (a number, undefined...).
 #[inline]
-fn weak_live(v: u64) -> Option<bool> {
-    let tag = v >> TAG_SHIFT;
-    if is_heap_tag(tag) {
+fn weak_live<B: Binding>(v: u64) -> Option<bool> {
+    if is_heap_tag(v >> TAG_SHIFT) {
         Some(is_live(v))
-    } else if tag == TAG_PROXY {
-        Some(crate::proxies::is_marked(v))
+    } else if B::is_external(v) {
+        Some(B::external_is_marked(v))
     } else {
         None
     }
 }
 
-impl Full<'_> {
-    /// A proxy value met in a traced location: its registry slot is live,
-    /// and its target and handler are traced.
+impl<B: Binding> Full<'_, B> {
+    /// An external reference met in a traced location: the binding marks it
+    /// and traces what it holds.
     #[cold]
-    fn mark_proxy(&mut self, v: u64) {
-        if let Some((t, h)) = crate::proxies::mark(v) {
-            self.visit(t);
-            self.visit(h);
-        }
+    fn mark_external(&mut self, v: u64) {
+        B::trace_external(v, &mut Visit(self));
     }
 
     #[inline]
     fn visit(&mut self, slot: *mut u64) {
+        // SAFETY: `slot` is a root slot, a word of a live cell or a slot the
+        // binding passed as strong; a heap value names the start of a live
+        // cell (nursery: checked header; old: checked to lie in a block).
         unsafe {
             let v = *slot;
             if !is_heap_tag(v >> TAG_SHIFT) {
-                if v >> TAG_SHIFT == TAG_PROXY {
-                    self.mark_proxy(v);
+                if B::is_external(v) {
+                    self.mark_external(v);
                 }
                 return;
             }
@@ -403,10 +423,11 @@ impl Full<'_> {
     /// oldest queued slot when the ring is full.
     #[inline]
     fn enqueue(&mut self, slot: *mut u64) {
+        // SAFETY: as in `visit`.
         let v = unsafe { *slot };
         if !is_heap_tag(v >> TAG_SHIFT) {
-            if v >> TAG_SHIFT == TAG_PROXY {
-                self.mark_proxy(v);
+            if B::is_external(v) {
+                self.mark_external(v);
             }
             return;
         }
@@ -440,37 +461,23 @@ impl Full<'_> {
     fn drain_stack(&mut self) {
         while let Some(p) = self.stack.pop() {
             self.marked += 1;
+            // SAFETY: the stack holds marked live cells.
             let hdr = unsafe { *p };
             let words = size_of(hdr) / 8;
-            match kind_of(hdr) {
-                // Data cells (strings, raw bytes, buffer stores): nothing to trace.
-                k if !kind_is_traced(k) => {}
-                KIND_EPHEMERONS => self.ephemerons.push(p),
-                KIND_WEAK_CELL => self.weak_cells.push(p),
-                KIND_GENERATOR => {
+            let kind = kind_of(hdr);
+            match B::scan_kind(kind) {
+                Scan::Data => {}
+                Scan::Ephemerons => self.ephemerons.push(p),
+                Scan::WeakCell => self.weak_cells.push(p),
+                Scan::Slots => {
                     for i in 1..words {
-                        self.enqueue(unsafe { p.add(i) });
-                    }
-                    // The activation's box cells (see `boxes`).
-                    let base = unsafe { *p.add(GEN_FRAME as usize / 8) };
-                    for c in crate::boxes::cells(base) {
-                        self.enqueue(c as *mut u64);
-                    }
-                }
-                KIND_FINREG_CELLS => {
-                    self.finregs.push(p);
-                    self.visit(unsafe { p.add(2) });
-                    let mut i = 3;
-                    while i + 2 < words {
-                        self.visit(unsafe { p.add(i + 1) });
-                        i += 3;
-                    }
-                }
-                _ => {
-                    for i in 1..words {
+                        // SAFETY: a word of the cell.
                         self.enqueue(unsafe { p.add(i) });
                     }
                 }
+                // SAFETY: a marked live cell of `kind`; the mark only reads
+                // and updates its slots through the tracer.
+                Scan::Custom => unsafe { B::scan_object(p, kind, &mut Enqueue(self)) },
             }
         }
     }
@@ -482,13 +489,18 @@ impl Full<'_> {
             let mut t = 0;
             while t < self.ephemerons.len() {
                 let p = self.ephemerons[t];
+                // SAFETY: a marked ephemeron table: `header | len | [key, value]...`.
                 let words = size_of(unsafe { *p }) / 8;
                 let mut i = 2;
                 while i + 1 < words {
+                    // SAFETY: words `i` and `i + 1` of the table.
                     let k = unsafe { *p.add(i) };
-                    if weak_live(k) == Some(true) {
-                        self.visit(unsafe { p.add(i) });
-                        self.visit(unsafe { p.add(i + 1) });
+                    if weak_live::<B>(k) == Some(true) {
+                        // SAFETY: as above.
+                        unsafe {
+                            self.visit(p.add(i));
+                            self.visit(p.add(i + 1));
+                        }
                     }
                     i += 2;
                 }
@@ -501,30 +513,20 @@ impl Full<'_> {
         }
     }
 
-    /// Clears what died: ephemeron pairs with dead keys, dead weak targets
-    /// and tokens; queues the registries whose targets died.
-    fn clear_weak(&mut self) -> usize {
+    /// Clears what died: ephemeron pairs with dead keys, dead weak targets;
+    /// then the binding's weak processing.
+    fn clear_weak(&mut self) -> (usize, crate::binding::WeakReport) {
         let mut cleared = 0;
-        let weak_slot = |f: &mut Self, s: *mut u64| -> bool {
-            match weak_live(unsafe { *s }) {
-                None => false,
-                Some(true) => {
-                    f.visit(s);
-                    false
-                }
-                Some(false) => {
-                    unsafe { *s = UNDEFINED };
-                    true
-                }
-            }
-        };
         for t in 0..self.ephemerons.len() {
             let p = self.ephemerons[t];
+            // SAFETY: a marked ephemeron table, as in `ephemeron_fixpoint`.
             let words = size_of(unsafe { *p }) / 8;
             let mut i = 2;
             while i + 1 < words {
+                // SAFETY: words `i` and `i + 1` of the table.
                 let k = unsafe { *p.add(i) };
-                if weak_live(k) == Some(false) {
+                if weak_live::<B>(k) == Some(false) {
+                    // SAFETY: as above.
                     unsafe {
                         *p.add(i) = HOLE;
                         *p.add(i + 1) = UNDEFINED;
@@ -536,38 +538,43 @@ impl Full<'_> {
         }
         for c in 0..self.weak_cells.len() {
             let p = self.weak_cells[c];
-            if weak_slot(self, unsafe { p.add(1) }) {
+            // SAFETY: a marked weak cell: `header | target`.
+            if unsafe { Visit(self).clear_if_dead(p.add(1)) } {
                 cleared += 1;
             }
         }
-        for f in 0..self.finregs.len() {
-            let p = self.finregs[f];
-            let words = size_of(unsafe { *p }) / 8;
-            let mut any = false;
-            let mut i = 3;
-            while i + 2 < words {
-                if weak_slot(self, unsafe { p.add(i) }) {
-                    any = true;
-                    cleared += 1;
-                }
-                weak_slot(self, unsafe { p.add(i + 2) });
-                i += 3;
-            }
-            if any {
-                crate::weak::queue_cleanup(Value::cell(p));
-            }
-        }
+        let report = B::process_weak_refs(&mut Visit(self));
         // Nothing new may be marked here (live targets were already marked).
         debug_assert!(self.stack.is_empty());
-        cleared
+        (cleared, report)
     }
 }
 
-/// A tagged cell value (TAG_OBJECT).
-struct Value;
-impl Value {
-    fn cell(p: *mut u64) -> u64 {
-        (TAG_OBJECT << TAG_SHIFT) | p as u64
+/// The tracer of the mark phase: slots are prefetched and queued.
+struct Enqueue<'f, 'h, B>(&'f mut Full<'h, B>);
+
+impl<B: Binding> Tracer for Enqueue<'_, '_, B> {
+    #[inline(always)]
+    fn trace(&mut self, slot: *mut u64) {
+        self.0.enqueue(slot);
+    }
+}
+
+/// The tracer of external references and weak processing: a slot is
+/// visited (and updated) at once.
+struct Visit<'f, 'h, B>(&'f mut Full<'h, B>);
+
+impl<B: Binding> Tracer for Visit<'_, '_, B> {
+    #[inline(always)]
+    fn trace(&mut self, slot: *mut u64) {
+        self.0.visit(slot);
+    }
+}
+
+impl<B: Binding> WeakTracer for Visit<'_, '_, B> {
+    #[inline]
+    fn liveness(&self, v: u64) -> Option<bool> {
+        weak_live::<B>(v)
     }
 }
 
@@ -576,8 +583,25 @@ pub struct FullOutcome {
     pub swept: usize,
 }
 
-pub fn full(h: &mut Heap) -> FullOutcome {
-    let mut f = Full {
+/// The fields of the `[gc-trace] phase=weak` line, the binding's among the
+/// collector's (each part only when not empty).
+fn weak_fields(eph: usize, weak: usize, cleared: usize, r: &crate::binding::WeakReport) -> String {
+    let mut s = format!("ephemeron_tables={eph} weak_cells={weak}");
+    let cleared = format!("cleared={}", cleared + r.cleared);
+    for part in [r.tables.as_str(), cleared.as_str(), r.swept.as_str()] {
+        if !part.is_empty() {
+            s.push(' ');
+            s.push_str(part);
+        }
+    }
+    s
+}
+
+/// A full collection: marks from the roots (promoting every reachable
+/// nursery cell), resolves ephemerons and weak cells, runs the binding's
+/// weak processing and end of trace, then sweeps.
+pub fn full<B: Binding>(h: &mut Heap) -> FullOutcome {
+    let mut f = Full::<B> {
         h,
         stack: Vec::new(),
         ring: [core::ptr::null_mut(); PREFETCH_DEPTH],
@@ -585,9 +609,9 @@ pub fn full(h: &mut Heap) -> FullOutcome {
         ring_len: 0,
         ephemerons: Vec::new(),
         weak_cells: Vec::new(),
-        finregs: Vec::new(),
         promoted_bytes: 0,
         marked: 0,
+        binding: PhantomData,
     };
     let t = Phase::start();
     let root_slots = roots::visit_all(&mut |slot| f.visit(slot));
@@ -597,27 +621,10 @@ pub fn full(h: &mut Heap) -> FullOutcome {
     t.end_with("mark", &format!("cells={} promoted={}", f.marked, f.promoted_bytes));
     let t = Phase::start();
     f.ephemeron_fixpoint();
-    let weak_cleared = f.clear_weak();
-    let abandoned = crate::boxes::sweep(&mut |slot| {
-        let v = unsafe { *slot };
-        if is_heap_tag(v >> TAG_SHIFT) && is_live(v) {
-            f.visit(slot);
-            true
-        } else {
-            false
-        }
-    });
-    t.end_with(
-        "weak",
-        &format!(
-            "ephemeron_tables={} weak_cells={} registries={} cleared={weak_cleared} abandoned_activations={abandoned}",
-            f.ephemerons.len(),
-            f.weak_cells.len(),
-            f.finregs.len()
-        ),
-    );
-    // Nothing is marked after this point: proxies not reached are freed.
-    crate::proxies::sweep();
+    let (cleared, report) = f.clear_weak();
+    t.end_with("weak", &weak_fields(f.ephemerons.len(), f.weak_cells.len(), cleared, &report));
+    // Nothing is marked after this point.
+    B::end_of_trace();
     let promoted = f.promoted_bytes;
     let t = Phase::start();
     let h = f.h;

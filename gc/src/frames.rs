@@ -220,9 +220,12 @@ static TABLE: JsCell<Table> = JsCell::new(Table { records: Vec::new(), slots: &[
 /// # Safety
 /// The pointers must be the tables the compiler emitted into this executable.
 pub unsafe fn install_stackmaps(records: *const u8, count: usize, slots: *const u32, nslots: usize) {
+    // SAFETY: single JS thread, at start-up; the borrow is the only one.
     let t = unsafe { TABLE.get() };
     t.records.clear();
     for i in 0..count {
+        // SAFETY: record `i < count` of the compiler's table (the caller's
+        // contract), read unaligned field by field.
         unsafe {
             let r = records.add(i * perry_abi::STACKMAP_RECORD_SIZE);
             let func = (r as *const u64).read_unaligned();
@@ -234,18 +237,25 @@ pub unsafe fn install_stackmaps(records: *const u8, count: usize, slots: *const 
         }
     }
     t.records.sort_by_key(|r| r.ret_addr);
+    // SAFETY: the compiler's slot table of `nslots` entries, in the
+    // executable's read-only data for the whole run.
     t.slots = if nslots == 0 { &[] } else { unsafe { core::slice::from_raw_parts(slots, nslots) } };
 }
 
 fn lookup(pc: u64) -> Option<&'static Record> {
+    // SAFETY: single JS thread; the table only changes at start-up.
     let t = unsafe { TABLE.get() };
     t.records.binary_search_by_key(&pc, |r| r.ret_addr).ok().map(|i| &t.records[i])
 }
 
 /// Visits every stack-mapped slot of every compiled frame on the stack.
 pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
+    // SAFETY: single JS thread; the table only changes at start-up.
     let t = unsafe { TABLE.get() };
+    // SAFETY: the address of a symbol of the enter trampoline; not read.
     let enter_ret = unsafe { &perry_enter_ret as *const u8 as u64 };
+    // SAFETY: the exit trampoline wrote them on the JS thread before
+    // calling into the runtime that is collecting now.
     let (mut fp, mut pc) = unsafe { (PERRY_EXIT_FP, PERRY_EXIT_PC) };
     let mut n = 0usize;
     let mut guard = 0usize;
@@ -256,6 +266,8 @@ pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
         }
         if pc == enter_ret {
             // A perry_enter frame: continue with the exit record saved in it.
+            // SAFETY: `fp` is a live perry_enter frame, which saved the
+            // previous exit record just below its frame pointer.
             unsafe {
                 let f = fp;
                 fp = *((f - 8) as *const u64);
@@ -270,6 +282,8 @@ pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
                 n += 1;
             }
         }
+        // SAFETY: `fp` is a live frame built with frame pointers: the
+        // caller's frame pointer at `fp`, the return address above it.
         unsafe {
             pc = *((fp + 8) as *const u64);
             fp = *(fp as *const u64);
@@ -281,11 +295,14 @@ pub fn visit_frames(visit: &mut dyn FnMut(*mut u64)) -> usize {
 /// Return addresses of the compiled frames on the stack, innermost first
 /// (used for `Error.prototype.stack`).
 pub fn backtrace(max: usize) -> Vec<u64> {
+    // SAFETY: as in `visit_frames`.
     let enter_ret = unsafe { &perry_enter_ret as *const u8 as u64 };
+    // SAFETY: as in `visit_frames`.
     let (mut fp, mut pc) = unsafe { (PERRY_EXIT_FP, PERRY_EXIT_PC) };
     let mut out = Vec::new();
     while fp != 0 && out.len() < max {
         if pc == enter_ret {
+            // SAFETY: as in `visit_frames`.
             unsafe {
                 let f = fp;
                 fp = *((f - 8) as *const u64);
@@ -294,6 +311,7 @@ pub fn backtrace(max: usize) -> Vec<u64> {
             continue;
         }
         out.push(pc);
+        // SAFETY: as in `visit_frames`.
         unsafe {
             pc = *((fp + 8) as *const u64);
             fp = *(fp as *const u64);

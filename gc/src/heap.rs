@@ -1,9 +1,15 @@
 //! The heap: one address reservation holding the nursery and the old
 //! generation's blocks, and the allocation entry points. See the crate
 //! documentation for the layers.
+//!
+//! [`init`] is generic over the runtime's [`Binding`]: it stores the
+//! collection entry points instantiated for it (`Hooks`), so the
+//! allocation paths here stay non-generic and reach the binding through one
+//! indirect call per collection (never per allocation or per object).
 
 use crate::JsCell;
 use crate::barrier;
+use crate::binding::{Binding, FullRequest};
 use crate::blocks::{BLOCK, Blocks};
 use crate::collect;
 use crate::los::LargeSpace;
@@ -26,6 +32,17 @@ pub struct Heap {
     verify: bool,
     /// A full collection ran since the last quiescence purge.
     full_since_purge: bool,
+    hooks: Hooks,
+}
+
+/// The entry points [`init`] instantiated for the binding: cold paths only.
+#[derive(Clone, Copy)]
+struct Hooks {
+    run: fn(Kind, &'static str),
+    full_request: fn() -> Option<FullRequest>,
+    idle_wants_full: fn() -> bool,
+    at_idle: fn(),
+    print_summary: fn(),
 }
 
 static HEAP: JsCell<Option<Heap>> = JsCell::new(None);
@@ -43,9 +60,9 @@ pub(crate) fn heap() -> &'static mut Heap {
 /// is a quarter of eden.
 pub const DEFAULT_EDEN: usize = 16 << 20;
 
-/// Sets up the heap from the environment. Called once at start-up; later
-/// calls do nothing.
-pub fn init() {
+/// Sets up the heap from the environment for the runtime `B`. Called once
+/// at start-up; later calls do nothing.
+pub fn init<B: Binding>() {
     // SAFETY: single JS thread.
     let slot = unsafe { HEAP.get() };
     if slot.is_some() {
@@ -75,10 +92,16 @@ pub fn init() {
         hash_counter: 0x9E37,
         verify,
         full_since_purge: false,
+        hooks: Hooks {
+            run: run::<B>,
+            full_request: B::full_request,
+            idle_wants_full: B::idle_wants_full,
+            at_idle: B::at_idle,
+            print_summary: B::print_summary,
+        },
     });
     let h = heap();
     h.nursery.sync_out(h.plan.stress > 0);
-    crate::weak::init();
 }
 
 /// Bytes in use: nursery (eden and survivors) plus the old generation.
@@ -135,7 +158,7 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
     if !h.collecting
         && let Some(k) = h.plan.stress_tick()
     {
-        run(k, "stress");
+        (h.hooks.run)(k, "stress");
     }
     let h = heap();
     let p = if size > MAX_SMALL {
@@ -144,8 +167,8 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
         match h.nursery.bump(size) {
             Some(p) => p,
             None => {
-                let (k, reason) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, crate::proxies::created_since_full());
-                run(k, reason);
+                let (k, reason) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, (h.hooks.full_request)());
+                (h.hooks.run)(k, reason);
                 let h = heap();
                 h.nursery.bump(size).unwrap_or_else(|| crate::fatal("allocation does not fit in an empty eden"))
             }
@@ -169,7 +192,7 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
 fn alloc_born_old(size: usize) -> *mut u64 {
     let h = heap();
     if let Some(reason) = h.plan.before_large(h.old.bytes + h.los.bytes, h.nursery.size, size) {
-        run(Kind::Full, reason);
+        (h.hooks.run)(Kind::Full, reason);
     }
     let h = heap();
     if h.old.bytes + h.los.bytes + size + h.nursery.size > h.plan.limit {
@@ -192,31 +215,32 @@ fn alloc_born_old(size: usize) -> *mut u64 {
 
 /// Runs a full collection (`gc()` under `--expose-gc`, tests).
 pub fn collect_full(reason: &'static str) {
-    run(Kind::Full, reason);
+    (heap().hooks.run)(Kind::Full, reason);
 }
 
 /// Runs a minor collection (tests).
 pub fn collect_minor(reason: &'static str) {
-    run(Kind::Minor, reason);
+    (heap().hooks.run)(Kind::Minor, reason);
 }
 
-fn run(kind: Kind, reason: &'static str) {
+/// One collection of `kind`, instantiated for the binding by [`init`].
+fn run<B: Binding>(kind: Kind, reason: &'static str) {
     let h = heap();
     if h.collecting {
         crate::fatal("collection re-entered");
     }
     h.collecting = true;
-    crate::boxes::before_collection();
+    B::before_collection();
     h.nursery.sync_in();
     if h.verify {
-        crate::verify::before(h);
+        crate::verify::before::<B>(h);
     }
     let t0 = std::time::Instant::now();
     h.allocated_total += (h.nursery.eden_top - h.nursery.start) as u64;
     let pre = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let (outcome, swept) = match kind {
         Kind::Minor => {
-            let o = collect::minor(h);
+            let o = collect::minor::<B>(h);
             let h = heap();
             h.plan.after_minor(h.old.bytes + h.los.bytes);
             if reason == "nursery-full" {
@@ -226,7 +250,7 @@ fn run(kind: Kind, reason: &'static str) {
             (o, 0)
         }
         Kind::Full => {
-            let f = collect::full(h);
+            let f = collect::full::<B>(h);
             let h = heap();
             h.plan.after_full(h.old.bytes + h.los.bytes);
             h.full_since_purge = true;
@@ -237,48 +261,57 @@ fn run(kind: Kind, reason: &'static str) {
     let post = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let pause = t0.elapsed();
     if h.verify {
-        crate::verify::after(h, kind);
+        crate::verify::after::<B>(h, kind);
     }
     h.collecting = false;
     h.nursery.sync_out(h.plan.stress > 0);
     let swept = if kind == Kind::Minor { pre.saturating_sub(post) } else { swept };
-    stats::record(stats::Step { kind: kind.name(), reason, pre, post, swept, promoted: outcome.promoted, root_slots: outcome.root_slots, pause });
+    let mut fields = String::new();
+    if stats::diag_enabled() {
+        B::step_fields(&mut fields);
+    }
+    stats::record(stats::Step { kind: kind.name(), reason, pre, post, swept, promoted: outcome.promoted, root_slots: outcome.root_slots, pause, fields });
+}
+
+/// The binding's lines after `[gc-summary]`.
+pub(crate) fn print_binding_summary() {
+    (heap().hooks.print_summary)();
 }
 
 /// Eden bytes in use from which an idle loop collects before it purges.
 const IDLE_COLLECT: usize = 1 << 20;
 
 /// There is work for an idle event loop: a full collection ran since the
-/// last purge, eden holds at least [`IDLE_COLLECT`] bytes, or proxies were
-/// created since the last full collection (only a full one sweeps the proxy
-/// registry). The loop does not do it as soon as it has nothing to run: the
-/// purge returns eden's pages, which a busy server would fault in again (a
-/// kernel page clear per 4 KiB) a moment later.
+/// last purge, eden holds at least [`IDLE_COLLECT`] bytes, or the binding
+/// has work only a full collection does ([`Binding::idle_wants_full`]).
+/// The loop does not do it as soon as it has nothing to run: the purge returns eden's
+/// pages, which a busy server would fault in again (a kernel page clear per
+/// 4 KiB) a moment later.
 pub fn idle_work_pending() -> bool {
     let h = heap();
     h.nursery.sync_in();
-    h.full_since_purge || h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT || crate::proxies::created_since_full() > 0
+    h.full_since_purge || h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT || (h.hooks.idle_wants_full)()
 }
 
 /// The event loop has stayed idle for a while (a server between bursts of
 /// requests), as V8's memory reducer waits for. A collection runs when
-/// there is garbage to find: a full one when proxies were created since the
-/// last (their ids go back to the band), else, when eden holds at least
+/// there is garbage to find: a full one when the binding wants one
+/// ([`Binding::idle_wants_full`]), else, when eden holds at least
 /// [`IDLE_COLLECT`] bytes, the kind the plan would pick if eden were full.
-/// Then the pages nothing uses go back to the OS. What an idle server keeps
-/// resident, and its live proxy and box-cell counts, no longer depend on
-/// where the load stopped.
+/// Then the binding's idle work ([`Binding::at_idle`]) runs and the pages
+/// nothing uses go back to the OS. What an idle server keeps resident, and
+/// the binding's live counts, no longer depend on where the load stopped.
 pub fn at_idle() {
     let h = heap();
     h.nursery.sync_in();
-    let young_proxies = crate::proxies::created_since_full();
-    if young_proxies > 0 {
-        run(Kind::Full, "idle");
+    let hooks = h.hooks;
+    if (hooks.idle_wants_full)() {
+        (hooks.run)(Kind::Full, "idle");
     } else if h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT {
-        let (kind, _) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, young_proxies);
-        run(kind, "idle");
+        let (kind, _) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, None);
+        (hooks.run)(kind, "idle");
     }
-    crate::boxes::at_idle();
+    (hooks.at_idle)();
     let h = heap();
     if h.full_since_purge {
         at_quiescence();

@@ -8,26 +8,33 @@
 //!   [`los`]: large objects; [`blocks`]: the block allocator under both.
 //! - [`barrier`]: the card table the write barrier marks.
 //! - [`plan`]: which collection runs when; [`collect`]: the minor (copying)
-//!   and full (mark-sweep, promoting) collections; [`weak`]: ephemerons,
-//!   weak cells and finalization queues.
+//!   and full (mark-sweep, promoting) collections, with the two weak
+//!   primitives (ephemeron tables and weak cells).
 //! - [`roots`]: every root source, by name: compiled frames (stack maps walked
 //!   by frame pointer, see [`frames`]), the handle stack Rust code uses, and
 //!   registered runtime tables (globals, constants, atoms, intrinsics).
-//! - [`boxes`]: the pooled box cells of suspended generator and async
-//!   activations, roots of minor collections while registered.
-//! - [`proxies`]: the weak proxy registry with its bounded id band.
+//! - [`binding`]: the interface the runtime implements ([`Binding`]): how
+//!   each kind is scanned, custom scans, tagged references to things outside
+//!   the heap, extra minor roots, weak processing, and the hooks of the plan,
+//!   the idle loop, the verifier and the diagnostics.
 //! - [`stats`]: counters and the `PERRY_GC_*` diagnostics; [`verify`]: the
 //!   heap verifier; [`purge`]: giving freed memory back to the OS.
 //!
-//! The collector knows the header layout from `perry-abi` and nothing of
-//! JavaScript: a cell is scanned word by word when its kind is traced.
+//! The collector knows the header layout and the value tags from
+//! `perry-abi` and nothing of JavaScript: what a kind means (raw data, a
+//! slot array, a weak primitive, a custom scan) is the binding's answer.
+//! Perry's runtime implements it in `perry_runtime::binding` (generator
+//! frames and their box cells, FinalizationRegistry records, the proxy
+//! registry). The collections are generic over the binding and
+//! monomorphised: [`heap::init`] stores them instantiated, so nothing on a
+//! tracing path dispatches dynamically.
 //!
 //! Invariant: the JavaScript heap is touched by one thread only. The globals
 //! in this crate are therefore plain statics behind `unsafe` accessors.
 
 pub mod barrier;
+pub mod binding;
 pub mod blocks;
-pub mod boxes;
 pub mod collect;
 pub mod frames;
 pub mod heap;
@@ -35,14 +42,13 @@ pub mod los;
 pub mod nursery;
 pub mod old;
 pub mod plan;
-pub mod proxies;
 pub mod purge;
 pub mod roots;
 pub mod stats;
 pub mod verify;
 pub mod vm;
-pub mod weak;
 
+pub use binding::{Binding, FullRequest, Scan, Tracer, WeakReport, WeakTracer};
 pub use heap::{alloc, alloc_uninit};
 pub use roots::{Handle, HandleScope};
 
@@ -60,6 +66,8 @@ impl<T> JsCell<T> {
     /// call that may also call `get` on it.
     #[allow(clippy::mut_from_ref)]
     pub unsafe fn get(&self) -> &mut T {
+        // SAFETY: one thread (see `Sync` above) and no overlapping borrow
+        // (the caller's contract).
         unsafe { &mut *self.0.get() }
     }
 }

@@ -55,6 +55,7 @@ impl LargeSpace {
             // SAFETY: the header of a live large cell.
             let hdr = unsafe { *p };
             if hdr & (FLAG_MARK << HDR_FLAGS_SHIFT) != 0 {
+                // SAFETY: as above.
                 unsafe { *p = hdr & !(FLAG_MARK << HDR_FLAGS_SHIFT) };
                 keep.push(h);
             } else {

@@ -54,6 +54,8 @@ impl Nursery {
     }
 
     pub fn sync_in(&mut self) {
+        // SAFETY: a plain read of the allocation pointer compiled code
+        // bumps, on the JS thread.
         let top = unsafe { PERRY_HEAP_TOP } as usize;
         if top != 0 {
             self.eden_top = top;
@@ -61,6 +63,8 @@ impl Nursery {
     }
 
     pub fn sync_out(&self, stress: bool) {
+        // SAFETY: plain writes of the allocation window compiled code reads,
+        // on the JS thread.
         unsafe {
             PERRY_HEAP_TOP = self.eden_top as u64;
             PERRY_HEAP_END = if stress { self.eden_top as u64 } else { self.eden_end as u64 };
@@ -137,6 +141,8 @@ impl Nursery {
         let mut p = self.surv[self.from].0;
         while p < self.surv_top {
             f(p as *mut u64);
+            // SAFETY: survivors are packed cells from the space's start to
+            // `surv_top`; `p` is the start of one.
             let size = unsafe { *(p as *const u64) } & 0xFFFF_FFFF;
             if size < 16 {
                 crate::fatal(&format!("corrupt survivor header at {p:#x}"));

@@ -201,6 +201,7 @@ impl OldSpace {
                     // SAFETY: an allocated cell of this block.
                     let hdr = unsafe { *p };
                     if hdr & (FLAG_MARK << HDR_FLAGS_SHIFT) != 0 {
+                        // SAFETY: as above.
                         unsafe { *p = hdr & !(FLAG_MARK << HDR_FLAGS_SHIFT) };
                         live += 1;
                     } else {

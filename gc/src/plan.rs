@@ -7,8 +7,14 @@
 //!   would pass `PERRY_GC_HEAP_LIMIT`. The decision is taken where the
 //!   runtime allocates slowly anyway (eden overflow, a large object), never
 //!   on a fast path.
+//! - A full collection instead of a minor one when the runtime asks for it
+//!   ([`FullRequest`], from [`crate::binding::Binding::full_request`]) while
+//!   the old generation is small: the runtime knows of side tables a minor
+//!   collection treats as roots, which would otherwise promote what they hold.
 //! - `PERRY_GC_STRESS=N`: a collection every N allocations, minor and full
 //!   alternating.
+
+use crate::binding::FullRequest;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
@@ -50,17 +56,6 @@ pub struct Plan {
     /// Old-generation bytes live after the last full collection.
     pub live_old: usize,
 }
-
-/// Proxies created since the last full collection at which a full
-/// collection replaces the minor one (while the old generation is small):
-/// a minor collection keeps every proxy slot alive and traces its target and
-/// handler, so per-request proxies would promote their requests' objects.
-pub const PROXY_CHURN: usize = 2048;
-
-/// The old-generation live size up to which proxy churn makes the next
-/// collection full (a full collection then costs about what the minor one
-/// would spend promoting what dead proxies hold).
-pub const PROXY_CHURN_MAX_OLD: usize = 64 << 20;
 
 /// Parses a byte count: `1048576`, `64k`, `512m`, `2g` (binary multiples).
 pub fn parse_bytes(s: &str) -> Option<usize> {
@@ -110,15 +105,18 @@ impl Plan {
         Some(if self.stress_full_next { Kind::Minor } else { Kind::Full })
     }
 
-    /// The collection to run when eden is full.
-    /// `young_proxies`: proxies created since the last full collection.
-    pub fn on_nursery_full(&self, old_bytes: usize, nursery: usize, young_proxies: usize) -> (Kind, &'static str) {
+    /// The collection to run when eden is full. `request`: the runtime's
+    /// request for a full collection, granted while the old generation the
+    /// last full collection left is at most its `max_live_old`.
+    pub fn on_nursery_full(&self, old_bytes: usize, nursery: usize, request: Option<FullRequest>) -> (Kind, &'static str) {
         if old_bytes + nursery > self.limit {
             (Kind::Full, "heap-limit")
         } else if self.full_pending || old_bytes >= self.threshold {
             (Kind::Full, "old-growth")
-        } else if young_proxies >= PROXY_CHURN && self.live_old <= PROXY_CHURN_MAX_OLD {
-            (Kind::Full, "proxy-churn")
+        } else if let Some(r) = request
+            && self.live_old <= r.max_live_old
+        {
+            (Kind::Full, r.reason)
         } else {
             (Kind::Minor, "nursery-full")
         }
@@ -264,24 +262,28 @@ mod tests {
     fn full_collections_follow_old_growth() {
         let mut p = Plan::from_env();
         p.limit = 1 << 30;
-        assert_eq!(p.on_nursery_full(0, 8 << 20, 0).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, None).0, Kind::Minor);
         p.after_full(100 << 20);
         assert_eq!(p.threshold, ((100 << 20) as f64 * p.growth) as usize);
-        assert_eq!(p.on_nursery_full(p.threshold - 1, 8 << 20, 0).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(p.threshold - 1, 8 << 20, None).0, Kind::Minor);
         p.after_minor(p.threshold);
-        assert_eq!(p.on_nursery_full(0, 8 << 20, 0), (Kind::Full, "old-growth"));
-        assert_eq!(p.on_nursery_full(1 << 30, 8 << 20, 0), (Kind::Full, "heap-limit"));
+        assert_eq!(p.on_nursery_full(0, 8 << 20, None), (Kind::Full, "old-growth"));
+        assert_eq!(p.on_nursery_full(1 << 30, 8 << 20, None), (Kind::Full, "heap-limit"));
         assert_eq!(p.before_large(0, 0, 2 << 30), Some("heap-limit"));
     }
 
     #[test]
-    fn proxy_churn_makes_the_collection_full_while_the_old_generation_is_small() {
+    fn a_full_request_is_granted_while_the_old_generation_is_small() {
         let mut p = Plan::from_env();
         p.limit = 1 << 30;
         p.after_full(1 << 20);
-        assert_eq!(p.on_nursery_full(0, 8 << 20, PROXY_CHURN - 1).0, Kind::Minor);
-        assert_eq!(p.on_nursery_full(0, 8 << 20, PROXY_CHURN), (Kind::Full, "proxy-churn"));
-        p.after_full(PROXY_CHURN_MAX_OLD + 1);
-        assert_eq!(p.on_nursery_full(0, 8 << 20, 10 * PROXY_CHURN).0, Kind::Minor);
+        let req = FullRequest { reason: "side-table", max_live_old: 64 << 20 };
+        assert_eq!(p.on_nursery_full(0, 8 << 20, None).0, Kind::Minor);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, Some(req)), (Kind::Full, "side-table"));
+        p.after_full((64 << 20) + 1);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, Some(req)).0, Kind::Minor);
+        // The plan's own reasons come first.
+        p.after_minor(p.threshold);
+        assert_eq!(p.on_nursery_full(0, 8 << 20, Some(req)), (Kind::Full, "old-growth"));
     }
 }

@@ -62,6 +62,8 @@ pub fn visit_all(visit: &mut dyn FnMut(*mut u64)) -> usize {
     let len = r.handles.len();
     let base = r.handles.as_mut_ptr();
     for i in 0..len {
+        // SAFETY: `i < len`, inside the handle vector (which the visitor
+        // does not grow: collections allocate no handles).
         visit(unsafe { base.add(i) });
     }
     count("handles", len, t);
@@ -70,6 +72,8 @@ pub fn visit_all(visit: &mut dyn FnMut(*mut u64)) -> usize {
     for &(name, start, len) in r.ranges.iter() {
         let t = std::time::Instant::now();
         for i in 0..len {
+            // SAFETY: a range the runtime registered as `len` value slots
+            // that live for the whole run.
             visit(unsafe { start.add(i) });
         }
         count(name, len, t);

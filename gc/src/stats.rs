@@ -1,6 +1,9 @@
 //! Collection counters and the `PERRY_GC_DIAG` / `PERRY_GC_TRACE` output.
 //! The line formats are documented in the README; users grep them, so keys
-//! are only ever added, never renamed.
+//! are only ever added, never renamed. The binding appends its own fields to
+//! the `[gc-step]` line ([`crate::binding::Binding::step_fields`]) and prints
+//! its own lines after `[gc-summary]`
+//! ([`crate::binding::Binding::print_summary`]).
 
 use crate::JsCell;
 
@@ -79,6 +82,9 @@ pub struct Step {
     pub promoted: usize,
     pub root_slots: usize,
     pub pause: std::time::Duration,
+    /// The binding's ` key=value` fields, appended to the `[gc-step]` line
+    /// (built only under `PERRY_GC_DIAG`).
+    pub fields: String,
 }
 
 pub fn record(step: Step) {
@@ -97,19 +103,8 @@ pub fn record(step: Step) {
         let rss = rss_bytes();
         s.peak_rss = s.peak_rss.max(rss);
         eprintln!(
-            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={} box_cells_live={} proxies_live={}",
-            s.n,
-            step.kind,
-            step.reason,
-            step.pre,
-            step.post,
-            step.swept,
-            step.promoted,
-            us,
-            step.root_slots,
-            rss,
-            crate::boxes::live(),
-            crate::proxies::live()
+            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={}{}",
+            s.n, step.kind, step.reason, step.pre, step.post, step.swept, step.promoted, us, step.root_slots, rss, step.fields
         );
     }
 }
@@ -144,7 +139,7 @@ pub fn summary() {
         rss,
         crate::heap::allocated_total()
     );
-    crate::boxes::print_stats();
+    crate::heap::print_binding_summary();
 }
 
 /// VmHWM from /proc/self/status: the kernel's own peak RSS.

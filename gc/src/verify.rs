@@ -7,8 +7,14 @@
 //! that each pointer names the start of a live cell, that no forwarding or
 //! mark flag survived, and, after a full collection, that nothing points into
 //! the nursery. A failure aborts with the slot and the value.
+//!
+//! The binding supplies what only it knows: how kinds are scanned (every
+//! word of a cell that is not [`Scan::Data`] is checked), the slots of its
+//! own tables ([`Binding::verify_slots`]) and whether an external reference
+//! names something that still exists ([`Binding::check_external`]).
 
 use crate::barrier;
+use crate::binding::{Binding, Scan};
 use crate::blocks::Use;
 use crate::heap::Heap;
 use crate::old::OldSpace;
@@ -27,23 +33,29 @@ fn for_each_old_cell(h: &Heap, f: &mut dyn FnMut(*mut u64)) {
     }
 }
 
-fn for_each_slot(cell: *mut u64, f: &mut dyn FnMut(*mut u64)) {
+fn for_each_slot<B: Binding>(cell: *mut u64, f: &mut dyn FnMut(*mut u64)) {
+    // SAFETY: `cell` is the start of a live cell (the callers walk the
+    // spaces' allocated cells).
     let hdr = unsafe { *cell };
     let kind = (hdr >> HDR_KIND_SHIFT) & 0xFF;
-    if !kind_is_traced(kind) {
+    if B::scan_kind(kind) == Scan::Data {
         return;
     }
     for i in 1..(hdr & 0xFFFF_FFFF) as usize / 8 {
+        // SAFETY: a word of that cell.
         f(unsafe { cell.add(i) });
     }
 }
 
 /// Every old-to-young pointer is covered by a dirty card.
-pub fn before(h: &mut Heap) {
+pub fn before<B: Binding>(h: &mut Heap) {
     for_each_old_cell(h, &mut |cell| {
-        for_each_slot(cell, &mut |s| {
+        for_each_slot::<B>(cell, &mut |s| {
+            // SAFETY: a word of a live old cell.
             let v = unsafe { *s };
+            // SAFETY: the card table covers the whole reservation.
             if is_heap_tag(v >> TAG_SHIFT) && barrier::is_young(v & PAYLOAD_MASK) && unsafe { *barrier::card_of(s as usize) } == 0 {
+                // SAFETY: the cell's header.
                 let hdr = unsafe { *cell };
                 let what = format!(
                     "old-to-young pointer without a dirty card (missing write barrier) in a cell of kind {} at offset {}",
@@ -56,7 +68,7 @@ pub fn before(h: &mut Heap) {
     });
 }
 
-pub fn after(h: &mut Heap, kind: Kind) {
+pub fn after<B: Binding>(h: &mut Heap, kind: Kind) {
     let mut young = HashSet::new();
     h.nursery.for_each_survivor(&mut |c| {
         young.insert(c as usize);
@@ -68,6 +80,7 @@ pub fn after(h: &mut Heap, kind: Kind) {
         crate::fatal("heap verifier: survivors left after a full collection");
     }
     let check_cell_header = |a: usize, s: *const u64, v: u64| {
+        // SAFETY: `a` was checked to be the start of a live cell.
         let hdr = unsafe { *(a as *const u64) };
         let flags = (hdr >> HDR_FLAGS_SHIFT) & 0xFF;
         if flags & (FLAG_FORWARDED | FLAG_MARK) != 0 {
@@ -78,10 +91,13 @@ pub fn after(h: &mut Heap, kind: Kind) {
         }
     };
     let check = |s: *mut u64, holder_old: bool| {
+        // SAFETY: a root slot, a binding table's slot or a word of a live cell.
         let v = unsafe { *s };
         if !is_heap_tag(v >> TAG_SHIFT) {
-            if v >> TAG_SHIFT == TAG_PROXY && !crate::proxies::is_occupied(v) {
-                fail("proxy whose registry slot was freed", s, v);
+            if B::is_external(v)
+                && let Err(what) = B::check_external(v)
+            {
+                fail(what, s, v);
             }
             return;
         }
@@ -93,6 +109,7 @@ pub fn after(h: &mut Heap, kind: Kind) {
             if !young.contains(&a) {
                 fail("pointer into the nursery that is not a survivor", s, v);
             }
+            // SAFETY: the card table covers the whole reservation.
             if holder_old && unsafe { *barrier::card_of(s as usize) } == 0 {
                 fail("old-to-young pointer left with a clean card", s, v);
             }
@@ -110,13 +127,14 @@ pub fn after(h: &mut Heap, kind: Kind) {
         check_cell_header(a, s, v);
     };
     crate::roots::visit_all(&mut |s| check(s, false));
-    crate::boxes::for_each_cell(&mut |s| check(s, false));
-    h.nursery.for_each_survivor(&mut |c| for_each_slot(c, &mut |s| check(s, false)));
+    B::verify_slots(&mut |s| check(s, false));
+    h.nursery.for_each_survivor(&mut |c| for_each_slot::<B>(c, &mut |s| check(s, false)));
     for_each_old_cell(h, &mut |c| {
+        // SAFETY: an allocated old cell.
         let hdr = unsafe { *c };
         if (hdr >> HDR_FLAGS_SHIFT) & (FLAG_MARK | FLAG_FORWARDED) != 0 {
             crate::fatal(&format!("heap verifier: old cell {c:p} keeps a mark or forwarding flag"));
         }
-        for_each_slot(c, &mut |s| check(s, true));
+        for_each_slot::<B>(c, &mut |s| check(s, true));
     });
 }

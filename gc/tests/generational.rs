@@ -1,6 +1,7 @@
 //! The generational collector end to end: the write barrier and minor
-//! collections, promotion, the large-object space, and weak structures
-//! (ephemerons, weak cells, finalization tables) under full collections.
+//! collections, promotion, the large-object space, weak structures
+//! (ephemerons, weak cells) under full collections and the binding's custom
+//! kind with its weak hook, against the test object model of `common`.
 //! One test function: the heap is per process and single-threaded.
 
 mod common;
@@ -20,7 +21,9 @@ fn old_to_young_pointer_survives_minor_collections() {
     assert!(is_young(y));
     // The young array is reachable only through the old holder.
     set(holder, 1, y);
+    // SAFETY: slot 1 of the holder (word 3), inside the cell.
     let slot = unsafe { (addr(holder) as *mut u64).add(3) };
+    // SAFETY: the card table covers the whole heap.
     assert_eq!(unsafe { *barrier::card_of(slot as usize) }, 1, "the barrier dirtied the card");
 
     heap::collect_minor("test");
@@ -28,6 +31,7 @@ fn old_to_young_pointer_survives_minor_collections() {
     assert_ne!(y1, y, "the survivor moved");
     assert!(is_young(y1), "one minor collection keeps it in a survivor space");
     assert_eq!(get(y1, 0), num(42.0));
+    // SAFETY: as above.
     assert_eq!(unsafe { *barrier::card_of(slot as usize) }, 1, "a card pointing at a survivor stays dirty");
 
     heap::collect_minor("test");
@@ -35,6 +39,7 @@ fn old_to_young_pointer_survives_minor_collections() {
     assert!(!is_young(y2), "the second survival promotes (default age 2)");
     assert_eq!(get(y2, 0), num(42.0));
     heap::collect_minor("test");
+    // SAFETY: as above (the holder is old and does not move).
     assert_eq!(unsafe { *barrier::card_of(slot as usize) }, 0, "no young pointer left: the card is clean");
     assert_eq!(get(get(roots()[0], 1), 0), num(42.0));
 }
@@ -104,47 +109,55 @@ fn ephemerons_follow_their_keys() {
     }
 }
 
-fn weak_cells_and_finalization_tables() {
+fn weak_cells_cleared_by_full_collections_only() {
     roots().clear();
     let cell = perry_gc::alloc(16, KIND_WEAK_CELL);
     roots().push(tagged(cell));
     let target = array(1, KIND_VALARRAY);
-    unsafe { *(addr(roots()[0]) as *mut u64).add(1) = target };
-    barrier::write(unsafe { (addr(roots()[0]) as *mut u64).add(1) }, target);
+    // SAFETY: word 1 of the live weak cell.
+    unsafe { barrier::store((addr(roots()[0]) as *mut u64).add(1), target) };
     heap::collect_minor("test");
-    let t = unsafe { *(addr(roots()[0]) as *const u64).add(1) };
+    let t = word(roots()[0], 1);
     assert_eq!(t >> TAG_SHIFT, TAG_OBJECT, "a minor collection keeps a weak target");
     heap::collect_full("test");
-    assert_eq!(unsafe { *(addr(roots()[0]) as *const u64).add(1) }, UNDEFINED, "a full collection clears it");
+    assert_eq!(word(roots()[0], 1), UNDEFINED, "a full collection clears it");
+}
 
-    // header | used | registry | [target, held, token] x 2
-    let fin = perry_gc::alloc(24 + 48, KIND_FINREG_CELLS);
-    roots().push(tagged(fin));
-    let live_target = array(1, KIND_VALARRAY);
-    roots().push(live_target);
-    let dead_target = array(1, KIND_VALARRAY);
-    let held = array(1, KIND_VALARRAY);
-    let f = addr(roots()[1]) as *mut u64;
-    unsafe {
-        *f.add(1) = 2;
-        *f.add(2) = UNDEFINED;
-        *f.add(3) = roots()[2];
-        *f.add(4) = num(1.0);
-        *f.add(5) = UNDEFINED;
-        *f.add(6) = dead_target;
-        *f.add(7) = held;
-        *f.add(8) = UNDEFINED;
-    }
-    let _ = perry_gc::weak::take_pending();
+/// The binding's custom kind: its scan keeps the strong word, its weak
+/// processing clears the weak word once only weakly reachable. Minor
+/// collections trace both.
+fn custom_kinds_and_the_binding_weak_hook() {
+    roots().clear();
+    let live = array(1, KIND_VALARRAY);
+    roots().push(live);
+    let strong = array(1, KIND_VALARRAY);
+    set(strong, 0, num(7.0));
+    let dead = array(1, KIND_VALARRAY);
+    set(dead, 0, num(8.0));
+    let p1 = pair(strong, dead);
+    roots().push(p1);
+    let p2 = pair(UNDEFINED, roots()[0]);
+    roots().push(p2);
+    let (calls, cleared, scans) = (counters().weak_calls, counters().weak_cleared, counters().custom_scans);
+
+    heap::collect_minor("test");
+    assert_eq!(counters().weak_calls, calls, "a minor collection does no weak processing");
+    let moved = roots()[1];
+    assert!(moved != p1 && is_young(moved), "the pair was copied to a survivor space");
+    assert_eq!(get(word(moved, 1), 0), num(7.0));
+    assert_eq!(get(word(moved, 2), 0), num(8.0), "a minor collection keeps the weak word's target");
+    assert_ne!(word(moved, 2), dead, "and forwards it: the target moved");
+
     heap::collect_full("test");
-    let f = addr(roots()[1]) as *mut u64;
-    unsafe {
-        assert_eq!(*f.add(3), roots()[2], "live target kept");
-        assert_eq!(*f.add(6), UNDEFINED, "dead target cleared");
-        assert_eq!(*f.add(7) >> TAG_SHIFT, TAG_OBJECT, "held value kept for the callback");
-    }
-    let pending = perry_gc::weak::take_pending();
-    assert_eq!(pending, vec![roots()[1]], "the table is queued for cleanup");
+    assert_eq!(counters().weak_calls, calls + 1, "the binding's weak hook runs once per full collection");
+    assert_eq!(counters().custom_scans, scans + 2, "both pairs went through the custom scan");
+    let p1 = roots()[1];
+    assert!(!is_young(p1));
+    assert_eq!(get(word(p1, 1), 0), num(7.0), "the strong word is kept");
+    assert_eq!(word(p1, 2), UNDEFINED, "the weak word's dead target is cleared");
+    assert_eq!(counters().weak_cleared, cleared + 1);
+    assert_eq!(word(roots()[2], 2), roots()[0], "a live weak target is kept and follows its move");
+    roots().clear();
 }
 
 /// `KIND_BUFFER_STORE` cells (ArrayBuffer bytes) move like any young cell
@@ -156,6 +169,7 @@ fn buffer_stores_are_copied_not_scanned() {
     // A young cell nothing roots: the store's data names it.
     let decoy = array(1, KIND_VALARRAY);
     let store = tagged(perry_gc::alloc(STORE_DATA as usize + 16, KIND_BUFFER_STORE));
+    // SAFETY: a fresh store of 4 words.
     unsafe {
         let p = addr(store) as *mut u64;
         *p.add(1) = 16; // byte length
@@ -170,6 +184,7 @@ fn buffer_stores_are_copied_not_scanned() {
     let s = get(roots()[0], 0);
     assert_ne!(s, store, "the store moved out of the nursery");
     let p = addr(s) as *const u64;
+    // SAFETY: the live store, 4 words.
     unsafe {
         assert_eq!(*p.add(1), 16);
         assert_eq!(*p.add(2), decoy, "data that looks like a pointer is not forwarded");
@@ -178,6 +193,7 @@ fn buffer_stores_are_copied_not_scanned() {
     // A large store (large-object space) keeps its bytes too.
     let n = 300_000usize;
     let big = tagged(perry_gc::alloc(STORE_DATA as usize + n, KIND_BUFFER_STORE));
+    // SAFETY: a fresh store of `STORE_DATA + n` bytes.
     unsafe {
         let p = addr(big) as *mut u8;
         *(p.add(8) as *mut u64) = n as u64;
@@ -189,6 +205,7 @@ fn buffer_stores_are_copied_not_scanned() {
     heap::collect_full("test");
     let b = get(roots()[0], 1);
     let p = addr(b) as *const u8;
+    // SAFETY: the live store's `n` data bytes.
     assert!((0..n).all(|i| unsafe { *p.add(STORE_DATA as usize + i) } == (i % 251) as u8));
     roots().clear();
 }
@@ -199,6 +216,7 @@ fn generational_collector() {
     old_to_young_pointer_survives_minor_collections();
     large_objects_are_old_and_use_cards();
     ephemerons_follow_their_keys();
-    weak_cells_and_finalization_tables();
+    weak_cells_cleared_by_full_collections_only();
+    custom_kinds_and_the_binding_weak_hook();
     buffer_stores_are_copied_not_scanned();
 }

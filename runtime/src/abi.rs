@@ -447,8 +447,8 @@ export! {
         if is_async_gen {
             g.set_field(GEN_AGSTATE, Value::int(AG_SUSPENDED_START));
         }
-        // The activation's locals live in pooled box cells (perry_gc::boxes).
-        let cells = perry_gc::boxes::acquire(nvars as usize, g.0);
+        // The activation's locals live in pooled box cells (binding::boxes).
+        let cells = crate::binding::boxes::acquire(nvars as usize, g.0);
         g.set_word(GEN_FRAME, cells as u64);
         crate::generator::set_state(g, 0);
         g.set_field(GEN_FN, Value(hf.get()));

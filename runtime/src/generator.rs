@@ -53,6 +53,6 @@ pub fn finish(g: Value) {
         g.set_word(GEN_FRAME, 0);
         // SAFETY: the run `perry_gen_new` took for this activation; the
         // word is cleared, so it is completed once.
-        unsafe { perry_gc::boxes::complete(cells as *mut u64) };
+        unsafe { crate::binding::boxes::complete(cells as *mut u64) };
     }
 }

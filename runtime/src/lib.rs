@@ -6,6 +6,7 @@ pub mod abi;
 pub mod array;
 pub mod atoms;
 pub mod bigint;
+pub mod binding;
 pub mod bytes;
 pub mod collections;
 pub mod error;
@@ -29,7 +30,7 @@ pub use value::Value;
 /// Sets up the collector and the runtime tables (before the stdlib installs
 /// the built-ins).
 pub fn init() {
-    perry_gc::heap::init();
+    binding::init();
     atoms::init();
     for n in atoms::names::ALL {
         atoms::intern(n);

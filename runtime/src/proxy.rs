@@ -1,5 +1,5 @@
 //! Proxy exotic objects (ECMAScript 10.5). A proxy is a value of the proxy
-//! id band naming a slot of the collector's registry (`perry_gc::proxies`,
+//! id band naming a slot of the runtime's registry (`binding::proxies`,
 //! DESIGN.md "Proxies"): target, handler, revoked. Each internal method
 //! looks up the handler's trap; a missing trap forwards to the target; a
 //! trap's result is checked against the target with the spec's invariants
@@ -64,7 +64,7 @@ pub fn is_proxy(v: Value) -> bool {
 /// The target and handler of proxy `p`, or the TypeError of a revoked one
 /// for operation `op`.
 pub fn parts(p: Value, op: &str) -> JsResult<(Value, Value)> {
-    match perry_gc::proxies::parts(p.0) {
+    match crate::binding::proxies::parts(p.0) {
         Some((t, h)) => Ok((Value(t), Value(h))),
         None => Err(error::type_error(&format!("Cannot perform '{op}' on a proxy that has been revoked"))),
     }
@@ -81,7 +81,7 @@ pub fn is_constructor(v: Value) -> bool {
 }
 
 pub fn flags(p: Value) -> u8 {
-    perry_gc::proxies::flags(p.0)
+    crate::binding::proxies::flags(p.0)
 }
 
 /// GetMethod(handler, name): `None` when the trap is undefined or null.
@@ -696,10 +696,10 @@ pub fn is_array(v: Value) -> JsResult<bool> {
 pub fn innermost_target(v: Value) -> Option<Value> {
     let mut v = v;
     while is_proxy(v) {
-        if perry_gc::proxies::is_revoked(v.0) {
+        if crate::binding::proxies::is_revoked(v.0) {
             return None;
         }
-        v = Value(perry_gc::proxies::target(v.0));
+        v = Value(crate::binding::proxies::target(v.0));
     }
     Some(v)
 }
@@ -755,13 +755,13 @@ fn create_impl(target: Value, handler: Value) -> JsResult {
     if is_constructor(target) {
         flags |= CONSTRUCTOR;
     }
-    if let Some(p) = perry_gc::proxies::alloc(target.0, handler.0, flags) {
+    if let Some(p) = crate::binding::proxies::alloc(target.0, handler.0, flags) {
         return Ok(Value(p));
     }
     let scope = HandleScope::new();
     let (ht, hh) = (scope.root(target.0), scope.root(handler.0));
     perry_gc::heap::collect_full("proxy-band");
-    match perry_gc::proxies::alloc(ht.get(), hh.get(), flags) {
+    match crate::binding::proxies::alloc(ht.get(), hh.get(), flags) {
         Some(p) => Ok(Value(p)),
         None => {
             Err(error::range_error(&format!("Too many live proxies: the limit is {PROXY_IDS} (Proxy ids are reused once unreachable proxies are collected)")))

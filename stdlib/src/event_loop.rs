@@ -516,7 +516,7 @@ pub fn run() -> JsResult<()> {
         // Quiescence: no microtask pending and no macrotask runnable now.
         // Completed activations' box cells go back to the pool.
         if next.is_none_or(|due| due > clock()) {
-            perry_gc::boxes::at_quiescence();
+            perry_runtime::binding::boxes::at_quiescence();
         }
         if next.is_none() && !alive {
             return Ok(());

@@ -1,6 +1,6 @@
 //! The `Proxy` constructor and `Proxy.revocable` (ECMAScript 28.2). A proxy
-//! is a value of the proxy id band naming a slot of the collector's weak
-//! registry (`perry_gc::proxies`); its internal methods are in runtime
+//! is a value of the proxy id band naming a slot of the runtime's weak
+//! registry (`perry_runtime::binding::proxies`); its internal methods are in runtime
 //! `proxy.rs`. The band holds 65,536 live proxies: when it is full, making
 //! one runs a full collection first (dead proxies free their ids) and
 //! throws a RangeError if that freed none.
@@ -39,7 +39,7 @@ fn revocable(args: &Args) -> JsResult {
 fn revoke_fn(args: &Args) -> JsResult {
     let p = args.capture(0);
     if rp::is_proxy(p) {
-        perry_gc::proxies::revoke(p.0);
+        perry_runtime::binding::proxies::revoke(p.0);
         args.callee().set_field(FN_CAPS, Value::NULL);
     }
     Ok(Value::UNDEFINED)

@@ -1,7 +1,8 @@
 //! WeakMap, WeakSet, WeakRef and FinalizationRegistry (ECMAScript 24.3,
 //! 24.4, 26.1, 26.2), and `gc()` under `--expose-gc`.
 //!
-//! The collector does the weak part (`perry_gc::collect`): WeakMap/WeakSet
+//! The collector does the weak part (`perry_gc::collect`, with the
+//! runtime's `binding::finreg` for registries): WeakMap/WeakSet
 //! keep their pairs in a `KIND_EPHEMERONS` table (a value is live only
 //! while its key is), a WeakRef holds its target in a `KIND_WEAK_CELL`, and a
 //! registry's `[target, held, token]` cells live in a `KIND_FINREG_CELLS`
@@ -292,7 +293,7 @@ fn finreg_unregister(args: &Args) -> JsResult {
 /// collection found dead (26.2.3 CleanupFinalizationRegistry).
 fn run_cleanups() -> JsResult<()> {
     // A callback may allocate, and a collection may queue more tables.
-    while perry_gc::weak::has_pending() {
+    while perry_runtime::binding::finreg::has_pending() {
         run_cleanup_batch()?;
     }
     Ok(())
@@ -300,7 +301,7 @@ fn run_cleanups() -> JsResult<()> {
 
 fn run_cleanup_batch() -> JsResult<()> {
     let batch = HandleScope::new();
-    let tables: Vec<_> = perry_gc::weak::take_pending().into_iter().map(|t| batch.root(t)).collect();
+    let tables: Vec<_> = perry_runtime::binding::finreg::take_pending().into_iter().map(|t| batch.root(t)).collect();
     for ht in tables {
         let mut i = 0;
         while i < Value(ht.get()).word(FC_USED) as usize {

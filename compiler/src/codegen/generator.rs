@@ -4,7 +4,7 @@
 //! A generator function compiles to one machine function with two ways in.
 //! Called as a function, it binds its parameters (FunctionDeclarationInstantiation)
 //! and then suspends at point 0: `perry_gen_new` makes the generator object
-//! and takes the activation's box cells (`perry_gc::boxes`), and the call
+//! and takes the activation's box cells (`perry_runtime::binding::boxes`), and the call
 //! returns the object. `next`/`throw`/`return` call the same code with the
 //! generator object as callee: the entry sees that, switches on the saved
 //! state to the point's reload block, which loads the variables live there

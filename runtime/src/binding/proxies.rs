@@ -13,9 +13,15 @@
 //! The band holds [`perry_abi::PROXY_IDS`] ids; [`alloc`] returns `None`
 //! when all are taken (the runtime then collects, and throws a RangeError
 //! if that frees none).
+//!
+//! The collector sees the registry through the runtime's binding
+//! ([`super::Runtime`]): proxy values are its external references (marked
+//! by [`mark`], asked by [`is_marked`], checked by [`is_occupied`]), the
+//! occupied slots are minor roots, [`sweep`] is the end of a full trace,
+//! and proxy churn ([`created_since_full`]) is a full-collection request.
 
-use crate::JsCell;
 use perry_abi::*;
+use perry_gc::JsCell;
 
 struct Slot {
     target: u64,
@@ -65,10 +71,10 @@ pub fn alloc(target: u64, handler: u64, flags: u8) -> Option<u64> {
 }
 
 fn slot(p: u64) -> &'static mut Slot {
-    let id = proxy_id(p).unwrap_or_else(|| crate::fatal(&format!("not a proxy: {p:#x}")));
+    let id = proxy_id(p).unwrap_or_else(|| perry_gc::fatal(&format!("not a proxy: {p:#x}")));
     match reg().slots.get_mut(id as usize) {
         Some(s) if s.used => s,
-        _ => crate::fatal(&format!("proxy {id} has no registry slot (freed while reachable?)")),
+        _ => perry_gc::fatal(&format!("proxy {id} has no registry slot (freed while reachable?)")),
     }
 }
 
@@ -106,19 +112,19 @@ pub fn revoke(p: u64) {
     s.handler = NULL;
 }
 
-/// Occupied slots.
 /// Proxies created since the last full collection (the plan's proxy churn).
 pub fn created_since_full() -> usize {
     let r = reg();
     (r.created_total - r.created_at_full) as usize
 }
 
+/// Occupied slots.
 pub fn live() -> usize {
     reg().live
 }
 
 /// A minor collection's roots: every occupied slot's target and handler.
-pub(crate) fn visit_minor_roots(visit: &mut dyn FnMut(*mut u64)) -> usize {
+pub(crate) fn visit_minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {
     let mut n = 0;
     for s in reg().slots.iter_mut().filter(|s| s.used) {
         visit(&mut s.target as *mut u64);
@@ -165,7 +171,7 @@ pub(crate) fn sweep() -> usize {
     r.live -= freed;
     r.freed_total += freed as u64;
     r.created_at_full = r.created_total;
-    if crate::stats::diag_enabled() {
+    if perry_gc::stats::diag_enabled() {
         eprintln!("[proxy-stats] live={} freed={freed} freed_total={} created_total={} slots={}", r.live, r.freed_total, r.created_total, r.slots.len());
     }
     freed

@@ -26,8 +26,13 @@
 //! Locals a closure captures are not in these cells: they live in ordinary
 //! heap boxes (`KIND_BOX`) that the collector frees when unreachable; a cell
 //! then holds the reference to the box.
+//!
+//! The collector sees the pool through the runtime's binding
+//! ([`super::Runtime`]): minor roots, the generator's custom scan, the sweep
+//! in weak processing, the verifier's slots, the idle hook and the
+//! `box_cells_live=` field and `[box-stats]` line of the diagnostics.
 
-use crate::JsCell;
+use perry_gc::JsCell;
 
 /// Words of the smallest size class (header included).
 const MIN_WORDS: usize = 4;
@@ -97,7 +102,7 @@ fn class_for(words: usize) -> usize {
         c += 1;
     }
     if c >= CLASSES {
-        crate::fatal(&format!("an activation with {words} box cells"));
+        perry_gc::fatal(&format!("an activation with {words} box cells"));
     }
     c
 }
@@ -122,7 +127,7 @@ pub fn acquire(cells: usize, owner: u64) -> *mut u64 {
             // SAFETY: a non-zero size.
             let s = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
             if s.is_null() {
-                crate::out_of_memory("no memory for box cells");
+                perry_gc::out_of_memory("no memory for box cells");
             }
             p.slabs += 1;
             for k in (1..slab / words).rev() {
@@ -192,7 +197,7 @@ fn release_done(p: &mut Pool) {
 pub fn at_quiescence() {
     let p = pool();
     release_done(p);
-    if crate::stats::diag_enabled() {
+    if perry_gc::stats::diag_enabled() {
         let now = std::time::Instant::now();
         if p.last_stats.is_none_or(|t| now.duration_since(t).as_millis() >= STATS_EVERY_MS) {
             p.last_stats = Some(now);
@@ -208,7 +213,7 @@ pub fn at_quiescence() {
 pub fn at_idle() {
     let p = pool();
     release_done(p);
-    if crate::stats::diag_enabled() {
+    if perry_gc::stats::diag_enabled() {
         p.last_stats = Some(std::time::Instant::now());
         print_stats();
     }
@@ -240,7 +245,7 @@ pub(crate) fn before_collection() {
 }
 
 /// A minor collection's roots: every registered run's owner and cells.
-pub(crate) fn visit_minor_roots(visit: &mut dyn FnMut(*mut u64)) -> usize {
+pub(crate) fn visit_minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {
     let p = pool();
     let mut n = 0;
     for run in p.active.iter_mut() {
@@ -248,6 +253,7 @@ pub(crate) fn visit_minor_roots(visit: &mut dyn FnMut(*mut u64)) -> usize {
         // SAFETY: a registered run: header then `cells` cells.
         let cells = cells_of(unsafe { *run.base });
         for i in 1..=cells {
+            // SAFETY: as above, `i <= cells`.
             visit(unsafe { run.base.add(i) });
         }
         n += cells + 1;
@@ -257,12 +263,17 @@ pub(crate) fn visit_minor_roots(visit: &mut dyn FnMut(*mut u64)) -> usize {
 
 /// The cells of the run at `base` (a generator object's `GEN_FRAME` word),
 /// for a full collection tracing the owner; none when `base` is 0.
-pub(crate) fn cells(base: u64) -> &'static mut [u64] {
+///
+/// # Safety
+/// `base` is 0 or a run [`acquire`] returned that was not released, and
+/// nothing else borrows its cells while the slice lives.
+pub(crate) unsafe fn cells(base: u64) -> &'static mut [u64] {
     if base == 0 {
         return &mut [];
     }
     let b = base as *mut u64;
-    // SAFETY: a registered run.
+    // SAFETY: a registered run (the caller's contract): header, then
+    // `cells_of(header)` cells.
     unsafe { core::slice::from_raw_parts_mut(b.add(1), cells_of(*b)) }
 }
 
@@ -270,7 +281,7 @@ pub(crate) fn cells(base: u64) -> &'static mut [u64] {
 /// keeps its (possibly moved) owner; the others belong to abandoned
 /// activations and are released. `update` visits a live owner's slot
 /// (returning whether it was live).
-pub(crate) fn sweep(update: &mut dyn FnMut(*mut u64) -> bool) -> usize {
+pub(crate) fn sweep(update: &mut impl FnMut(*mut u64) -> bool) -> usize {
     let p = pool();
     let mut freed = 0;
     let mut i = 0;
@@ -288,11 +299,13 @@ pub(crate) fn sweep(update: &mut dyn FnMut(*mut u64) -> bool) -> usize {
 }
 
 /// Every registered cell, for the heap verifier.
-pub(crate) fn for_each_cell(f: &mut dyn FnMut(*mut u64)) {
+pub(crate) fn for_each_cell<F: FnMut(*mut u64)>(f: &mut F) {
     for run in pool().active.iter_mut() {
         f(&mut run.owner as *mut u64);
+        // SAFETY: a registered run: header then `cells` cells.
         let cells = cells_of(unsafe { *run.base });
         for i in 1..=cells {
+            // SAFETY: as above, `i <= cells`.
             f(unsafe { run.base.add(i) });
         }
     }
@@ -307,14 +320,19 @@ mod tests {
         let a = acquire(3, 0);
         let b = acquire(100, 0);
         assert_eq!(live(), 103);
-        unsafe { *a.add(1) = 42 };
-        unsafe { complete(a) };
+        // SAFETY: `a` is a registered run of 3 cells, completed once.
+        unsafe {
+            *a.add(1) = 42;
+            complete(a);
+        }
         assert_eq!(live(), 103, "queued runs stay registered until quiescence");
         at_quiescence();
         assert_eq!(live(), 100);
         let c = acquire(2, 0);
         assert_eq!(c, a, "the freed run of the same class is reused");
+        // SAFETY: `c` is a registered run of 2 cells.
         assert_eq!(unsafe { *c.add(1) }, 0, "a reused cell reads as +0");
+        // SAFETY: `b` and `c` are registered runs, each completed once.
         unsafe {
             complete(b);
             complete(c);
