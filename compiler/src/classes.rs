@@ -172,62 +172,6 @@ fn is_literal(e: &Expression) -> bool {
     matches!(e, Expression::NumericLiteral(_) | Expression::StringLiteral(_) | Expression::BooleanLiteral(_) | Expression::NullLiteral(_))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Field names and where their values come from, for class `C` of `src`
-    /// (None when it does not construct as plain data).
-    fn plain(src: &str) -> Option<Vec<String>> {
-        let (program, scoping) = crate::parse_for_test(src);
-        let decls = class_declarations(program);
-        let (&sym, &class) = decls.iter().find(|(_, c)| c.id.as_ref().is_some_and(|i| i.name == "C"))?;
-        let p = plain_class(sym, class, &scoping)?;
-        Some(
-            p.fields
-                .iter()
-                .map(|(n, i)| match i {
-                    Init::Undefined => format!("{n}=undefined"),
-                    Init::Arg(a) => format!("{n}=arg{a}"),
-                    Init::Lit(_) => format!("{n}=lit"),
-                })
-                .collect(),
-        )
-    }
-
-    #[test]
-    fn qualifying_classes() {
-        assert_eq!(plain("class C { x: number; y: number; constructor(x: number, y: number) { this.x = x; this.y = y; } }").unwrap(), ["x=arg0", "y=arg1"]);
-        assert_eq!(plain("class C { a = 1; b; m() { return 1; } static s = f(); }").unwrap(), ["a=lit", "b=undefined"]);
-        assert_eq!(plain("class C { z = 0; constructor(public a: number, b: string) { this.z = b; } }").unwrap(), ["a=arg0", "z=arg1"]);
-        assert_eq!(plain("class C { a: unknown; b = 2; constructor(p: unknown) { this.b = p; this.a = 'k'; this.b = 3; } }").unwrap(), ["a=lit", "b=lit"]);
-        assert_eq!(plain("class C {}").unwrap(), Vec::<String>::new());
-    }
-
-    #[test]
-    fn classes_that_run_code() {
-        for src in [
-            "class B {} class C extends B { x = 1; }",
-            "class C { x = f(); }",
-            "class C { x: number; constructor(x: number) { this.x = x + 1; } }",
-            "class C { x: number; constructor(x: number) { this.x = x; g(); } }",
-            "class C { x: number; constructor(x = 1) { this.x = x; } }",
-            "class C { x: number; constructor(...r: number[]) { this.x = 1; } }",
-            "class C { constructor(x: number) { this.undeclared = x; } }",
-            "class C { #p = 1; }",
-            "class C { #m() {} }",
-            "class C { [k] = 1; }",
-            "class C { 0 = 1; }",
-            "class C { accessor a = 1; }",
-            "class C { x = 1; } C = class {};",
-            "class C { x: number; constructor(x: number) { { this.x = x; } } }",
-            "class C { x: number; constructor(x: number) { other.x = x; } }",
-        ] {
-            assert!(plain(src).is_none(), "{src}");
-        }
-    }
-}
-
 /// The class each binding of a module is predicted to hold an instance of,
 /// from TypeScript annotations and initialisers: `x: C`, `x = new C(...)`,
 /// `x = a[i]` or `for (x of a)` where `a: C[]` (or `Array<C>`). Only a
@@ -364,4 +308,60 @@ pub fn shape_memo_bindings(body: &[Statement], scoping: &Scoping, predicted: &Ha
         v.visit_statement(s);
     }
     v.uses.into_iter().filter(|&(s, n)| n >= 3 && !scoping.get_resolved_references(s).any(|r| r.is_write())).map(|(s, _)| s).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Field names and where their values come from, for class `C` of `src`
+    /// (None when it does not construct as plain data).
+    fn plain(src: &str) -> Option<Vec<String>> {
+        let (program, scoping) = crate::parse_for_test(src);
+        let decls = class_declarations(program);
+        let (&sym, &class) = decls.iter().find(|(_, c)| c.id.as_ref().is_some_and(|i| i.name == "C"))?;
+        let p = plain_class(sym, class, &scoping)?;
+        Some(
+            p.fields
+                .iter()
+                .map(|(n, i)| match i {
+                    Init::Undefined => format!("{n}=undefined"),
+                    Init::Arg(a) => format!("{n}=arg{a}"),
+                    Init::Lit(_) => format!("{n}=lit"),
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn qualifying_classes() {
+        assert_eq!(plain("class C { x: number; y: number; constructor(x: number, y: number) { this.x = x; this.y = y; } }").unwrap(), ["x=arg0", "y=arg1"]);
+        assert_eq!(plain("class C { a = 1; b; m() { return 1; } static s = f(); }").unwrap(), ["a=lit", "b=undefined"]);
+        assert_eq!(plain("class C { z = 0; constructor(public a: number, b: string) { this.z = b; } }").unwrap(), ["a=arg0", "z=arg1"]);
+        assert_eq!(plain("class C { a: unknown; b = 2; constructor(p: unknown) { this.b = p; this.a = 'k'; this.b = 3; } }").unwrap(), ["a=lit", "b=lit"]);
+        assert_eq!(plain("class C {}").unwrap(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn classes_that_run_code() {
+        for src in [
+            "class B {} class C extends B { x = 1; }",
+            "class C { x = f(); }",
+            "class C { x: number; constructor(x: number) { this.x = x + 1; } }",
+            "class C { x: number; constructor(x: number) { this.x = x; g(); } }",
+            "class C { x: number; constructor(x = 1) { this.x = x; } }",
+            "class C { x: number; constructor(...r: number[]) { this.x = 1; } }",
+            "class C { constructor(x: number) { this.undeclared = x; } }",
+            "class C { #p = 1; }",
+            "class C { #m() {} }",
+            "class C { [k] = 1; }",
+            "class C { 0 = 1; }",
+            "class C { accessor a = 1; }",
+            "class C { x = 1; } C = class {};",
+            "class C { x: number; constructor(x: number) { { this.x = x; } } }",
+            "class C { x: number; constructor(x: number) { other.x = x; } }",
+        ] {
+            assert!(plain(src).is_none(), "{src}");
+        }
+    }
 }

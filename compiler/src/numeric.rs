@@ -134,6 +134,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         match (&d.id, &d.init) {
             (BindingPattern::BindingIdentifier(id), Some(init)) => {
                 if let Some(s) = id.symbol_id.get() {
+                    // SAFETY: `init` is a node of the AST arena, which lives for `'a`; the visitor
+                    // only hands it out with a shorter borrow, so lengthening it back to `'a` is
+                    // exact.
                     let e: &'a Expression<'a> = unsafe { &*(init as *const Expression<'a>) };
                     self.c.writes.entry(s).or_default().push(Some(e));
                     self.c.declared.insert(s);
@@ -166,6 +169,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     if !self.c.declared.contains(&s) {
                         self.c.bad.insert(s);
                     }
+                    // SAFETY: as above: `a.right` lives in the AST arena for `'a`.
                     let e: &'a Expression<'a> = unsafe { &*(&a.right as *const Expression<'a>) };
                     if a.operator == AssignmentOperator::Assign {
                         self.c.writes.entry(s).or_default().push(Some(e));
@@ -830,60 +834,6 @@ impl<'a> Visit<'a> for Returns<'_> {
     fn visit_class(&mut self, _c: &Class<'a>) {}
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The module number constants of `src` by name, sorted, with `!` after
-    /// those no code can read in their TDZ.
-    fn consts(src: &str) -> Vec<String> {
-        let (program, scoping) = crate::parse_for_test(src);
-        let c = module_const_numbers(program, &scoping);
-        let mut out: Vec<String> = c.values.keys().map(|&s| format!("{}{}", scoping.symbol_name(s), if c.early.contains(&s) { "!" } else { "" })).collect();
-        out.sort();
-        out
-    }
-
-    #[test]
-    fn constants_before_any_code_need_no_tdz_check() {
-        assert_eq!(consts("interface I { a: number }\nfunction f() { return N; }\nconst N = 3, M = -2;\nexport const K = 1;"), ["K!", "M!", "N!"]);
-        // Anything that may run code ends the prefix.
-        assert_eq!(consts("const A = 1;\nf();\nconst B = 2;\nfunction f() { return B; }"), ["A!", "B"]);
-        assert_eq!(consts("const A = 1;\nclass C { static x = A; }\nconst B = 2;"), ["A!", "B"]);
-        assert_eq!(consts("const A = 1;\nconst s = String(A);\nconst B = 2;"), ["A!", "B"]);
-        // An import may run code (and call back) before the body.
-        assert_eq!(consts("import { x } from './m';\nconst A = 1;"), ["A"]);
-        assert_eq!(consts("export * from './m';\nconst A = 1;"), ["A"]);
-    }
-
-    /// The number functions of `src` by name, sorted, with `!` after those
-    /// that return only numbers.
-    fn num_fns(src: &str) -> Vec<String> {
-        let (program, scoping) = crate::parse_for_test(src);
-        let f = number_functions(program, &scoping, &HashSet::new(), &|_, _| true);
-        let mut out: Vec<String> = f.iter().map(|(&s, nf)| format!("{}{}", scoping.symbol_name(s), if nf.returns_num { "!" } else { "" })).collect();
-        out.sort();
-        out
-    }
-
-    #[test]
-    fn number_functions_need_number_parameters_and_calls() {
-        let src = "function fib(n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
-            function inc(x) { return x + 1; }
-            function str(x) { x = 's'; return x; }
-            function maybe(x) { if (x) return 1; }
-            function later(x) { return x; }
-            later = null;
-            async function a(x) { return x; }
-            function dflt(x = 1) { return x; }
-            function none() { return 1; }
-            function mixed(x) { return x > 1 ? 'a' : 2; }
-            function viaInc(y) { y = inc(y); return inc(y * 2); }
-            function viaStr(y) { return inc(str(y)); }";
-        assert_eq!(num_fns(src), ["fib!", "inc!", "maybe", "mixed", "viaInc!", "viaStr"]);
-    }
-}
-
 /// The bindings a loop indexes (`a[i]`, read or written), most indexed
 /// first, at most `MAX_LOOP_ARRAYS`: candidates for the loop's array
 /// caches (`FnCompiler::enter_loop_caches`). None when the loop (`parts`:
@@ -972,3 +922,57 @@ pub fn loop_arrays(parts: &[Option<&Expression>], body: &Statement, scoping: &Sc
 
 /// At most this many array caches per loop (each is two registers).
 pub const MAX_LOOP_ARRAYS: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The module number constants of `src` by name, sorted, with `!` after
+    /// those no code can read in their TDZ.
+    fn consts(src: &str) -> Vec<String> {
+        let (program, scoping) = crate::parse_for_test(src);
+        let c = module_const_numbers(program, &scoping);
+        let mut out: Vec<String> = c.values.keys().map(|&s| format!("{}{}", scoping.symbol_name(s), if c.early.contains(&s) { "!" } else { "" })).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn constants_before_any_code_need_no_tdz_check() {
+        assert_eq!(consts("interface I { a: number }\nfunction f() { return N; }\nconst N = 3, M = -2;\nexport const K = 1;"), ["K!", "M!", "N!"]);
+        // Anything that may run code ends the prefix.
+        assert_eq!(consts("const A = 1;\nf();\nconst B = 2;\nfunction f() { return B; }"), ["A!", "B"]);
+        assert_eq!(consts("const A = 1;\nclass C { static x = A; }\nconst B = 2;"), ["A!", "B"]);
+        assert_eq!(consts("const A = 1;\nconst s = String(A);\nconst B = 2;"), ["A!", "B"]);
+        // An import may run code (and call back) before the body.
+        assert_eq!(consts("import { x } from './m';\nconst A = 1;"), ["A"]);
+        assert_eq!(consts("export * from './m';\nconst A = 1;"), ["A"]);
+    }
+
+    /// The number functions of `src` by name, sorted, with `!` after those
+    /// that return only numbers.
+    fn num_fns(src: &str) -> Vec<String> {
+        let (program, scoping) = crate::parse_for_test(src);
+        let f = number_functions(program, &scoping, &HashSet::new(), &|_, _| true);
+        let mut out: Vec<String> = f.iter().map(|(&s, nf)| format!("{}{}", scoping.symbol_name(s), if nf.returns_num { "!" } else { "" })).collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn number_functions_need_number_parameters_and_calls() {
+        let src = "function fib(n) { if (n < 2) return n; return fib(n - 1) + fib(n - 2); }
+            function inc(x) { return x + 1; }
+            function str(x) { x = 's'; return x; }
+            function maybe(x) { if (x) return 1; }
+            function later(x) { return x; }
+            later = null;
+            async function a(x) { return x; }
+            function dflt(x = 1) { return x; }
+            function none() { return 1; }
+            function mixed(x) { return x > 1 ? 'a' : 2; }
+            function viaInc(y) { y = inc(y); return inc(y * 2); }
+            function viaStr(y) { return inc(str(y)); }";
+        assert_eq!(num_fns(src), ["fib!", "inc!", "maybe", "mixed", "viaInc!", "viaStr"]);
+    }
+}

@@ -32,7 +32,7 @@ fn too_big() -> error::Exc {
 
 #[inline]
 fn meta(v: Value) -> u64 {
-    v.word(BI_META)
+    v.cell().word(BI_META)
 }
 
 fn limbs<'a>(v: Value) -> &'a [u64] {
@@ -116,7 +116,7 @@ pub fn small(v: Value) -> Option<i64> {
     match m >> 2 {
         0 => Some(0),
         1 => {
-            let x = v.word(BI_DATA);
+            let x = v.cell().word(BI_DATA);
             if m & 1 == 0 {
                 i64::try_from(x).ok()
             } else if x <= 1 << 63 {
@@ -141,7 +141,7 @@ pub fn to_u64_exact(v: Value) -> Option<u64> {
     let m = meta(v);
     match m >> 2 {
         0 => Some(0),
-        1 if m & 1 == 0 => Some(v.word(BI_DATA)),
+        1 if m & 1 == 0 => Some(v.cell().word(BI_DATA)),
         _ => None,
     }
 }
@@ -485,37 +485,6 @@ pub fn as_uint_n(bits: u64, v: Value) -> JsResult {
     Ok(from_big(&x.mod_floor(&m)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lit(s: &str) -> BigInt {
-        parse_literal(s).unwrap()
-    }
-
-    #[test]
-    fn literals() {
-        assert_eq!(lit("0xFFn"), BigInt::from(255));
-        assert_eq!(lit("0o17n"), BigInt::from(15));
-        assert_eq!(lit("0b101n"), BigInt::from(5));
-        assert_eq!(lit("1_000n"), BigInt::from(1000));
-        assert_eq!(lit("0n"), BigInt::zero());
-    }
-
-    #[test]
-    fn strings() {
-        let p = |s: &str| parse_units(&s.encode_utf16().collect::<Vec<_>>());
-        assert_eq!(p("  -12 "), Some(BigInt::from(-12)));
-        assert_eq!(p(""), Some(BigInt::zero()));
-        assert_eq!(p("0x1f"), Some(BigInt::from(31)));
-        assert_eq!(p("-0x1"), None);
-        assert_eq!(p("1_0"), None);
-        assert_eq!(p("1e3"), None);
-        assert_eq!(p("0x"), None);
-        assert_eq!(p("-"), None);
-    }
-}
-
 // ---------------------------------------------------------------------------
 // The operations that need num-bigint, reached through a table
 // ---------------------------------------------------------------------------
@@ -555,7 +524,7 @@ static IMPL: Big = Big {
 
 /// Links and enables the BigInt operations (idempotent).
 pub fn enable() {
-    // SAFETY: single JS thread.
+    // SAFETY: a one-word store on the JS thread, with no reference kept.
     unsafe { *BIG.get() = Some(&IMPL) };
 }
 
@@ -622,4 +591,35 @@ pub fn cmp_units(a: Value, u: &[u16]) -> Option<Ordering> {
 
 fn cmp_units_impl(a: Value, u: &[u16]) -> Option<Ordering> {
     parse_units(u).map(|y| to_big(a).cmp(&y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(s: &str) -> BigInt {
+        parse_literal(s).unwrap()
+    }
+
+    #[test]
+    fn literals() {
+        assert_eq!(lit("0xFFn"), BigInt::from(255));
+        assert_eq!(lit("0o17n"), BigInt::from(15));
+        assert_eq!(lit("0b101n"), BigInt::from(5));
+        assert_eq!(lit("1_000n"), BigInt::from(1000));
+        assert_eq!(lit("0n"), BigInt::zero());
+    }
+
+    #[test]
+    fn strings() {
+        let p = |s: &str| parse_units(&s.encode_utf16().collect::<Vec<_>>());
+        assert_eq!(p("  -12 "), Some(BigInt::from(-12)));
+        assert_eq!(p(""), Some(BigInt::zero()));
+        assert_eq!(p("0x1f"), Some(BigInt::from(31)));
+        assert_eq!(p("-0x1"), None);
+        assert_eq!(p("1_0"), None);
+        assert_eq!(p("1e3"), None);
+        assert_eq!(p("0x"), None);
+        assert_eq!(p("-"), None);
+    }
 }

@@ -593,7 +593,7 @@ impl Ser {
         }
         let v = hv(h);
         if v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER {
-            let inner = v.field(OBJ_INLINE);
+            let inner = v.cell().field(OBJ_INLINE);
             if inner.is_number() {
                 let f = ops::to_number(v)?;
                 h.set(Value::num(f).0);
@@ -726,7 +726,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
                 Some(atoms::intern_value(v))
             } else if v.is_number()
                 || v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER && {
-                    let p = v.field(OBJ_INLINE);
+                    let p = v.cell().field(OBJ_INLINE);
                     p.is_string() || p.is_number()
                 }
             {
@@ -746,7 +746,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     // The space argument — 25.5.2.1 steps 5-8.
     let mut sp = hv(hspace);
     if sp.is_object() && sp.kind() == KIND_PRIMITIVE_WRAPPER {
-        let p = sp.field(OBJ_INLINE);
+        let p = sp.cell().field(OBJ_INLINE);
         if p.is_number() {
             sp = Value::num(ops::to_number(sp)?);
         } else if p.is_string() {
@@ -782,19 +782,6 @@ pub fn install() {
     crate::inspect::define_global("JSON", hj);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quoting() {
-        let mut out = Vec::new();
-        let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
-        quote_json_string(&mut out, &u);
-        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
-    }
-}
-
 /// Whether object `v` has no `toJSON` on its chain, known without running
 /// code or walking it: a plain object of %Object.prototype% or an array of
 /// %Array.prototype% without one of its own, when neither prototype (nor
@@ -816,5 +803,18 @@ fn lacks_to_json(v: Value) -> bool {
             object::proto_of(v) == ap && object::find_own(ap, key).is_none() && object::proto_of(ap) == realm::get(I::ObjectProto)
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting() {
+        let mut out = Vec::new();
+        let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
+        quote_json_string(&mut out, &u);
+        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
     }
 }
