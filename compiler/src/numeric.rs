@@ -193,6 +193,9 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
         match (&d.id, &d.init) {
             (BindingPattern::BindingIdentifier(id), Some(init)) => {
                 if let Some(s) = id.symbol_id.get() {
+                    // SAFETY: `init` is a node of the AST arena, which lives for `'a`; the visitor
+                    // only hands it out with a shorter borrow, so lengthening it back to `'a` is
+                    // exact.
                     let e: &'a Expression<'a> = unsafe { &*(init as *const Expression<'a>) };
                     self.c.writes.entry(s).or_default().push(Some(e));
                     self.c.declared.insert(s);
@@ -225,6 +228,7 @@ impl<'a> Visit<'a> for Walker<'_, 'a> {
                     if !self.c.declared.contains(&s) {
                         self.c.bad.insert(s);
                     }
+                    // SAFETY: as above: `a.right` lives in the AST arena for `'a`.
                     let e: &'a Expression<'a> = unsafe { &*(&a.right as *const Expression<'a>) };
                     if a.operator == AssignmentOperator::Assign {
                         self.c.writes.entry(s).or_default().push(Some(e));

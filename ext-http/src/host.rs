@@ -169,7 +169,7 @@ fn serve(args: &Args) -> JsResult {
     let shown = if hostname.contains(':') { format!("[{hostname}]") } else { hostname.clone() };
     def("url", string::from_str(&format!("http://{shown}:{port}/")));
     let stop_fn = function::new_native_caps("stop", 0, stop, 1, 0);
-    stop_fn.set_field(FN_CAPS, Value::int(id as i64));
+    stop_fn.cell().set_field(FN_CAPS, Value::int(id as i64));
     let hs = scope.root(stop_fn.0);
     let key = atoms::intern("stop");
     object::define_hidden(Value(o.get()), key, Value(hs.get()));
@@ -325,10 +325,10 @@ fn settle(key: u64, v: Value) {
             let hp = scope.root(v.0);
             let k = Value::num(key as f64);
             let on_f = function::new_native_caps("", 1, on_fulfilled, 1, 0);
-            on_f.set_field(FN_CAPS, k);
+            on_f.cell().set_field(FN_CAPS, k);
             let hf = scope.root(on_f.0);
             let on_r = function::new_native_caps("", 1, on_rejected, 1, 0);
-            on_r.set_field(FN_CAPS, k);
+            on_r.cell().set_field(FN_CAPS, k);
             promise::perform_then(Value(hp.get()), Value(hf.get()), on_r, Value::UNDEFINED);
         }
     }

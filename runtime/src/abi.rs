@@ -380,7 +380,7 @@ export! {
     // ----- arrays -----
     fn perry_new_array(cap: u64) -> u64 {
         let a = array::new_array(cap as usize);
-        a.set_word(ARR_LEN, 0);
+        a.cell().set_word(ARR_LEN, 0);
         a.0
     }
     fn perry_array_push(a: u64, v: u64) -> u64 {
@@ -445,13 +445,13 @@ export! {
         };
         let g = object::alloc_object(KIND_GENERATOR, GEN_EXTRA, 0, proto);
         if is_async_gen {
-            g.set_field(GEN_AGSTATE, Value::int(AG_SUSPENDED_START));
+            g.cell().set_field(GEN_AGSTATE, Value::int(AG_SUSPENDED_START));
         }
         // The activation's locals live in pooled box cells (binding::boxes).
         let cells = crate::binding::boxes::acquire(nvars as usize, g.0);
-        g.set_word(GEN_FRAME, cells as u64);
+        g.cell().set_word(GEN_FRAME, cells as u64);
         crate::generator::set_state(g, 0);
-        g.set_field(GEN_FN, Value(hf.get()));
+        g.cell().set_field(GEN_FN, Value(hf.get()));
         g.0
     }
     fn perry_new_box(v: u64) -> u64 {
@@ -459,7 +459,7 @@ export! {
         let h = scope.root(v);
         let p = perry_gc::alloc(16, KIND_BOX);
         let bx = Value::from_cell(p);
-        bx.set_field(BOX_VALUE, Value(h.get()));
+        bx.cell().set_field(BOX_VALUE, Value(h.get()));
         bx.0
     }
     fn perry_construct(f: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
@@ -597,7 +597,7 @@ export! {
         hpr.get()
     }
     fn perry_set_home(f: u64, home: u64) -> u64 {
-        Value(f).set_field(FN_HOME, Value(home));
+        Value(f).cell().set_field(FN_HOME, Value(home));
         UNDEFINED
     }
     fn perry_call_other(f: u64, this: u64, text: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64) -> u64 {
@@ -654,7 +654,7 @@ export! {
         // A data property of the global object found before, while the
         // global object keeps the shape it had then (defining or deleting
         // a global changes it).
-        let sh = g.word(OBJ_SHAPE);
+        let sh = object::shape_word(g);
         let e = global_cache_entry(atom as Atom);
         if e.0 == atom as Atom && e.1 == sh {
             return object::slot_get(g, e.2 as usize).0;
@@ -669,7 +669,7 @@ export! {
         if let Some(at) = own_data_location(g, atom as Atom) {
             // SAFETY: `ic` is the address of the site's one inline-cache
             // entry in the compiler's table (static data, aligned).
-            unsafe { *(ic as *mut IcEntry) = [g.word(OBJ_SHAPE), at] };
+            unsafe { *(ic as *mut IcEntry) = [object::shape_word(g), at] };
             return read_cached(g, at);
         }
         global_get_slow(g, atom as Atom)
@@ -694,7 +694,7 @@ export! {
         let atom = atom as Atom;
         let attrs = shape::WRITABLE | shape::ENUMERABLE;
         match object::get_own_property(g, atom) {
-            None if g.header_flags() & FLAG_NONEXTENSIBLE != 0 => {
+            None if g.cell().header_flags() & FLAG_NONEXTENSIBLE != 0 => {
                 return abi(Err(error::type_error(&format!("Cannot declare global variable '{}': the global object is not extensible", atoms::to_rust(atom)))));
             }
             None => object::define(g, atom, if function != 0 { Value(v) } else { Value::UNDEFINED }, attrs),
@@ -797,7 +797,7 @@ export! {
         abi(iter::open(Value(v)))
     }
     fn perry_iter_next(it: u64) -> u64 {
-        if Value(it).word(iter::MODE) == iter::GENERATOR {
+        if Value(it).cell().word(iter::MODE) == iter::GENERATOR {
             return abi(iter::step_generator(Value(it)));
         }
         abi(iter::step(Value(it)))
@@ -819,7 +819,7 @@ export! {
             array::push(Value(ha.get()), atoms::value(k));
         }
         let it = iter::new_iterator(Value(ha.get()), iter::FOR_IN, I::ArrayIteratorProto);
-        it.set_field(iter::NEXT, Value(ho.get()));
+        it.cell().set_field(iter::NEXT, Value(ho.get()));
         it.0
     }
 
@@ -833,7 +833,7 @@ export! {
         debug_assert!(sh.is_plain(), "literal sites cache plain shapes");
         let size = sh.inline_start as usize + sh.inline_cap as usize * 8;
         let o = Value::from_cell(perry_gc::alloc(size, KIND_OBJECT));
-        o.set_word(OBJ_SHAPE, shape);
+        o.cell().set_word(OBJ_SHAPE, shape);
         // Compiled code fills the slots next, with no allocation in between.
         o.0
     }
@@ -876,7 +876,7 @@ export! {
             // Compiled code tests a string's reads against String.prototype's
             // shape (`SYM_STRING_PROTO`), so the site caches that.
             let sp = realm::get(I::StringProto);
-            let sh = sp.word(OBJ_SHAPE);
+            let sh = object::shape_word(sp);
             let mega = mega_entry(sh, atom as Atom);
             let at = if mega.0 == sh && mega.1 == atom as Atom { Some(mega.2) } else { own_data_location(sp, atom as Atom) };
             if let Some(at) = at {
@@ -886,7 +886,7 @@ export! {
             }
         }
         if v.is_object() {
-            let sh = v.word(OBJ_SHAPE);
+            let sh = object::shape_word(v);
             let mega = mega_entry(sh, atom as Atom);
             if mega.0 == sh && mega.1 == atom as Atom {
                 let at = mega.2;
@@ -955,7 +955,7 @@ export! {
         let ho = scope.root(o);
         let hv = scope.root(v);
         let obj = Value(o);
-        let before = if obj.is_cell() && obj.kind() == KIND_OBJECT && obj.header_flags() & FLAG_NONEXTENSIBLE == 0 && object::find_own(obj, atom as Atom).is_none() {
+        let before = if obj.is_cell() && obj.kind() == KIND_OBJECT && obj.cell().header_flags() & FLAG_NONEXTENSIBLE == 0 && object::find_own(obj, atom as Atom).is_none() {
             Some(object::shape_of(obj))
         } else {
             None
@@ -988,7 +988,7 @@ export! {
         let ho = scope.root(o.0);
         let tag = string::from_str("Module");
         object::define(Value(ho.get()), realm::sym_atom(I::SymToStringTag), tag, 0);
-        Value(ho.get()).set_header_flag(FLAG_NONEXTENSIBLE);
+        Value(ho.get()).cell().set_header_flag(FLAG_NONEXTENSIBLE);
         ho.get()
     }
     fn perry_namespace_export(ns: u64, key: u64, slot: u64) -> u64 {
@@ -1011,7 +1011,7 @@ export! {
         for (i, k, a) in keys {
             let v = object::slot_get(Value(hh.get()), i);
             if a & shape::ACCESSOR != 0 {
-                let (g, s) = (v.field(8), v.field(16));
+                let (g, s) = (v.cell().field(8), v.cell().field(16));
                 object::define_accessor(Value(ht.get()), k, g, s, 0);
             } else {
                 object::define(Value(ht.get()), k, v, 0);
@@ -1071,8 +1071,8 @@ export! {
         let hr = scope.root(raw);
         object::define(Value(hc.get()), names::RAW, Value(hr.get()), 0);
         // Both arrays are frozen (13.2.8.4 GetTemplateObject).
-        Value(hr.get()).set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
-        Value(hc.get()).set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
+        Value(hr.get()).cell().set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
+        Value(hc.get()).cell().set_header_flag(FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS);
         hc.get()
     }
 }
@@ -1207,7 +1207,7 @@ pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
 /// needs no callee-saved registers).
 #[inline(never)]
 fn global_get_slow(g: Value, atom: Atom) -> u64 {
-    let sh = g.word(OBJ_SHAPE);
+    let sh = object::shape_word(g);
     let e = global_cache_entry(atom);
     if let Some((i, a)) = object::find_own(g, atom)
         && a & shape::ACCESSOR == 0
@@ -1255,10 +1255,10 @@ fn own_data_location(v: Value, atom: Atom) -> Option<u64> {
 /// The value at a location from [`ic_location`].
 fn read_cached(v: Value, at: u64) -> u64 {
     if at & IC_OVERFLOW == 0 {
-        return v.word(at as i32);
+        return v.cell().word(at as i32);
     }
-    let arr = Value(v.word(((at >> 32) & 0x7FFF_FFFF) as i32));
-    arr.word((at & 0xFFFF_FFFF) as i32)
+    let arr = Value(v.cell().word(((at >> 32) & 0x7FFF_FFFF) as i32));
+    arr.cell().word((at & 0xFFFF_FFFF) as i32)
 }
 
 /// Whether every own property named `atom` of an object of kind `kind`
@@ -1305,7 +1305,7 @@ fn proto_entry(sh: u64, atom: Atom) -> &'static mut ProtoEntry {
 /// shapes and kinds along the chain find the property at the same place,
 /// whichever objects they are. `None` on a miss (`proto_fill` then looks).
 fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
-    let sh = v.word(OBJ_SHAPE);
+    let sh = object::shape_word(v);
     let e = *proto_entry(sh, atom);
     if e.shape != sh || e.atom != atom || e.kind != v.kind() {
         return None;
@@ -1323,13 +1323,13 @@ fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
 
 /// The shape and kind of a prototype the cache can pass through.
 fn looks(o: Value) -> Option<(u64, u64)> {
-    (o.is_object() && !o.is_proxy()).then(|| (o.word(OBJ_SHAPE), o.kind()))
+    (o.is_object() && !o.is_proxy()).then(|| (object::shape_word(o), o.kind()))
 }
 
 /// [`proto_hit`] after a miss: looks the property up one or two prototypes
 /// up and fills the entry when it is an inherited data property there.
 fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
-    let sh = v.word(OBJ_SHAPE);
+    let sh = object::shape_word(v);
     let kind = v.kind();
     // Only when `v` has no own property by that name (its shape says so).
     if !own_by_shape(kind, atom) || object::find_own(v, atom).is_some() {
@@ -1457,9 +1457,9 @@ fn learn_plain(f: Value, r: u64, site: u64, nfields: u64) -> u64 {
                 let hi = scope.root(inst.0);
                 let n = object::new_object_kind(KIND_OBJECT, p, (nfields as u32).max(1));
                 let inst = Value(hi.get());
-                n.set_word(OBJ_SHAPE, sh as *const crate::shape::Shape as u64);
+                n.cell().set_word(OBJ_SHAPE, sh as *const crate::shape::Shape as u64);
                 for i in 0..nfields as usize {
-                    n.set_field(OBJ_INLINE + 8 * i as i32, object::slot_get(inst, i));
+                    n.cell().set_field(OBJ_INLINE + 8 * i as i32, object::slot_get(inst, i));
                 }
                 return n.0;
             }

@@ -17,7 +17,7 @@ pub fn va_alloc(cap: usize) -> Value {
 pub fn va_alloc_kind(cap: usize, kind: u64) -> Value {
     let p = perry_gc::alloc(VA_DATA as usize + cap * 8, kind);
     let v = Value::from_cell(p);
-    v.set_word(VA_LEN, cap as u64);
+    v.cell().set_word(VA_LEN, cap as u64);
     for i in 0..cap {
         va_set(v, i, Value::UNDEFINED);
     }
@@ -26,17 +26,24 @@ pub fn va_alloc_kind(cap: usize, kind: u64) -> Value {
 
 #[inline]
 pub fn va_capacity(v: Value) -> usize {
-    v.word(VA_LEN) as usize
+    // SAFETY: `v` is a value array: the contract of the `va_*` functions,
+    // whose callers pass a `va_alloc` result or the `ARR_ELEMS` word of an
+    // array, which always holds one. Per-element path: no tag test.
+    unsafe { v.cell_unchecked() }.word(VA_LEN) as usize
 }
 
 #[inline]
 pub fn va_get(v: Value, i: usize) -> Value {
-    v.field(VA_DATA + (i as i32) * 8)
+    // SAFETY: `v` is a value array, as in `va_capacity`; nothing allocates
+    // before the read.
+    unsafe { v.cell_unchecked() }.field(VA_DATA + (i as i32) * 8)
 }
 
 #[inline]
 pub fn va_set(v: Value, i: usize, x: Value) {
-    v.set_field(VA_DATA + (i as i32) * 8, x)
+    // SAFETY: `v` is a value array, as in `va_capacity`; the store runs the
+    // write barrier.
+    unsafe { v.cell_unchecked() }.set_field(VA_DATA + (i as i32) * 8, x)
 }
 
 /// A new array of length `len` filled with holes (or `fill`).
@@ -46,8 +53,8 @@ pub fn new_array_filled(len: usize, fill: Value) -> Value {
     let elems = va_alloc(len.max(4));
     let he = scope.root(elems.0);
     let a = object::alloc_object(KIND_ARRAY, (ARR_SIZE - OBJ_INLINE as u64) as u32, 0, realm::get(I::ArrayProto));
-    a.set_field(ARR_ELEMS, Value(he.get()));
-    a.set_word(ARR_LEN, len as u64);
+    a.cell().set_field(ARR_ELEMS, Value(he.get()));
+    a.cell().set_word(ARR_LEN, len as u64);
     let f = Value(hf.get());
     let e = Value(he.get());
     for i in 0..len {
@@ -65,7 +72,7 @@ pub fn from_values(items: &[Value]) -> Value {
     let scope = HandleScope::new();
     let hs: Vec<_> = items.iter().map(|v| scope.root(v.0)).collect();
     let a = new_array(items.len());
-    let e = a.field(ARR_ELEMS);
+    let e = a.cell().field(ARR_ELEMS);
     for (i, h) in hs.iter().enumerate() {
         va_set(e, i, Value(h.get()));
     }
@@ -74,12 +81,16 @@ pub fn from_values(items: &[Value]) -> Value {
 
 #[inline]
 pub fn len(a: Value) -> usize {
-    a.word(ARR_LEN) as usize
+    // SAFETY: `a` is an array (`KIND_ARRAY`): the contract of this module's
+    // functions, whose callers test `is_array` or made the array. Hot path
+    // of every indexed access: no second tag test.
+    unsafe { a.cell_unchecked() }.word(ARR_LEN) as usize
 }
 
 #[inline]
 pub fn get_index(a: Value, i: usize) -> Value {
-    if i < len(a) { va_get(a.field(ARR_ELEMS), i) } else { Value::HOLE }
+    // SAFETY: `a` is an array, as in `len`.
+    if i < len(a) { va_get(unsafe { a.cell_unchecked() }.field(ARR_ELEMS), i) } else { Value::HOLE }
 }
 
 /// Element `i` as [[Get]] sees it: holes read through the prototype chain.
@@ -100,7 +111,7 @@ pub fn get(a: Value, i: usize) -> JsResult {
 }
 
 fn ensure_capacity(a: Value, need: usize) -> Value {
-    let e = a.field(ARR_ELEMS);
+    let e = a.cell().field(ARR_ELEMS);
     let cap = va_capacity(e);
     if need <= cap {
         return a;
@@ -110,12 +121,12 @@ fn ensure_capacity(a: Value, need: usize) -> Value {
     let newcap = (cap + cap / 2).max(need).max(8);
     let ne = va_alloc(newcap);
     let a = Value(ha.get());
-    let e = a.field(ARR_ELEMS);
+    let e = a.cell().field(ARR_ELEMS);
     let n = len(a);
     for i in 0..n {
         va_set(ne, i, va_get(e, i));
     }
-    a.set_field(ARR_ELEMS, ne);
+    a.cell().set_field(ARR_ELEMS, ne);
     a
 }
 
@@ -142,14 +153,17 @@ fn refused_index(r: object::Refused, i: usize) -> error::Exc {
 pub fn try_set_index(a: Value, i: usize, v: Value) -> JsResult<Result<(), object::Refused>> {
     use object::Refused;
     let n = len(a);
+    // SAFETY: `a` is an array, as in `len`; `c` is used before the
+    // allocation below (`ensure_capacity`) and not after.
+    let c = unsafe { a.cell_unchecked() };
     if i < n {
-        if a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
+        if c.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
             return Ok(Err(Refused::ReadOnly));
         }
-        va_set(a.field(ARR_ELEMS), i, v);
+        va_set(c.field(ARR_ELEMS), i, v);
         return Ok(Ok(()));
     }
-    if a.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+    if c.header_flags() & FLAG_NONEXTENSIBLE != 0 {
         return Ok(Err(Refused::CannotAdd));
     }
     if i > 50_000_000 {
@@ -158,12 +172,12 @@ pub fn try_set_index(a: Value, i: usize, v: Value) -> JsResult<Result<(), object
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let a = ensure_capacity(a, i + 1);
-    let e = a.field(ARR_ELEMS);
+    let e = a.cell().field(ARR_ELEMS);
     for j in n..i {
         va_set(e, j, Value::HOLE);
     }
     va_set(e, i, Value(hv.get()));
-    a.set_word(ARR_LEN, (i + 1) as u64);
+    a.cell().set_word(ARR_LEN, (i + 1) as u64);
     Ok(Ok(()))
 }
 
@@ -172,24 +186,27 @@ pub fn push(a: Value, v: Value) {
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let a = ensure_capacity(a, n + 1);
-    va_set(a.field(ARR_ELEMS), n, Value(hv.get()));
-    a.set_word(ARR_LEN, (n + 1) as u64);
+    // SAFETY: `ensure_capacity` returns the array, re-read from its root
+    // after the allocation; nothing allocates between here and the stores.
+    let c = unsafe { a.cell_unchecked() };
+    va_set(c.field(ARR_ELEMS), n, Value(hv.get()));
+    c.set_word(ARR_LEN, (n + 1) as u64);
 }
 
 pub fn delete_index(a: Value, i: usize) {
     if i < len(a) {
-        va_set(a.field(ARR_ELEMS), i, Value::HOLE);
+        va_set(a.cell().field(ARR_ELEMS), i, Value::HOLE);
     }
 }
 
 pub fn truncate(a: Value, n: usize) {
     let old = len(a);
     if n < old {
-        let e = a.field(ARR_ELEMS);
+        let e = a.cell().field(ARR_ELEMS);
         for i in n..old {
             va_set(e, i, Value::UNDEFINED);
         }
-        a.set_word(ARR_LEN, n as u64);
+        a.cell().set_word(ARR_LEN, n as u64);
     }
 }
 
@@ -217,11 +234,11 @@ pub fn try_set_length(a: Value, v: Value) -> JsResult<Result<(), object::Refused
     }
     let n = f as usize;
     let old = len(a);
-    if n != old && a.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
+    if n != old && a.cell().header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
         return Ok(Err(Refused::ReadOnly));
     }
     if n < old
-        && a.header_flags() & FLAG_SEALED_ELEMENTS != 0
+        && a.cell().header_flags() & FLAG_SEALED_ELEMENTS != 0
         && let Some(last) = (n..old).rev().find(|&i| get_index(a, i) != Value::HOLE)
     {
         return Ok(Err(Refused::CannotDelete(Some(last as u32))));
@@ -233,11 +250,11 @@ pub fn try_set_length(a: Value, v: Value) -> JsResult<Result<(), object::Refused
             return Err(error::range_error("Invalid array length"));
         }
         let a = ensure_capacity(a, n);
-        let e = a.field(ARR_ELEMS);
+        let e = a.cell().field(ARR_ELEMS);
         for i in old..n {
             va_set(e, i, Value::HOLE);
         }
-        a.set_word(ARR_LEN, n as u64);
+        a.cell().set_word(ARR_LEN, n as u64);
     }
     Ok(Ok(()))
 }
@@ -247,7 +264,7 @@ pub fn splice_gap(a: Value, at: usize, remove: usize, insert: usize) -> Value {
     let n = len(a);
     let newlen = n - remove + insert;
     let a = ensure_capacity(a, newlen);
-    let e = a.field(ARR_ELEMS);
+    let e = a.cell().field(ARR_ELEMS);
     if insert > remove {
         let d = insert - remove;
         for i in (at + remove..n).rev() {
@@ -262,6 +279,6 @@ pub fn splice_gap(a: Value, at: usize, remove: usize, insert: usize) -> Value {
             va_set(e, i, Value::UNDEFINED);
         }
     }
-    a.set_word(ARR_LEN, newlen as u64);
+    a.cell().set_word(ARR_LEN, newlen as u64);
     a
 }

@@ -21,7 +21,9 @@ struct Table {
 static TABLE: JsCell<Option<Table>> = JsCell::new(None);
 
 fn table() -> &'static mut Table {
-    // SAFETY: single JS thread.
+    // SAFETY: the atom table belongs to the JS thread; callers use each borrow within one
+    // operation and nothing they call while holding it (hashing, `string::units`) reaches
+    // `table()`.
     unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashMap::new(), values: Vec::new(), index: Vec::new() }) }
 }
 
@@ -67,7 +69,8 @@ pub fn intern_units_cached(u: &[u16]) -> Atom {
                 & 255
         }
     };
-    // SAFETY: single JS thread.
+    // SAFETY: the key cache belongs to the JS thread and nothing below reaches `KEYS` while
+    // `cache` is live.
     let cache = unsafe { KEYS.get() };
     let a = cache[h];
     if let Some(&v) = table().values.get(a as usize)
@@ -104,7 +107,9 @@ static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([u32::MAX; 6
 /// Interns the string value `s`.
 #[inline]
 pub fn intern_value(s: Value) -> Atom {
-    // SAFETY: single JS thread.
+    // SAFETY: the recent-atoms cache belongs to the JS thread and is not reached again while
+    // `recent` is live (`intern_slow` writes it through its own short borrow after this one is
+    // dead).
     let recent = unsafe { RECENT.get() };
     let slot = (s.0 as usize >> 4) & 63;
     if let Some(&v) = table().values.get(recent[slot] as usize)
@@ -120,7 +125,7 @@ fn intern_value_slow(s: Value, slot: usize) -> Atom {
     let t = table();
     if let Some(&a) = t.map.get(string::units(s)) {
         if t.values[a as usize] == s.0 {
-            // SAFETY: single JS thread.
+            // SAFETY: the JS thread only; a one-word store with no other borrow of `RECENT` live.
             unsafe { RECENT.get()[slot] = a };
         }
         return a;

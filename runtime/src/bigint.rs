@@ -61,7 +61,7 @@ fn too_big() -> error::Exc {
 
 #[inline]
 fn meta(v: Value) -> u64 {
-    v.word(BI_META)
+    v.cell().word(BI_META)
 }
 
 fn limbs<'a>(v: Value) -> &'a [u64] {
@@ -145,7 +145,7 @@ pub fn small(v: Value) -> Option<i64> {
     match m >> 2 {
         0 => Some(0),
         1 => {
-            let x = v.word(BI_DATA);
+            let x = v.cell().word(BI_DATA);
             if m & 1 == 0 {
                 i64::try_from(x).ok()
             } else if x <= 1 << 63 {
@@ -170,7 +170,7 @@ pub fn to_u64_exact(v: Value) -> Option<u64> {
     let m = meta(v);
     match m >> 2 {
         0 => Some(0),
-        1 if m & 1 == 0 => Some(v.word(BI_DATA)),
+        1 if m & 1 == 0 => Some(v.cell().word(BI_DATA)),
         _ => None,
     }
 }
@@ -553,7 +553,7 @@ static IMPL: Big = Big {
 
 /// Links and enables the BigInt operations (idempotent).
 pub fn enable() {
-    // SAFETY: single JS thread.
+    // SAFETY: a one-word store on the JS thread, with no reference kept.
     unsafe { *BIG.get() = Some(&IMPL) };
 }
 

@@ -269,12 +269,12 @@ pub fn store_from(bytes: &[u8]) -> Value {
 /// A store's current byte length (0 once detached).
 #[inline]
 pub fn store_len(s: Value) -> usize {
-    (s.word(STORE_LEN) & !STORE_DETACHED) as usize
+    (s.cell().word(STORE_LEN) & !STORE_DETACHED) as usize
 }
 
 #[inline]
 pub fn store_detached(s: Value) -> bool {
-    s.word(STORE_LEN) & STORE_DETACHED != 0
+    s.cell().word(STORE_LEN) & STORE_DETACHED != 0
 }
 
 #[inline]
@@ -313,8 +313,8 @@ pub fn array_buffer_over(store: Value, max: Option<usize>, proto: Value) -> Valu
     let scope = HandleScope::new();
     let hs = scope.root(store.0);
     let b = object::alloc_object(KIND_ARRAY_BUFFER, AB_EXTRA, 0, proto);
-    b.set_field(AB_STORE, Value(hs.get()));
-    b.set_word(AB_MAX, max.map_or(0, |m| m as u64 + 1));
+    b.cell().set_field(AB_STORE, Value(hs.get()));
+    b.cell().set_word(AB_MAX, max.map_or(0, |m| m as u64 + 1));
     b
 }
 
@@ -327,18 +327,18 @@ pub fn new_array_buffer(bytes: &[u8]) -> Value {
 /// An ArrayBuffer's byte length (0 once detached).
 #[inline]
 pub fn ab_len(b: Value) -> usize {
-    store_len(b.field(AB_STORE))
+    store_len(b.cell().field(AB_STORE))
 }
 
 #[inline]
 pub fn ab_detached(b: Value) -> bool {
-    store_detached(b.field(AB_STORE))
+    store_detached(b.cell().field(AB_STORE))
 }
 
 /// A resizable buffer's maximum byte length; `None` for a fixed-length one.
 #[inline]
 pub fn ab_max(b: Value) -> Option<usize> {
-    match b.word(AB_MAX) {
+    match b.cell().word(AB_MAX) {
         0 => None,
         m => Some(m as usize - 1),
     }
@@ -346,7 +346,7 @@ pub fn ab_max(b: Value) -> Option<usize> {
 
 /// DetachArrayBuffer (25.1.3.5): the store keeps no bytes for anyone.
 pub fn detach(b: Value) {
-    let s = b.field(AB_STORE);
+    let s = b.cell().field(AB_STORE);
     // SAFETY: the length word of a store; raw data, no barrier.
     unsafe { *s.ptr().add(1) = STORE_DETACHED };
 }
@@ -354,7 +354,7 @@ pub fn detach(b: Value) {
 /// Changes a resizable buffer's length (`n <= ab_max(b)`); bytes past the
 /// new length read as zero when it grows again.
 pub fn resize(b: Value, n: usize) {
-    let s = b.field(AB_STORE);
+    let s = b.cell().field(AB_STORE);
     let old = store_len(s);
     if n < old {
         // SAFETY: the store's capacity is at least `old` bytes.
@@ -376,7 +376,7 @@ pub fn is_typed_array(v: Value) -> bool {
 /// A Uint8Array (what the Web code asks for by name).
 #[inline]
 pub fn is_uint8array(v: Value) -> bool {
-    is_typed_array(v) && v.word(TA_TYPE) & 0xff == Ty::Uint8 as u64
+    is_typed_array(v) && v.cell().word(TA_TYPE) & 0xff == Ty::Uint8 as u64
 }
 
 #[inline]
@@ -399,11 +399,11 @@ fn view_over(kind: u64, ty: u64, store: Value, buffer: Value, offset: usize, len
     let hs = scope.root(store.0);
     let hb = scope.root(buffer.0);
     let u = object::alloc_object(kind, TA_EXTRA, 0, proto);
-    u.set_field(TA_STORE, Value(hs.get()));
-    u.set_field(TA_BUFFER, Value(hb.get()));
-    u.set_word(TA_OFFSET, offset as u64);
-    u.set_word(TA_LENGTH, len.unwrap_or(0) as u64);
-    u.set_word(TA_TYPE, ty | if len.is_none() { TA_TRACKING } else { 0 });
+    u.cell().set_field(TA_STORE, Value(hs.get()));
+    u.cell().set_field(TA_BUFFER, Value(hb.get()));
+    u.cell().set_word(TA_OFFSET, offset as u64);
+    u.cell().set_word(TA_LENGTH, len.unwrap_or(0) as u64);
+    u.cell().set_word(TA_TYPE, ty | if len.is_none() { TA_TRACKING } else { 0 });
     u
 }
 
@@ -416,7 +416,7 @@ pub fn typed_array_over(ty: Ty, store: Value, buffer: Value, offset: usize, len:
 /// A DataView viewing `len` bytes of `buffer` from `offset` (`None`:
 /// length-tracking).
 pub fn data_view_over(buffer: Value, offset: usize, len: Option<usize>, proto: Value) -> Value {
-    view_over(KIND_DATA_VIEW, 0, buffer.field(AB_STORE), buffer, offset, len, proto)
+    view_over(KIND_DATA_VIEW, 0, buffer.cell().field(AB_STORE), buffer, offset, len, proto)
 }
 
 /// A Uint8Array with prototype `proto` viewing `len` bytes of `store` from
@@ -434,13 +434,13 @@ pub fn new_uint8array(bytes: &[u8]) -> Value {
 /// A typed array's element type.
 #[inline]
 pub fn ta_type(u: Value) -> Ty {
-    Ty::from_raw(u.word(TA_TYPE))
+    Ty::from_raw(u.cell().word(TA_TYPE))
 }
 
 /// Whether a view tracks its buffer's length.
 #[inline]
 pub fn view_tracking(v: Value) -> bool {
-    v.word(TA_TYPE) & TA_TRACKING != 0
+    v.cell().word(TA_TYPE) & TA_TRACKING != 0
 }
 
 /// The byte window `(offset, byte length)` of a typed array or DataView,
@@ -448,13 +448,13 @@ pub fn view_tracking(v: Value) -> bool {
 /// (IsTypedArrayOutOfBounds 10.4.5.12, IsViewOutOfBounds 25.3.1.3).
 #[inline]
 pub fn view_window(v: Value) -> Option<(usize, usize)> {
-    let raw = v.field(TA_STORE).word(STORE_LEN);
+    let raw = v.cell().field(TA_STORE).cell().word(STORE_LEN);
     if raw & STORE_DETACHED != 0 {
         return None;
     }
     let buf_len = raw as usize;
-    let off = v.word(TA_OFFSET) as usize;
-    let t = v.word(TA_TYPE);
+    let off = v.cell().word(TA_OFFSET) as usize;
+    let t = v.cell().word(TA_TYPE);
     let size = if v.kind() == KIND_TYPED_ARRAY { Ty::from_raw(t).size() } else { 1 };
     if t & TA_TRACKING != 0 {
         if off > buf_len {
@@ -462,7 +462,7 @@ pub fn view_window(v: Value) -> Option<(usize, usize)> {
         }
         Some((off, (buf_len - off) / size * size))
     } else {
-        let n = v.word(TA_LENGTH) as usize * size;
+        let n = v.cell().word(TA_LENGTH) as usize * size;
         if off + n > buf_len { None } else { Some((off, n)) }
     }
 }
@@ -485,7 +485,7 @@ pub fn ta_len(u: Value) -> usize {
 /// A view's byte offset as created.
 #[inline]
 pub fn ta_offset(u: Value) -> usize {
-    u.word(TA_OFFSET) as usize
+    u.cell().word(TA_OFFSET) as usize
 }
 
 /// Element `i` as a number (`i < ta_len(u)`).
@@ -495,7 +495,7 @@ pub fn ta_get_num(u: Value, i: usize) -> f64 {
     let ty = ta_type(u);
     let n = ty.size();
     // SAFETY: the element lies inside the store (`i < ta_len(u)`).
-    let b = unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    let b = unsafe { core::slice::from_raw_parts(store_data(u.cell().field(TA_STORE)).add(ta_offset(u) + i * n), n) };
     ty.decode(b)
 }
 
@@ -505,7 +505,7 @@ pub fn ta_elem<'a>(u: Value, i: usize) -> &'a [u8] {
     debug_assert!(i < ta_len(u));
     let n = ta_type(u).size();
     // SAFETY: the element lies inside the store (`i < ta_len(u)`).
-    unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) }
+    unsafe { core::slice::from_raw_parts(store_data(u.cell().field(TA_STORE)).add(ta_offset(u) + i * n), n) }
 }
 
 /// The 64 bits of element `i` of a BigInt64/BigUint64 array (`i < ta_len(u)`).
@@ -533,7 +533,7 @@ pub fn ta_put_elem(u: Value, i: usize, e: &[u8]) {
     debug_assert!(i < ta_len(u));
     let n = ta_type(u).size();
     // SAFETY: as `ta_elem`; the store is never scanned.
-    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.cell().field(TA_STORE)).add(ta_offset(u) + i * n), n) };
     b.copy_from_slice(&e[..n]);
 }
 
@@ -545,7 +545,7 @@ pub fn ta_put(u: Value, i: usize, f: f64) {
     let ty = ta_type(u);
     let n = ty.size();
     // SAFETY: as `ta_get_num`; the store is never scanned.
-    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(ta_offset(u) + i * n), n) };
+    let b = unsafe { core::slice::from_raw_parts_mut(store_data(u.cell().field(TA_STORE)).add(ta_offset(u) + i * n), n) };
     ty.encode(f, b);
 }
 
@@ -555,7 +555,7 @@ pub fn ta_put(u: Value, i: usize, f: f64) {
 pub fn ta_bytes<'a>(u: Value) -> &'a [u8] {
     match view_window(u) {
         // SAFETY: the window lies inside the store.
-        Some((o, n)) => unsafe { core::slice::from_raw_parts(store_data(u.field(TA_STORE)).add(o), n) },
+        Some((o, n)) => unsafe { core::slice::from_raw_parts(store_data(u.cell().field(TA_STORE)).add(o), n) },
         None => &[],
     }
 }
@@ -565,21 +565,21 @@ pub fn ta_bytes<'a>(u: Value) -> &'a [u8] {
 pub fn ta_bytes_mut<'a>(u: Value) -> &'a mut [u8] {
     match view_window(u) {
         // SAFETY: as `ta_bytes`; one JS thread.
-        Some((o, n)) => unsafe { core::slice::from_raw_parts_mut(store_data(u.field(TA_STORE)).add(o), n) },
+        Some((o, n)) => unsafe { core::slice::from_raw_parts_mut(store_data(u.cell().field(TA_STORE)).add(o), n) },
         None => &mut [],
     }
 }
 
 /// A view's `buffer`: its ArrayBuffer, made on first use.
 pub fn ta_buffer(u: Value) -> Value {
-    let b = u.field(TA_BUFFER);
+    let b = u.cell().field(TA_BUFFER);
     if !b.is_undefined() {
         return b;
     }
     let scope = HandleScope::new();
     let hu = scope.root(u.0);
-    let b = array_buffer_over(u.field(TA_STORE), None, realm::get(I::ArrayBufferProto));
-    Value(hu.get()).set_field(TA_BUFFER, b);
+    let b = array_buffer_over(u.cell().field(TA_STORE), None, realm::get(I::ArrayBufferProto));
+    Value(hu.get()).cell().set_field(TA_BUFFER, b);
     b
 }
 
@@ -594,7 +594,7 @@ pub fn bytes_of<'a>(v: Value) -> Option<&'a [u8]> {
     if is_view(v) {
         Some(ta_bytes(v))
     } else if is_array_buffer(v) {
-        Some(store_bytes(v.field(AB_STORE)))
+        Some(store_bytes(v.cell().field(AB_STORE)))
     } else {
         None
     }

@@ -32,24 +32,24 @@ pub const EXTRA: u32 = 32;
 /// A new empty Map (`kind` KIND_MAP) or Set (KIND_SET) with `proto`.
 pub fn new_collection(kind: u64, proto: Value) -> Value {
     let m = object::alloc_object(kind, EXTRA, 0, proto);
-    m.set_word(COUNT, 0);
-    m.set_word(USED, 0);
-    m.set_field(ENTRIES, Value::UNDEFINED);
-    m.set_field(INDEX, Value::UNDEFINED);
+    m.cell().set_word(COUNT, 0);
+    m.cell().set_word(USED, 0);
+    m.cell().set_field(ENTRIES, Value::UNDEFINED);
+    m.cell().set_field(INDEX, Value::UNDEFINED);
     m
 }
 
 pub fn size(m: Value) -> usize {
-    m.word(COUNT) as usize
+    m.cell().word(COUNT) as usize
 }
 
 pub fn used(m: Value) -> usize {
-    m.word(USED) as usize
+    m.cell().word(USED) as usize
 }
 
 /// Entry `i` (key, value); the key is HOLE when deleted.
 pub fn entry(m: Value, i: usize) -> (Value, Value) {
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     (va_get(e, 2 * i), va_get(e, 2 * i + 1))
 }
 
@@ -77,7 +77,7 @@ fn hash(k: Value) -> u64 {
 /// Slots of an index cell.
 #[inline]
 fn ix_cap(ix: Value) -> usize {
-    (ix.cell_size() - 8) / 4
+    (ix.cell().cell_size() - 8) / 4
 }
 
 #[inline]
@@ -102,7 +102,7 @@ fn ix_slot(h: u64, i: usize, slots: usize) -> u32 {
 }
 
 fn find(m: Value, k: Value) -> Option<usize> {
-    let ix = m.field(INDEX);
+    let ix = m.cell().field(INDEX);
     if ix.is_undefined() {
         return None;
     }
@@ -113,7 +113,7 @@ fn find(m: Value, k: Value) -> Option<usize> {
     let want = if eb >= 32 { 0 } else { h >> (32 + eb) };
     let emask = (1u64 << eb.min(32)) - 1;
     let mut p = h as usize & mask;
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     loop {
         let slot = ix_get(ix, p) as u64;
         if slot == 0 {
@@ -130,7 +130,7 @@ fn find(m: Value, k: Value) -> Option<usize> {
 }
 
 pub fn get(m: Value, k: Value) -> Option<Value> {
-    find(m, k).map(|i| va_get(m.field(ENTRIES), 2 * i + 1))
+    find(m, k).map(|i| va_get(m.cell().field(ENTRIES), 2 * i + 1))
 }
 
 pub fn has(m: Value, k: Value) -> bool {
@@ -156,7 +156,7 @@ fn rebuild(m: Value, ecap: usize) -> Value {
     let m = Value(hm.get());
     let ne = Value(hne.get());
     let mask = slots - 1;
-    let old = m.field(ENTRIES);
+    let old = m.cell().field(ENTRIES);
     let mut n = 0;
     for i in 0..used(m) {
         let k = va_get(old, 2 * i);
@@ -173,10 +173,10 @@ fn rebuild(m: Value, ecap: usize) -> Value {
         ix_set(ni, p, ix_slot(h, n, slots));
         n += 1;
     }
-    m.set_field(ENTRIES, ne);
-    m.set_field(INDEX, ni);
-    m.set_word(USED, n as u64);
-    m.set_word(COUNT, n as u64);
+    m.cell().set_field(ENTRIES, ne);
+    m.cell().set_field(INDEX, ni);
+    m.cell().set_word(USED, n as u64);
+    m.cell().set_word(COUNT, n as u64);
     m
 }
 
@@ -186,7 +186,7 @@ fn live_entries(m: Value) -> usize {
     if !is_weak(m) {
         return size(m);
     }
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     (0..used(m)).filter(|&i| va_get(e, 2 * i) != Value::HOLE).count()
 }
 
@@ -194,14 +194,14 @@ fn live_entries(m: Value) -> usize {
 pub fn set(m: Value, k: Value, v: Value) {
     let k = if k.is_number() && k.as_number() == 0.0 { Value::num(0.0) } else { k };
     if let Some(i) = find(m, k) {
-        va_set(m.field(ENTRIES), 2 * i + 1, v);
+        va_set(m.cell().field(ENTRIES), 2 * i + 1, v);
         return;
     }
     let scope = HandleScope::new();
     let hk = scope.root(k.0);
     let hv = scope.root(v.0);
     let mut m = m;
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     if e.is_undefined() {
         m = rebuild(m, 4);
     } else if used(m) * 2 >= va_capacity(e) {
@@ -212,10 +212,10 @@ pub fn set(m: Value, k: Value, v: Value) {
     }
     let (k, v) = (Value(hk.get()), Value(hv.get()));
     let i = used(m);
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     va_set(e, 2 * i, k);
     va_set(e, 2 * i + 1, v);
-    let ix = m.field(INDEX);
+    let ix = m.cell().field(INDEX);
     let mask = ix_cap(ix) - 1;
     let h = hash(k);
     let mut p = h as usize & mask;
@@ -223,17 +223,17 @@ pub fn set(m: Value, k: Value, v: Value) {
         p = (p + 1) & mask;
     }
     ix_set(ix, p, ix_slot(h, i, mask + 1));
-    m.set_word(USED, i as u64 + 1);
-    m.set_word(COUNT, m.word(COUNT) + 1);
+    m.cell().set_word(USED, i as u64 + 1);
+    m.cell().set_word(COUNT, m.cell().word(COUNT) + 1);
 }
 
 pub fn delete(m: Value, k: Value) -> bool {
     match find(m, k) {
         Some(i) => {
-            let e = m.field(ENTRIES);
+            let e = m.cell().field(ENTRIES);
             va_set(e, 2 * i, Value::HOLE);
             va_set(e, 2 * i + 1, Value::UNDEFINED);
-            m.set_word(COUNT, m.word(COUNT) - 1);
+            m.cell().set_word(COUNT, m.cell().word(COUNT) - 1);
             true
         }
         None => false,
@@ -241,27 +241,32 @@ pub fn delete(m: Value, k: Value) -> bool {
 }
 
 pub fn clear(m: Value) {
-    let e = m.field(ENTRIES);
+    let e = m.cell().field(ENTRIES);
     if !e.is_undefined() {
         for i in 0..used(m) {
             va_set(e, 2 * i, Value::HOLE);
             va_set(e, 2 * i + 1, Value::UNDEFINED);
         }
     }
-    m.set_word(COUNT, 0);
+    m.cell().set_word(COUNT, 0);
 }
 
 /// The identity hash of a cell, assigned on first use (cells allocated by
 /// compiled code start with none).
 fn identity_hash(k: Value) -> u64 {
-    let h = k.identity_hash();
+    let h = k.cell().identity_hash();
     if h != 0 {
         return h;
     }
     static NEXT: perry_gc::JsCell<u64> = perry_gc::JsCell::new(0x2545);
+    // SAFETY: the counter is touched by the JS thread only, and the borrow `n` ends before
+    // anything else could reach `NEXT` (no call follows while it is live).
     let n = unsafe { NEXT.get() };
     *n = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     let h = ((*n >> 33) & 0xFFFF).max(1);
+    // SAFETY: `k` is a cell (the `.cell()` above tested its tag) and `k.ptr()` its header word;
+    // the hash bits are header bits, not a value, so no write barrier, and the one JS thread makes
+    // the read-modify-write race-free.
     unsafe { *k.ptr() |= h << perry_abi::HDR_HASH_SHIFT };
     h
 }

@@ -16,18 +16,24 @@ pub type JsResult<T = Value> = Result<T, Exc>;
 static PENDING: JsCell<u64> = JsCell::new(perry_abi::UNDEFINED);
 
 pub fn init() {
+    // SAFETY: `PENDING` is a static word, so registering its address as a root range of one stays
+    // valid for the program; `init` runs once on the JS thread.
     perry_gc::roots::register_range("pending-exception", unsafe { PENDING.get() } as *mut u64, 1);
 }
 
 /// Throws `v`.
 #[inline]
 pub fn throw(v: Value) -> Exc {
+    // SAFETY: the pending-exception word belongs to the JS thread; a one-word store with no
+    // reference kept.
     unsafe { *PENDING.get() = v.0 };
     Exc
 }
 
 /// Takes the pending exception (leaving undefined).
 pub fn take() -> Value {
+    // SAFETY: as in `throw`; `p` is used for two plain word accesses and nothing in between can
+    // reach `PENDING`.
     let p = unsafe { PENDING.get() };
     let v = Value(*p);
     *p = perry_abi::UNDEFINED;
@@ -35,6 +41,7 @@ pub fn take() -> Value {
 }
 
 pub fn peek() -> Value {
+    // SAFETY: as in `throw`: a one-word read.
     Value(unsafe { *PENDING.get() })
 }
 

@@ -64,7 +64,7 @@ impl Args {
     }
     /// Capture `i` of the callee (natives created with captures).
     pub fn capture(&self, i: usize) -> Value {
-        self.callee().field(FN_CAPS + 8 * i as i32)
+        self.callee().cell().field(FN_CAPS + 8 * i as i32)
     }
 }
 
@@ -119,7 +119,11 @@ fn push_rest(rest: u64, argc: usize) {
 
 #[inline]
 pub fn meta_of(f: Value) -> &'static FnMeta {
-    unsafe { &*(f.word(FN_META) as *const FnMeta) }
+    // SAFETY: `f` is a function (callers test `is_function` or made it; the
+    // call path, so no second tag test) whose `FN_META` word the compiler or
+    // `alloc_function` set to a `FnMeta` in the executable's data or leaked
+    // by `native_meta`: 'static either way.
+    unsafe { &*(f.cell_unchecked().word(FN_META) as *const FnMeta) }
 }
 
 /// Allocates a function cell for `meta` with `code`; captures are undefined.
@@ -136,11 +140,11 @@ pub fn alloc_function(meta: &'static FnMeta, code: u64) -> Value {
     };
     let proto = if realm::get(proto).is_object() { realm::get(proto) } else { realm::get(I::FunctionProto) };
     let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, 0, proto);
-    f.set_word(FN_CODE, code);
-    f.set_word(FN_META, meta as *const FnMeta as u64);
-    f.set_field(FN_HOME, Value::UNDEFINED);
+    f.cell().set_word(FN_CODE, code);
+    f.cell().set_word(FN_META, meta as *const FnMeta as u64);
+    f.cell().set_field(FN_HOME, Value::UNDEFINED);
     if meta.flags & (FNF_CONSTRUCTOR | FNF_CLASS_CTOR) != 0 {
-        f.set_header_flag(FLAG_CONSTRUCTOR);
+        f.cell().set_header_flag(FLAG_CONSTRUCTOR);
     }
     f
 }
@@ -164,7 +168,8 @@ pub fn new_native_caps(name: &str, length: u32, f: NativeFn, ncaps: u32, flags: 
 fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> &'static FnMeta {
     type Key = (Atom, u32, usize, u32, u32);
     static METAS: perry_gc::JsCell<Option<hashbrown::HashMap<Key, &'static FnMeta>>> = perry_gc::JsCell::new(None);
-    // SAFETY: single JS thread.
+    // SAFETY: the metadata table belongs to the JS thread, and the closure below (a leak of a new
+    // `FnMeta`) does not reach it again.
     let metas = unsafe { METAS.get() }.get_or_insert_with(hashbrown::HashMap::new);
     metas
         .entry((name, length, f as usize, ncaps, flags))
@@ -175,7 +180,7 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
 /// and, for constructors, a lazily created `prototype`.
 pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
     let m = meta_of(f);
-    let own = f.header_flags();
+    let own = f.cell().header_flags();
     if key == names::NAME && own & FLAG_FN_OWN_NAME == 0 {
         return Some(object::Prop::Data(atoms::value(m.name), shape::CONFIGURABLE));
     }
@@ -195,7 +200,7 @@ pub fn virtual_own(f: Value, key: Atom) -> Option<object::Prop> {
 
 pub fn virtual_keys(f: Value) -> Vec<Atom> {
     let m = meta_of(f);
-    let own = f.header_flags();
+    let own = f.cell().header_flags();
     let mut v = Vec::with_capacity(3);
     if own & FLAG_FN_OWN_LENGTH == 0 {
         v.push(names::LENGTH);
@@ -216,16 +221,16 @@ pub fn materialize_virtual(f: Value, key: Atom) -> bool {
         return false;
     }
     let m = meta_of(f);
-    let own = f.header_flags();
+    let own = f.cell().header_flags();
     if key == names::NAME && own & FLAG_FN_OWN_NAME == 0 {
         // Before the allocation: a collection copies the header with `f`.
-        f.set_header_flag(FLAG_FN_OWN_NAME);
+        f.cell().set_header_flag(FLAG_FN_OWN_NAME);
         object::add_property(f, key, atoms::value(m.name), shape::CONFIGURABLE);
         return true;
     }
     if key == names::LENGTH && own & FLAG_FN_OWN_LENGTH == 0 {
         // Before the allocation: a collection copies the header with `f`.
-        f.set_header_flag(FLAG_FN_OWN_LENGTH);
+        f.cell().set_header_flag(FLAG_FN_OWN_LENGTH);
         object::add_property(f, key, Value::int(m.length as i64), shape::CONFIGURABLE);
         return true;
     }
@@ -264,7 +269,7 @@ fn call_nt(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
         for (i, a) in args.iter().enumerate() {
             block[4 + i] = a.0;
         }
-        return error::from_abi(perry_gc::frames::enter(f.word(FN_CODE), &block));
+        return error::from_abi(perry_gc::frames::enter(f.cell().word(FN_CODE), &block));
     }
     call_nt_slow(f, this, nt, args)
 }
@@ -294,12 +299,12 @@ fn call_nt_slow(f: Value, this: Value, nt: Value, args: &[Value]) -> JsResult {
         }
         block[8] = rest.0;
     }
-    let code = Value(block[0]).word(FN_CODE);
+    let code = Value(block[0]).cell().word(FN_CODE);
     error::from_abi(perry_gc::frames::enter(code, &block))
 }
 
 pub fn is_constructor(f: Value) -> bool {
-    f.is_cell() && f.kind() == KIND_FUNCTION && f.header_flags() & FLAG_CONSTRUCTOR != 0
+    f.is_cell() && f.kind() == KIND_FUNCTION && f.cell().header_flags() & FLAG_CONSTRUCTOR != 0
 }
 
 /// [[Construct]]: `new f(...args)` with `new_target`.
@@ -354,7 +359,7 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
     for i in 0..n {
         block[4 + i] = perry_gc::roots::handle_at(first.index() + 1 + i);
     }
-    let res = perry_gc::frames::enter(f.word(FN_CODE), &block);
+    let res = perry_gc::frames::enter(f.cell().word(FN_CODE), &block);
     if res == EXCEPTION {
         return Some(EXCEPTION);
     }

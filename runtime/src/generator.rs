@@ -19,12 +19,12 @@ pub enum Step {
 /// `GEN_DONE`; 0 before the first resumption).
 #[inline]
 pub fn state(g: Value) -> i64 {
-    g.word(GEN_STATE) as i64 - GEN_STATE_BIAS
+    g.cell().word(GEN_STATE) as i64 - GEN_STATE_BIAS
 }
 
 #[inline]
 pub fn set_state(g: Value, s: i64) {
-    g.set_word(GEN_STATE, (s + GEN_STATE_BIAS) as u64);
+    g.cell().set_word(GEN_STATE, (s + GEN_STATE_BIAS) as u64);
 }
 
 /// Runs generator or async activation `g` from its saved state with `v` in
@@ -34,7 +34,7 @@ pub fn set_state(g: Value, s: i64) {
 pub fn run(g: Value, v: Value, mode: u64) -> Step {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
-    let code = g.field(GEN_FN).word(FN_CODE);
+    let code = g.cell().field(GEN_FN).cell().word(FN_CODE);
     let block = [g.0, UNDEFINED, UNDEFINED, 2, v.0, mode, UNDEFINED, UNDEFINED, UNDEFINED];
     let r = perry_gc::frames::enter(code, &block);
     let g = Value(hg.get());
@@ -48,9 +48,9 @@ pub fn run(g: Value, v: Value, mode: u64) -> Step {
 /// Marks activation `g` done and queues its box cells for release.
 pub fn finish(g: Value) {
     set_state(g, GEN_DONE);
-    let cells = g.word(GEN_FRAME);
+    let cells = g.cell().word(GEN_FRAME);
     if cells != 0 {
-        g.set_word(GEN_FRAME, 0);
+        g.cell().set_word(GEN_FRAME, 0);
         // SAFETY: the run `perry_gen_new` took for this activation; the
         // word is cleared, so it is completed once.
         unsafe { crate::binding::boxes::complete(cells as *mut u64) };

@@ -62,17 +62,17 @@ pub fn new_iterator(target: Value, mode: u64, proto: I) -> Value {
     let scope = HandleScope::new();
     let ht = scope.root(target.0);
     let it = object::alloc_object(KIND_ITERATOR, 32, 0, realm::get(proto));
-    it.set_field(TARGET, Value(ht.get()));
-    it.set_word(INDEX, 0);
-    it.set_word(MODE, mode);
-    it.set_field(NEXT, Value::UNDEFINED);
+    it.cell().set_field(TARGET, Value(ht.get()));
+    it.cell().set_word(INDEX, 0);
+    it.cell().set_word(MODE, mode);
+    it.cell().set_field(NEXT, Value::UNDEFINED);
     it
 }
 
 /// GetIterator(v, sync): a fast built-in iterator when the object's
 /// `[Symbol.iterator]` is the built-in one, else the generic protocol.
 pub fn open(v: Value) -> JsResult {
-    if v.is_cell() && v.kind() == KIND_ITERATOR && matches!(v.word(MODE), GENERIC | GENERATOR) {
+    if v.is_cell() && v.kind() == KIND_ITERATOR && matches!(v.cell().word(MODE), GENERIC | GENERATOR) {
         return Ok(v);
     }
     let scope = HandleScope::new();
@@ -90,7 +90,7 @@ pub fn open(v: Value) -> JsResult {
         return Ok(new_iterator(v, ARRAY_VALUES, I::ArrayIteratorProto));
     }
     let it = function::call(f, v, &[])?;
-    if it.is_cell() && it.kind() == KIND_ITERATOR && it.word(MODE) != GENERIC {
+    if it.is_cell() && it.kind() == KIND_ITERATOR && it.cell().word(MODE) != GENERIC {
         return Ok(it);
     }
     if !it.is_object() {
@@ -104,7 +104,7 @@ pub fn open(v: Value) -> JsResult {
         return Ok(new_iterator(it, GENERATOR, I::IteratorProto));
     }
     let cell = new_iterator(Value(hit.get()), GENERIC, I::IteratorProto);
-    cell.set_field(NEXT, Value(hn.get()));
+    cell.cell().set_field(NEXT, Value(hn.get()));
     Ok(cell)
 }
 
@@ -124,9 +124,9 @@ fn not_iterable_name(v: Value) -> String {
 
 /// IteratorStep: the next value, or HOLE when done.
 pub fn step(it: Value) -> JsResult {
-    let mode = it.word(MODE);
-    let i = it.word(INDEX) as usize;
-    let t = it.field(TARGET);
+    let mode = it.cell().word(MODE);
+    let i = it.cell().word(INDEX) as usize;
+    let t = it.cell().field(TARGET);
     match mode {
         ARRAY_VALUES | ARRAY_KEYS | ARRAY_ENTRIES => {
             let n = if t.is_array() {
@@ -141,12 +141,12 @@ pub fn step(it: Value) -> JsResult {
             } else {
                 ops::length_of(t)?
             };
-            let t = it.field(TARGET);
+            let t = it.cell().field(TARGET);
             if i >= n {
-                it.set_word(MODE, DONE);
+                it.cell().set_word(MODE, DONE);
                 return Ok(Value::HOLE);
             }
-            it.set_word(INDEX, (i + 1) as u64);
+            it.cell().set_word(INDEX, (i + 1) as u64);
             match mode {
                 ARRAY_KEYS => Ok(Value::int(i as i64)),
                 _ => {
@@ -161,12 +161,12 @@ pub fn step(it: Value) -> JsResult {
         STRING => {
             let u = string::units(t);
             if i >= u.len() {
-                it.set_word(MODE, DONE);
+                it.cell().set_word(MODE, DONE);
                 return Ok(Value::HOLE);
             }
             let c = u[i];
             let n = if (0xD800..0xDC00).contains(&c) && i + 1 < u.len() && (0xDC00..0xE000).contains(&u[i + 1]) { 2 } else { 1 };
-            it.set_word(INDEX, (i + n) as u64);
+            it.cell().set_word(INDEX, (i + n) as u64);
             if n == 1 {
                 Ok(ops::unit_string(c))
             } else {
@@ -182,7 +182,7 @@ pub fn step(it: Value) -> JsResult {
                 if k == Value::HOLE {
                     continue;
                 }
-                it.set_word(INDEX, i as u64);
+                it.cell().set_word(INDEX, i as u64);
                 return Ok(match mode {
                     MAP_KEYS | SET_VALUES => k,
                     MAP_VALUES => v,
@@ -190,8 +190,8 @@ pub fn step(it: Value) -> JsResult {
                     _ => pair(k, v),
                 });
             }
-            it.set_word(MODE, DONE);
-            it.set_word(INDEX, i as u64);
+            it.cell().set_word(MODE, DONE);
+            it.cell().set_word(INDEX, i as u64);
             Ok(Value::HOLE)
         }
         FOR_IN => {
@@ -199,14 +199,14 @@ pub fn step(it: Value) -> JsResult {
             let hit = scope.root(it.0);
             let mut i = i;
             loop {
-                let t = Value(hit.get()).field(TARGET);
+                let t = Value(hit.get()).cell().field(TARGET);
                 if i >= array::len(t) {
                     break;
                 }
                 let hk = scope.root(array::get_index(t, i).0);
                 i += 1;
                 let a = crate::atoms::intern_value(Value(hk.get()));
-                let obj = Value(hit.get()).field(NEXT);
+                let obj = Value(hit.get()).cell().field(NEXT);
                 let present = if obj.is_proxy() {
                     // An own key of a proxy: still there and enumerable?
                     let p = crate::proxy::own_property(obj, a)?;
@@ -215,24 +215,24 @@ pub fn step(it: Value) -> JsResult {
                     object::has_property(obj, a)
                 };
                 if present {
-                    Value(hit.get()).set_word(INDEX, i as u64);
+                    Value(hit.get()).cell().set_word(INDEX, i as u64);
                     return Ok(Value(hk.get()));
                 }
             }
-            Value(hit.get()).set_word(MODE, DONE);
+            Value(hit.get()).cell().set_word(MODE, DONE);
             Ok(Value::HOLE)
         }
         GENERIC => {
             let scope = HandleScope::new();
             let hit = scope.root(it.0);
-            let r = function::call(it.field(NEXT), t, &[])?;
+            let r = function::call(it.cell().field(NEXT), t, &[])?;
             if !r.is_object() {
                 return Err(error::type_error(&format!("Iterator result {} is not an object", ops::to_rust_string(r).unwrap_or_default())));
             }
             let hr = scope.root(r.0);
             let d = object::get(r, names::DONE)?;
             if ops::to_boolean(d) {
-                Value(hit.get()).set_word(MODE, DONE);
+                Value(hit.get()).cell().set_word(MODE, DONE);
                 return Ok(Value::HOLE);
             }
             object::get(Value(hr.get()), names::VALUE)
@@ -245,11 +245,11 @@ pub fn step(it: Value) -> JsResult {
 /// IteratorStep of a generator stepped directly: %GeneratorPrototype%.next
 /// (27.5.1.2) without its result object.
 pub fn step_generator(it: Value) -> JsResult {
-    let t = it.field(TARGET);
+    let t = it.cell().field(TARGET);
     match crate::generator::state(t) {
         GEN_RUNNING => return Err(error::type_error("Generator is already running")),
         GEN_DONE => {
-            it.set_word(MODE, DONE);
+            it.cell().set_word(MODE, DONE);
             return Ok(Value::HOLE);
         }
         _ => {}
@@ -259,11 +259,11 @@ pub fn step_generator(it: Value) -> JsResult {
     match crate::generator::run(t, Value::UNDEFINED, GEN_NEXT) {
         crate::generator::Step::Suspended(v) => Ok(v),
         crate::generator::Step::Returned(_) => {
-            Value(hit.get()).set_word(MODE, DONE);
+            Value(hit.get()).cell().set_word(MODE, DONE);
             Ok(Value::HOLE)
         }
         crate::generator::Step::Threw => {
-            Value(hit.get()).set_word(MODE, DONE);
+            Value(hit.get()).cell().set_word(MODE, DONE);
             Err(error::Exc)
         }
     }
@@ -275,13 +275,13 @@ fn pair(a: Value, b: Value) -> Value {
 
 /// IteratorClose: calls `return` on a generic iterator that is not done.
 pub fn close(it: Value) -> JsResult<()> {
-    if it.word(MODE) != GENERIC && it.word(MODE) != GENERATOR {
-        it.set_word(MODE, DONE);
+    if it.cell().word(MODE) != GENERIC && it.cell().word(MODE) != GENERATOR {
+        it.cell().set_word(MODE, DONE);
         return Ok(());
     }
-    it.set_word(MODE, DONE);
+    it.cell().set_word(MODE, DONE);
     let scope = HandleScope::new();
-    let ht = scope.root(it.field(TARGET).0);
+    let ht = scope.root(it.cell().field(TARGET).0);
     let r = object::get(Value(ht.get()), names::RETURN)?;
     if r.is_nullish() {
         return Ok(());

@@ -25,7 +25,7 @@ pub mod value;
 
 pub use error::{Exc, JsResult};
 pub use function::Args;
-pub use value::Value;
+pub use value::{CellRef, Value};
 
 /// Sets up the collector and the runtime tables (before the stdlib installs
 /// the built-ins).

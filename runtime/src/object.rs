@@ -38,7 +38,7 @@ use crate::function;
 use crate::realm::{self, I};
 use crate::shape::{self, Shape};
 use crate::string;
-use crate::value::Value;
+use crate::value::{CellRef, Value};
 use perry_abi::*;
 use perry_gc::HandleScope;
 
@@ -75,14 +75,17 @@ pub fn alloc_object(kind: u64, extra: u32, cap: u32, proto: Value) -> Value {
     }
     let p = perry_gc::alloc(size, kind);
     let o = Value::from_cell(p);
-    o.set_word(OBJ_SHAPE, sh as *const Shape as u64);
+    // SAFETY: `p` is the cell just allocated, of `size` bytes; nothing
+    // allocates until it is returned.
+    let c = unsafe { CellRef::from_ptr(p) };
+    c.set_word(OBJ_SHAPE, sh as *const Shape as u64);
     if !plain {
-        o.set_field(OBJ_PROTO, Value(hp.get()));
+        c.set_field(OBJ_PROTO, Value(hp.get()));
     }
     // Zero words read as +0; fill inline slots and extra fields with undefined.
     let mut off = if plain { OBJ_PLAIN_INLINE } else { OBJ_INLINE };
     while (off as usize) < size {
-        o.set_field(off, Value::UNDEFINED);
+        c.set_field(off, Value::UNDEFINED);
         off += 8;
     }
     o
@@ -106,12 +109,24 @@ pub fn new_plain(cap: u32) -> Value {
 
 #[inline]
 pub fn shape_of(o: Value) -> &'static Shape {
-    unsafe { &*(o.word(OBJ_SHAPE) as *const Shape) }
+    // SAFETY: `o` is an object of the ordinary layout (the callers test
+    // `is_object` or made it; the hot path of every property access, so no
+    // second tag test), whose `OBJ_SHAPE` word always holds a shape; shapes
+    // are leaked (`shape.rs`) and so live for the program.
+    unsafe { &*(o.cell_unchecked().word(OBJ_SHAPE) as *const Shape) }
+}
+
+/// The `OBJ_SHAPE` word of `o` (what inline caches compare): `shape_of` as
+/// a number.
+#[inline]
+pub fn shape_word(o: Value) -> u64 {
+    shape_of(o) as *const Shape as u64
 }
 
 #[inline]
 fn set_shape(o: Value, s: &'static Shape) {
-    o.set_word(OBJ_SHAPE, s as *const Shape as u64);
+    // SAFETY: `o` is an object of the ordinary layout, as in `shape_of`.
+    unsafe { o.cell_unchecked() }.set_word(OBJ_SHAPE, s as *const Shape as u64);
 }
 
 /// [[Prototype]]: the proto word, or for a plain object Object.prototype
@@ -127,7 +142,9 @@ pub fn proto_of(o: Value) -> Value {
     }
     let sh = shape_of(o);
     if !sh.is_plain() {
-        return o.field(OBJ_PROTO);
+        // SAFETY: an object, as `shape_of` just required; a non-plain shape
+        // means the cell has its `OBJ_PROTO` word.
+        return unsafe { o.cell_unchecked() }.field(OBJ_PROTO);
     }
     match sh.proto_slot {
         Some(i) => slot_get(o, i as usize),
@@ -140,7 +157,7 @@ pub fn proto_of(o: Value) -> Value {
 pub fn set_proto(o: Value, p: Value) {
     let sh = shape_of(o);
     if !sh.is_plain() {
-        o.set_field(OBJ_PROTO, p);
+        o.cell().set_field(OBJ_PROTO, p);
         return;
     }
     match sh.proto_slot {
@@ -156,10 +173,15 @@ pub fn set_proto(o: Value, p: Value) {
 #[inline]
 fn slot_addr(o: Value, sh: &Shape, i: usize) -> *mut u64 {
     if sh.is_inline(i) {
+        // SAFETY: `sh` is `o`'s shape and slot `i` is inline in it, so the
+        // address is inside the cell (`inline_cap` slots from `inline_start`).
         unsafe { (o.ptr() as *mut u8).add(sh.inline_start as usize + i * 8) as *mut u64 }
     } else {
         let first = sh.inline_cap as usize - 1;
         let ov = overflow(o, sh);
+        // SAFETY: slot `i` is past the inline ones, so the last inline slot
+        // holds the overflow value array, which `add_property` grew to hold
+        // every property from `first` on.
         unsafe { (ov.ptr() as *mut u8).add(VA_DATA as usize + (i - first) * 8) as *mut u64 }
     }
 }
@@ -168,17 +190,22 @@ fn slot_addr(o: Value, sh: &Shape, i: usize) -> *mut u64 {
 /// than inline slots.
 #[inline]
 fn overflow(o: Value, sh: &Shape) -> Value {
-    o.field(sh.inline_start as i32 + 8 * (sh.inline_cap as i32 - 1))
+    // SAFETY: `o` is an object whose shape is `sh` (the callers' contract),
+    // so its last inline slot is inside the cell.
+    unsafe { o.cell_unchecked() }.field(sh.inline_start as i32 + 8 * (sh.inline_cap as i32 - 1))
 }
 
 #[inline]
 pub fn slot_get(o: Value, i: usize) -> Value {
+    // SAFETY: slot `i` of the object's current shape (`slot_addr`); the
+    // callers pass an index the shape has.
     Value(unsafe { *slot_addr(o, shape_of(o), i) })
 }
 
 #[inline]
 pub fn slot_set(o: Value, i: usize, v: Value) {
-    // SAFETY: slot `i` of the object's current shape.
+    // SAFETY: slot `i` of the object's current shape (`slot_addr`), a word
+    // of a live cell as `store` asks.
     unsafe { perry_gc::barrier::store(slot_addr(o, shape_of(o), i), v.0) }
 }
 
@@ -201,7 +228,7 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
             let nv = array::va_alloc((have * 2).max(4).max(need));
             let o2 = Value(ho.get());
             let sh2 = shape_of(o2);
-            let last = o2.field(sh2.inline_start as i32 + 8 * first as i32);
+            let last = o2.cell().field(sh2.inline_start as i32 + 8 * first as i32);
             if i == cap {
                 array::va_set(nv, 0, last);
             } else {
@@ -209,7 +236,7 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
                     array::va_set(nv, j, array::va_get(last, j));
                 }
             }
-            o2.set_field(sh2.inline_start as i32 + 8 * first as i32, nv);
+            o2.cell().set_field(sh2.inline_start as i32 + 8 * first as i32, nv);
             set_shape(o2, sh2.add(key, attrs));
             slot_set(o2, i, Value(hv.get()));
             return;
@@ -244,7 +271,7 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
     if o.is_cell() && o.kind() == KIND_OBJECT {
         let (i, a) = find_own(o, key)?;
         let v = slot_get(o, i);
-        return Some(if a & shape::ACCESSOR != 0 { Prop::Accessor(v.field(8), v.field(16), a) } else { Prop::Data(v, a) });
+        return Some(if a & shape::ACCESSOR != 0 { Prop::Accessor(v.cell().field(8), v.cell().field(16), a) } else { Prop::Data(v, a) });
     }
     if crate::proxy::is_proxy(o) {
         return crate::proxy::get_own_property(o, key).unwrap_or_else(|_| {
@@ -255,7 +282,7 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
     let kind = o.kind();
     match kind {
         KIND_ARRAY => {
-            let flags = o.header_flags();
+            let flags = o.cell().header_flags();
             if key == names::LENGTH {
                 let a = if flags & FLAG_FROZEN_ELEMENTS != 0 { 0 } else { shape::WRITABLE };
                 return Some(Prop::Data(Value::int(array::len(o) as i64), a));
@@ -273,7 +300,7 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
             }
         }
         KIND_PRIMITIVE_WRAPPER => {
-            let pv = o.field(OBJ_INLINE);
+            let pv = o.cell().field(OBJ_INLINE);
             if pv.is_string() {
                 if key == names::LENGTH {
                     return Some(Prop::Data(Value::int(string::len(pv) as i64), 0));
@@ -308,7 +335,7 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
     if let Some((i, a)) = find_own(o, key) {
         let v = slot_get(o, i);
         if a & shape::ACCESSOR != 0 {
-            return Some(Prop::Accessor(v.field(8), v.field(16), a));
+            return Some(Prop::Accessor(v.cell().field(8), v.cell().field(16), a));
         }
         return Some(Prop::Data(v, a));
     }
@@ -634,7 +661,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             if r.kind() == KIND_TYPED_ARRAY && bytes::numeric_key(key).is_some() {
                 return Ok(Err(Refused::InvalidIndex));
             }
-            if r.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+            if r.cell().header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Ok(Err(Refused::CannotAdd));
             }
             if r.kind() == KIND_ARRAY
@@ -729,17 +756,17 @@ pub fn define_accessor(o: Value, key: Atom, getter: Value, setter: Value, attrs:
     {
         let old = slot_get(Value(ho.get()), i);
         if g.is_undefined() {
-            g = old.field(8);
+            g = old.cell().field(8);
         }
         if s.is_undefined() {
-            s = old.field(16);
+            s = old.cell().field(16);
         }
         hg.set(g.0);
         hs.set(s.0);
     }
     let cell = Value::from_cell(perry_gc::alloc(24, KIND_ACCESSOR));
-    cell.set_field(8, Value(hg.get()));
-    cell.set_field(16, Value(hs.get()));
+    cell.cell().set_field(8, Value(hg.get()));
+    cell.cell().set_field(16, Value(hs.get()));
     define(Value(ho.get()), key, cell, attrs | shape::ACCESSOR);
 }
 
@@ -774,7 +801,7 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
     if o.kind() == KIND_ARRAY
         && let Some(i) = atoms::array_index(key)
     {
-        if o.header_flags() & FLAG_SEALED_ELEMENTS != 0 && array::get_index(o, i as usize) != Value::HOLE {
+        if o.cell().header_flags() & FLAG_SEALED_ELEMENTS != 0 && array::get_index(o, i as usize) != Value::HOLE {
             return false;
         }
         array::delete_index(o, i as usize);
@@ -799,7 +826,7 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
         // (the overflow array, if any, is dropped).
         let (m, cap) = (n - 1, ns.inline_cap as usize);
         if m < cap {
-            o.set_field(ns.inline_start as i32 + 8 * m as i32, Value::UNDEFINED);
+            o.cell().set_field(ns.inline_start as i32 + 8 * m as i32, Value::UNDEFINED);
         } else if m > cap {
             array::va_set(overflow(o, ns), m - (cap - 1), Value::UNDEFINED);
         }
@@ -828,12 +855,12 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
 
 /// [[IsExtensible]] — 10.1.3.
 pub fn is_extensible(o: Value) -> bool {
-    o.header_flags() & FLAG_NONEXTENSIBLE == 0
+    o.cell().header_flags() & FLAG_NONEXTENSIBLE == 0
 }
 
 /// [[PreventExtensions]] — 10.1.4: always succeeds on ordinary objects.
 pub fn prevent_extensions(o: Value) -> bool {
-    o.set_header_flag(FLAG_NONEXTENSIBLE);
+    o.cell().set_header_flag(FLAG_NONEXTENSIBLE);
     true
 }
 
@@ -908,7 +935,7 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
         }
         KIND_TYPED_ARRAY => exotic.extend(0..bytes::ta_len(o) as u32),
         KIND_PRIMITIVE_WRAPPER => {
-            let pv = o.field(OBJ_INLINE);
+            let pv = o.cell().field(OBJ_INLINE);
             if pv.is_string() {
                 exotic.extend(0..string::len(pv) as u32);
                 if !only_enumerable {

@@ -120,7 +120,8 @@ static NUM_CACHE_KEYS: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::ne
 static NUM_CACHE_VALUES: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([UNDEFINED; NUM_CACHE]);
 
 pub fn init_number_string_cache() {
-    // SAFETY: single JS thread, at start-up.
+    // SAFETY: start-up on the JS thread; the borrow only yields the static array's address, a root
+    // range that stays valid for the program.
     let values = unsafe { NUM_CACHE_VALUES.get() };
     perry_gc::roots::register_range("number-strings", values.as_mut_ptr(), NUM_CACHE);
 }
@@ -150,7 +151,8 @@ fn number_to_string_uncached(f: f64) -> Value {
         // other integers are written without the shortest-digits search.
         if (0.0..1024.0).contains(&f) {
             static SMALL: perry_gc::JsCell<[atoms::Atom; 1024]> = perry_gc::JsCell::new([atoms::Atom::MAX; 1024]);
-            // SAFETY: single JS thread.
+            // SAFETY: the cache belongs to the JS thread; `intern` below does not reach `SMALL`,
+            // so this is the only live borrow of it.
             let small = unsafe { SMALL.get() };
             let i = f as usize;
             if small[i] == atoms::Atom::MAX {
@@ -269,7 +271,7 @@ pub fn to_object(v: Value) -> JsResult {
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let o = object::alloc_object(KIND_PRIMITIVE_WRAPPER, 8, 0, realm::get(proto));
-    o.set_field(OBJ_INLINE, Value(hv.get()));
+    o.cell().set_field(OBJ_INLINE, Value(hv.get()));
     Ok(o)
 }
 
@@ -641,7 +643,7 @@ pub fn ordinary_has_instance(c: Value, v: Value) -> JsResult<bool> {
         return Ok(false);
     }
     if c.kind() == KIND_BOUND_FUNCTION || (c.kind() == KIND_FUNCTION && crate::function::meta_of(c).flags & FNF_BOUND != 0) {
-        return instance_of(v, c.field(FN_CAPS));
+        return instance_of(v, c.cell().field(FN_CAPS));
     }
     if !v.is_js_object() {
         return Ok(false);

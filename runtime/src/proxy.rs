@@ -113,7 +113,7 @@ pub fn trap_atom(name: &str) -> Atom {
 pub fn object_proto_lacks(key: Atom) -> bool {
     static CACHE: perry_gc::JsCell<(u64, Vec<(Atom, bool)>)> = perry_gc::JsCell::new((0, Vec::new()));
     let op = crate::realm::get(crate::realm::I::ObjectProto);
-    let sh = op.word(OBJ_SHAPE);
+    let sh = op.cell().word(OBJ_SHAPE);
     // SAFETY: single JS thread.
     let c = unsafe { CACHE.get() };
     if c.0 != sh {
@@ -225,7 +225,7 @@ pub fn is_extensible(o: Value) -> JsResult<bool> {
     if is_proxy(o) {
         return is_extensible_proxy(o);
     }
-    Ok(o.is_object() && o.header_flags() & FLAG_NONEXTENSIBLE == 0)
+    Ok(o.is_object() && o.cell().header_flags() & FLAG_NONEXTENSIBLE == 0)
 }
 
 /// [[IsExtensible]] of a proxy (10.5.3).

@@ -126,7 +126,7 @@ pub fn init() {
     perry_gc::roots::register_range("intrinsics", s.as_mut_ptr(), s.len());
     // SAFETY: a static word, registered once as a root range of one.
     perry_gc::roots::register_range("string-prototype", &raw mut PERRY_STRING_PROTO, 1);
-    // SAFETY: as above.
+    // SAFETY: as above, for the global object's mirror word.
     perry_gc::roots::register_range("global-object", &raw mut PERRY_GLOBAL_OBJECT, 1);
 }
 
@@ -137,9 +137,11 @@ pub fn get(i: I) -> Value {
 
 pub fn set(i: I, v: Value) {
     slots()[i as usize] = v.0;
-    // SAFETY: single JS thread.
     match i {
+        // SAFETY: the mirror word compiled code reads; only the JS thread
+        // writes or reads it, and no reference to it is held (a plain store).
         I::StringProto => unsafe { PERRY_STRING_PROTO = v.0 },
+        // SAFETY: as above, for the global object's mirror word.
         I::Global => unsafe { PERRY_GLOBAL_OBJECT = v.0 },
         _ => {}
     }
@@ -148,9 +150,13 @@ pub fn set(i: I, v: Value) {
 /// Atom of a well-known symbol.
 #[inline]
 pub fn sym_atom(i: I) -> Atom {
+    // SAFETY: the realm is touched by the JS thread only, and the borrow
+    // ends within this expression (nothing here calls back into the realm).
     unsafe { REALM.get() }.sym_atoms[i as usize - I::SymIterator as usize]
 }
 
 pub fn set_sym_atom(i: I, a: Atom) {
+    // SAFETY: as in `sym_atom`: a one-word store through a borrow that ends
+    // at once.
     unsafe { REALM.get() }.sym_atoms[i as usize - I::SymIterator as usize] = a;
 }

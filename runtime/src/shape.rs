@@ -47,7 +47,7 @@ pub fn set_proto_key(a: Atom) {
 
 #[inline]
 pub fn proto_key() -> Atom {
-    // SAFETY: single JS thread.
+    // SAFETY: a one-word read on the JS thread (set once by `set_proto_key`).
     unsafe { *PROTO_KEY.get() }
 }
 
@@ -64,12 +64,15 @@ pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
     if !inline_start.is_multiple_of(8) || i >= STARTS || c >= CAPS {
         return root_slow(inline_start, cap);
     }
-    // SAFETY: single JS thread.
+    // SAFETY: the table belongs to the JS thread; `root_slow` in the closure touches `ROOTS`,
+    // never `SMALL`, so `e` is the only borrow of it.
     let e = unsafe { &mut SMALL.get()[i][c] };
     e.get_or_insert_with(|| root_slow(inline_start, cap))
 }
 
 fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {
+    // SAFETY: the root table is touched by the JS thread only and this borrow ends with the
+    // statement's closure, which calls nothing that reaches `ROOTS` again.
     let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
     roots.entry((inline_start, cap)).or_insert_with(|| {
         let s: &'static mut Shape = Box::leak(Box::new(Shape {
@@ -168,6 +171,8 @@ impl Shape {
 
     /// The shape without slot `i`: later slots move down by one.
     pub fn remove(&'static self, i: usize) -> &'static Shape {
+        // SAFETY: `root` is set right after the root shape is leaked (`root_slow`) and copied to
+        // every derived shape, so it points to a live 'static shape.
         let root = unsafe { &*self.root };
         let mut s: &'static Shape = root;
         for (j, (&k, &a)) in self.keys.iter().zip(self.attrs.iter()).enumerate() {

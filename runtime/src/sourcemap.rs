@@ -28,7 +28,11 @@ static MAP: JsCell<Map> = JsCell::new(Map { files: Vec::new(), sources: Vec::new
 /// # Safety
 /// `addrs` must hold `count` function addresses in the blob's function order.
 pub unsafe fn install(blob: &str, addrs: *const u64, count: usize) {
+    // SAFETY: `install` runs once at start-up on the JS thread, before any `locate`; the map's
+    // borrow ends with it and nothing it calls touches `MAP`.
     let m = unsafe { MAP.get() };
+    // SAFETY: `addrs` holds `count` addresses (this function's safety contract); the table is in
+    // the executable's data, so it lives for the program.
     let addrs = if count == 0 { &[][..] } else { unsafe { core::slice::from_raw_parts(addrs, count) } };
     for line in blob.lines() {
         let (tag, rest) = line.split_at(1.min(line.len()));
@@ -66,6 +70,9 @@ pub fn describe_pc(pc: u64) -> Option<String> {
 
 /// (function name, file, line, column) of a return address.
 pub fn locate(pc: u64) -> Option<(String, String, u32, u32)> {
+    // SAFETY: the map is only read after `install`, on the JS thread (stack traces are made
+    // there); this shared use of the borrow ends within `locate`, which calls nothing that writes
+    // `MAP`.
     let m = unsafe { MAP.get() };
     let i = m.entries.partition_point(|e| e.start <= pc);
     if i == 0 {
@@ -85,6 +92,7 @@ pub fn locate(pc: u64) -> Option<(String, String, u32, u32)> {
 
 /// Embedded source text of file `file` between byte offsets (Function.prototype.toString).
 pub fn source_text(file: u32, start: u32, end: u32) -> Option<String> {
+    // SAFETY: as in `locate`: a read on the JS thread that ends within the function.
     let m = unsafe { MAP.get() };
     let src = m.sources.get(file as usize)?;
     src.get(start as usize..end as usize).map(|s| s.to_string())
@@ -92,6 +100,7 @@ pub fn source_text(file: u32, start: u32, end: u32) -> Option<String> {
 
 /// The text of line `line` (1-based) of file `file`.
 pub fn source_line(file: &str, line: u32) -> Option<String> {
+    // SAFETY: as in `locate`.
     let m = unsafe { MAP.get() };
     let i = m.files.iter().position(|f| f == file)?;
     m.sources.get(i)?.lines().nth(line.saturating_sub(1) as usize).map(|s| s.to_string())
@@ -99,5 +108,6 @@ pub fn source_line(file: &str, line: u32) -> Option<String> {
 
 /// Registers the source text of each file, in file order.
 pub fn install_sources(sources: Vec<String>) {
+    // SAFETY: start-up on the JS thread, before any source text is read; a one-statement borrow.
     unsafe { MAP.get() }.sources = sources;
 }

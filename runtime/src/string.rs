@@ -24,23 +24,32 @@ pub fn alloc_string(len: usize) -> Value {
     // allocation, and the collector never reads a string's body.
     let p = perry_gc::alloc_uninit(STR_DATA as usize + len * 2, KIND_STRING);
     // The length and a zero hash word.
+    // SAFETY: `p` is the string cell just allocated with `STR_DATA + 2 * len` bytes, so word 1 is
+    // inside it; writing it before any other allocation is what `alloc_uninit` asks.
     unsafe { *p.add(1) = len as u64 };
     Value::from_string_cell(p)
 }
 
 #[inline]
 pub fn len(s: Value) -> usize {
+    // SAFETY: `s` is a string (this module's contract: callers test `is_string`, and the compiler
+    // types these calls), whose word 1 holds the length in its low 32 bits; nothing allocates
+    // during the read.
     unsafe { *(s.ptr().add(1) as *const u32) as usize }
 }
 
 /// The code units of `s`. Valid until the next allocation.
 #[inline]
 pub fn units<'a>(s: Value) -> &'a [u16] {
+    // SAFETY: `s` is a string, as in `len`: `len(s)` code units follow `STR_DATA`; the slice is
+    // valid until the next allocation, as this function's documentation says.
     unsafe { core::slice::from_raw_parts((s.ptr() as *const u8).add(STR_DATA as usize) as *const u16, len(s)) }
 }
 
 #[inline]
 fn units_mut<'a>(s: Value) -> &'a mut [u16] {
+    // SAFETY: as in `units`; a string's units are written only while it is being built (no other
+    // slice of it is alive then).
     unsafe { core::slice::from_raw_parts_mut((s.ptr() as *mut u8).add(STR_DATA as usize) as *mut u16, len(s)) }
 }
 

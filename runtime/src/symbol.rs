@@ -16,26 +16,26 @@ pub fn new_symbol(desc: Value, private: bool) -> Value {
     let scope = HandleScope::new();
     let hd = scope.root(desc.0);
     let s = Value::from_cell(perry_gc::alloc(32, KIND_SYMBOL));
-    s.set_field(SYM_DESC, Value(hd.get()));
-    s.set_word(SYM_FLAGS, if private { PRIVATE } else { 0 });
+    s.cell().set_field(SYM_DESC, Value(hd.get()));
+    s.cell().set_word(SYM_FLAGS, if private { PRIVATE } else { 0 });
     let hs = scope.root(s.0);
     let a = atoms::new_symbol_atom(s);
     let s = Value(hs.get());
-    s.set_word(SYM_ATOM, a as u64);
+    s.cell().set_word(SYM_ATOM, a as u64);
     s
 }
 
 pub fn atom_of(s: Value) -> Atom {
-    s.word(SYM_ATOM) as Atom
+    s.cell().word(SYM_ATOM) as Atom
 }
 
 pub fn description(s: Value) -> Value {
-    s.field(SYM_DESC)
+    s.cell().field(SYM_DESC)
 }
 
 pub fn is_private_atom(a: Atom) -> bool {
     let v = atoms::value(a);
-    v.is_symbol() && v.word(SYM_FLAGS) & PRIVATE != 0
+    v.is_symbol() && v.cell().word(SYM_FLAGS) & PRIVATE != 0
 }
 
 /// `Symbol(desc)` as String(sym) prints it.

@@ -26,6 +26,7 @@ static ARRAY_CTOR: JsCell<u64> = JsCell::new(UNDEFINED);
 static JOIN_STACK: JsCell<Vec<u64>> = JsCell::new(Vec::new());
 
 fn array_ctor() -> Value {
+    // SAFETY: a static word read by the JS thread only, with no reference kept.
     Value(unsafe { *ARRAY_CTOR.get() })
 }
 
@@ -62,7 +63,7 @@ fn this_object(args: &Args, name: &str) -> JsResult {
 /// A real array whose elements can be written without checks.
 #[inline]
 fn plain(o: Value) -> bool {
-    o.is_array() && o.header_flags() & (FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS) == 0
+    o.is_array() && o.cell().header_flags() & (FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS) == 0
 }
 
 /// Get(O, ToString(i)).
@@ -572,7 +573,7 @@ fn copy_within(args: &Args) -> JsResult {
     let o = Value(ho.get());
     if plain(o) && arr::len(o) == len {
         let vals: Vec<Value> = (from..from + count).map(|i| arr::get_index(o, i)).collect();
-        let e = o.field(ARR_ELEMS);
+        let e = o.cell().field(ARR_ELEMS);
         for (k, v) in vals.into_iter().enumerate() {
             arr::va_set(e, to + k, v);
         }
@@ -654,7 +655,7 @@ fn fill(args: &Args) -> JsResult {
     let fin = rel_index(args.get(2), len, len)?;
     let o = Value(ho.get());
     if plain(o) && arr::len(o) == len {
-        let e = o.field(ARR_ELEMS);
+        let e = o.cell().field(ARR_ELEMS);
         for i in k..fin {
             arr::va_set(e, i, args.get(0));
         }
@@ -895,12 +896,15 @@ fn last_index_of(args: &Args) -> JsResult {
 
 /// The join loop shared by join and toLocaleString, with cycle detection.
 pub(crate) fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
+    // SAFETY: the join stack is touched by the JS thread only; this borrow ends before `join_loop`
+    // runs (which may re-enter `join_impl` and borrow it again).
     let stack = unsafe { JOIN_STACK.get() };
     if stack.contains(&ho.get()) {
         return Ok(atoms::value(names::EMPTY));
     }
     stack.push(ho.get());
     let r = join_loop(ho, len, sep, locale);
+    // SAFETY: as above: the earlier borrow is dead; this one ends within the function.
     let stack = unsafe { JOIN_STACK.get() };
     stack.pop();
     let out = r?;
@@ -1094,7 +1098,7 @@ fn reverse(args: &Args) -> JsResult {
     let len = ops::length_of(o)?;
     let o = Value(ho.get());
     if plain(o) && arr::len(o) == len {
-        let e = o.field(ARR_ELEMS);
+        let e = o.cell().field(ARR_ELEMS);
         let (mut lo, mut hi) = (0usize, len);
         while lo + 1 < hi {
             hi -= 1;
@@ -1259,7 +1263,7 @@ fn splice(args: &Args) -> JsResult {
             }
         }
         let o = arr::splice_gap(Value(ho.get()), start, dc, ic);
-        let e = o.field(ARR_ELEMS);
+        let e = o.cell().field(ARR_ELEMS);
         for i in 0..ic {
             arr::va_set(e, start + i, args.get(2 + i));
         }
@@ -1317,7 +1321,7 @@ fn unshift(args: &Args) -> JsResult {
                 return Err(error::range_error("Invalid array length"));
             }
             let o = arr::splice_gap(o, 0, 0, n);
-            let e = o.field(ARR_ELEMS);
+            let e = o.cell().field(ARR_ELEMS);
             for i in 0..n {
                 arr::va_set(e, i, args.get(i));
             }
@@ -1438,6 +1442,10 @@ fn with(args: &Args) -> JsResult {
 }
 
 pub fn install() {
+    // SAFETY: `install` runs once at start-up on the JS thread. `ARRAY_CTOR` is a static word, so
+    // the range of one stays valid; the join stack's visitor runs during a collection, when no
+    // `join_impl` borrow is live across it (the collector runs inside an allocation, after which
+    // `join_impl` re-borrows).
     unsafe {
         perry_gc::roots::register_range("array-ctor", ARRAY_CTOR.get() as *mut u64, 1);
         perry_gc::roots::register_source("array-join-stack", |visit| {
@@ -1450,6 +1458,7 @@ pub fn install() {
     let scope = HandleScope::new();
     let hp = scope.root(ap.0);
     let c = crate::constructor("Array", 1, array_constructor, ap);
+    // SAFETY: a static word written on the JS thread, with no reference kept.
     unsafe { *ARRAY_CTOR.get() = c.0 };
     let c = array_ctor();
     method(c, "isArray", 1, is_array);
@@ -1539,7 +1548,8 @@ pub fn install() {
     let hofs = &raw mut PERRY_ARRAY_HOFS;
     for (i, name) in ARRAY_HOFS.iter().enumerate() {
         let f = object::get_data_chain(Value(hp.get()), atoms::intern(name)).unwrap_or(Value::UNDEFINED).0;
-        // SAFETY: single JS thread, at start-up.
+        // SAFETY: `PERRY_ARRAY_HOFS` is a static table read by compiled code; it is written here
+        // once at start-up on the JS thread, through a raw pointer (no reference).
         unsafe { (*hofs)[i] = f };
     }
     perry_gc::roots::register_range("array-hofs", hofs as *mut u64, ARRAY_HOFS.len());

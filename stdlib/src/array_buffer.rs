@@ -158,8 +158,8 @@ fn buffer_slice(args: &Args) -> JsResult {
     let cur = b::ab_len(t);
     if first < cur {
         let n = count.min(cur - first);
-        let src = b::store_bytes(t.field(AB_STORE))[first..first + n].to_vec();
-        b::store_bytes_mut(new.field(AB_STORE))[..n].copy_from_slice(&src);
+        let src = b::store_bytes(t.cell().field(AB_STORE))[first..first + n].to_vec();
+        b::store_bytes_mut(new.cell().field(AB_STORE))[..n].copy_from_slice(&src);
     }
     Ok(new)
 }
@@ -180,7 +180,7 @@ fn copy_and_detach(args: &Args, what: &str, preserve: bool) -> JsResult {
     check_size(max.unwrap_or(n))?;
     let s = b::alloc_store_cap(n, max.unwrap_or(n));
     let t = args.this();
-    let old = b::store_bytes(t.field(AB_STORE));
+    let old = b::store_bytes(t.cell().field(AB_STORE));
     let k = n.min(old.len());
     b::store_bytes_mut(s)[..k].copy_from_slice(&old[..k]);
     b::detach(t);

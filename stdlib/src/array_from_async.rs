@@ -59,7 +59,7 @@ fn closure(s: Value, f: NativeFn) -> Value {
     let scope = HandleScope::new();
     let hs = scope.root(s.0);
     let c = function::new_native_caps("", 1, f, 1, 0);
-    c.set_field(FN_CAPS, Value(hs.get()));
+    c.cell().set_field(FN_CAPS, Value(hs.get()));
     c
 }
 
@@ -136,7 +136,7 @@ fn start(s: Value, args: &Args) -> JsResult<()> {
         let hn = scope.root(next.0);
         if sync {
             let o = iter::new_iterator(Value(hit.get()), iter::ASYNC_FROM_SYNC, I::AsyncFromSyncIteratorProto);
-            o.set_field(iter::NEXT, Value(hn.get()));
+            o.cell().set_field(iter::NEXT, Value(hn.get()));
             hit.set(o.0);
             let next = object::get(o, atoms::intern("next"))?;
             hn.set(next.0);

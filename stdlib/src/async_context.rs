@@ -65,7 +65,8 @@ struct Context {
 static CONTEXT: JsCell<Context> = JsCell::new(Context { current: UNDEFINED, capture: UNDEFINED, saved: Vec::new(), disabled: 0 });
 
 fn cx() -> &'static mut Context {
-    // SAFETY: single JS thread.
+    // SAFETY: the context belongs to the JS thread; callers use each borrow for one read or write
+    // and run no JavaScript while holding it.
     unsafe { CONTEXT.get() }
 }
 
@@ -267,7 +268,7 @@ fn resource(_: &Args) -> JsResult {
     let scope = HandleScope::new();
     let ctx = scope.root(capture().0);
     let f = function::new_native_caps("runInAsyncScope", 3, run_in_scope, 1, 0);
-    f.set_field(FN_CAPS, Value(ctx.get()));
+    f.cell().set_field(FN_CAPS, Value(ctx.get()));
     Ok(f)
 }
 
@@ -281,7 +282,7 @@ fn run_in_scope(args: &Args) -> JsResult {
     let r = function::call(args.get(0), args.get(1), &argv);
     // The resource's stores as the callback left them (Node writes to the
     // resource itself), for its next run.
-    args.callee().set_field(FN_CAPS, current());
+    args.callee().cell().set_field(FN_CAPS, current());
     let hr = scope.root(match r {
         Ok(v) => v.0,
         Err(_) => EXCEPTION,

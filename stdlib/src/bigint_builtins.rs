@@ -57,8 +57,8 @@ fn this_bigint(v: Value, name: &str) -> JsResult {
     if v.is_bigint() {
         return Ok(v);
     }
-    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_bigint() {
-        return Ok(v.field(OBJ_INLINE));
+    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_bigint() {
+        return Ok(v.cell().field(OBJ_INLINE));
     }
     Err(error::type_error(&format!("BigInt.prototype.{name} requires that 'this' be a BigInt")))
 }

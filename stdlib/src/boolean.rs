@@ -30,8 +30,8 @@ fn this_boolean(v: Value, name: &str) -> JsResult<bool> {
     if v.is_bool() {
         return Ok(v.as_bool());
     }
-    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_bool() {
-        return Ok(v.field(OBJ_INLINE).as_bool());
+    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_bool() {
+        return Ok(v.cell().field(OBJ_INLINE).as_bool());
     }
     Err(error::type_error(&format!("Boolean.prototype.{name} requires that 'this' be a Boolean")))
 }

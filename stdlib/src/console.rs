@@ -26,6 +26,8 @@ struct State {
 static STATE: JsCell<State> = JsCell::new(State { group_indent: String::new(), counts: Vec::new(), timers: Vec::new() });
 
 fn state() -> &'static mut State {
+    // SAFETY: console state is touched by the JS thread only; callers use the borrow for one
+    // statement and never call back into `state()` while holding it.
     unsafe { STATE.get() }
 }
 

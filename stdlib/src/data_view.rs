@@ -76,7 +76,7 @@ fn view_this(args: &Args, what: &str) -> JsResult {
 
 /// get DataView.prototype.buffer — 25.3.4.1
 fn dv_buffer(args: &Args) -> JsResult {
-    Ok(view_this(args, "buffer")?.field(TA_BUFFER))
+    Ok(view_this(args, "buffer")?.cell().field(TA_BUFFER))
 }
 
 /// get DataView.prototype.byteLength — 25.3.4.2
@@ -123,7 +123,7 @@ fn get_view_value(args: &Args, ty: Ty, what: &str) -> JsResult {
     let at = view_index(t, i, ty.size(), what)?;
     let size = ty.size();
     let mut e = [0u8; 8];
-    e[..size].copy_from_slice(&b::store_bytes(t.field(TA_STORE))[at..at + size]);
+    e[..size].copy_from_slice(&b::store_bytes(t.cell().field(TA_STORE))[at..at + size]);
     if !little {
         e[..size].reverse();
     }
@@ -146,7 +146,7 @@ fn set_view_value(args: &Args, ty: Ty, what: &str) -> JsResult {
     if !little {
         e[..size].reverse();
     }
-    b::store_bytes_mut(t.field(TA_STORE))[at..at + size].copy_from_slice(&e[..size]);
+    b::store_bytes_mut(t.cell().field(TA_STORE))[at..at + size].copy_from_slice(&e[..size]);
     Ok(Value::UNDEFINED)
 }
 

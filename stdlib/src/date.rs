@@ -951,7 +951,7 @@ fn is_date(v: Value) -> bool {
 
 /// The [[DateValue]] of a Date object, if `v` is one.
 pub fn date_value(v: Value) -> Option<f64> {
-    if is_date(v) { Some(v.field(DATE_VALUE).as_number()) } else { None }
+    if is_date(v) { Some(v.cell().field(DATE_VALUE).as_number()) } else { None }
 }
 
 /// thisTimeValue: `this`'s [[DateValue]], or V8's TypeError.
@@ -962,7 +962,7 @@ fn this_time_value(v: Value) -> JsResult<f64> {
 /// A new Date with `proto` holding `tv`.
 pub(crate) fn new_date(proto: Value, tv: f64) -> Value {
     let o = object::alloc_object(KIND_DATE, DATE_EXTRA, 1, proto);
-    o.set_field(DATE_VALUE, Value::num(tv));
+    o.cell().set_field(DATE_VALUE, Value::num(tv));
     o
 }
 
@@ -1131,7 +1131,7 @@ fn set_components(args: &Args, start: usize, count: usize, local: bool) -> JsRes
     let c: Vec<f64> = (0..7).map(|i| given[i].unwrap_or(own[i])).collect();
     let date = make_date(make_day(c[0], c[1], c[2]), make_time(c[3], c[4], c[5], c[6]));
     let u = time_clip(if local { utc(date) } else { date });
-    args.this().set_field(DATE_VALUE, Value::num(u));
+    args.this().cell().set_field(DATE_VALUE, Value::num(u));
     Ok(Value::num(u))
 }
 
@@ -1164,7 +1164,7 @@ setters! {
 fn set_time(args: &Args) -> JsResult {
     this_time_value(args.this())?;
     let t = time_clip(ops::to_number(args.get(0))?);
-    args.this().set_field(DATE_VALUE, Value::num(t));
+    args.this().cell().set_field(DATE_VALUE, Value::num(t));
     Ok(Value::num(t))
 }
 
@@ -1177,7 +1177,7 @@ fn set_year(args: &Args) -> JsResult {
     let f = fields(t);
     let d = make_day(yyyy, f.month, f.date);
     let u = time_clip(utc(make_date(d, time_within_day(t))));
-    args.this().set_field(DATE_VALUE, Value::num(u));
+    args.this().cell().set_field(DATE_VALUE, Value::num(u));
     Ok(Value::num(u))
 }
 

@@ -78,7 +78,8 @@ pub fn hooks() -> &'static Hooks {
 }
 
 fn hooks_mut() -> &'static mut Hooks {
-    // SAFETY: single JS thread, at start-up.
+    // SAFETY: the hooks are written at start-up on the JS thread, before any core method reads
+    // them.
     unsafe { HOOKS.get() }
 }
 

@@ -93,9 +93,9 @@ fn bind(args: &Args) -> JsResult {
     let small = len >= 0.0 && len <= u32::MAX as f64 && len.fract() == 0.0;
     let f = function::new_native_caps(&name, if small { len as u32 } else { 0 }, bound_call, 3, flags);
     let hf = scope.root(f.0);
-    f.set_field(perry_abi::FN_CAPS, Value(ht.get()));
-    f.set_field(perry_abi::FN_CAPS + 8, args.get(0));
-    f.set_field(perry_abi::FN_CAPS + 16, Value(hba.get()));
+    f.cell().set_field(perry_abi::FN_CAPS, Value(ht.get()));
+    f.cell().set_field(perry_abi::FN_CAPS + 8, args.get(0));
+    f.cell().set_field(perry_abi::FN_CAPS + 16, Value(hba.get()));
     object::set_proto(f, Value(hp.get()));
     if !small {
         function::materialize_virtual(Value(hf.get()), names::LENGTH);

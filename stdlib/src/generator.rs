@@ -72,7 +72,7 @@ pub fn async_step(g: Value, v: Value, mode: u64) {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
     let step = run(g, v, mode);
-    let promise = Value(hg.get()).field(GEN_PROMISE);
+    let promise = Value(hg.get()).cell().field(GEN_PROMISE);
     match step {
         Step::Threw => crate::promise::reject(promise, error::take()),
         Step::Returned(r) => crate::promise::resolve(promise, r),
@@ -101,7 +101,7 @@ fn continuation(g: Value, f: perry_runtime::function::NativeFn) -> Value {
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
     let f = perry_runtime::function::new_native_caps("", 1, f, 1, 0);
-    f.set_field(FN_CAPS, Value(hg.get()));
+    f.cell().set_field(FN_CAPS, Value(hg.get()));
     f
 }
 
@@ -121,7 +121,7 @@ extern "C" fn async_start(g: u64) -> u64 {
     let scope = HandleScope::new();
     let hg = scope.root(g);
     let p = scope.root(crate::promise::new_promise().0);
-    Value(hg.get()).set_field(GEN_PROMISE, Value(p.get()));
+    Value(hg.get()).cell().set_field(GEN_PROMISE, Value(p.get()));
     async_step(Value(hg.get()), Value::UNDEFINED, GEN_NEXT);
     p.get()
 }
@@ -214,25 +214,25 @@ perry_runtime::abi_export!(perry_yield_star_step, yield_star_step);
 
 /// Whether `g` is an async generator object (its state is a number).
 fn is_async_gen(g: Value) -> bool {
-    g.is_cell() && g.kind() == KIND_GENERATOR && g.field(GEN_AGSTATE).is_number()
+    g.is_cell() && g.kind() == KIND_GENERATOR && g.cell().field(GEN_AGSTATE).is_number()
 }
 
 fn ag_state(g: Value) -> i64 {
-    g.field(GEN_AGSTATE).as_number() as i64
+    g.cell().field(GEN_AGSTATE).as_number() as i64
 }
 
 fn set_ag_state(g: Value, s: i64) {
-    g.set_field(GEN_AGSTATE, Value::int(s));
+    g.cell().set_field(GEN_AGSTATE, Value::int(s));
 }
 
 /// AsyncGeneratorEnqueue: appends `[mode, value, promise]` to the queue.
 fn ag_enqueue(g: Value, mode: u64, v: Value, p: Value) {
     let scope = HandleScope::new();
     let (hg, hv, hp) = (scope.root(g.0), scope.root(v.0), scope.root(p.0));
-    let mut q = g.field(GEN_PROMISE);
+    let mut q = g.cell().field(GEN_PROMISE);
     if !q.is_object() {
         q = arr::new_array(0);
-        Value(hg.get()).set_field(GEN_PROMISE, q);
+        Value(hg.get()).cell().set_field(GEN_PROMISE, q);
     }
     let hq = scope.root(q.0);
     arr::push(Value(hq.get()), Value::int(mode as i64));
@@ -242,7 +242,7 @@ fn ag_enqueue(g: Value, mode: u64, v: Value, p: Value) {
 
 /// The oldest request's mode and value, if any.
 fn ag_head(g: Value) -> Option<(u64, Value)> {
-    let q = g.field(GEN_PROMISE);
+    let q = g.cell().field(GEN_PROMISE);
     if !q.is_object() || arr::len(q) == 0 {
         return None;
     }
@@ -254,7 +254,7 @@ fn ag_head(g: Value) -> Option<(u64, Value)> {
 fn ag_complete_step(g: Value, threw: bool, v: Value, done: bool) {
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
-    let q = g.field(GEN_PROMISE);
+    let q = g.cell().field(GEN_PROMISE);
     let hp = scope.root(arr::get_index(q, 2).0);
     arr::splice_gap(q, 0, 3, 0);
     if threw {
@@ -440,7 +440,7 @@ fn ag_throw(args: &Args) -> JsResult {
 
 fn afs_this(args: &Args) -> Option<Value> {
     let o = args.this();
-    (o.is_cell() && o.kind() == KIND_ITERATOR && o.word(iter::MODE) == iter::ASYNC_FROM_SYNC).then_some(o)
+    (o.is_cell() && o.kind() == KIND_ITERATOR && o.cell().word(iter::MODE) == iter::ASYNC_FROM_SYNC).then_some(o)
 }
 
 /// AsyncFromSyncIteratorContinuation: the promise `p` settles with the
@@ -460,7 +460,7 @@ fn afs_continuation(r: Value, p: Value) {
     };
     let w = scope.root(crate::promise::promise_resolve(v).0);
     let on_f = perry_runtime::function::new_native_caps("", 1, afs_unwrap, 1, 0);
-    on_f.set_field(FN_CAPS, Value::bool(done));
+    on_f.cell().set_field(FN_CAPS, Value::bool(done));
     crate::promise::perform_then(Value(w.get()), on_f, Value::UNDEFINED, Value(hp.get()));
 }
 
@@ -478,9 +478,9 @@ fn afs_method(args: &Args, mode: u64) -> JsResult {
         return Ok(Value(p.get()));
     };
     let ho = scope.root(o.0);
-    let sync = scope.root(o.field(iter::TARGET).0);
+    let sync = scope.root(o.cell().field(iter::TARGET).0);
     let m = match mode {
-        GEN_NEXT => Ok(o.field(iter::NEXT)),
+        GEN_NEXT => Ok(o.cell().field(iter::NEXT)),
         GEN_RETURN => perry_runtime::object::get(Value(sync.get()), perry_runtime::atoms::names::RETURN),
         _ => perry_runtime::object::get(Value(sync.get()), perry_runtime::atoms::intern("throw")),
     };
@@ -544,7 +544,7 @@ fn get_async_iterator_js(v: Value) -> JsResult {
     let next = perry_runtime::object::get(it, perry_runtime::atoms::intern("next"))?;
     let hn = scope.root(next.0);
     let o = iter::new_iterator(Value(hit.get()), iter::ASYNC_FROM_SYNC, I::AsyncFromSyncIteratorProto);
-    o.set_field(iter::NEXT, Value(hn.get()));
+    o.cell().set_field(iter::NEXT, Value(hn.get()));
     Ok(o)
 }
 

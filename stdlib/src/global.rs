@@ -401,7 +401,7 @@ fn clone_value(v: Value, memo: Handle) -> JsResult {
             Ok(Value(ho.get()))
         }
         KIND_PRIMITIVE_WRAPPER => {
-            let p = v.field(OBJ_INLINE);
+            let p = v.cell().field(OBJ_INLINE);
             if p.is_symbol() {
                 return Err(data_clone_error(p));
             }

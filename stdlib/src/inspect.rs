@@ -67,10 +67,13 @@ static CIRCULAR: JsCell<Vec<u64>> = JsCell::new(Vec::new());
 static REGISTERED: JsCell<bool> = JsCell::new(false);
 
 fn circular() -> &'static mut Vec<u64> {
+    // SAFETY: the JS thread only; callers use each borrow within one statement and recursion re-
+    // borrows it (no two borrows are live at once).
     unsafe { CIRCULAR.get() }
 }
 
 fn ensure_roots() {
+    // SAFETY: the JS thread only; the flag's borrow ends within this function.
     let r = unsafe { REGISTERED.get() };
     if !*r {
         *r = true;
@@ -425,7 +428,7 @@ fn internal_name(v: Value) -> &'static str {
         KIND_MAP => "Map",
         KIND_SET => "Set",
         KIND_PRIMITIVE_WRAPPER => {
-            let p = v.field(OBJ_INLINE);
+            let p = v.cell().field(OBJ_INLINE);
             if p.is_string() {
                 "String"
             } else if p.is_number() {
@@ -460,7 +463,7 @@ fn is_instance_of(v: Value, ctor: Value) -> bool {
     let h = scope.root(v.0);
     let mut c = ctor;
     if c.kind() == KIND_BOUND_FUNCTION {
-        c = c.field(FN_CAPS);
+        c = c.cell().field(FN_CAPS);
     }
     let p = match own_data(c, names::PROTOTYPE) {
         Some(p) if p.is_object() => p,
@@ -569,12 +572,12 @@ fn get_ctx_style(v: Value, constructor: Option<&str>, tag: &str) -> String {
 /// `Object.keys` plus enumerable symbols (all own keys with `showHidden`).
 fn get_keys(v: Value, show_hidden: bool) -> Vec<Atom> {
     let kind = v.kind();
-    if kind == KIND_ARRAY || (kind == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_string()) {
+    if kind == KIND_ARRAY || (kind == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_string()) {
         // Index keys are interned (an allocation): read everything first.
         let indices: Vec<usize> = if kind == KIND_ARRAY {
             (0..array::len(v)).filter(|&i| array::get_index(v, i) != Value::HOLE).collect()
         } else {
-            (0..string::len(v.field(OBJ_INLINE))).collect()
+            (0..string::len(v.cell().field(OBJ_INLINE))).collect()
         };
         let rest = non_index_keys(v, show_hidden && kind == KIND_ARRAY, !show_hidden);
         let mut k: Vec<Atom> = indices.into_iter().map(|i| atoms::intern(&i.to_string())).collect();
@@ -658,6 +661,8 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
 pub(crate) fn stack_exhausted() -> bool {
     let here = 0u8;
     let addr = &here as *const u8 as u64;
+    // SAFETY: a word written once by `main` before any JavaScript runs (`perry_runtime::abi`),
+    // read by value on the JS thread.
     let limit = unsafe { core::ptr::addr_of!(perry_runtime::abi::PERRY_STACK_LIMIT).read() };
     limit != 0 && addr < limit
 }
@@ -911,11 +916,11 @@ fn format_promise(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String>
 
 /// For a Map or Set iterator: ("Map" | "Set", whether it yields entries).
 fn iterator_collection(it: Value) -> Option<(&'static str, bool)> {
-    let t = it.field(iter::TARGET);
+    let t = it.cell().field(iter::TARGET);
     if !t.is_cell() {
         return None;
     }
-    let mode = it.word(iter::MODE);
+    let mode = it.cell().word(iter::MODE);
     match t.kind() {
         KIND_MAP => Some(("Map", mode == iter::MAP_ENTRIES)),
         KIND_SET => Some(("Set", mode == iter::SET_ENTRIES)),
@@ -1025,7 +1030,7 @@ fn get_class_base(h: Handle, constructor: Option<&str>, tag: &str) -> String {
 }
 
 fn get_boxed_base(ctx: &Ctx, h: Handle, keys: &mut Vec<Atom>, constructor: Option<&str>, tag: &str) -> String {
-    let inner = hv(h).field(OBJ_INLINE);
+    let inner = hv(h).cell().field(OBJ_INLINE);
     let ty = if inner.is_number() {
         "Number"
     } else if inner.is_string() {
@@ -1046,7 +1051,7 @@ fn get_boxed_base(ctx: &Ctx, h: Handle, keys: &mut Vec<Atom>, constructor: Optio
             Some(c) => base.push_str(&format!(" ({c})")),
         }
     }
-    let inner = hv(h).field(OBJ_INLINE);
+    let inner = hv(h).cell().field(OBJ_INLINE);
     base.push_str(&format!(": {}]", format_primitive(ctx, inner)));
     if !tag.is_empty() && constructor != Some(tag) {
         base.push_str(&format!(" [{tag}]"));
@@ -1351,9 +1356,9 @@ fn format_map(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
 fn format_iterator(ctx: &mut Ctx, h: Handle, recurse_times: usize, key_value: bool) -> Vec<String> {
     let scope = HandleScope::new();
     let it = hv(h);
-    let target = scope.root(it.field(iter::TARGET).0);
-    let mode = it.word(iter::MODE);
-    let start = it.word(iter::INDEX) as usize;
+    let target = scope.root(it.cell().field(iter::TARGET).0);
+    let mode = it.cell().word(iter::MODE);
+    let start = it.cell().word(iter::INDEX) as usize;
     let mut items: Vec<(usize, bool)> = Vec::new(); // (entry index, is value)
     if mode != iter::DONE {
         for i in start..collections::used(hv(target)) {

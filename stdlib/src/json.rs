@@ -599,7 +599,7 @@ impl Ser {
         }
         let v = hv(h);
         if v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER {
-            let inner = v.field(OBJ_INLINE);
+            let inner = v.cell().field(OBJ_INLINE);
             if inner.is_number() {
                 let f = ops::to_number(v)?;
                 h.set(Value::num(f).0);
@@ -732,7 +732,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
                 Some(atoms::intern_value(v))
             } else if v.is_number()
                 || v.is_object() && v.kind() == KIND_PRIMITIVE_WRAPPER && {
-                    let p = v.field(OBJ_INLINE);
+                    let p = v.cell().field(OBJ_INLINE);
                     p.is_string() || p.is_number()
                 }
             {
@@ -752,7 +752,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     // The space argument — 25.5.2.1 steps 5-8.
     let mut sp = hv(hspace);
     if sp.is_object() && sp.kind() == KIND_PRIMITIVE_WRAPPER {
-        let p = sp.field(OBJ_INLINE);
+        let p = sp.cell().field(OBJ_INLINE);
         if p.is_number() {
             sp = Value::num(ops::to_number(sp)?);
         } else if p.is_string() {

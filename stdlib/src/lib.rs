@@ -157,7 +157,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
         let scope = HandleScope::new();
         let hv = scope.root(if matches!(i, I::StringProto) { perry_runtime::string::from_str("").0 } else { prim.0 });
         let o = object::alloc_object(perry_abi::KIND_PRIMITIVE_WRAPPER, 8, 8, realm::get(I::ObjectProto));
-        o.set_field(perry_abi::OBJ_INLINE, Value(hv.get()));
+        o.cell().set_field(perry_abi::OBJ_INLINE, Value(hv.get()));
         realm::set(i, o);
     }
     for i in [

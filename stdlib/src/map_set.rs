@@ -77,6 +77,7 @@ fn construct(args: &Args, kind: u64, name: &str, fallback: I, adder_name: &str, 
         )));
     }
     let ha = scope.root(adder.0);
+    // SAFETY: the JS thread only; the borrow ends with this comparison.
     let fast = adder.0 == unsafe { ADDERS.get() }[adder_slot];
     for_each_iterable(args.get(0), &mut |v, _| {
         let s = HandleScope::new();
@@ -275,6 +276,8 @@ fn species(c: Value) {
 }
 
 pub fn install() {
+    // SAFETY: `ADDERS` is a static array of two words, so the root range stays valid for the
+    // program; registered once on the JS thread.
     unsafe { perry_gc::roots::register_range("map-set-adders", ADDERS.get().as_mut_ptr(), 2) };
 
     // Map
@@ -294,6 +297,7 @@ pub fn install() {
     method(mp(), "has", 1, map_has);
     method(mp(), "keys", 0, map_keys);
     let f = method(mp(), "set", 2, map_set);
+    // SAFETY: a static word written on the JS thread at start-up, with no reference kept.
     unsafe { ADDERS.get()[0] = f.0 };
     getter(mp(), "size", map_size);
     method(mp(), "values", 0, map_values);
@@ -305,6 +309,7 @@ pub fn install() {
     species(c);
     let sp = || realm::get(I::SetProto);
     let f = method(sp(), "add", 1, set_add);
+    // SAFETY: a static word written on the JS thread at start-up, with no reference kept.
     unsafe { ADDERS.get()[1] = f.0 };
     method(sp(), "clear", 0, set_clear);
     method(sp(), "delete", 1, set_delete);

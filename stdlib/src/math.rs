@@ -509,6 +509,8 @@ fn seed() -> [u64; 2] {
 
 /// Math.random ( ) — 21.3.2.27 (xorshift128+, seeded from the clock)
 fn random(_args: &Args) -> JsResult {
+    // SAFETY: the generator state is touched by the JS thread only, and the borrow ends within
+    // `random`, which calls nothing that uses it.
     let s = unsafe { RNG.get() };
     if s[0] == 0 && s[1] == 0 {
         *s = seed();
@@ -586,7 +588,7 @@ pub fn install() {
         let fv = def_method(hm, name, len, f);
         if let Some(i) = perry_abi::MATH_INLINE.iter().position(|&n| n == name) {
             // SAFETY: start-up, single JS thread; compiled code only reads it.
-            unsafe { PERRY_MATH_METAS[i] = fv.word(perry_abi::FN_META) };
+            unsafe { PERRY_MATH_METAS[i] = fv.cell().word(perry_abi::FN_META) };
         }
     }
     let tag = string::from_str("Math");

@@ -53,7 +53,8 @@ struct Graph {
 static GRAPH: JsCell<Graph> = JsCell::new(Graph { modules: Vec::new(), result: UNDEFINED, started_async: false });
 
 fn graph() -> &'static mut Graph {
-    // SAFETY: single JS thread.
+    // SAFETY: the module graph belongs to the JS thread; callers drop the borrow before running a
+    // module body (which may call back here).
     unsafe { GRAPH.get() }
 }
 
@@ -130,7 +131,7 @@ fn fail(e: Value) {
 
 fn continuation(i: usize, f: function::NativeFn) -> Value {
     let c = function::new_native_caps("", 1, f, 1, 0);
-    c.set_field(FN_CAPS, Value::int(i as i64));
+    c.cell().set_field(FN_CAPS, Value::int(i as i64));
     c
 }
 

@@ -20,7 +20,7 @@ static BUILDERS: JsCell<Vec<(&'static str, Builder)>> = JsCell::new(Vec::new());
 
 /// Registers the native module `name` (once, at start-up).
 pub fn register(name: &'static str, build: Builder) {
-    // SAFETY: single JS thread.
+    // SAFETY: registration happens at start-up on the JS thread; a one-statement borrow.
     unsafe { BUILDERS.get() }.push((name, build));
 }
 
@@ -36,7 +36,7 @@ fn load(args: &Args) -> JsResult {
         return Ok(object::slot_get(cache, i));
     }
     let rust_name = atoms::to_rust(key);
-    // SAFETY: single JS thread.
+    // SAFETY: the JS thread only; the borrow ends with the search (`build` runs after).
     let Some(&(_, build)) = unsafe { BUILDERS.get() }.iter().find(|(n, _)| *n == rust_name) else {
         return Err(error::throw_error(error::ErrorKind::Error, &format!("no native module '{rust_name}' is linked into this executable")));
     };

@@ -200,8 +200,8 @@ fn this_number(v: Value, name: &str) -> JsResult<f64> {
     if v.is_number() {
         return Ok(v.as_number());
     }
-    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_number() {
-        return Ok(v.field(OBJ_INLINE).as_number());
+    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_number() {
+        return Ok(v.cell().field(OBJ_INLINE).as_number());
     }
     Err(error::type_error(&format!("Number.prototype.{name} requires that 'this' be a Number")))
 }

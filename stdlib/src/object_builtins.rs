@@ -154,8 +154,8 @@ fn put_accessor(o: Value, key: Atom, g: Value, s: Value, attrs: u8) {
     let hg = scope.root(g.0);
     let hs = scope.root(s.0);
     let cell = Value::from_cell(perry_gc::alloc(24, KIND_ACCESSOR));
-    cell.set_field(8, Value(hg.get()));
-    cell.set_field(16, Value(hs.get()));
+    cell.cell().set_field(8, Value(hg.get()));
+    cell.cell().set_field(16, Value(hs.get()));
     object::define(Value(ho.get()), key, cell, (attrs & !shape::WRITABLE) | shape::ACCESSOR);
 }
 
@@ -200,7 +200,7 @@ pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refu
             }
             if d.writable == Some(false) {
                 let o = Value(ho.get());
-                o.set_header_flag(FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS | FLAG_NONEXTENSIBLE);
+                o.cell().set_header_flag(FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS | FLAG_NONEXTENSIBLE);
             }
             return Ok(Ok(()));
         }
@@ -212,16 +212,16 @@ pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refu
                 return Err(error::type_error("Accessor properties on array elements are not supported by Perry"));
             }
             if cur == Value::HOLE {
-                if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+                if o.cell().header_flags() & FLAG_NONEXTENSIBLE != 0 {
                     return Ok(Err(Refused::CannotDefine));
                 }
-            } else if o.header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
+            } else if o.cell().header_flags() & FLAG_FROZEN_ELEMENTS != 0 {
                 let same = hv(d.value).is_none_or(|v| ops::same_value(v, cur));
                 if !same || d.writable == Some(true) || d.configurable == Some(true) || d.enumerable == Some(false) {
                     return Ok(Err(Refused::Redefine));
                 }
                 return Ok(Ok(()));
-            } else if o.header_flags() & FLAG_SEALED_ELEMENTS != 0 && (d.configurable == Some(true) || d.enumerable == Some(false)) {
+            } else if o.cell().header_flags() & FLAG_SEALED_ELEMENTS != 0 && (d.configurable == Some(true) || d.enumerable == Some(false)) {
                 return Ok(Err(Refused::Redefine));
             }
             let v = hv(d.value).unwrap_or(if cur == Value::HOLE { Value::UNDEFINED } else { cur });
@@ -233,7 +233,7 @@ pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refu
     let o = Value(ho.get());
     match current {
         None => {
-            if o.header_flags() & FLAG_NONEXTENSIBLE != 0 {
+            if o.cell().header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Ok(Err(Refused::CannotDefine));
             }
             let en = d.enumerable.unwrap_or(false);
@@ -348,9 +348,9 @@ pub fn set_integrity(o: Value, frozen: bool) {
         }
     }
     let o = Value(ho.get());
-    o.set_header_flag(FLAG_NONEXTENSIBLE);
+    o.cell().set_header_flag(FLAG_NONEXTENSIBLE);
     if o.kind() == KIND_ARRAY {
-        o.set_header_flag(FLAG_SEALED_ELEMENTS | if frozen { FLAG_FROZEN_ELEMENTS } else { 0 });
+        o.cell().set_header_flag(FLAG_SEALED_ELEMENTS | if frozen { FLAG_FROZEN_ELEMENTS } else { 0 });
     }
     let sh = object::shape_of(o);
     if sh.is_empty() {
@@ -369,7 +369,7 @@ pub fn set_integrity(o: Value, frozen: bool) {
         };
         ns = ns.add(k, na);
     }
-    o.set_word(OBJ_SHAPE, ns as *const shape::Shape as u64);
+    o.cell().set_word(OBJ_SHAPE, ns as *const shape::Shape as u64);
 }
 
 /// TestIntegrityLevel — 7.3.16
@@ -395,13 +395,13 @@ pub fn test_integrity(o: Value, frozen: bool) -> JsResult<bool> {
     if !o.is_object() {
         return Ok(true);
     }
-    if o.header_flags() & FLAG_NONEXTENSIBLE == 0 {
+    if o.cell().header_flags() & FLAG_NONEXTENSIBLE == 0 {
         return Ok(false);
     }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
     let keys = if o.kind() == KIND_ARRAY {
-        let f = o.header_flags();
+        let f = o.cell().header_flags();
         let need = if frozen { FLAG_FROZEN_ELEMENTS } else { FLAG_SEALED_ELEMENTS };
         if f & need == 0 && ((0..arr::len(o)).any(|i| arr::get_index(o, i) != Value::HOLE) || frozen) {
             return Ok(false);
@@ -953,7 +953,7 @@ pub fn object_to_string(v: Value) -> JsResult {
             KIND_REGEXP => "RegExp",
             perry_abi::KIND_DATE => "Date",
             KIND_PRIMITIVE_WRAPPER => {
-                let p = o.field(OBJ_INLINE);
+                let p = o.cell().field(OBJ_INLINE);
                 if p.is_bool() {
                     "Boolean"
                 } else if p.is_number() {

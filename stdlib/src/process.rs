@@ -14,6 +14,7 @@ static ARGV: perry_gc::JsCell<Vec<String>> = perry_gc::JsCell::new(Vec::new());
 
 /// Called by `main` before the built-ins are installed.
 pub fn set_argv(args: Vec<String>) {
+    // SAFETY: `ARGV` is set once by `main` on the JS thread, before any built-in reads it.
     unsafe { *ARGV.get() = args };
 }
 
@@ -41,6 +42,7 @@ pub fn install() {
     // argv: [executable, script, ...args], as Node gives [node, script, ...].
     let argv = perry_runtime::array::new_array(0);
     let ha = scope.root(argv.0);
+    // SAFETY: the JS thread only; the borrow ends with the `clone`.
     let args = unsafe { ARGV.get() }.clone();
     let exe = std::env::current_exe().map(|p| p.to_string_lossy().into_owned()).unwrap_or_else(|_| args.first().cloned().unwrap_or_default());
     let mut list = vec![exe.clone(), exe];

@@ -87,7 +87,8 @@ struct Queues {
 static QUEUES: JsCell<Queues> = JsCell::new(Queues { micro: VecDeque::new(), unhandled: Vec::new() });
 
 fn queues() -> &'static mut Queues {
-    // SAFETY: single JS thread.
+    // SAFETY: the queues belong to the JS thread; each caller uses the borrow for one push or pop,
+    // and no job runs while one is held.
     unsafe { QUEUES.get() }
 }
 
@@ -117,35 +118,35 @@ pub fn take_settled(p: Value) -> Option<Result<Value, Value>> {
         PENDING => None,
         st => {
             set_handled(p);
-            let r = p.field(P_RESULT);
+            let r = p.cell().field(P_RESULT);
             Some(if st == FULFILLED { Ok(r) } else { Err(r) })
         }
     }
 }
 
 fn state(p: Value) -> i64 {
-    p.field(P_STATE).as_number() as i64 & 3
+    p.cell().field(P_STATE).as_number() as i64 & 3
 }
 
 fn is_handled(p: Value) -> bool {
-    p.field(P_STATE).as_number() as i64 & HANDLED != 0
+    p.cell().field(P_STATE).as_number() as i64 & HANDLED != 0
 }
 
 fn set_handled(p: Value) {
-    let w = p.field(P_STATE).as_number() as i64;
+    let w = p.cell().field(P_STATE).as_number() as i64;
     if w & HANDLED == 0 {
-        p.set_field(P_STATE, Value::int(w | HANDLED));
+        p.cell().set_field(P_STATE, Value::int(w | HANDLED));
     }
 }
 
 /// A pending promise with `proto`.
 fn new_promise_with(proto: Value) -> Value {
     let p = object::alloc_object(KIND_PROMISE, EXTRA, 0, proto);
-    p.set_field(P_STATE, Value::int(PENDING));
+    p.cell().set_field(P_STATE, Value::int(PENDING));
     // The new cell's words are undefined: the common context needs no store.
     let ctx = async_context::capture();
     if !ctx.is_undefined() {
-        p.set_field(P_CTX, ctx);
+        p.cell().set_field(P_CTX, ctx);
     }
     p
 }
@@ -162,14 +163,14 @@ fn settle(p: Value, st: i64, v: Value) {
     }
     // Nothing here allocates on the heap (jobs and the unhandled list are
     // Rust queues), so the values need no handles.
-    let reactions = p.field(P_REACTIONS);
-    let first = [p.field(P_FIRST), p.field(P_FIRST + 8), p.field(P_FIRST + 16)];
+    let reactions = p.cell().field(P_REACTIONS);
+    let first = [p.cell().field(P_FIRST), p.cell().field(P_FIRST + 8), p.cell().field(P_FIRST + 16)];
     let handled = is_handled(p);
-    p.set_field(P_STATE, Value::int(st | if handled { HANDLED } else { 0 }));
-    p.set_field(P_RESULT, v);
-    p.set_field(P_REACTIONS, Value::UNDEFINED);
+    p.cell().set_field(P_STATE, Value::int(st | if handled { HANDLED } else { 0 }));
+    p.cell().set_field(P_RESULT, v);
+    p.cell().set_field(P_REACTIONS, Value::UNDEFINED);
     for i in 0..3 {
-        p.set_field(P_FIRST + 8 * i, Value::UNDEFINED);
+        p.cell().set_field(P_FIRST + 8 * i, Value::UNDEFINED);
     }
     if st == REJECTED && !handled {
         queues().unhandled.push(p.0);
@@ -225,22 +226,22 @@ fn resolving_functions(p: Value) -> (Value, Value) {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
     let res = function::new_native_caps("", 1, resolve_fn, 2, 0);
-    res.set_field(FN_CAPS, Value(hp.get()));
-    res.set_field(FN_CAPS + 8, Value::bool(false));
+    res.cell().set_field(FN_CAPS, Value(hp.get()));
+    res.cell().set_field(FN_CAPS + 8, Value::bool(false));
     let hres = scope.root(res.0);
     let rej = function::new_native_caps("", 1, reject_fn, 2, 0);
-    rej.set_field(FN_CAPS, Value(hp.get()));
-    rej.set_field(FN_CAPS + 8, Value(hres.get()));
+    rej.cell().set_field(FN_CAPS, Value(hp.get()));
+    rej.cell().set_field(FN_CAPS + 8, Value(hres.get()));
     (Value(hres.get()), rej)
 }
 
 /// Tests and sets the already-resolved flag of the resolving function
 /// `res`: whether this is the pair's first call.
 fn first_call(res: Value) -> bool {
-    if res.field(FN_CAPS + 8).as_bool() {
+    if res.cell().field(FN_CAPS + 8).as_bool() {
         return false;
     }
-    res.set_field(FN_CAPS + 8, Value::bool(true));
+    res.cell().set_field(FN_CAPS + 8, Value::bool(true));
     true
 }
 
@@ -261,12 +262,12 @@ fn reject_fn(args: &Args) -> JsResult {
 /// Appends a reaction to pending promise `p`: the first in the promise
 /// itself, the others in an array.
 fn add_reaction(p: Value, derived: Value, on_f: Value, on_r: Value) {
-    let list = p.field(P_REACTIONS);
+    let list = p.cell().field(P_REACTIONS);
     if list.is_undefined() {
         for (i, v) in [derived, on_f, on_r].into_iter().enumerate() {
-            p.set_field(P_FIRST + 8 * i as i32, v);
+            p.cell().set_field(P_FIRST + 8 * i as i32, v);
         }
-        p.set_field(P_REACTIONS, Value::int(1));
+        p.cell().set_field(P_REACTIONS, Value::int(1));
         return;
     }
     let scope = HandleScope::new();
@@ -276,7 +277,7 @@ fn add_reaction(p: Value, derived: Value, on_f: Value, on_r: Value) {
         list
     } else {
         let l = arr::new_array(0);
-        Value(hp.get()).set_field(P_REACTIONS, l);
+        Value(hp.get()).cell().set_field(P_REACTIONS, l);
         l
     };
     let hl = scope.root(list.0);
@@ -296,9 +297,9 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
     let hd = scope.root(if derived.is_undefined() { async_context::capture().0 } else { derived.0 });
     match state(p) {
         PENDING => add_reaction(Value(hp.get()), Value(hd.get()), Value(hf.get()), Value(hr.get())),
-        FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).field(P_RESULT)),
+        FULFILLED => enqueue(Job::Fulfill, Value(hd.get()), Value(hf.get()), Value(hp.get()).cell().field(P_RESULT)),
         // Rejected: the handled flag set below takes it off the unhandled list.
-        _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).field(P_RESULT)),
+        _ => enqueue(Job::Reject, Value(hd.get()), Value(hr.get()), Value(hp.get()).cell().field(P_RESULT)),
     }
     set_handled(Value(hp.get()));
 }
@@ -315,7 +316,7 @@ pub fn await_value(v: Value, g: Value) {
     if is_promise(v) && object::proto_of(v) == realm::get(I::PromiseProto) && state(v) != PENDING {
         let job = if state(v) == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
         set_handled(v);
-        return enqueue(job, g, async_context::capture(), v.field(P_RESULT));
+        return enqueue(job, g, async_context::capture(), v.cell().field(P_RESULT));
     }
     let scope = HandleScope::new();
     let hg = scope.root(g.0);
@@ -329,7 +330,7 @@ pub fn await_value(v: Value, g: Value) {
         st => {
             let job = if st == FULFILLED { Job::AwaitFulfilled } else { Job::AwaitRejected };
             set_handled(p);
-            enqueue(job, Value(hg.get()), async_context::capture(), p.field(P_RESULT));
+            enqueue(job, Value(hg.get()), async_context::capture(), p.cell().field(P_RESULT));
         }
     }
 }
@@ -339,7 +340,7 @@ pub fn await_value(v: Value, g: Value) {
 /// keeps what the handler wrote to it).
 fn reaction_context(d: Value) -> (Value, Option<Value>) {
     if is_promise(d) {
-        return (d.field(P_CTX), Some(d));
+        return (d.cell().field(P_CTX), Some(d));
     }
     // No capability: the context kept in its place (undefined: none).
     if d.is_undefined() || async_context::is_context(d) {
@@ -347,7 +348,7 @@ fn reaction_context(d: Value) -> (Value, Option<Value>) {
     }
     let p = if d.is_array() { arr::get_index(d, 0) } else { d };
     if is_promise(p) {
-        (p.field(P_CTX), Some(p))
+        (p.cell().field(P_CTX), Some(p))
     } else {
         // A capability whose promise is not native (V8 runs it without a
         // resource): the context current now.
@@ -403,8 +404,8 @@ pub fn run_one() -> JsResult<bool> {
             // thenable it returned is adopted in that context).
             if let Some(h) = hres {
                 let p = Value(h.get());
-                if p.field(P_CTX) != async_context::current() {
-                    p.set_field(P_CTX, async_context::current());
+                if p.cell().field(P_CTX) != async_context::current() {
+                    p.cell().set_field(P_CTX, async_context::current());
                 }
             }
             (entered, done)
@@ -437,10 +438,12 @@ pub fn run_one() -> JsResult<bool> {
 static FROM_REJECTION: JsCell<bool> = JsCell::new(false);
 
 pub fn set_from_rejection() {
+    // SAFETY: a flag of the JS thread, written with no reference kept.
     unsafe { *FROM_REJECTION.get() = true };
 }
 
 pub fn from_rejection() -> bool {
+    // SAFETY: a flag of the JS thread, read with no reference kept.
     unsafe { *FROM_REJECTION.get() }
 }
 
@@ -466,7 +469,7 @@ pub fn take_unhandled() -> Option<Value> {
     let q = queues();
     let first = q.unhandled.iter().map(|&p| Value(p)).find(|&p| !is_handled(p));
     q.unhandled.clear();
-    first.map(|p| p.field(P_RESULT))
+    first.map(|p| p.cell().field(P_RESULT))
 }
 
 // ----- the constructor and prototype -----
@@ -526,8 +529,8 @@ pub fn record_pristine() {
     else {
         return;
     };
-    let p = Pristine { proto_shape: proto.word(OBJ_SHAPE), ctor_shape: ctor.word(OBJ_SHAPE), then, constructor, species };
-    // SAFETY: single JS thread.
+    let p = Pristine { proto_shape: proto.cell().word(OBJ_SHAPE), ctor_shape: ctor.cell().word(OBJ_SHAPE), then, constructor, species };
+    // SAFETY: a one-word store on the JS thread at start-up, with no reference kept.
     unsafe { *PRISTINE.get() = Some(p) };
 }
 
@@ -535,17 +538,18 @@ pub fn record_pristine() {
 /// `constructor` and species are still the intrinsic ones: then `p.then(...)`
 /// is PerformPromiseThen with a %Promise% capability, with no lookups.
 fn pristine(p: Value) -> bool {
-    // SAFETY: single JS thread.
+    // SAFETY: the JS thread only; `r` is only read, and nothing below writes `PRISTINE` (only
+    // `install` does).
     let Some(r) = (unsafe { PRISTINE.get() }).as_ref() else { return false };
     let (proto, ctor) = (realm::get(I::PromiseProto), realm::get(I::PromiseCtor));
     is_promise(p)
         && object::shape_of(p).is_empty()
         && object::proto_of(p) == proto
-        && proto.word(OBJ_SHAPE) == r.proto_shape
-        && ctor.word(OBJ_SHAPE) == r.ctor_shape
+        && proto.cell().word(OBJ_SHAPE) == r.proto_shape
+        && ctor.cell().word(OBJ_SHAPE) == r.ctor_shape
         && object::slot_get(proto, r.then) == realm::get(I::PromiseThen)
         && object::slot_get(proto, r.constructor) == ctor
-        && object::slot_get(ctor, r.species).field(8) == realm::get(I::PromiseSpeciesGetter)
+        && object::slot_get(ctor, r.species).cell().field(8) == realm::get(I::PromiseSpeciesGetter)
 }
 
 /// SpeciesConstructor(p, %Promise%) — 7.3.22
@@ -584,7 +588,7 @@ fn new_capability(c: Value) -> JsResult {
     let hc = scope.root(c.0);
     let rec = scope.root(arr::new_array_filled(3, Value::UNDEFINED).0);
     let ex = function::new_native_caps("", 2, capability_executor, 1, 0);
-    ex.set_field(FN_CAPS, Value(rec.get()));
+    ex.cell().set_field(FN_CAPS, Value(rec.get()));
     let p = function::construct(Value(hc.get()), &[ex], Value(hc.get()))?;
     let r = Value(rec.get());
     arr::set_index(r, 0, p)?;
@@ -666,12 +670,12 @@ fn finally(args: &Args) -> JsResult {
     }
     let c = scope.root(species_constructor(this)?.0);
     let on_f = function::new_native_caps("", 1, finally_fulfilled, 2, 0);
-    on_f.set_field(FN_CAPS, Value(hf.get()));
-    on_f.set_field(FN_CAPS + 8, Value(c.get()));
+    on_f.cell().set_field(FN_CAPS, Value(hf.get()));
+    on_f.cell().set_field(FN_CAPS + 8, Value(c.get()));
     let ho = scope.root(on_f.0);
     let on_r = function::new_native_caps("", 1, finally_rejected, 2, 0);
-    on_r.set_field(FN_CAPS, Value(hf.get()));
-    on_r.set_field(FN_CAPS + 8, Value(c.get()));
+    on_r.cell().set_field(FN_CAPS, Value(hf.get()));
+    on_r.cell().set_field(FN_CAPS + 8, Value(c.get()));
     invoke_then(args.this(), Value(ho.get()), on_r)
 }
 
@@ -682,7 +686,7 @@ fn finally_step(args: &Args, rethrow: bool) -> JsResult {
     let r = function::call(args.capture(0), Value::UNDEFINED, &[])?;
     let p = scope.root(promise_resolve_with(args.capture(1), r)?.0);
     let k = function::new_native_caps("", 0, if rethrow { thrower } else { value_thunk }, 1, 0);
-    k.set_field(FN_CAPS, Value(hv.get()));
+    k.cell().set_field(FN_CAPS, Value(hv.get()));
     invoke_then(Value(p.get()), k, Value::UNDEFINED)
 }
 
@@ -830,14 +834,14 @@ fn combinator(args: &Args, kind: Combinator) -> JsResult {
         // Each function is rooted as it is made: making the next allocates.
         let element = |f: function::NativeFn, s: &HandleScope| {
             let e = function::new_native_caps("", 1, f, 3, 0);
-            e.set_field(FN_CAPS, Value(record.get()));
-            e.set_field(FN_CAPS + 8, Value::int(index as i64));
-            e.set_field(FN_CAPS + 16, Value::bool(false));
+            e.cell().set_field(FN_CAPS, Value(record.get()));
+            e.cell().set_field(FN_CAPS + 8, Value::int(index as i64));
+            e.cell().set_field(FN_CAPS + 16, Value::bool(false));
             s.root(e.0)
         };
         let settle_with = |f: function::NativeFn, s: &HandleScope| {
             let e = function::new_native_caps("", 1, f, 1, 0);
-            e.set_field(FN_CAPS, Value(result.get()));
+            e.cell().set_field(FN_CAPS, Value(result.get()));
             s.root(e.0)
         };
         let (hf, hr) = match kind {
@@ -898,10 +902,10 @@ fn plain_reject(args: &Args) -> JsResult {
 /// An element function's one call: stores `v` at its index and counts down.
 fn element_report(args: &Args, v: Value, kind: Combinator) -> JsResult {
     let f = args.callee();
-    if f.field(FN_CAPS + 16).as_bool() {
+    if f.cell().field(FN_CAPS + 16).as_bool() {
         return Ok(Value::UNDEFINED);
     }
-    f.set_field(FN_CAPS + 16, Value::bool(true));
+    f.cell().set_field(FN_CAPS + 16, Value::bool(true));
     let record = args.capture(0);
     let i = args.capture(1).as_number() as usize;
     arr::set_index(arr::get_index(record, 0), i, v)?;
@@ -966,8 +970,8 @@ fn queue_microtask(args: &Args) -> JsResult {
 pub fn describe(p: Value) -> (&'static str, Value) {
     match state(p) {
         PENDING => ("pending", Value::UNDEFINED),
-        FULFILLED => ("fulfilled", p.field(P_RESULT)),
-        _ => ("rejected", p.field(P_RESULT)),
+        FULFILLED => ("fulfilled", p.cell().field(P_RESULT)),
+        _ => ("rejected", p.cell().field(P_RESULT)),
     }
 }
 

@@ -26,7 +26,7 @@ fn revocable(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let p = scope.root(rp::create(args.get(0), args.get(1))?.0);
     let revoke = function::new_native_caps("", 0, revoke_fn, 1, 0);
-    revoke.set_field(FN_CAPS, Value(p.get()));
+    revoke.cell().set_field(FN_CAPS, Value(p.get()));
     let hr = scope.root(revoke.0);
     let (kp, kr) = (atoms::intern("proxy"), atoms::intern("revoke"));
     let o = scope.root(object::new_plain(2).0);
@@ -40,7 +40,7 @@ fn revoke_fn(args: &Args) -> JsResult {
     let p = args.capture(0);
     if rp::is_proxy(p) {
         perry_runtime::binding::proxies::revoke(p.0);
-        args.callee().set_field(FN_CAPS, Value::NULL);
+        args.callee().cell().set_field(FN_CAPS, Value::NULL);
     }
     Ok(Value::UNDEFINED)
 }
@@ -201,7 +201,7 @@ pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
 pub fn prevent_extensions_any(o: Value) -> JsResult<bool> {
     if !rp::is_proxy(o) {
         if o.is_object() {
-            o.set_header_flag(FLAG_NONEXTENSIBLE);
+            o.cell().set_header_flag(FLAG_NONEXTENSIBLE);
         }
         return Ok(true);
     }

@@ -123,7 +123,8 @@ static TABLE: JsCell<Option<Table>> = JsCell::new(None);
 /// The matchers (single JS thread; no borrow is held across a call that
 /// could reach this again: matching and compiling run no JavaScript).
 fn table() -> &'static mut Table {
-    // SAFETY: see above.
+    // SAFETY: the matchers belong to the JS thread; no borrow is held across a call that could
+    // reach this again (matching and compiling run no JavaScript).
     unsafe { TABLE.get() }.get_or_insert_with(Table::default)
 }
 
@@ -344,7 +345,7 @@ pub fn is_regexp_object(v: Value) -> bool {
 
 /// The matcher of an initialized RegExp object.
 fn code_of(r: Value) -> Option<u32> {
-    let w = r.word(RX_CODE);
+    let w = r.cell().word(RX_CODE);
     if w == 0 { None } else { Some((w - 1) as u32) }
 }
 
@@ -450,7 +451,8 @@ pub fn record_pristine() {
     if proto_len + ctor_len > PRISTINE_MAX {
         return;
     }
-    // SAFETY: single JS thread, at start-up.
+    // SAFETY: start-up on the JS thread; `values` is the only borrow of the static array, whose
+    // address the root range below keeps for the program.
     let values = unsafe { VALUES.get() };
     let (own, rest) = values.split_at_mut(proto_len);
     for (i, v) in own.iter_mut().enumerate() {
@@ -461,8 +463,14 @@ pub fn record_pristine() {
     }
     perry_gc::roots::register_range("regexp-pristine", values.as_mut_ptr(), PRISTINE_MAX);
     let Ok(sample) = regexp_alloc(Value::UNDEFINED) else { return };
-    let p = Pristine { proto_shape: proto.word(OBJ_SHAPE), ctor_shape: ctor.word(OBJ_SHAPE), instance_shape: sample.word(OBJ_SHAPE), proto_len, ctor_len };
-    // SAFETY: single JS thread.
+    let p = Pristine {
+        proto_shape: proto.cell().word(OBJ_SHAPE),
+        ctor_shape: ctor.cell().word(OBJ_SHAPE),
+        instance_shape: sample.cell().word(OBJ_SHAPE),
+        proto_len,
+        ctor_len,
+    };
+    // SAFETY: a store on the JS thread at start-up, with no reference kept.
     unsafe { *PRISTINE.get() = Some(p) };
 }
 
@@ -474,16 +482,17 @@ pub fn record_pristine() {
 /// `constructor`, @@species) is the intrinsic one, and reading it is
 /// unobservable.
 fn pristine(r: Value) -> bool {
-    // SAFETY: single JS thread.
+    // SAFETY: the JS thread only; `p` is only read, and nothing below writes `PRISTINE` (only
+    // `install` does).
     let Some(p) = (unsafe { PRISTINE.get() }).as_ref() else { return false };
-    if !is_regexp_object(r) || r.word(OBJ_SHAPE) != p.instance_shape || code_of(r).is_none() {
+    if !is_regexp_object(r) || r.cell().word(OBJ_SHAPE) != p.instance_shape || code_of(r).is_none() {
         return false;
     }
     let (proto, ctor) = (realm::get(I::RegExpProto), realm::get(I::RegExpCtor));
-    if r.field(OBJ_PROTO) != proto || proto.word(OBJ_SHAPE) != p.proto_shape || ctor.word(OBJ_SHAPE) != p.ctor_shape {
+    if r.cell().field(OBJ_PROTO) != proto || proto.cell().word(OBJ_SHAPE) != p.proto_shape || ctor.cell().word(OBJ_SHAPE) != p.ctor_shape {
         return false;
     }
-    // SAFETY: single JS thread.
+    // SAFETY: the JS thread only; `slot_get` runs no code and does not reach `VALUES`.
     let values = unsafe { VALUES.get() };
     (0..p.proto_len).all(|i| object::slot_get(proto, i).0 == values[i]) && (0..p.ctor_len).all(|i| object::slot_get(ctor, i).0 == values[p.proto_len + i])
 }
@@ -502,7 +511,7 @@ fn last_index_of(r: Value) -> Value {
 fn regexp_alloc(new_target: Value) -> JsResult {
     let proto = function::proto_from_new_target(new_target, I::RegExpProto)?;
     let o = object::alloc_object(KIND_REGEXP, RX_EXTRA, 1, proto);
-    o.set_word(RX_CODE, 0);
+    o.cell().set_word(RX_CODE, 0);
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
     object::define(o, n().last_index, Value::UNDEFINED, shape::WRITABLE);
@@ -531,9 +540,9 @@ fn regexp_initialize(o: Value, pattern: Value, flags: Value) -> JsResult {
         }
     };
     let o = Value(ho.get());
-    o.set_field(RX_SOURCE, Value(hp.get()));
-    o.set_field(RX_FLAGS, Value(hf.get()));
-    o.set_word(RX_CODE, code as u64 + 1);
+    o.cell().set_field(RX_SOURCE, Value(hp.get()));
+    o.cell().set_field(RX_FLAGS, Value(hf.get()));
+    o.cell().set_word(RX_CODE, code as u64 + 1);
     set_last_index(Value(ho.get()), 0.0)?;
     Ok(Value(ho.get()))
 }
@@ -572,8 +581,8 @@ fn regexp_ctor(args: &Args) -> JsResult {
     let hnt = scope.root(new_target.0);
     let pattern = args.get(0);
     let (p, f) = if is_regexp_object(pattern) {
-        let f = if args.get(1).is_undefined() { pattern.field(RX_FLAGS) } else { args.get(1) };
-        (scope.root(pattern.field(RX_SOURCE).0), scope.root(f.0))
+        let f = if args.get(1).is_undefined() { pattern.cell().field(RX_FLAGS) } else { args.get(1) };
+        (scope.root(pattern.cell().field(RX_SOURCE).0), scope.root(f.0))
     } else if pattern_is_regexp {
         let src = object::get(pattern, n().source)?;
         let hs = scope.root(src.0);
@@ -603,7 +612,7 @@ fn compile_method(args: &Args) -> JsResult {
         if !args.get(1).is_undefined() {
             return Err(error::type_error("Cannot supply flags when constructing one RegExp from another"));
         }
-        (scope.root(pattern.field(RX_SOURCE).0), scope.root(pattern.field(RX_FLAGS).0))
+        (scope.root(pattern.cell().field(RX_SOURCE).0), scope.root(pattern.cell().field(RX_FLAGS).0))
     } else {
         (scope.root(pattern.0), scope.root(args.get(1).0))
     };
@@ -682,7 +691,7 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
     };
     for (i, range) in core::iter::once(Some((m.start, m.end))).chain(m.caps()).enumerate() {
         let v = sub(range);
-        array::va_set(Value(a.get()).field(ARR_ELEMS), i, v);
+        array::va_set(Value(a.get()).cell().field(ARR_ELEMS), i, v);
     }
     object::define(Value(a.get()), names::INDEX, Value::int(m.start as i64), shape::DEFAULT);
     object::define(Value(a.get()), names::INPUT, Value(hs.get()), shape::DEFAULT);
@@ -825,7 +834,7 @@ fn flags_text(bits: u8) -> String {
 /// `/source/flags` of a RegExp object from its internal slots (what
 /// `util.inspect` prints; runs no code).
 pub fn to_display(r: Value) -> String {
-    let src = r.field(RX_SOURCE);
+    let src = r.cell().field(RX_SOURCE);
     let src = if src.is_string() { string::utf8_lossy(&escape_pattern(string::units(src))) } else { "(?:)".into() };
     format!("/{src}/{}", flags_text(flags_of(r)))
 }
@@ -842,7 +851,7 @@ fn get_source(args: &Args) -> JsResult {
         }
         return Err(error::type_error("RegExp.prototype.source getter called on non-RegExp object"));
     }
-    let e = escape_pattern(string::units(r.field(RX_SOURCE)));
+    let e = escape_pattern(string::units(r.cell().field(RX_SOURCE)));
     Ok(new_str(&e))
 }
 
@@ -990,9 +999,9 @@ fn symbol_match_all(args: &Args) -> JsResult {
     let global = fu.contains(&(b'g' as u16));
     let full_unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
     let it = object::alloc_object(KIND_REGEXP_ITERATOR, RXI_EXTRA, 1, realm::get(I::RegExpStringIteratorProto));
-    it.set_field(RXI_REGEXP, Value(matcher.get()));
-    it.set_field(RXI_STRING, Value(s.get()));
-    it.set_word(RXI_STATE, if global { RXI_GLOBAL } else { 0 } | if full_unicode { RXI_UNICODE } else { 0 });
+    it.cell().set_field(RXI_REGEXP, Value(matcher.get()));
+    it.cell().set_field(RXI_STRING, Value(s.get()));
+    it.cell().set_word(RXI_STATE, if global { RXI_GLOBAL } else { 0 } | if full_unicode { RXI_UNICODE } else { 0 });
     Ok(it)
 }
 
@@ -1002,21 +1011,21 @@ fn rsi_next(args: &Args) -> JsResult {
     if !(o.is_cell() && o.kind() == KIND_REGEXP_ITERATOR) {
         return Err(error::type_error(&format!("Method %RegExpStringIterator%.prototype.next called on incompatible receiver {}", ops::inspect_brief(o))));
     }
-    let state = o.word(RXI_STATE);
+    let state = o.cell().word(RXI_STATE);
     if state & RXI_DONE != 0 {
         return Ok(iter::result_object(Value::UNDEFINED, true));
     }
     let scope = HandleScope::new();
-    let r = scope.root(o.field(RXI_REGEXP).0);
-    let s = scope.root(o.field(RXI_STRING).0);
+    let r = scope.root(o.cell().field(RXI_REGEXP).0);
+    let s = scope.root(o.cell().field(RXI_STRING).0);
     let m = regexp_exec(Value(r.get()), Value(s.get()))?;
     if m.is_null() {
-        args.this().set_word(RXI_STATE, state | RXI_DONE);
+        args.this().cell().set_word(RXI_STATE, state | RXI_DONE);
         return Ok(iter::result_object(Value::UNDEFINED, true));
     }
     let hm = scope.root(m.0);
     if state & RXI_GLOBAL == 0 {
-        args.this().set_word(RXI_STATE, state | RXI_DONE);
+        args.this().cell().set_word(RXI_STATE, state | RXI_DONE);
         return Ok(iter::result_object(Value(hm.get()), false));
     }
     let ms = ops::to_string(object::get(m, n().zero)?)?;
@@ -1363,7 +1372,7 @@ pub fn install() {
         unicode_sets: atoms::intern("unicodeSets"),
         sticky: atoms::intern("sticky"),
     };
-    // SAFETY: single JS thread, at start-up.
+    // SAFETY: a store on the JS thread at start-up, with no reference kept.
     unsafe { *NAMES.get() = Some(names) };
     for i in 1..=9 {
         atoms::intern(&i.to_string());

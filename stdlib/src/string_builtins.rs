@@ -311,8 +311,8 @@ fn this_string_value(v: Value, name: &str) -> JsResult {
     if v.is_string() {
         return Ok(v);
     }
-    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.field(OBJ_INLINE).is_string() {
-        return Ok(v.field(OBJ_INLINE));
+    if v.is_cell() && v.kind() == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_string() {
+        return Ok(v.cell().field(OBJ_INLINE));
     }
     Err(error::type_error(&format!("String.prototype.{name} requires that 'this' be a String")))
 }
@@ -831,7 +831,7 @@ fn array_of_strings(pieces: &[&[u16]]) -> Value {
     let ha = scope.root(a.0);
     for (i, p) in pieces.iter().enumerate() {
         let sv = new_str(p);
-        array::va_set(Value(ha.get()).field(ARR_ELEMS), i, sv);
+        array::va_set(Value(ha.get()).cell().field(ARR_ELEMS), i, sv);
     }
     Value(ha.get())
 }

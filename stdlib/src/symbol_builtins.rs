@@ -49,8 +49,8 @@ fn this_symbol(v: Value) -> JsResult {
     if v.is_symbol() {
         return Ok(v);
     }
-    if v.is_cell() && v.kind() == perry_abi::KIND_PRIMITIVE_WRAPPER && v.field(perry_abi::OBJ_INLINE).is_symbol() {
-        return Ok(v.field(perry_abi::OBJ_INLINE));
+    if v.is_cell() && v.kind() == perry_abi::KIND_PRIMITIVE_WRAPPER && v.cell().field(perry_abi::OBJ_INLINE).is_symbol() {
+        return Ok(v.cell().field(perry_abi::OBJ_INLINE));
     }
     Err(error::type_error("Symbol.prototype method called on incompatible receiver"))
 }
@@ -76,17 +76,22 @@ static REGISTRY: perry_gc::JsCell<Registry> = perry_gc::JsCell::new(Registry(Vec
 /// Symbol.for — 20.4.2.2
 fn symbol_for(args: &Args) -> JsResult {
     let key = ops::to_rust_string(args.get(0))?;
+    // SAFETY: the JS thread only; `r` is dead before `new_symbol` allocates (a collection visits
+    // the registry through its own borrow).
     let r = unsafe { REGISTRY.get() };
     if let Some((_, v)) = r.0.iter().find(|(k, _)| *k == key) {
         return Ok(Value(*v));
     }
     let s = symbol::new_symbol(string::from_str(&key), false);
+    // SAFETY: the JS thread only; the push is one statement, during which nothing else borrows the
+    // registry.
     unsafe { REGISTRY.get() }.0.push((key, s.0));
     Ok(s)
 }
 
 /// Whether `s` is in the global symbol registry (made by `Symbol.for`).
 pub fn is_registered(s: Value) -> bool {
+    // SAFETY: the JS thread only; a read-only borrow that ends with the expression.
     unsafe { REGISTRY.get() }.0.iter().any(|(_, v)| *v == s.0)
 }
 
@@ -96,12 +101,18 @@ fn key_for(args: &Args) -> JsResult {
     if !s.is_symbol() {
         return Err(error::type_error(&format!("{} is not a symbol", ops::inspect_brief(s))));
     }
+    // SAFETY: the JS thread only; the borrow ends before `from_str` allocates (the key is copied
+    // out first).
     let r = unsafe { REGISTRY.get() };
-    Ok(r.0.iter().find(|(_, v)| *v == s.0).map(|(k, _)| string::from_str(k)).unwrap_or(Value::UNDEFINED))
+    let key = r.0.iter().find(|(_, v)| *v == s.0).map(|(k, _)| k.clone());
+    Ok(key.map(|k| string::from_str(&k)).unwrap_or(Value::UNDEFINED))
 }
 
 pub fn install() {
     perry_gc::roots::register_source("symbol-registry", |visit| {
+        // SAFETY: the visitor runs inside a collection on the JS thread, when
+        // no other borrow of the registry is live (every other borrow ends
+        // before anything allocates).
         for (_, v) in unsafe { REGISTRY.get() }.0.iter_mut() {
             visit(v as *mut u64);
         }

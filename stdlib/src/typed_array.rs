@@ -377,7 +377,7 @@ fn from_array_buffer(ty: Ty, args: &Args, proto: perry_gc::Handle) -> JsResult {
         }
     };
     let buf = args.get(0);
-    Ok(b::typed_array_over(ty, buf.field(AB_STORE), buf, offset, len, Value(proto.get())))
+    Ok(b::typed_array_over(ty, buf.cell().field(AB_STORE), buf, offset, len, Value(proto.get())))
 }
 
 /// %TypedArray%.from ( source [ , mapfn [ , thisArg ] ] ) — 23.2.2.1
@@ -918,7 +918,7 @@ fn ta_slice(args: &Args) -> JsResult {
             // A forward byte-by-byte copy, as the spec's loop: when the
             // views share a buffer, bytes already written are read again.
             let size = sty.size();
-            let (ss, ts) = (t.field(TA_STORE), a.field(TA_STORE));
+            let (ss, ts) = (t.cell().field(TA_STORE), a.cell().field(TA_STORE));
             let from = b::ta_offset(t) + k * size;
             let (to, room) = b::view_window(a).unwrap_or((0, 0));
             let n = (count * size).min(room);
@@ -1200,7 +1200,7 @@ pub fn install() {
         let p = object::new_object_kind(KIND_OBJECT, realm::get(I::TypedArrayProto), 4);
         table()[N + ty as usize] = p.0;
         let c = function::new_native_caps(ty.name(), 3, concrete_ctor, 1, FNF_CONSTRUCTOR);
-        c.set_field(FN_CAPS, Value::int(ty as i64));
+        c.cell().set_field(FN_CAPS, Value::int(ty as i64));
         table()[ty as usize] = c.0;
         let (c, p) = (ctor_of(ty), proto_of(ty));
         object::define(c, names::PROTOTYPE, p, 0);

@@ -38,7 +38,8 @@ const FC_DATA: i32 = 24;
 static KEPT: JsCell<Vec<u64>> = JsCell::new(Vec::new());
 
 fn kept() -> &'static mut Vec<u64> {
-    // SAFETY: single JS thread.
+    // SAFETY: the kept list belongs to the JS thread; callers push or clear it in one statement,
+    // and the collector reads it through its own root source while none of those borrows is live.
     unsafe { KEPT.get() }
 }
 
@@ -156,17 +157,17 @@ fn weakref_ctor(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hp = scope.root(proto.0);
     let cell = Value::from_cell(perry_gc::alloc(16, KIND_WEAK_CELL));
-    cell.set_field(8, args.get(0));
+    cell.cell().set_field(8, args.get(0));
     let hc = scope.root(cell.0);
     let r = object::alloc_object(KIND_WEAKREF, 8, 0, Value(hp.get()));
-    r.set_field(WR_CELL, Value(hc.get()));
+    r.cell().set_field(WR_CELL, Value(hc.get()));
     kept().push(args.get(0).0);
     Ok(r)
 }
 
 fn weakref_deref(args: &Args) -> JsResult {
     let r = this_of(args, KIND_WEAKREF, "WeakRef.prototype.deref")?;
-    let t = r.field(WR_CELL).field(8);
+    let t = r.cell().field(WR_CELL).cell().field(8);
     // Repeated derefs of one target in a job keep it once.
     if !t.is_undefined() && kept().last() != Some(&t.0) {
         kept().push(t.0);
@@ -186,9 +187,9 @@ fn finreg_ctor(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hp = scope.root(proto.0);
     let r = scope.root(object::alloc_object(KIND_FINREG, 16, 0, Value(hp.get())).0);
-    Value(r.get()).set_field(FR_CALLBACK, args.get(0));
+    Value(r.get()).cell().set_field(FR_CALLBACK, args.get(0));
     let cells = new_cells(Value(r.get()), 4);
-    Value(r.get()).set_field(FR_CELLS, cells);
+    Value(r.get()).cell().set_field(FR_CELLS, cells);
     Ok(Value(r.get()))
 }
 
@@ -197,16 +198,16 @@ fn new_cells(registry: Value, cap: usize) -> Value {
     let scope = HandleScope::new();
     let hr = scope.root(registry.0);
     let t = Value::from_cell(perry_gc::alloc(FC_DATA as usize + cap * 24, KIND_FINREG_CELLS));
-    t.set_word(FC_USED, 0);
-    t.set_field(FC_REGISTRY, Value(hr.get()));
+    t.cell().set_word(FC_USED, 0);
+    t.cell().set_field(FC_REGISTRY, Value(hr.get()));
     for i in 0..cap * 3 {
-        t.set_field(FC_DATA + 8 * i as i32, if i % 3 == 1 { Value::HOLE } else { Value::UNDEFINED });
+        t.cell().set_field(FC_DATA + 8 * i as i32, if i % 3 == 1 { Value::HOLE } else { Value::UNDEFINED });
     }
     t
 }
 
 fn cells_cap(t: Value) -> usize {
-    (t.cell_size() - FC_DATA as usize) / 24
+    (t.cell().cell_size() - FC_DATA as usize) / 24
 }
 
 fn triple(_t: Value, i: usize) -> (i32, i32, i32) {
@@ -229,13 +230,13 @@ fn finreg_register(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hr = scope.root(r.0);
     let (ht, hh, hk) = (scope.root(target.0), scope.root(held.0), scope.root(token.0));
-    let mut t = Value(hr.get()).field(FR_CELLS);
-    let used = t.word(FC_USED) as usize;
+    let mut t = Value(hr.get()).cell().field(FR_CELLS);
+    let used = t.cell().word(FC_USED) as usize;
     if used == cells_cap(t) {
         // Compact: keep the cells whose target is still there. Unregistered
         // and finished cells go; so do cleared ones, whose callbacks the old
         // table (queued by the collector) still runs. Grow when still full.
-        let keep = |t: Value, i: usize| t.field(triple(t, i).0).is_heap();
+        let keep = |t: Value, i: usize| t.cell().field(triple(t, i).0).is_heap();
         let live = (0..used).filter(|&i| keep(t, i)).count();
         let ht_old = scope.root(t.0);
         let nt = new_cells(Value(hr.get()), (live * 2).max(4));
@@ -245,27 +246,27 @@ fn finreg_register(args: &Args) -> JsResult {
             let (a, b, c) = triple(old, i);
             if keep(old, i) {
                 let (x, y, z) = triple(nt, n);
-                nt.set_field(x, old.field(a));
-                nt.set_field(y, old.field(b));
-                nt.set_field(z, old.field(c));
+                nt.cell().set_field(x, old.cell().field(a));
+                nt.cell().set_field(y, old.cell().field(b));
+                nt.cell().set_field(z, old.cell().field(c));
                 // The old table may still be queued for its cleared cells:
                 // it must not report a moved one too.
-                old.set_field(a, Value::UNDEFINED);
-                old.set_field(b, Value::HOLE);
-                old.set_field(c, Value::UNDEFINED);
+                old.cell().set_field(a, Value::UNDEFINED);
+                old.cell().set_field(b, Value::HOLE);
+                old.cell().set_field(c, Value::UNDEFINED);
                 n += 1;
             }
         }
-        nt.set_word(FC_USED, n as u64);
-        Value(hr.get()).set_field(FR_CELLS, nt);
+        nt.cell().set_word(FC_USED, n as u64);
+        Value(hr.get()).cell().set_field(FR_CELLS, nt);
         t = nt;
     }
-    let i = t.word(FC_USED) as usize;
+    let i = t.cell().word(FC_USED) as usize;
     let (a, b, c) = triple(t, i);
-    t.set_field(a, Value(ht.get()));
-    t.set_field(b, Value(hh.get()));
-    t.set_field(c, Value(hk.get()));
-    t.set_word(FC_USED, i as u64 + 1);
+    t.cell().set_field(a, Value(ht.get()));
+    t.cell().set_field(b, Value(hh.get()));
+    t.cell().set_field(c, Value(hk.get()));
+    t.cell().set_word(FC_USED, i as u64 + 1);
     Ok(Value::UNDEFINED)
 }
 
@@ -275,14 +276,14 @@ fn finreg_unregister(args: &Args) -> JsResult {
     if !can_be_held_weakly(token) {
         return Err(error::type_error(&format!("Invalid unregisterToken ('{}')", perry_runtime::ops::inspect_brief(token))));
     }
-    let t = r.field(FR_CELLS);
+    let t = r.cell().field(FR_CELLS);
     let mut removed = false;
-    for i in 0..t.word(FC_USED) as usize {
+    for i in 0..t.cell().word(FC_USED) as usize {
         let (a, b, c) = triple(t, i);
-        if t.field(c) == token && t.field(b) != Value::HOLE {
-            t.set_field(a, Value::UNDEFINED);
-            t.set_field(b, Value::HOLE);
-            t.set_field(c, Value::UNDEFINED);
+        if t.cell().field(c) == token && t.cell().field(b) != Value::HOLE {
+            t.cell().set_field(a, Value::UNDEFINED);
+            t.cell().set_field(b, Value::HOLE);
+            t.cell().set_field(c, Value::UNDEFINED);
             removed = true;
         }
     }
@@ -304,18 +305,18 @@ fn run_cleanup_batch() -> JsResult<()> {
     let tables: Vec<_> = perry_runtime::binding::finreg::take_pending().into_iter().map(|t| batch.root(t)).collect();
     for ht in tables {
         let mut i = 0;
-        while i < Value(ht.get()).word(FC_USED) as usize {
+        while i < Value(ht.get()).cell().word(FC_USED) as usize {
             let t = Value(ht.get());
             let (a, b, c) = triple(t, i);
             i += 1;
-            let held = t.field(b);
-            if !t.field(a).is_undefined() || held == Value::HOLE {
+            let held = t.cell().field(b);
+            if !t.cell().field(a).is_undefined() || held == Value::HOLE {
                 continue;
             }
-            t.set_field(b, Value::HOLE);
-            t.set_field(c, Value::UNDEFINED);
-            let registry = t.field(FC_REGISTRY);
-            let cb = registry.field(FR_CALLBACK);
+            t.cell().set_field(b, Value::HOLE);
+            t.cell().set_field(c, Value::UNDEFINED);
+            let registry = t.cell().field(FC_REGISTRY);
+            let cb = registry.cell().field(FR_CALLBACK);
             function::call(cb, Value::UNDEFINED, &[held])?;
         }
     }

@@ -94,7 +94,7 @@ pub fn install() {
     let c = new_platform(Class::Crypto, 0, proto(P::CryptoProto));
     let hc = scope.root(c.0);
     let g = perry_runtime::function::new_native_caps("get crypto", 0, crypto_getter, 1, 0);
-    g.set_field(perry_abi::FN_CAPS, Value(hc.get()));
+    g.cell().set_field(perry_abi::FN_CAPS, Value(hc.get()));
     let attrs = perry_runtime::shape::CONFIGURABLE | perry_runtime::shape::ENUMERABLE;
     perry_runtime::object::define_accessor(perry_runtime::realm::get(perry_runtime::realm::I::Global), key, g, Value::UNDEFINED, attrs);
 }

@@ -127,25 +127,25 @@ fn new_proto(p: P, parent: Value) -> Value {
 /// A platform object of `class` with `slots` internal slots (undefined).
 pub fn new_platform(class: Class, slots: u32, proto: Value) -> Value {
     let o = object::alloc_object(KIND_PLATFORM, 8 + 8 * slots, 0, proto);
-    o.set_word(PO_CLASS, class as u64);
+    o.cell().set_word(PO_CLASS, class as u64);
     o
 }
 
 /// Whether `v` is a platform object of `class`.
 #[inline]
 pub fn is(v: Value, class: Class) -> bool {
-    v.is_cell() && v.kind() == KIND_PLATFORM && v.word(PO_CLASS) == class as u64
+    v.is_cell() && v.kind() == KIND_PLATFORM && v.cell().word(PO_CLASS) == class as u64
 }
 
 /// Internal slot `i` of a platform object.
 #[inline]
 pub fn slot(o: Value, i: usize) -> Value {
-    o.field(PO_SLOTS + 8 * i as i32)
+    o.cell().field(PO_SLOTS + 8 * i as i32)
 }
 
 #[inline]
 pub fn set_slot(o: Value, i: usize, v: Value) {
-    o.set_field(PO_SLOTS + 8 * i as i32, v)
+    o.cell().set_field(PO_SLOTS + 8 * i as i32, v)
 }
 
 /// `this` checked to be a `class` object; otherwise Node's TypeError for
@@ -359,7 +359,7 @@ pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
     if v.kind() != KIND_PLATFORM {
         return None;
     }
-    let class = v.word(PO_CLASS);
+    let class = v.cell().word(PO_CLASS);
     if class == Class::UrlSearchParams as u64 {
         return Some(url_search_params::inspect(v, beyond_depth));
     }
