@@ -68,6 +68,25 @@
 //! The layouts both sides read in those tables and in inline-cache and
 //! `new` sites are the constants below (`IC_*`, `CTOR_SITE_*`,
 //! `PLAIN_SITE_*`, `STACKMAP_RECORD_SIZE`, `FNMETA_SIZE`).
+//!
+//! # Raw words and cells
+//!
+//! Strings have a tag of their own (`TAG_STRING`), so a string test needs no
+//! memory access; a proxy is `TAG_PROXY` plus a 16-bit registry id, not a cell.
+//!
+//! Raw words in cells (code pointers, shape pointers, lengths) stay below 2^48,
+//! so they read as doubles: the collector and the barrier filter ignore them.
+//! That is how cells carry shape pointers, code pointers and lengths in
+//! ordinary words (kept by the compile-time assert `NAN < MIN_TAGGED` and the
+//! test `tags_sit_above_every_double`). Raw data that could look like a tagged
+//! value lives in `KIND_BYTES` cells (the Map/Set index is one),
+//! `KIND_BUFFER_STORE` cells (ArrayBuffer bytes, including a resizable buffer's
+//! unused capacity) or `KIND_BIGINT` cells (limbs).
+//!
+//! Every cell starts with an 8-byte header: size (bytes), kind, flags, identity
+//! hash. Kinds below `KIND_FIRST_OBJECT` are internal (string, box, value
+//! array, symbol, accessor pair, BigInt); kinds from it up share the ordinary
+//! object layout (runtime `object.rs`).
 
 #![no_std]
 

@@ -11,8 +11,9 @@
 //! its payload minus `PERRY_NURSERY_START` below `PERRY_NURSERY_SIZE`. It does
 //! not test the tag: a double whose low 48 bits happen to fall in the nursery
 //! only dirties a card, which the scan then finds clean. Compiled code inlines
-//! the same filter (see `perry_abi::SYM_CARD_BIAS`); Rust code calls [`write`]
-//! (every runtime store goes through `Value::set_word`).
+//! the same filter (see `perry_abi::SYM_CARD_BIAS`); Rust code stores with
+//! [`store`], which runs [`write`] (the runtime's stores go through
+//! `CellRef::set_word`).
 //!
 //! A card that turns dirty is also appended to the *card log*, so a minor
 //! collection visits exactly the dirty cards: its cost does not grow with the

@@ -6,6 +6,16 @@
 //! collection entry points instantiated for it (`Hooks`), so the
 //! allocation paths here stay non-generic and reach the binding through one
 //! indirect call per collection (never per allocation or per object).
+//!
+//! **Idleness**: [`at_idle`] is called by the event loop once it has had
+//! nothing to run for 50 ms (the stdlib's `PURGE_IDLE`: a server between
+//! bursts, not between requests; the end of the main program skips it, since
+//! the process exits next). V8's memory reducer waits for the same moment.
+//! After a full collection [`at_quiescence`] releases the free pages of
+//! fragmented blocks and of the empty nursery, and `purge::release_to_os` has
+//! mimalloc purge eagerly; after a minor one only the nursery's pages go. What
+//! an idle server keeps resident therefore does not depend on where the load
+//! stopped, which is what `perry soak` measures after each pass.
 
 use crate::JsCell;
 use crate::barrier;

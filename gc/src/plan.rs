@@ -13,6 +13,10 @@
 //!   collection treats as roots, which would otherwise promote what they hold.
 //! - `PERRY_GC_STRESS=N`: a collection every N allocations, minor and full
 //!   alternating.
+//!
+//! The growth factor is `PERRY_GC_GROWTH` (default [`DEFAULT_GROWTH`], 1.5);
+//! a binding's [`FullRequest`] is asked only when eden is full. Eden sizing
+//! ([`EdenSizer`]) is described in `nursery.rs`.
 
 use crate::binding::FullRequest;
 

@@ -4,6 +4,10 @@
 //! the `[gc-step]` line ([`crate::binding::Binding::step_fields`]) and prints
 //! its own lines after `[gc-summary]`
 //! ([`crate::binding::Binding::print_summary`]).
+//!
+//! `[gc-step]` follows every collection, `[gc-summary]` is printed at exit.
+//! `perry soak` (`ext-http/soak/src/diag.rs`) parses these lines and the
+//! binding's; README.md documents their format.
 
 use crate::JsCell;
 

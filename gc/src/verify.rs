@@ -12,6 +12,12 @@
 //! word of a cell that is not [`Scan::Data`] is checked), the slots of its
 //! own tables ([`Binding::verify_slots`]) and whether an external reference
 //! names something that still exists ([`Binding::check_external`]).
+//!
+//! `PERRY_GC_STRESS=N` collects every N allocations, minor and full
+//! alternating; `PERRY_GC_VERIFY=1` runs the checks above. The conformance
+//! suite runs in both modes
+//! (`compiler/tests/conformance.rs::conformance_gc_stress`,
+//! `conformance_gc_verify`).
 
 use crate::barrier;
 use crate::binding::{Binding, Scan};

@@ -2,6 +2,45 @@
 //! program, the string constants, module globals, function metadata, the
 //! stack-map table and the source map that the runtime reads at start-up
 //! (symbol names in `perry_abi`).
+//!
+//! # Phases
+//!
+//! `perry compile --timings` prints them: parse and analyse every module, then
+//! code generation: the main thread lowers one function at a time to Cranelift
+//! IR (`FnCompiler`, it needs the whole compiler's state) and hands each
+//! finished function to the workers (`parallel.rs`); the machine code,
+//! relocations, stack maps and source locations come back and are defined into
+//! the one object module in the order the functions were lowered. Then the
+//! tables (`perry_builtins` from `features.rs`, `perry_extensions`, function
+//! metadata, stack maps, source map, site tables), then the link. A module's
+//! top-level functions are created by a per-module hoist function that
+//! `perry_user_main` runs for every module before any module body, so circular
+//! imports work as in Node. `PERRY_DUMP_CLIF=NAME perry compile ...` prints the
+//! Cranelift IR of the functions whose name contains NAME (`*` for all) before
+//! optimisation.
+//!
+//! # Runtime imports and register-preserving slow paths
+//!
+//! Every runtime function is imported from
+//! `perry_abi::foreach_runtime_function!` (`declare_runtime`, by `Rt`), never
+//! by a name of its own. A function whose entry has the `preserving(name_pa)`
+//! flag (`perry_get_index`, `perry_set_index`, `perry_numop`, `perry_compare`)
+//! is also imported as its `_pa` form with Cranelift's `PreserveAll`
+//! convention, and `FnCompiler::rt` calls that form. The runtime makes it with
+//! `perry_gc::preserving_trampoline!`: it records the exit frame like an exit
+//! trampoline (the walk starts from the compiled frame, not the trampoline's),
+//! saves every other general and vector register, calls the Rust function and
+//! restores them. A loop whose rare slow path calls one keeps its floats and
+//! integers in registers (every float register is caller-saved in System V).
+//! The calls are still safepoints for stack maps. The IC-miss functions and
+//! `perry_add` have no `_pa` form: a site that always misses (a proxy) and
+//! string concatenation (`+`'s common non-number case) paid more for the saves
+//! than they gained.
+//!
+//! # Alignment
+//!
+//! Functions start on 64-byte lines (`log2_min_function_alignment`), so a
+//! function's loops keep their alignment whatever code precedes it.
 
 mod expr;
 mod func;

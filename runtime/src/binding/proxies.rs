@@ -19,6 +19,13 @@
 //! by [`mark`], asked by [`is_marked`], checked by [`is_occupied`]), the
 //! occupied slots are minor roots, [`sweep`] is the end of a full trace,
 //! and proxy churn ([`created_since_full`]) is a full-collection request.
+//!
+//! `new Proxy` (`runtime/src/proxy.rs`) takes a free id; when all
+//! [`perry_abi::PROXY_IDS`] (65,536) are live it runs a full collection first,
+//! and if that frees none it throws a catchable RangeError naming the limit.
+//! The heap verifier fails on a proxy value whose slot was freed
+//! (`check_external`). `proxies_live=` is on `[gc-step]`, and under
+//! `PERRY_GC_DIAG=1` a `[proxy-stats]` line follows every full collection.
 
 use perry_abi::*;
 use perry_gc::JsCell;
