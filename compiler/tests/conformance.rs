@@ -1,8 +1,15 @@
 //! Differential conformance: every program in `tests/conformance/` is compiled
 //! with `perry`, run, and its stdout and exit status compared with what Node
 //! printed (`NAME.out`, `NAME.status`, produced by `tests/gen-expected.sh`).
-//! The same binaries run again with `PERRY_GC_STRESS=1` (collect at every
-//! allocation), which is how rooting bugs are found. Programs run with
+//! The same binaries run again under GC stress, which is how rooting bugs
+//! are found: `PERRY_GC_STRESS=N` collects every N allocations, and each N
+//! lands collections at other allocations (a young cell held unrooted across
+//! an allocation is moved only if a collection lands there while the cell is
+//! still young). The stress run gives each program one N of [`STRESS_SET`]
+//! (by a hash of its name, so adding a program moves no other); the verify
+//! run gives every program N = 1 with the heap verifier on. The ignored test
+//! `conformance_gc_sweep` runs every program at every N of a range
+//! (`tests/gc-stress-sweep.sh`, N = 1..32 by default). Programs run with
 //! `TZ=UTC` (Node did too); `date_tz.rs` tests other zones.
 //!
 //! `tests/conformance/known_failures.txt` lists programs that are known to
@@ -177,17 +184,38 @@ fn for_each_parallel(cases: &[Case], f: impl Fn(&Case) + Sync) {
     });
 }
 
+/// The collection intervals the stress run spreads over the programs.
+const STRESS_SET: [u32; 12] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13];
+
+/// The stress interval of a program in the stress run: an FNV-1a hash of
+/// its name picks one of [`STRESS_SET`].
+fn stress_interval(name: &str) -> u32 {
+    let h = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    STRESS_SET[(h % STRESS_SET.len() as u64) as usize]
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
     Normal,
-    /// `PERRY_GC_STRESS=1`: a collection at every allocation, minor and full alternating.
+    /// `PERRY_GC_STRESS=N` with N from [`stress_interval`]: a collection
+    /// every N allocations, minor and full alternating.
     Stress,
-    /// Stress plus `PERRY_GC_VERIFY=1`: the heap verifier checks the write
-    /// barrier before and the whole heap after every collection.
+    /// `PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1`: a collection at every
+    /// allocation, and the heap verifier checks the write barrier before and
+    /// the whole heap after every collection.
     Verify,
+    /// `PERRY_GC_STRESS=N` for the given N (the sweep).
+    Every(u32),
 }
 
 fn run_suite(mode: Mode) {
+    if let Err(e) = try_run_suite(mode) {
+        panic!("{e}");
+    }
+}
+
+/// Runs the suite in `mode`; the error lists the failing programs.
+fn try_run_suite(mode: Mode) -> Result<(), String> {
     let stress = mode != Mode::Normal;
     let cases = cases();
     let bins = compiled();
@@ -205,8 +233,15 @@ fn run_suite(mode: Mode) {
                 // Local time is UTC, as when tests/gen-expected.sh ran Node.
                 cmd.env("TZ", "UTC");
                 if stress {
-                    let every = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
-                    cmd.env("PERRY_GC_STRESS", every.to_string());
+                    // A heavy program's `stress-every` interval scales the
+                    // one its mode gives.
+                    let scale = all_known.stress_every.get(&c.name).copied().unwrap_or(1);
+                    let every = match mode {
+                        Mode::Stress => stress_interval(&c.name),
+                        Mode::Every(n) => n,
+                        _ => 1,
+                    };
+                    cmd.env("PERRY_GC_STRESS", (every * scale).to_string());
                 }
                 if mode == Mode::Verify {
                     cmd.env("PERRY_GC_VERIFY", "1");
@@ -235,17 +270,19 @@ fn run_suite(mode: Mode) {
     let failures = failures.into_inner().unwrap();
     let ups = unexpected_passes.into_inner().unwrap();
     let mode = match mode {
-        Mode::Normal => "conformance",
-        Mode::Stress => "conformance (PERRY_GC_STRESS=1)",
-        Mode::Verify => "conformance (PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1)",
+        Mode::Normal => "conformance".to_string(),
+        Mode::Stress => format!("conformance (PERRY_GC_STRESS=N, N in {STRESS_SET:?} by program)"),
+        Mode::Verify => "conformance (PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1)".to_string(),
+        Mode::Every(n) => format!("conformance (PERRY_GC_STRESS={n})"),
     };
     eprintln!("{mode}: {} passed, {} failed, {} known failures", passed.into_inner().unwrap(), failures.len(), known.len());
     for u in &ups {
         eprintln!("note: {u} now passes: remove it from known_failures.txt");
     }
     if !failures.is_empty() {
-        panic!("{mode}: {} failing programs:\n{}", failures.len(), failures.join("\n"));
+        return Err(format!("{mode}: {} failing programs:\n{}", failures.len(), failures.join("\n")));
     }
+    Ok(())
 }
 
 #[test]
@@ -261,4 +298,24 @@ fn conformance_gc_stress() {
 #[test]
 fn conformance_gc_verify() {
     run_suite(Mode::Verify);
+}
+
+/// Every program at every N of `PERRY_GC_SWEEP` (`A-B` or a list `A,B,C`;
+/// default 1-32): `tests/gc-stress-sweep.sh`. Too slow for CI.
+#[test]
+#[ignore]
+fn conformance_gc_sweep() {
+    let spec = std::env::var("PERRY_GC_SWEEP").unwrap_or_else(|_| "1-32".to_string());
+    let ns: Vec<u32> = match spec.split_once('-') {
+        Some((a, b)) => (a.trim().parse().expect("PERRY_GC_SWEEP")..=b.trim().parse().expect("PERRY_GC_SWEEP")).collect(),
+        None => spec.split(',').map(|n| n.trim().parse().expect("PERRY_GC_SWEEP")).collect(),
+    };
+    let mut failed = Vec::new();
+    for n in ns {
+        if let Err(e) = try_run_suite(Mode::Every(n)) {
+            eprintln!("{e}");
+            failed.push(n);
+        }
+    }
+    assert!(failed.is_empty(), "the stress sweep failed at N = {failed:?}");
 }

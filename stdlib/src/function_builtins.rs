@@ -158,8 +158,10 @@ pub fn install() {
     object::prevent_extensions(Value(ht.get()));
     realm::set(I::ThrowTypeError, Value(ht.get()));
     for name in ["caller", "arguments"] {
+        // Interning allocates: the thrower and the prototype are read after.
+        let key = perry_runtime::atoms::intern(name);
         let t = Value(ht.get());
-        object::define_accessor(realm::get(I::FunctionProto), perry_runtime::atoms::intern(name), t, t, perry_runtime::shape::CONFIGURABLE);
+        object::define_accessor(realm::get(I::FunctionProto), key, t, t, perry_runtime::shape::CONFIGURABLE);
     }
     method(realm::get(I::FunctionProto), "call", 1, call);
     method(realm::get(I::FunctionProto), "apply", 2, apply);
