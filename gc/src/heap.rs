@@ -88,8 +88,9 @@ pub fn init<B: Binding>() {
     let total = nursery_len + old_len;
     let base = crate::vm::reserve(total, BLOCK);
     barrier::init(base, total, base, eden + 2 * surv);
-    let nursery = Nursery::new(base, eden, surv);
+    let mut nursery = Nursery::new(base, eden, surv);
     let verify = stats::env_on("PERRY_GC_VERIFY");
+    nursery.poison = verify || plan.stress > 0;
     *slot = Some(Heap {
         nursery,
         blocks: Blocks::new(base + nursery_len, old_len),
@@ -131,7 +132,7 @@ pub fn old_bytes() -> usize {
 pub fn allocated_total() -> u64 {
     let h = heap();
     h.nursery.sync_in();
-    h.allocated_total + (h.nursery.eden_top - h.nursery.start) as u64
+    h.allocated_total + h.nursery.eden_used() as u64
 }
 
 /// Allocates a cell of `size` bytes (rounded up to 8, at least 16) and writes
@@ -246,7 +247,7 @@ fn run<B: Binding>(kind: Kind, reason: &'static str) {
         crate::verify::before::<B>(h);
     }
     let t0 = std::time::Instant::now();
-    h.allocated_total += (h.nursery.eden_top - h.nursery.start) as u64;
+    h.allocated_total += h.nursery.eden_used() as u64;
     let pre = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let (outcome, swept) = match kind {
         Kind::Minor => {
@@ -300,7 +301,7 @@ const IDLE_COLLECT: usize = 1 << 20;
 pub fn idle_work_pending() -> bool {
     let h = heap();
     h.nursery.sync_in();
-    h.full_since_purge || h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT || (h.hooks.idle_wants_full)()
+    h.full_since_purge || h.nursery.eden_used() >= IDLE_COLLECT || (h.hooks.idle_wants_full)()
 }
 
 /// The event loop has stayed idle for a while (a server between bursts of
@@ -317,7 +318,7 @@ pub fn at_idle() {
     let hooks = h.hooks;
     if (hooks.idle_wants_full)() {
         (hooks.run)(Kind::Full, "idle");
-    } else if h.nursery.eden_top - h.nursery.start >= IDLE_COLLECT {
+    } else if h.nursery.eden_used() >= IDLE_COLLECT {
         let (kind, _) = h.plan.on_nursery_full(h.old.bytes + h.los.bytes, h.nursery.size, None);
         (hooks.run)(kind, "idle");
     }

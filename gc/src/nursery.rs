@@ -18,6 +18,19 @@
 //! die young (allocation churn runs about 20% faster at 2 MiB than at 16 MiB); a large one
 //! gives objects time to die when many survive (binary-trees). Every cell of at most 8 KiB is
 //! born here; the age lives in two header flag bits (`PERRY_GC_PROMOTE_AGE`, default 2).
+//!
+//! # Poisoning under stress
+//!
+//! Under `PERRY_GC_STRESS` or `PERRY_GC_VERIFY` a collection fills the
+//! cells it vacated (eden's and the from-survivor's) with [`POISON`], and
+//! eden's next allocations continue after them instead of starting over
+//! (until less than half of eden is left). A young cell the runtime held
+//! unrooted across a collection then still points at poison when it is next
+//! used or stored: the collector stops at it ("corrupt nursery header
+//! 0xdeadbeef00000000"), the verifier names its slot, and a read of one of
+//! its fields is a number no program makes. Without poisoning, the next
+//! allocations reuse the vacated bytes at once and the stale pointer names a
+//! live cell of another kind, or the middle of one, far from the bug.
 
 /// Eden's bump pointer and end (absolute addresses), shared with compiled
 /// code. Under `PERRY_GC_STRESS` the end equals the top, so every inline
@@ -27,8 +40,17 @@ pub static mut PERRY_HEAP_TOP: u64 = 0;
 #[unsafe(no_mangle)]
 pub static mut PERRY_HEAP_END: u64 = 0;
 
+/// The word vacated nursery cells are filled with under stress: a header of
+/// size 0 (every cell is at least 16 bytes), and as a value a double.
+pub const POISON: u64 = 0xDEAD_BEEF_0000_0000;
+
 pub struct Nursery {
     pub start: usize,
+    /// Where eden's cells begin: `start`, except under poisoning, where a
+    /// collection leaves the poisoned cells below it.
+    pub eden_base: usize,
+    /// Whether collections poison what they vacate (stress or verify).
+    pub poison: bool,
     /// End of the eden in use: the plan resizes it between `start` and
     /// `eden_max_end` after each minor collection ([`Nursery::resize_eden`]).
     pub eden_end: usize,
@@ -50,7 +72,18 @@ impl Nursery {
     pub fn new(start: usize, eden: usize, surv: usize) -> Nursery {
         let s0 = start + eden;
         let s1 = s0 + surv;
-        Nursery { start, eden_end: s0, eden_max_end: s0, eden_top: start, surv: [(s0, s1), (s1, s1 + surv)], from: 0, surv_top: s0, size: eden + 2 * surv }
+        Nursery {
+            start,
+            eden_base: start,
+            poison: false,
+            eden_end: s0,
+            eden_max_end: s0,
+            eden_top: start,
+            surv: [(s0, s1), (s1, s1 + surv)],
+            from: 0,
+            surv_top: s0,
+            size: eden + 2 * surv,
+        }
     }
 
     pub fn sync_in(&mut self) {
@@ -73,7 +106,12 @@ impl Nursery {
 
     /// Bytes allocated in eden plus the current survivors.
     pub fn in_use(&self) -> usize {
-        (self.eden_top - self.start) + (self.surv_top - self.surv[self.from].0)
+        self.eden_used() + (self.surv_top - self.surv[self.from].0)
+    }
+
+    /// Bytes allocated in eden since the last collection.
+    pub fn eden_used(&self) -> usize {
+        self.eden_top - self.eden_base
     }
 
     /// Bump-allocates `size` bytes in eden, or `None` when eden is full.
@@ -96,7 +134,10 @@ impl Nursery {
     /// eden). Only while eden is empty, between a collection and the next
     /// allocation.
     pub fn resize_eden(&mut self, bytes: usize) {
-        debug_assert_eq!(self.eden_top, self.start);
+        if self.eden_top != self.start {
+            // Poisoning left eden's allocations past its start.
+            return;
+        }
         let max = self.eden_max_end - self.start;
         self.eden_end = self.start + bytes.next_multiple_of(crate::vm::PAGE).clamp(crate::vm::PAGE, max);
     }
@@ -104,14 +145,34 @@ impl Nursery {
     /// After a collection emptied eden and left `top` as the survivors' top
     /// in the space that was the to-space.
     pub fn flip(&mut self, to_top: usize) {
+        self.poison_survivors();
         self.from ^= 1;
         self.surv_top = to_top;
-        self.eden_top = self.start;
+        self.empty_eden();
     }
 
     /// After a full collection, which promotes every live young cell.
     pub fn empty(&mut self) {
+        self.poison_survivors();
         self.surv_top = self.surv[self.from].0;
+        self.empty_eden();
+    }
+
+    fn poison_survivors(&self) {
+        if self.poison {
+            poison(self.surv[self.from].0, self.surv_top);
+        }
+    }
+
+    fn empty_eden(&mut self) {
+        if self.poison {
+            poison(self.eden_base, self.eden_top);
+            if self.eden_end - self.eden_top >= (self.eden_end - self.start) / 2 {
+                self.eden_base = self.eden_top;
+                return;
+            }
+        }
+        self.eden_base = self.start;
         self.eden_top = self.start;
     }
 
@@ -149,5 +210,16 @@ impl Nursery {
             }
             p += size as usize;
         }
+    }
+}
+
+/// Fills the vacated nursery bytes `[from, to)` with [`POISON`].
+fn poison(from: usize, to: usize) {
+    let mut p = from;
+    while p < to {
+        // SAFETY: `[from, to)` is nursery memory whose cells a collection
+        // has just vacated (copied or found dead); nothing live points there.
+        unsafe { *(p as *mut u64) = POISON };
+        p += 8;
     }
 }

@@ -79,7 +79,7 @@ pub fn after<B: Binding>(h: &mut Heap, kind: Kind) {
     h.nursery.for_each_survivor(&mut |c| {
         young.insert(c as usize);
     });
-    if h.nursery.eden_top != h.nursery.start {
+    if h.nursery.eden_used() != 0 {
         crate::fatal("heap verifier: eden is not empty after a collection");
     }
     if kind == Kind::Full && !young.is_empty() {
