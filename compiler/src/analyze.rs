@@ -75,6 +75,10 @@ pub struct Analysis {
     /// The own-name bindings of named function expressions: immutable
     /// (assigning one throws a TypeError in strict code).
     pub fn_expr_names: HashSet<SymbolId>,
+    /// The body span of each named class: inside it the class's name is its
+    /// inner binding, immutable (15.7.14 step 3.a; assigning it throws a
+    /// TypeError), even where the outer binding of a declaration is not.
+    pub class_bodies: HashMap<SymbolId, (u32, u32)>,
     scope_ctx: HashMap<ScopeId, usize>,
 }
 
@@ -121,6 +125,7 @@ impl Analysis {
                 module_scope: root,
                 module_refs_outside: HashSet::new(),
                 fn_expr_names: HashSet::new(),
+                class_bodies: HashMap::new(),
                 scope_ctx: HashMap::new(),
             },
             cur: 0,
@@ -281,6 +286,9 @@ impl<'a> Visit<'a> for Walker<'_> {
     }
 
     fn visit_class(&mut self, c: &Class<'a>) {
+        if let Some(s) = c.id.as_ref().and_then(|id| id.symbol_id.get()) {
+            self.an.class_bodies.insert(s, (c.body.span.start, c.body.span.end));
+        }
         if let Some(h) = &c.heritage {
             self.visit_expression(&h.expression);
         }

@@ -3890,10 +3890,19 @@ impl FnCompiler<'_, '_, '_> {
         {
             // The outer binding is initialised by the caller once the class is complete.
         }
+        // Element keys are evaluated once each, in source order across
+        // methods and fields, static or not (15.7.14 step 26); a computed
+        // field key waits in its slot for the field's definition.
         for el in &c.body.body {
             let ClassElement::MethodDefinition(m) = el else {
-                if let ClassElement::AccessorProperty(a) = el {
-                    self.c.unsupported(self.module, a.span.start, "auto-accessor fields");
+                match el {
+                    ClassElement::AccessorProperty(a) => self.c.unsupported(self.module, a.span.start, "auto-accessor fields"),
+                    ClassElement::PropertyDefinition(p) if p.computed => {
+                        let (k, _) = self.prop_key(&p.key, true);
+                        let slot = self.field_key_slot(p);
+                        self.global_set(slot, k);
+                    }
+                    _ => {}
                 }
                 continue;
             };
@@ -3937,16 +3946,6 @@ impl FnCompiler<'_, '_, '_> {
             let t = self.use_var(tv);
             let k = self.use_var(kv);
             self.rt(Rt::perry_define_prop, &[t, k, clo, fl]);
-        }
-        // Computed field keys are evaluated once, at class definition.
-        for el in &c.body.body {
-            if let ClassElement::PropertyDefinition(p) = el
-                && p.computed
-            {
-                let (k, _) = self.prop_key(&p.key, true);
-                let slot = self.field_key_slot(p);
-                self.global_set(slot, k);
-            }
         }
         // The class binding is usable from static initialisers and methods.
         if let Some(id) = &c.id

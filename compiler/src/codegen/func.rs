@@ -1251,7 +1251,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Assignment to a binding: const bindings throw, TDZ is checked.
     pub fn assign_binding(&mut self, sym: SymbolId, v: V, at: u32) {
         let flags = self.scoping().symbol_flags(sym);
-        if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) || self.m.analysis.fn_expr_names.contains(&sym) {
+        let class_inner = self.m.analysis.class_bodies.get(&sym).is_some_and(|&(lo, hi)| (lo..hi).contains(&at));
+        if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) || self.m.analysis.fn_expr_names.contains(&sym) || class_inner {
             if self.needs_tdz(sym) {
                 let cur = self.read_raw(sym);
                 self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
@@ -1261,7 +1262,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.ensure_open();
             return;
         }
-        let _ = at;
         if flags.intersects(SymbolFlags::BlockScopedVariable | SymbolFlags::Class) && !self.initialized.contains(&sym) && !self.num_locals.contains(&sym) {
             let cur = self.read_raw(sym);
             self.tdz_check(cur, self.scoping().symbol_name(sym).to_string());
