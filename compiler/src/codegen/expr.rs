@@ -1346,7 +1346,34 @@ impl FnCompiler<'_, '_, '_> {
         Some((self.use_var(res), names.into_iter().zip(held).collect()))
     }
 
+    /// The frame names of an object literal's functions, as V8 shows them:
+    /// `Object.k`, `Object.f [as k]` for a function named `f`, and
+    /// `get k [as k]` for an accessor.
+    fn object_frame_names(&mut self, o: &'static ObjectExpression<'static>) {
+        for p in &o.properties {
+            let ObjectPropertyKind::ObjectProperty(p) = p else { continue };
+            let Some(k) = (if p.computed { None } else { Self::static_key_name(&p.key) }) else { continue };
+            let mut e = &p.value;
+            while let Expression::ParenthesizedExpression(x) = e {
+                e = &x.expression;
+            }
+            let (key, own) = match e {
+                Expression::FunctionExpression(f) => (&**f as *const Function as usize, f.id.as_ref().map(|i| i.name.as_str())),
+                Expression::ArrowFunctionExpression(a) => (&**a as *const ArrowFunctionExpression as usize, None),
+                _ => continue,
+            };
+            let frame = match (p.kind, own) {
+                (PropertyKind::Get, _) => format!("get {k} [as {k}]"),
+                (PropertyKind::Set, _) => format!("set {k} [as {k}]"),
+                (_, Some(f)) if f != k => format!("Object.{f} [as {k}]"),
+                _ => format!("Object.{k}"),
+            };
+            self.c.frame_names.insert(key, frame);
+        }
+    }
+
     fn object_literal(&mut self, o: &'static ObjectExpression<'static>) -> V {
+        self.object_frame_names(o);
         if let Some((v, _)) = self.shaped_literal(o) {
             return v;
         }
@@ -2514,8 +2541,43 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
+    /// `a.b.c = function () {}`: V8 shows the anonymous function's frames
+    /// as `a.b.c`, the target's text.
+    fn assignment_frame_name(&mut self, a: &'static AssignmentExpression<'static>) {
+        let mut e = &a.right;
+        while let Expression::ParenthesizedExpression(x) = e {
+            e = &x.expression;
+        }
+        let key = match e {
+            Expression::FunctionExpression(f) if f.id.is_none() => &**f as *const Function as usize,
+            Expression::ArrowFunctionExpression(f) => &**f as *const ArrowFunctionExpression as usize,
+            _ => return,
+        };
+        let Some(SimpleAssignmentTarget::StaticMemberExpression(m)) = a.left.as_simple_assignment_target() else { return };
+        let mut parts = vec![m.property.name.as_str()];
+        let mut o = &m.object;
+        loop {
+            match o {
+                Expression::StaticMemberExpression(x) => {
+                    parts.push(x.property.name.as_str());
+                    o = &x.object;
+                }
+                Expression::Identifier(id) => {
+                    parts.push(id.name.as_str());
+                    break;
+                }
+                _ => return,
+            }
+        }
+        parts.reverse();
+        self.c.frame_names.insert(key, parts.join("."));
+    }
+
     fn assignment(&mut self, a: &'static AssignmentExpression<'static>) -> V {
         use AssignmentOperator as A;
+        if a.operator == A::Assign {
+            self.assignment_frame_name(a);
+        }
         let simple = a.left.as_simple_assignment_target();
         let Some(target) = simple else {
             // Destructuring assignment.
@@ -3869,6 +3931,7 @@ impl FnCompiler<'_, '_, '_> {
         // The inner class binding (class expressions with a name) is visible in the body.
         let key = analyze::ctor_key(c);
         let length = analyze::explicit_ctor(c).map_or(0, |f| fn_length(&f.params));
+        self.c.frame_names.insert(key, if cname.is_empty() { "new <anonymous>".to_string() } else { format!("new {cname}") });
         let ctor = self.make_closure(key, FnBody::Ctor(c), &cname, length);
         let cv = self.new_var();
         self.def_var(cv, ctor);
@@ -3924,9 +3987,22 @@ impl FnCompiler<'_, '_, '_> {
             let nm = match m.kind {
                 MethodDefinitionKind::Get => format!("get {base}"),
                 MethodDefinitionKind::Set => format!("set {base}"),
-                _ => base,
+                _ => base.clone(),
             };
             let fkey = &*m.value as *const Function as usize;
+            // V8 names a method's frames by the class (the receiver's, which
+            // is the class for the calls a program makes most), an accessor
+            // by its kind and key; a private method by its name alone.
+            let frame = match m.kind {
+                _ if m.computed && let Some(w) = well_known_symbol_key(&m.key) => Some(w),
+                _ if base.is_empty() || computed => None,
+                MethodDefinitionKind::Get | MethodDefinitionKind::Set => Some(format!("{nm} [as {base}]")),
+                _ if base.starts_with('#') || cname.is_empty() => Some(base.clone()),
+                _ => Some(format!("{cname}.{base}")),
+            };
+            if let Some(f) = frame {
+                self.c.frame_names.insert(fkey, f);
+            }
             let src = self.m.source;
             let start = if m.r#static { after_static(src, m.span.start) } else { m.span.start };
             self.c.method_src.insert(fkey, (start, m.span.end));
@@ -4276,4 +4352,12 @@ fn after_static(src: &str, at: u32) -> u32 {
         }
     }
     i as u32
+}
+
+/// `[Symbol.iterator]` for a computed key `Symbol.iterator`: how V8 names
+/// such a method (its `name` is the symbol's description in brackets).
+fn well_known_symbol_key(key: &PropertyKey) -> Option<String> {
+    let PropertyKey::StaticMemberExpression(m) = key else { return None };
+    let Expression::Identifier(id) = &m.object else { return None };
+    (id.name == "Symbol").then(|| format!("[Symbol.{}]", m.property.name))
 }

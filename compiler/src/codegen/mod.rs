@@ -126,6 +126,10 @@ pub struct Compiler<'g> {
     /// A method's [[SourceText]] span (its MethodDefinition, without
     /// `static`), by function node: the Function node starts at `(`.
     pub method_src: HashMap<usize, (u32, u32)>,
+    /// The name a function's stack frames show, where V8 shows more than
+    /// the function's own name: `C.m`, `new C`, `Object.m`, `get x [as x]`,
+    /// and the inferred name of an anonymous function (by its key).
+    pub frame_names: HashMap<usize, String>,
     pub queue: Vec<(usize, usize, FnBody)>,
     pub metas: Vec<DataId>,
     pub stackmaps: Vec<(FuncId, u32, u32, Vec<u32>)>,
@@ -308,6 +312,7 @@ impl<'g> Compiler<'g> {
             fns: HashMap::new(),
             global_object: hashbrown::HashSet::new(),
             method_src: HashMap::new(),
+            frame_names: HashMap::new(),
             queue: Vec::new(),
             metas: Vec::new(),
             stackmaps: Vec::new(),
@@ -543,6 +548,9 @@ impl<'g> Compiler<'g> {
                 _ => 0,
             };
             let name_idx = if name.is_empty() { u32::MAX } else { self.const_str(name) };
+            if !name.is_empty() {
+                self.frame_names.entry(key).or_insert_with(|| name.to_string());
+            }
             let (src_start, src_end) = match body {
                 FnBody::Function(f) | FnBody::NumEntry(f) => self.method_src.get(&key).copied().unwrap_or((f.span.start, f.span.end)),
                 FnBody::Arrow(a) => (a.span.start, a.span.end),
@@ -672,6 +680,10 @@ impl<'g> Compiler<'g> {
             self.fctx = fctx;
             return;
         }
+        let name = match self.frame_names.get(&key) {
+            Some(f) if !matches!(body, FnBody::Module | FnBody::ModuleHoist | FnBody::StaticInit(_)) => f.clone(),
+            _ => name,
+        };
         // `PERRY_DUMP_CLIF=NAME` prints the IR of the functions whose name
         // contains NAME (`*` for all), before Cranelift's optimisations.
         if let Ok(want) = std::env::var("PERRY_DUMP_CLIF")
