@@ -42,6 +42,11 @@ pub fn intern_units(u: &[u16]) -> Atom {
     if let Some(&a) = t.map.get(u) {
         return a;
     }
+    // `u` is read after the allocation below.
+    string::off_nursery(u, intern_new)
+}
+
+fn intern_new(u: &[u16]) -> Atom {
     let s = string::from_units(u);
     let t = table();
     let a = t.values.len() as Atom;

@@ -53,20 +53,37 @@ fn units_mut<'a>(s: Value) -> &'a mut [u16] {
     unsafe { core::slice::from_raw_parts_mut((s.ptr() as *mut u8).add(STR_DATA as usize) as *mut u16, len(s)) }
 }
 
-pub fn from_units(u: &[u16]) -> Value {
-    // `u` must not point into the heap: copy first if it might.
-    let s = alloc_string(u.len());
-    units_mut(s).copy_from_slice(u);
-    s
+/// Runs `f` on `u`, copied off the heap first when it lies in the nursery:
+/// the allocation `f` makes may move the cell `u` was borrowed from (old
+/// cells never move). Callers may pass a slice of any live cell.
+pub fn off_nursery<T: Copy, R>(u: &[T], f: impl FnOnce(&[T]) -> R) -> R {
+    if perry_gc::barrier::is_young(u.as_ptr() as u64) {
+        let copy = smallvec::SmallVec::<[T; 64]>::from_slice(u);
+        f(&copy)
+    } else {
+        f(u)
+    }
 }
 
-/// A string of Latin-1 bytes: each byte one code unit.
+/// A string of the units `u` (which may be a slice of a heap string).
+pub fn from_units(u: &[u16]) -> Value {
+    off_nursery(u, |u| {
+        let s = alloc_string(u.len());
+        units_mut(s).copy_from_slice(u);
+        s
+    })
+}
+
+/// A string of Latin-1 bytes: each byte one code unit (`b` may be a slice
+/// of a heap cell).
 pub fn from_latin1(b: &[u8]) -> Value {
-    let v = alloc_string(b.len());
-    for (d, &c) in units_mut(v).iter_mut().zip(b) {
-        *d = c as u16;
-    }
-    v
+    off_nursery(b, |b| {
+        let v = alloc_string(b.len());
+        for (d, &c) in units_mut(v).iter_mut().zip(b) {
+            *d = c as u16;
+        }
+        v
+    })
 }
 
 pub fn from_str(s: &str) -> Value {
