@@ -98,17 +98,36 @@ pub fn new_error_with_proto(proto: Value, msg: Value) -> Value {
     Value(he.get())
 }
 
-/// Sets `stack` on an error: `Name: message` and one `at` line per compiled frame.
+/// Appends V8's `at async NAME` frames (at most the given number) for the
+/// activations awaiting the one running now: set by the promise built-ins.
+static ASYNC_FRAMES: perry_gc::JsCell<Option<fn(&mut String, usize)>> = perry_gc::JsCell::new(None);
+
+pub fn set_async_frames(f: fn(&mut String, usize)) {
+    // SAFETY: set once at start-up on the JS thread.
+    unsafe { *ASYNC_FRAMES.get() = Some(f) };
+}
+
+/// Frames a stack trace shows, as V8's default `Error.stackTraceLimit`.
+const STACK_FRAMES: usize = 10;
+
+/// Sets `stack` on an error: `Name: message`, one `at` line per compiled
+/// frame and the `at async` frames of the activations awaiting this one.
 pub fn capture_stack(e: Value) {
     let scope = HandleScope::new();
     let he = scope.root(e.0);
-    let frames = perry_gc::frames::backtrace(10);
+    let frames = perry_gc::frames::backtrace(STACK_FRAMES);
     let mut s = error_header(Value(he.get()));
+    let mut shown = 0;
     for pc in frames {
         if let Some(loc) = crate::sourcemap::describe_pc(pc) {
             s.push_str("\n    at ");
             s.push_str(&loc);
+            shown += 1;
         }
+    }
+    // SAFETY: read on the JS thread.
+    if let Some(f) = unsafe { *ASYNC_FRAMES.get() } {
+        f(&mut s, STACK_FRAMES.saturating_sub(shown));
     }
     let sv = string::from_str(&s);
     object::define_hidden(Value(he.get()), names::STACK, sv);

@@ -90,6 +90,15 @@ pub fn locate(pc: u64) -> Option<(String, String, u32, u32)> {
     Some((name, file, l.2, l.3))
 }
 
+/// The frame name of the compiled function whose code starts at `code`.
+pub fn function_name(code: u64) -> Option<String> {
+    // SAFETY: as in `locate`.
+    let m = unsafe { MAP.get() };
+    let i = m.entries.partition_point(|e| e.start < code);
+    let e = m.entries.get(i).filter(|e| e.start == code)?;
+    m.names.get(e.name as usize).cloned()
+}
+
 /// Embedded source text of file `file` between byte offsets (Function.prototype.toString).
 pub fn source_text(file: u32, start: u32, end: u32) -> Option<String> {
     // SAFETY: as in `locate`: a read on the JS thread that ends within the function.

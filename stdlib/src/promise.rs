@@ -356,10 +356,72 @@ fn reaction_context(d: Value) -> (Value, Option<Value>) {
     }
 }
 
+/// The activation the running await job resumed (a root, see `install`),
+/// or undefined: where the `async` frames of a stack trace start.
+static RESUMED: JsCell<u64> = JsCell::new(UNDEFINED);
+
+/// The activation awaiting pending promise `p` (a reaction of its own, not
+/// a closure), if any.
+fn awaiter(p: Value) -> Option<Value> {
+    if !is_promise(p) || state(p) != PENDING {
+        return None;
+    }
+    let list = p.cell().field(P_REACTIONS);
+    if list.is_undefined() {
+        return None;
+    }
+    if p.cell().field(P_FIRST).0 == AWAIT_REACTION {
+        return Some(p.cell().field(P_FIRST + 8));
+    }
+    if list.is_array() {
+        let n = arr::len(list);
+        for i in (0..n).step_by(3) {
+            if arr::get_index(list, i).0 == AWAIT_REACTION {
+                return Some(arr::get_index(list, i + 1));
+            }
+        }
+    }
+    None
+}
+
+/// V8's async stack trace: after the frames of an activation an await job
+/// resumed, `at async NAME` for the activation awaiting its promise, and
+/// for the one awaiting that one's, up to `limit` frames. Allocates nothing.
+fn async_frames(out: &mut String, limit: usize) {
+    // SAFETY: read on the JS thread; nothing here writes it.
+    let mut g = Value(unsafe { *RESUMED.get() });
+    let mut n = 0;
+    while n < limit && g.is_cell() && g.kind() == KIND_GENERATOR {
+        let Some(next) = awaiter(g.cell().field(GEN_PROMISE)) else { break };
+        if !next.is_cell() || next.kind() != KIND_GENERATOR {
+            break;
+        }
+        let code = next.cell().field(GEN_FN).cell().word(FN_CODE);
+        let name = perry_runtime::sourcemap::function_name(code).unwrap_or_default();
+        out.push_str("\n    at async ");
+        out.push_str(if name.is_empty() { "<anonymous>" } else { &name });
+        g = next;
+        n += 1;
+    }
+}
+
 /// Runs one microtask in its async context; false when the queue is empty.
 pub fn run_one() -> JsResult<bool> {
     let Some((job, [a, b, c])) = queues().micro.pop_front() else { return Ok(false) };
     if let Job::AwaitFulfilled | Job::AwaitRejected = job {
+        // SAFETY: the JS thread's cell; restored below (jobs do not nest,
+        // but an activation may drain the queue, as the test harness does).
+        let outer = core::mem::replace(unsafe { RESUMED.get() }, a);
+        let r = resume_job(job, a, b, c);
+        // SAFETY: as above.
+        unsafe { *RESUMED.get() = outer };
+        return r;
+    }
+    run_job(job, a, b, c)
+}
+
+fn resume_job(job: Job, a: u64, b: u64, c: u64) -> JsResult<bool> {
+    {
         // Resuming an activation (which roots what it needs) in the context
         // of its `await`.
         let mode = if matches!(job, Job::AwaitFulfilled) { GEN_NEXT } else { GEN_THROW };
@@ -375,8 +437,11 @@ pub fn run_one() -> JsResult<bool> {
             e
         };
         async_context::leave(entered);
-        return Ok(true);
+        Ok(true)
     }
+}
+
+fn run_job(job: Job, a: u64, b: u64, c: u64) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (ha, hb, hc) = (scope.root(a), scope.root(b), scope.root(c));
     let (entered, done) = match job {
@@ -977,6 +1042,8 @@ pub fn describe(p: Value) -> (&'static str, Value) {
 
 pub fn install() {
     perry_gc::roots::register_source("microtasks", |visit| {
+        // SAFETY: the collector runs on the JS thread, between mutations.
+        visit(unsafe { RESUMED.get() } as *mut u64);
         let q = queues();
         for (_, vals) in q.micro.iter_mut() {
             for v in vals.iter_mut() {
@@ -987,6 +1054,7 @@ pub fn install() {
             visit(v as *mut u64);
         }
     });
+    perry_runtime::error::set_async_frames(async_frames);
     let p = || realm::get(I::PromiseProto);
     let c = crate::constructor("Promise", 1, promise_ctor, p());
     let scope = HandleScope::new();

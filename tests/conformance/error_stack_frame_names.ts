@@ -97,3 +97,38 @@ async function af() {
 }
 af().then((v) => console.log("async function:", v));
 new Shape().later().then((v) => console.log("async method:", v));
+// Async stack traces: after the frames of the resumed activation, one
+// `at async NAME` line per activation awaiting it.
+function frames(e: Error): string {
+  return e
+    .stack!.split("\n")
+    .slice(1)
+    .map((l) => l.trim().replace(/ \(.*\)$/, ""))
+    .filter((l) => !/[\/\\]/.test(l))
+    .join(" < ");
+}
+async function deepest() {
+  await null;
+  throw new Error("deep");
+}
+async function middle() {
+  await deepest();
+}
+class Service {
+  async handle() {
+    await middle();
+  }
+  static async run() {
+    try {
+      await new Service().handle();
+    } catch (e: any) {
+      console.log("async chain:", frames(e));
+    }
+  }
+}
+Service.run();
+const viaThen = async () => {
+  await null;
+  return frames(new Error("then"));
+};
+viaThen().then((v) => console.log("awaited by then:", v));
