@@ -100,9 +100,12 @@ pub fn new_error_with_proto(proto: Value, msg: Value) -> Value {
 
 /// Appends V8's `at async NAME` frames (at most the given number) for the
 /// activations awaiting the one running now: set by the promise built-ins.
-static ASYNC_FRAMES: perry_gc::JsCell<Option<fn(&mut String, usize)>> = perry_gc::JsCell::new(None);
+static ASYNC_FRAMES: perry_gc::JsCell<Option<AsyncFrames>> = perry_gc::JsCell::new(None);
 
-pub fn set_async_frames(f: fn(&mut String, usize)) {
+/// Appends at most `limit` async frames to a stack trace.
+pub type AsyncFrames = fn(out: &mut String, limit: usize);
+
+pub fn set_async_frames(f: AsyncFrames) {
     // SAFETY: set once at start-up on the JS thread.
     unsafe { *ASYNC_FRAMES.get() = Some(f) };
 }

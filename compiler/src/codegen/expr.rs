@@ -3994,7 +3994,11 @@ impl FnCompiler<'_, '_, '_> {
             // is the class for the calls a program makes most), an accessor
             // by its kind and key; a private method by its name alone.
             let frame = match m.kind {
-                _ if m.computed && let Some(w) = well_known_symbol_key(&m.key) => Some(w),
+                _ if m.computed
+                    && let Some(w) = well_known_symbol_key(&m.key) =>
+                {
+                    Some(w)
+                }
                 _ if base.is_empty() || computed => None,
                 MethodDefinitionKind::Get | MethodDefinitionKind::Set => Some(format!("{nm} [as {base}]")),
                 _ if base.starts_with('#') || cname.is_empty() => Some(base.clone()),
