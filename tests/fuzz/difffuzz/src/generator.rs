@@ -167,6 +167,43 @@ const STRS: &[&str] = &[
 ];
 const OTHER: &[&str] = &["true", "false", "null", "undefined", "[]", "[1, 2]", "({})", "[3]", "({ a: 1 })", "[\"x\"]", "[null]", "[[]]"];
 
+/// The kinds of block, repeated by weight.
+const KINDS: &[&str] = &[
+    "expr",
+    "expr",
+    "strings",
+    "strings",
+    "arrays",
+    "arrays",
+    "objects",
+    "closures",
+    "classes",
+    "classes",
+    "destructuring",
+    "json",
+    "collections",
+    "typed-arrays",
+    "generators",
+    "proxy",
+    "proxy",
+    "proxy",
+    "reflect",
+    "control",
+    "exceptions",
+    "iterators",
+    "alloc",
+    "symbols",
+    "async",
+    "async",
+    "spread",
+    "coercion",
+];
+
+/// The kind of `block` (its first line says it).
+pub fn kind_of(block: &str) -> &str {
+    block.lines().next().and_then(|l| l.strip_prefix("// block: ")).unwrap_or("?")
+}
+
 impl Gen {
     fn fresh(&self, base: &str) -> String {
         self.next.set(self.next.get() + 1);
@@ -329,8 +366,9 @@ impl Gen {
     fn block(&mut self) -> String {
         self.out.clear();
         self.indent = 0;
-        let kind = self.range(0, 27);
-        let is_async = matches!(kind, 20 | 21);
+        let kind = KINDS[self.rng.borrow_mut().random_range(0..KINDS.len())];
+        let is_async = kind == "async";
+        self.line(format!("// block: {kind}"));
         if is_async {
             self.open("__chain = __chain.then(async () => {");
         } else {
@@ -338,31 +376,27 @@ impl Gen {
         }
         self.open("try {");
         match kind {
-            0 | 1 => self.b_expr(),
-            2 => self.b_strings(),
-            3 => self.b_arrays(),
-            4 => self.b_objects(),
-            5 => self.b_closures(),
-            6 => self.b_classes(),
-            7 => self.b_destructuring(),
-            8 => self.b_json(),
-            9 => self.b_collections(),
-            10 => self.b_typed(),
-            11 => self.b_generators(),
-            12 | 13 => self.b_proxy(),
-            14 => self.b_reflect(),
-            15 => self.b_control(),
-            16 => self.b_exceptions(),
-            17 => self.b_iterators(),
-            18 => self.b_alloc(),
-            19 => self.b_symbols(),
-            20 | 21 => self.b_async(),
-            22 => self.b_spread(),
-            23 => self.b_coercion(),
-            24 => self.b_strings(),
-            25 => self.b_arrays(),
-            26 => self.b_classes(),
-            _ => self.b_proxy(),
+            "expr" => self.b_expr(),
+            "strings" => self.b_strings(),
+            "arrays" => self.b_arrays(),
+            "objects" => self.b_objects(),
+            "closures" => self.b_closures(),
+            "classes" => self.b_classes(),
+            "destructuring" => self.b_destructuring(),
+            "json" => self.b_json(),
+            "collections" => self.b_collections(),
+            "typed-arrays" => self.b_typed(),
+            "generators" => self.b_generators(),
+            "proxy" => self.b_proxy(),
+            "reflect" => self.b_reflect(),
+            "control" => self.b_control(),
+            "exceptions" => self.b_exceptions(),
+            "iterators" => self.b_iterators(),
+            "alloc" => self.b_alloc(),
+            "symbols" => self.b_symbols(),
+            "async" => self.b_async(),
+            "spread" => self.b_spread(),
+            _ => self.b_coercion(),
         }
         self.line("__n++;");
         self.close("} catch (e: any) {");

@@ -13,16 +13,44 @@ pub struct Target {
     pub class: Class,
     pub mode: Option<Mode>,
     pub signature: String,
+    /// For an output difference: the first differing line's label and
+    /// Node's text of it. A candidate must differ first at the same print
+    /// with the same expected text, so minimising does not wander off to
+    /// another difference (or make one by breaking the helpers).
+    pub witness: Option<(String, String)>,
+}
+
+/// The label and Node's line where `v`'s outputs first differ.
+fn witness(v: &Verdict) -> Option<(String, String)> {
+    let (n, p) = (v.node.as_ref()?, v.perry.as_ref()?);
+    let (_, a, _) = run::first_difference(&n.ran.stdout, &p.stdout)?;
+    let label = a.split(' ').next().unwrap_or("").to_string();
+    Some((label, a))
 }
 
 impl Target {
     pub fn from(v: &Verdict) -> Target {
-        Target { class: v.class, mode: v.mode, signature: v.signature.clone() }
+        let witness = if v.class == Class::Diff { witness(v) } else { None };
+        Target { class: v.class, mode: v.mode, signature: v.signature.clone(), witness }
     }
-    /// Whether `v` is the same failure: the same class, and for everything
-    /// but an output difference (any difference will do) the same signature.
+    /// The label of the print whose output differs, if known.
+    pub fn label(&self) -> Option<&str> {
+        self.witness.as_ref().map(|(l, _)| l.as_str()).filter(|l| l.len() > 1 && (l.starts_with('p') || l.starts_with('l')))
+    }
+    /// Whether `v` is the same failure: the same class and signature, for a
+    /// hang any hang, for an output difference the same witness.
     fn matches(&self, v: &Verdict) -> bool {
-        v.class == self.class && (self.class == Class::Diff || self.class == Class::Hang || v.signature == self.signature)
+        if v.class != self.class {
+            return false;
+        }
+        match self.class {
+            Class::Hang => true,
+            Class::Diff => match &self.witness {
+                Some(w) => witness(v).as_ref() == Some(w),
+                None => v.signature == self.signature,
+            },
+            _ => v.signature == self.signature,
+        }
     }
 }
 
@@ -72,13 +100,32 @@ impl<'a> Minimizer<'a> {
 
     /// The smallest program found that still fails, as text.
     pub fn minimize(&mut self, p: &Program) -> String {
-        let blocks = self.blocks(p);
-        let mut text = p.prelude.clone();
-        for b in &blocks {
-            text.push_str(b);
+        let build = |bs: &[String]| {
+            let mut s = p.prelude.clone();
+            for b in bs {
+                s.push_str(b);
+            }
+            s.push_str(&p.epilogue);
+            s
+        };
+        // The block that prints the differing line, alone, is the likely
+        // answer: tried first.
+        let mut blocks = None;
+        if let Some(label) = self.target.label() {
+            let needle = format!("\"{label}\"");
+            if let Some(b) = p.blocks.iter().find(|b| b.contains(&needle))
+                && self.still_fails(&build(std::slice::from_ref(b)))
+            {
+                blocks = Some(vec![b.clone()]);
+            }
         }
-        text.push_str(&p.epilogue);
-        self.lines(text)
+        let blocks = blocks.unwrap_or_else(|| self.blocks(p));
+        let text = build(&blocks);
+        // The prelude's helpers stay whole (cutting lines out of them
+        // changes every print); its unused functions may go.
+        let keep = p.prelude.lines().count();
+        let body = self.lines(text, keep);
+        self.lines_groups_only(body, keep)
     }
 
     /// ddmin over the blocks: the kept blocks.
@@ -123,11 +170,11 @@ impl<'a> Minimizer<'a> {
     }
 
     /// Removes brace groups and single lines until nothing more can go.
-    fn lines(&mut self, text: String) -> String {
+    fn lines(&mut self, text: String, from: usize) -> String {
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         loop {
             let mut changed = false;
-            let mut i = 0;
+            let mut i = from;
             while i < lines.len() && !self.exhausted() {
                 let end = group_end(&lines, i);
                 let spans = if end > i { vec![(i, end), (i, i)] } else { vec![(i, i)] };
@@ -151,6 +198,31 @@ impl<'a> Minimizer<'a> {
             if !changed || self.exhausted() {
                 break;
             }
+        }
+        let mut t = lines.join("\n");
+        t.push('\n');
+        t
+    }
+}
+
+impl Minimizer<'_> {
+    /// Tries to drop each whole top-level brace group (a helper function)
+    /// among the first `upto` lines.
+    fn lines_groups_only(&mut self, text: String, upto: usize) -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mut upto = upto.min(lines.len());
+        let mut i = 0;
+        while i < upto && !self.exhausted() {
+            let end = group_end(&lines, i);
+            if end > i && end < upto {
+                let t: String = lines[..i].iter().chain(&lines[end + 1..]).map(|l| format!("{l}\n")).collect();
+                if self.still_fails(&t) {
+                    lines.drain(i..=end);
+                    upto -= end + 1 - i;
+                    continue;
+                }
+            }
+            i = end + 1;
         }
         let mut t = lines.join("\n");
         t.push('\n');
