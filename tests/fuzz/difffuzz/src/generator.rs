@@ -654,14 +654,14 @@ impl Gen {
                     acc
                 }
                 16 => format!("JSON.stringify({o})"),
-                17 => format!("Object.entries({{ b: 1, a: 2, 10: 3, 9: 4, [Symbol.iterator]: 5 }})"),
+                17 => "Object.entries({ b: 1, a: 2, 10: 3, 9: 4, [Symbol.iterator]: 5 })".to_string(),
                 18 => {
                     self.line(format!("Object.seal({o});"));
                     self.line(format!("__p(\"sealed\", () => {{ {o}.newProp = 1; return {o}.newProp; }});"));
                     format!("delete {o}.name")
                 }
                 19 => format!("String({o}) + Object.prototype.toString.call([]) + Object.prototype.toString.call(null)"),
-                20 => format!("({{ toString() {{ return \"T\"; }} }}) + \"\""),
+                20 => "({ toString() { return \"T\"; } }) + \"\"".to_string(),
                 _ => format!("Object.keys(Object.create({o}, {{ own: {{ value: 1, enumerable: true }} }}))"),
             };
             self.print(e);
@@ -721,7 +721,7 @@ impl Gen {
                 self.line(format!("let {f}: any = 0;"));
                 self.line(format!("const inc{f} = () => ++{f};"));
                 self.line(format!("(() => {{ inc{f}(); inc{f}(); }})();"));
-                self.print(format!("{f}"));
+                self.print(&f);
             }
         }
         if self.chance(0.5) {
@@ -890,7 +890,7 @@ impl Gen {
                         "\"1e999\""
                     ])
                 ),
-                7 => format!("JSON.stringify([NaN, Infinity, -0, undefined, () => 1, Symbol(\"s\")])"),
+                7 => "JSON.stringify([NaN, Infinity, -0, undefined, () => 1, Symbol(\"s\")])".to_string(),
                 8 => {
                     self.line(format!("{o}.self = {o};"));
                     format!("JSON.stringify({o})")
@@ -941,7 +941,7 @@ impl Gen {
                     self.line(format!("for (const [k, v] of {m}) {{ {acc}.push(k); if ({acc}.length === 1) {m}.set(\"late\", v); }}"));
                     acc
                 }
-                9 => format!("Object.fromEntries(new Map([[\"a\", 1], [\"b\", 2]]))"),
+                9 => "Object.fromEntries(new Map([[\"a\", 1], [\"b\", 2]]))".to_string(),
                 10 => {
                     let w = self.fresh("wm");
                     let key = self.fresh("key");
@@ -962,7 +962,7 @@ impl Gen {
                     self.line(format!("{m}.clear();"));
                     format!("[{m}.size, [...{m}]]")
                 }
-                14 => format!("[...new Set(\"mississippi\")].join(\"\")"),
+                14 => "[...new Set(\"mississippi\")].join(\"\")".to_string(),
                 _ => format!("Array.from({s}, (x: any) => typeof x)"),
             };
             self.print(e);
@@ -1131,7 +1131,7 @@ impl Gen {
             };
             self.print(e);
         }
-        self.print(format!("{log}"));
+        self.print(&log);
     }
 
     fn b_async(&mut self) {
@@ -1178,13 +1178,13 @@ impl Gen {
                 4 => {
                     let r = self.fresh("r");
                     self.line(format!("const {r} = await Promise.race([{f}(5), Promise.resolve(\"fast\")]);"));
-                    self.log(r.to_string());
+                    self.log(&r);
                     self.line(format!("const any{r} = await Promise.any([Promise.reject(1), {f}(6)]);"));
                     self.log(format!("any{r}"));
                 }
                 5 => {
                     self.open("try {");
-                    self.line(format!("await Promise.any([Promise.reject(new Error(\"a\")), Promise.reject(2)]);"));
+                    self.line("await Promise.any([Promise.reject(new Error(\"a\")), Promise.reject(2)]);");
                     self.close("} catch (e: any) {");
                     self.indent += 1;
                     self.log("e.constructor.name, e.errors?.length");
@@ -1228,7 +1228,7 @@ impl Gen {
                     self.log(seq);
                 }
                 _ => {
-                    self.line(format!("await new Promise<void>((r) => setTimeout(r, 0));"));
+                    self.line("await new Promise<void>((r) => setTimeout(r, 0));");
                     self.log(format!("\"after timeout\", {log}.length"));
                 }
             }
@@ -1416,7 +1416,7 @@ impl Gen {
                     self.line(format!("class Sub{c} extends {c} {{}}"));
                     format!("[Reflect.construct({c}, [1], Sub{c}).tag, Reflect.construct({c}, [2]) instanceof {c}]")
                 }
-                12 => format!("Reflect.ownKeys({{ [Symbol(\"s\")]: 1, 2: 2, b: 3, 1: 4 }}).map(String)"),
+                12 => "Reflect.ownKeys({ [Symbol(\"s\")]: 1, 2: 2, b: 3, 1: 4 }).map(String)".to_string(),
                 _ => format!("Reflect.getOwnPropertyDescriptor({o}, \"y\")?.set"),
             };
             self.print(e);
@@ -1602,8 +1602,8 @@ impl Gen {
                     self.line(format!("const {it} = [10, 20, 30][Symbol.iterator]();"));
                     format!("[{it}.next(), [...{it}], {it}.next()]")
                 }
-                9 => format!("__t(() => [...({{}} as any)])"),
-                _ => format!("Object.fromEntries([[\"a\", 1], [\"b\", 2]][Symbol.iterator]() as any)"),
+                9 => "__t(() => [...({} as any)])".to_string(),
+                _ => "Object.fromEntries([[\"a\", 1], [\"b\", 2]][Symbol.iterator]() as any)".to_string(),
             };
             self.print(e);
         }

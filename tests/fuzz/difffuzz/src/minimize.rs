@@ -151,12 +151,13 @@ impl<'a> Minimizer<'a> {
                 let rest: Vec<String> = cur[..lo].iter().chain(&cur[hi..]).cloned().collect();
                 if self.still_fails(&build(&rest)) {
                     cur = rest;
-                    n = (n - 1).max(2);
                     reduced = true;
                     break;
                 }
             }
-            if !reduced {
+            if reduced {
+                n = (n - 1).max(2);
+            } else {
                 if n >= cur.len() {
                     break;
                 }
