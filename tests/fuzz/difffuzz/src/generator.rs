@@ -16,6 +16,32 @@ pub struct Settings {
     pub size: usize,
     /// Whether caught errors print their message as well as their class.
     pub messages: bool,
+    /// Bit i set: no block of kind `KINDS[i]` (see [`skip_mask`]).
+    pub skip: u64,
+}
+
+/// The distinct kinds of block.
+pub fn kind_names() -> Vec<&'static str> {
+    let mut v: Vec<&str> = KINDS.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The [`Settings::skip`] mask for the kinds named in `names`.
+pub fn skip_mask(names: &[String]) -> Result<u64, String> {
+    let mut m = 0;
+    for n in names {
+        if !KINDS.contains(&n.as_str()) {
+            return Err(format!("no block kind {n:?} (kinds: {})", kind_names().join(", ")));
+        }
+        for (i, k) in KINDS.iter().enumerate() {
+            if k == n {
+                m |= 1 << i;
+            }
+        }
+    }
+    Ok(m)
 }
 
 /// A generated program: the prelude (always kept) and the blocks, which the
@@ -41,13 +67,15 @@ impl Program {
 
 /// The program for `seed`.
 pub fn generate(seed: u64, settings: Settings) -> Program {
+    let kinds: Vec<&'static str> = KINDS.iter().enumerate().filter(|(i, _)| settings.skip & (1 << i) == 0).map(|(_, k)| *k).collect();
+    let kinds = if kinds.is_empty() { KINDS.to_vec() } else { kinds };
     let mut g = Gen { rng: RefCell::new(ChaCha8Rng::seed_from_u64(seed)), next: Cell::new(0), big: Cell::new(false), out: String::new(), indent: 0 };
     let prelude = prelude(settings.messages);
     let n = settings.size.max(1);
     let count = g.rng.borrow_mut().random_range(n.div_ceil(2)..=n + n / 2);
     let mut blocks = Vec::with_capacity(count);
     for _ in 0..count {
-        blocks.push(g.block());
+        blocks.push(g.block(&kinds));
     }
     Program { prelude, blocks, epilogue: "__chain = __chain.then(() => { console.log(\"end\", __n); });\n".into() }
 }
@@ -363,10 +391,10 @@ impl Gen {
     }
 
     /// One independent block (its text).
-    fn block(&mut self) -> String {
+    fn block(&mut self, kinds: &[&'static str]) -> String {
         self.out.clear();
         self.indent = 0;
-        let kind = KINDS[self.rng.borrow_mut().random_range(0..KINDS.len())];
+        let kind = kinds[self.rng.borrow_mut().random_range(0..kinds.len())];
         let is_async = kind == "async";
         self.line(format!("// block: {kind}"));
         if is_async {
@@ -1695,10 +1723,13 @@ mod tests {
 
     #[test]
     fn same_seed_same_program() {
-        let st = Settings { size: 8, messages: false };
+        let st = Settings { size: 8, messages: false, skip: 0 };
         for seed in 0..50 {
             assert_eq!(generate(seed, st), generate(seed, st));
         }
         assert_ne!(generate(1, st).text(), generate(2, st).text());
+        let no_proxy = Settings { skip: skip_mask(&["proxy".into()]).unwrap(), ..st };
+        assert!((0..20).all(|s| !generate(s, no_proxy).blocks.iter().any(|b| kind_of(b) == "proxy")));
+        assert!(skip_mask(&["nope".into()]).is_err());
     }
 }

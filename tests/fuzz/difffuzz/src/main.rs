@@ -51,6 +51,9 @@ struct Args {
     /// Compare error messages too, not only the error class names.
     #[arg(long)]
     messages: bool,
+    /// Generate no blocks of these kinds (comma-separated, e.g. proxy,async).
+    #[arg(long, value_delimiter = ',')]
+    skip: Vec<String>,
     /// Where failures and the report go [default: target/difffuzz of this repository].
     #[arg(long)]
     out: Option<PathBuf>,
@@ -241,8 +244,9 @@ fn one_case(sh: &Shared, seed: u64, work: &Path, verbose: bool) -> Verdict {
     let _ = std::fs::create_dir_all(&dir);
     write(&dir.join("original.ts"), &text);
     save_outputs(&dir, "original", &v);
+    let skip = if sh.args.skip.is_empty() { String::new() } else { format!(" --skip {}", sh.args.skip.join(",")) };
     let mut info = format!(
-        "seed: {seed}\nreplay: perry-difffuzz --replay {seed} --size {}{}\n{}",
+        "seed: {seed}\nreplay: perry-difffuzz --replay {seed} --size {}{}{skip}\n{}",
         sh.args.size,
         if sh.args.messages { " --messages" } else { "" },
         describe(&v)
@@ -336,7 +340,14 @@ fn report(sh: &Shared, full: bool) -> String {
 
 fn main() {
     let args = Args::parse();
-    let settings = generator::Settings { size: args.size, messages: args.messages };
+    let skip = match generator::skip_mask(&args.skip) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("difffuzz: --skip: {e}");
+            std::process::exit(2);
+        }
+    };
+    let settings = generator::Settings { size: args.size, messages: args.messages, skip };
     if let Some(seed) = args.print {
         print!("{}", generator::generate(seed, settings).text());
         return;
@@ -445,8 +456,8 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let mut failures = Vec::new();
         for seed in 1000..1050 {
-            let p = generator::generate(seed, generator::Settings { size: 10, messages: seed % 2 == 0 });
-            assert_eq!(p, generator::generate(seed, generator::Settings { size: 10, messages: seed % 2 == 0 }));
+            let p = generator::generate(seed, generator::Settings { size: 10, messages: seed % 2 == 0, skip: 0 });
+            assert_eq!(p, generator::generate(seed, generator::Settings { size: 10, messages: seed % 2 == 0, skip: 0 }));
             std::fs::write(dir.join("case.ts"), p.text()).unwrap();
             let n = run::run_node(&cfg, &dir).unwrap();
             if n.esbuild_error.is_some() || n.ran.code != Some(0) {

@@ -183,7 +183,10 @@ pub fn run_node(cfg: &Config, dir: &Path) -> std::io::Result<NodeRun> {
     let js = dir.join("case.mjs");
     let mut es = Command::new(&cfg.esbuild);
     // --loader=ts only applies to stdin; the JavaScript comes on stdout.
-    es.args(["--format=esm", "--platform=node", "--target=es2022", "--loader=ts", "--log-level=error"]);
+    // --keep-names: esbuild lowers a function declared in a block to a
+    // renamed `let` (`function f6` becomes `f62`), which `f6.name` would
+    // show; tests/gen-expected.sh has no such programs.
+    es.args(["--format=esm", "--platform=node", "--target=es2022", "--loader=ts", "--keep-names", "--log-level=error"]);
     let r = run_limited(es, dir, Some(&ts), cfg.node_limit)?;
     std::fs::write(&js, &r.stdout)?;
     if r.code != Some(0) {
