@@ -12,8 +12,11 @@
 //! While a handler's promise is pending, its request waits in a slot of
 //! [`Host::pending`]; the promise's reactions are two native closures that
 //! capture the slot's key (index and generation, so a reaction that comes
-//! after its slot was reused finds nothing). Slots whose client went away
-//! are reclaimed by an occasional sweep. No JavaScript value is kept per
+//! after its slot was reused finds nothing). Slots whose connection ended
+//! (the server thread dropped the request's channel: a drain that timed
+//! out, a failed write) are reclaimed by an occasional sweep; since
+//! half-closed clients are answered, a client that merely went away is
+//! noticed only when its response is written. No JavaScript value is kept per
 //! request outside the heap, so a request leaves nothing behind.
 
 use crate::bridge::{self, ResponseParts};
@@ -118,7 +121,16 @@ fn default_max_body() -> usize {
     std::env::var("PERRY_HTTP_MAX_BODY").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_MAX_BODY)
 }
 
-/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, fetch })
+/// The header read timeout in milliseconds when `serve` has no
+/// `headersTimeout`: `PERRY_HTTP_HEADERS_TIMEOUT_MS`, or 30 s.
+fn default_headers_timeout_ms() -> f64 {
+    std::env::var("PERRY_HTTP_HEADERS_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(crate::conn::DEFAULT_HEADERS_TIMEOUT.as_millis() as f64, |ms| ms as f64)
+}
+
+/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, headersTimeout, fetch })
 fn serve(args: &Args) -> JsResult {
     let opts = args.get(0);
     if !opts.is_object() {
@@ -147,6 +159,16 @@ fn serve(args: &Args) -> JsResult {
     } else {
         return Err(error::range_error(&format!("serve: options.maxRequestBodySize must be a number of bytes, not {}", ops::inspect_brief(limit))));
     };
+    // Milliseconds, as Node's `headersTimeout`; 0 disables the timeout.
+    let timeout = get_option(args, "headersTimeout")?;
+    let timeout_ms = if timeout.is_undefined() {
+        default_headers_timeout_ms()
+    } else if timeout.is_number() && timeout.as_number() >= 0.0 {
+        timeout.as_number()
+    } else {
+        return Err(error::range_error(&format!("serve: options.headersTimeout must be a number of milliseconds, not {}", ops::inspect_brief(timeout))));
+    };
+    let headers_timeout = (timeout_ms > 0.0).then(|| std::time::Duration::from_secs_f64((timeout_ms / 1000.0).min(u32::MAX as f64)));
     if server::shutting_down() {
         return Err(error::throw_error(error::ErrorKind::Error, "serve: the process is shutting down"));
     }
@@ -177,7 +199,7 @@ fn serve(args: &Args) -> JsResult {
     let h = host();
     h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], open: true, authority: format!("{shown}:{port}") });
     h.open += 1;
-    server::listen(id, listener, max_body);
+    server::listen(id, listener, server::Limits { max_body, headers_timeout });
     Ok(Value(o.get()))
 }
 
