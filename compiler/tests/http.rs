@@ -4,7 +4,7 @@
 //! headers and bodies, keep-alive, concurrent requests, handler failures
 //! (500 and their log lines), the body limit (413), malformed requests
 //! (400), oversized heads (431), clients that reset or half-close their
-//! connection, the header read timeout (`tests/http/timeout.ts`),
+//! connection, the header and request timeouts (`tests/http/timeout.ts`),
 //! `server.stop()`, graceful shutdown on SIGTERM, memory that stays flat
 //! over many requests, the same server under `PERRY_GC_STRESS=1`, and
 //! `serve`'s errors (`tests/http/errors.ts`); and a program writing to a
@@ -341,6 +341,7 @@ RangeError: serve: options.port must be an integer from 0 to 65535, not 70000
 RangeError: serve: options.port must be an integer from 0 to 65535, not 1.5
 RangeError: serve: options.maxRequestBodySize must be a number of bytes, not -1
 RangeError: serve: options.headersTimeout must be a number of milliseconds, not -1
+RangeError: serve: options.requestTimeout must be a number of milliseconds, not \"1s\"
 127.0.0.1 true number
 stopped
 "
@@ -485,6 +486,23 @@ fn a_request_head_must_arrive_within_the_header_timeout() {
     std::thread::sleep(Duration::from_secs(1));
     c.send_raw(b"host: x\r\n\r\n");
     assert_eq!(c.read_response().body, "ok 1");
+}
+
+#[test]
+fn a_body_must_arrive_within_the_request_timeout() {
+    // stop.ts sets no requestTimeout: the variable applies.
+    let s = Server::start("stop", &[("PERRY_HTTP_REQUEST_TIMEOUT_MS", "300")]);
+    let mut c = s.connect();
+    let start = Instant::now();
+    c.send_raw(b"POST /x HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nab");
+    let r = c.read_response();
+    let t = start.elapsed();
+    assert_eq!(r.status, 408);
+    assert!(t >= Duration::from_millis(250) && t < Duration::from_secs(5), "answered after {t:?}");
+    assert!(c.closed());
+    // A body that arrives in time is taken, and JavaScript saw only it.
+    let r = s.request("POST", "/x", &[], b"in time");
+    assert_eq!((r.status, r.body.as_str()), (200, "ok 1"));
 }
 
 #[test]

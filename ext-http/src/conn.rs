@@ -22,6 +22,13 @@
 //! - A body longer than `max_body` gets 413 (from the Content-Length before
 //!   reading, or while reading a chunked body); a broken chunked body or one
 //!   cut short gets 400.
+//! - A body must arrive within the request timeout (default
+//!   [`DEFAULT_REQUEST_TIMEOUT`], `serve({ requestTimeout })` or
+//!   `PERRY_HTTP_REQUEST_TIMEOUT_MS`; 0 disables it), or the client gets 408
+//!   and the connection closes: a client that sends a head and then its
+//!   body slowly, or never, holds a connection and an in-flight permit only
+//!   that long. Node's `requestTimeout` (300 s) counts from the start of the
+//!   request; this one from the end of its head.
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
@@ -36,6 +43,21 @@ use tokio::sync::{Semaphore, SemaphorePermit};
 /// The header read timeout when neither `serve` nor the environment sets
 /// one (hyper's default; Node's `headersTimeout` is 60 s).
 pub const DEFAULT_HEADERS_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The request (body) timeout when neither `serve` nor the environment sets
+/// one (Node's `requestTimeout`).
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// A server's limits, from `serve`'s options.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The longest request body taken, in bytes.
+    pub max_body: usize,
+    /// The header read timeout (`None`: none).
+    pub headers_timeout: Option<Duration>,
+    /// How long reading a body may take (`None`: no bound).
+    pub request_timeout: Option<Duration>,
+}
 
 /// The connection builder every server uses: keep-alive, half-close, and
 /// the header read timeout (`None`: no timeout).
@@ -53,25 +75,40 @@ pub fn plain(status: StatusCode) -> Response<Full<Bytes>> {
     r
 }
 
-/// Reads `req`'s body within `max_body` once one of `permits` is free (the
+/// Reads `req`'s body within the limits once one of `permits` is free (the
 /// bound on requests read and handed over at once). The head, the body and
 /// the permit, which the caller holds until it has answered; or the
-/// response that answers the request without JavaScript (413, 400, 503).
-pub async fn read_request(
+/// response that answers the request without JavaScript (413, 400, 408,
+/// 503).
+pub async fn read_request<'p>(
     req: Request<Incoming>,
-    max_body: usize,
-    permits: &Semaphore,
-) -> Result<(hyper::http::request::Parts, Bytes, SemaphorePermit<'_>), Response<Full<Bytes>>> {
+    limits: &Limits,
+    permits: &'p Semaphore,
+) -> Result<(hyper::http::request::Parts, Bytes, SemaphorePermit<'p>), Response<Full<Bytes>>> {
+    let max_body = limits.max_body;
     let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > max_body as u64) {
         return Err(plain(StatusCode::PAYLOAD_TOO_LARGE));
     }
+    let deadline = limits.request_timeout.map(|t| tokio::time::Instant::now() + t);
     let Ok(permit) = permits.acquire().await else { return Err(plain(StatusCode::SERVICE_UNAVAILABLE)) };
     let (parts, body) = req.into_parts();
     let body = if hyper::body::Body::is_end_stream(&body) {
         Bytes::new()
     } else {
-        match Limited::new(body, max_body).collect().await {
+        let collect = Limited::new(body, max_body).collect();
+        let collected = match deadline {
+            Some(d) => match tokio::time::timeout_at(d, collect).await {
+                Ok(r) => r,
+                Err(_) => {
+                    let mut r = plain(StatusCode::REQUEST_TIMEOUT);
+                    r.headers_mut().insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
+                    return Err(r);
+                }
+            },
+            None => collect.await,
+        };
+        match collected {
             Ok(c) => c.to_bytes(),
             Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Err(plain(StatusCode::PAYLOAD_TOO_LARGE)),
             // A broken chunked body, or a client that stopped sending (it

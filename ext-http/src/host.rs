@@ -121,16 +121,26 @@ fn default_max_body() -> usize {
     std::env::var("PERRY_HTTP_MAX_BODY").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_MAX_BODY)
 }
 
-/// The header read timeout in milliseconds when `serve` has no
-/// `headersTimeout`: `PERRY_HTTP_HEADERS_TIMEOUT_MS`, or 30 s.
-fn default_headers_timeout_ms() -> f64 {
-    std::env::var("PERRY_HTTP_HEADERS_TIMEOUT_MS")
-        .ok()
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .map_or(crate::conn::DEFAULT_HEADERS_TIMEOUT.as_millis() as f64, |ms| ms as f64)
+/// Milliseconds from `env` (an integer), or `default`.
+fn env_ms(env: &str, default: std::time::Duration) -> f64 {
+    std::env::var(env).ok().and_then(|v| v.trim().parse::<u64>().ok()).map_or(default.as_millis() as f64, |ms| ms as f64)
 }
 
-/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, headersTimeout, fetch })
+/// Option `name` of `serve`, a timeout in milliseconds as Node's options
+/// are (0: none), defaulting to the variable `env`, then to `default`.
+fn timeout_option(args: &Args, name: &str, env: &str, default: std::time::Duration) -> JsResult<Option<std::time::Duration>> {
+    let v = get_option(args, name)?;
+    let ms = if v.is_undefined() {
+        env_ms(env, default)
+    } else if v.is_number() && v.as_number() >= 0.0 {
+        v.as_number()
+    } else {
+        return Err(error::range_error(&format!("serve: options.{name} must be a number of milliseconds, not {}", ops::inspect_brief(v))));
+    };
+    Ok((ms > 0.0).then(|| std::time::Duration::from_secs_f64((ms / 1000.0).min(u32::MAX as f64))))
+}
+
+/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, headersTimeout, requestTimeout, fetch })
 fn serve(args: &Args) -> JsResult {
     let opts = args.get(0);
     if !opts.is_object() {
@@ -159,16 +169,8 @@ fn serve(args: &Args) -> JsResult {
     } else {
         return Err(error::range_error(&format!("serve: options.maxRequestBodySize must be a number of bytes, not {}", ops::inspect_brief(limit))));
     };
-    // Milliseconds, as Node's `headersTimeout`; 0 disables the timeout.
-    let timeout = get_option(args, "headersTimeout")?;
-    let timeout_ms = if timeout.is_undefined() {
-        default_headers_timeout_ms()
-    } else if timeout.is_number() && timeout.as_number() >= 0.0 {
-        timeout.as_number()
-    } else {
-        return Err(error::range_error(&format!("serve: options.headersTimeout must be a number of milliseconds, not {}", ops::inspect_brief(timeout))));
-    };
-    let headers_timeout = (timeout_ms > 0.0).then(|| std::time::Duration::from_secs_f64((timeout_ms / 1000.0).min(u32::MAX as f64)));
+    let headers_timeout = timeout_option(args, "headersTimeout", "PERRY_HTTP_HEADERS_TIMEOUT_MS", crate::conn::DEFAULT_HEADERS_TIMEOUT)?;
+    let request_timeout = timeout_option(args, "requestTimeout", "PERRY_HTTP_REQUEST_TIMEOUT_MS", crate::conn::DEFAULT_REQUEST_TIMEOUT)?;
     if server::shutting_down() {
         return Err(error::throw_error(error::ErrorKind::Error, "serve: the process is shutting down"));
     }
@@ -199,7 +201,7 @@ fn serve(args: &Args) -> JsResult {
     let h = host();
     h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], open: true, authority: format!("{shown}:{port}") });
     h.open += 1;
-    server::listen(id, listener, server::Limits { max_body, headers_timeout });
+    server::listen(id, listener, crate::conn::Limits { max_body, headers_timeout, request_timeout });
     Ok(Value(o.get()))
 }
 

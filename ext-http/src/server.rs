@@ -10,7 +10,7 @@
 //!
 //! Limits, all enforced here so that JavaScript never sees what breaks them
 //! (the per-connection ones are in `conn.rs`: 400, 413, 431, the header
-//! read timeout, half-closed clients):
+//! and request timeouts, half-closed clients):
 //! - at most `PERRY_HTTP_MAX_INFLIGHT` requests (default 1024) are read and
 //!   handed over at once; the others wait for a permit before their body is
 //!   read, so a slow handler holds memory to permits x body limit.
@@ -30,7 +30,7 @@
 //! builds the hyper response.
 
 use crate::bridge::ResponseParts;
-use crate::conn::{self, plain};
+use crate::conn::{self, Limits, plain};
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::body::Incoming as Body;
@@ -200,13 +200,6 @@ fn start() -> Arc<Shared> {
     shared
 }
 
-/// A server's limits, from `serve`'s options.
-pub struct Limits {
-    pub max_body: usize,
-    /// The header read timeout (`None`: none).
-    pub headers_timeout: Option<Duration>,
-}
-
 /// Starts serving on `listener` (bound by the JS thread, so that `serve`
 /// reports a bind error at once and knows its port).
 pub fn listen(id: u32, listener: std::net::TcpListener, limits: Limits) {
@@ -236,7 +229,6 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
     };
     let graceful = GracefulShutdown::new();
     let http = conn::builder(limits.headers_timeout);
-    let max_body = limits.max_body;
     loop {
         tokio::select! {
             biased;
@@ -245,7 +237,7 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
                 Ok((stream, _)) => {
                     let _ = stream.set_nodelay(true);
                     let sh = sh.clone();
-                    let svc = hyper::service::service_fn(move |req| handle(sh.clone(), id, max_body, req));
+                    let svc = hyper::service::service_fn(move |req| handle(sh.clone(), id, limits, req));
                     let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), svc));
                     tokio::spawn(async move {
                         // A connection error (a reset, a timeout) concerns
@@ -275,8 +267,8 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
 
 /// One request: read its body within the limit, hand it to the JS thread,
 /// await the response.
-async fn handle(sh: Arc<Shared>, server: u32, max_body: usize, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
-    let (parts, body, _permit) = match conn::read_request(req, max_body, &sh.permits).await {
+async fn handle(sh: Arc<Shared>, server: u32, limits: Limits, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
+    let (parts, body, _permit) = match conn::read_request(req, &limits, &sh.permits).await {
         Ok(r) => r,
         Err(answer) => return Ok(answer),
     };
