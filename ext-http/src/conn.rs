@@ -60,10 +60,15 @@ pub struct Limits {
 }
 
 /// The connection builder every server uses: keep-alive, half-close, and
-/// the header read timeout (`None`: no timeout).
+/// the header read timeout (`None`: no timeout). Vectored writes are off:
+/// with them, hyper 1.12 queues a response's body behind its head buffer and
+/// puts the head of an automatic 400 (a malformed request after it) into
+/// that head buffer, so the 400 went out inside the previous body when a
+/// write was partial (found by `ext-http/fuzz`). One flat buffer keeps the
+/// order, at the cost of copying each body once.
 pub fn builder(headers_timeout: Option<Duration>) -> http1::Builder {
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).keep_alive(true).half_close(true).header_read_timeout(headers_timeout);
+    http.timer(TokioTimer::new()).keep_alive(true).half_close(true).header_read_timeout(headers_timeout).writev(false);
     http
 }
 

@@ -486,6 +486,27 @@ mod tests {
         assert!(rt.block_on(async { tokio::time::Instant::now() }) - t0 >= conn::DEFAULT_HEADERS_TIMEOUT);
     }
 
+    /// Found by this harness: a 413 to an `Expect: 100-continue` request,
+    /// then bytes that are not a request. hyper's vectored writes kept the
+    /// 413's body queued behind its head buffer, and appended the 400's head
+    /// to that buffer, so the 400 went out inside the 413's body whenever
+    /// the first write did not take everything. `conn::builder` turns
+    /// vectored writes off: one buffer, written in order.
+    #[test]
+    fn a_400_after_a_refused_100_continue_body_comes_after_the_413() {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_time().start_paused(true).build().unwrap();
+        let limits = Limits { max_body: 0, headers_timeout: Some(conn::DEFAULT_HEADERS_TIMEOUT), request_timeout: Some(conn::DEFAULT_REQUEST_TIMEOUT) };
+        let input = b"PUT /x HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\nabcth: : 3\r";
+        for capacity in [7, 64, 1 << 16] {
+            let out = rt.block_on(run_case(input, &Plan { pieces: vec![], capacity, eof: true, limits })).unwrap();
+            let mut s = BTreeMap::new();
+            // The 413 whole, then the 400 or the end.
+            let ending = check_responses(&out, false, &mut s);
+            assert!(matches!(ending, Ok(Ending::Complete(1 | 2))), "{ending:?}: {}", String::from_utf8_lossy(&out));
+            assert!(out.starts_with(b"HTTP/1.1 413 ") && s.get(&413) == Some(&1), "{}", String::from_utf8_lossy(&out));
+        }
+    }
+
     /// hyper's limitation that [`Report::truncated_after_upgrade`] counts:
     /// the 400 after a request with `Upgrade` is cut at what one write took.
     /// FIXME(hyper): when this starts failing, hyper flushes before ending
