@@ -3,12 +3,15 @@
 //! connections with a minimal HTTP/1.1 client: routes, status codes,
 //! headers and bodies, keep-alive, concurrent requests, handler failures
 //! (500 and their log lines), the body limit (413), malformed requests
-//! (400), `server.stop()`, graceful shutdown on SIGTERM, memory that stays
-//! flat over many requests, the same server under `PERRY_GC_STRESS=1`, and
-//! `serve`'s errors (`tests/http/errors.ts`).
+//! (400), oversized heads (431), clients that reset or half-close their
+//! connection, the header and request timeouts (`tests/http/timeout.ts`),
+//! `server.stop()`, graceful shutdown on SIGTERM, memory that stays flat
+//! over many requests, the same server under `PERRY_GC_STRESS=1`, and
+//! `serve`'s errors (`tests/http/errors.ts`); and a program writing to a
+//! closed stdout pipe (`tests/http/closed_stdout.ts`: no SIGPIPE).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{Shutdown, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -204,6 +207,18 @@ impl Conn {
         let mut b = [0u8; 1];
         matches!(self.reader.read(&mut b), Ok(0) | Err(_))
     }
+
+    /// Closes the connection with a reset (SO_LINGER 0), as a client that
+    /// crashed or gave up does.
+    fn reset(self) {
+        let s = self.reader.into_inner();
+        socket2::SockRef::from(&s).set_linger(Some(Duration::ZERO)).unwrap();
+    }
+
+    /// Shuts down the write side (the server reads the end of the stream).
+    fn half_close(&mut self) {
+        self.reader.get_mut().shutdown(Shutdown::Write).unwrap();
+    }
 }
 
 #[test]
@@ -325,6 +340,8 @@ TypeError: serve: options.fetch must be a function, not 1
 RangeError: serve: options.port must be an integer from 0 to 65535, not 70000
 RangeError: serve: options.port must be an integer from 0 to 65535, not 1.5
 RangeError: serve: options.maxRequestBodySize must be a number of bytes, not -1
+RangeError: serve: options.headersTimeout must be a number of milliseconds, not -1
+RangeError: serve: options.requestTimeout must be a number of milliseconds, not \"1s\"
 127.0.0.1 true number
 stopped
 "
@@ -344,6 +361,158 @@ fn malformed_requests_get_400_and_never_reach_javascript() {
     let r = s.get("/hello");
     assert_eq!((r.status, r.body.as_str()), (200, "hello"));
     assert!(!s.stderr().contains("perry:http"), "{}", s.stderr());
+}
+
+#[test]
+fn oversized_heads_get_431() {
+    let s = Server::start("server", &[]);
+    // More header fields than hyper takes (100).
+    let mut head = String::from("GET /hello HTTP/1.1\r\nhost: x\r\n");
+    for i in 0..150 {
+        head.push_str(&format!("x-h{i}: {i}\r\n"));
+    }
+    head.push_str("\r\n");
+    let mut c = s.connect();
+    c.send_raw(head.as_bytes());
+    assert_eq!(c.read_response().status, 431);
+    assert!(c.closed());
+    // One field larger than the read buffer (400 KB): refused once the
+    // buffer is full (the rest of the head is never read).
+    let mut c = s.connect();
+    c.send_raw(format!("GET /hello HTTP/1.1\r\nhost: x\r\nx-big: {}", "a".repeat(500 * 1024)).as_bytes());
+    assert_eq!(c.read_response().status, 431);
+    assert_eq!(s.get("/hello").status, 200);
+}
+
+#[test]
+fn clients_that_reset_their_connection_do_not_stop_the_server() {
+    let s = Server::start("server", &[]);
+    for i in 0..20 {
+        // A head and part of its body, then a reset: the body read fails,
+        // the 400 the server answers meets a reset socket (EPIPE, which
+        // killed the server by SIGPIPE before main ignored it).
+        let mut c = s.connect();
+        c.send_raw(b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\nab");
+        if i % 2 == 1 {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        c.reset();
+        let r = s.get("/hello");
+        assert_eq!((r.status, r.body.as_str()), (200, "hello"), "after reset {i}; stderr: {}", s.stderr());
+    }
+    // A reset while the handler runs: its response is written to a reset
+    // socket.
+    let mut c = s.connect();
+    c.send_raw(b"GET /slow HTTP/1.1\r\nhost: x\r\n\r\n");
+    std::thread::sleep(Duration::from_millis(100));
+    c.reset();
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(s.get("/hello").body, "hello", "stderr: {}", s.stderr());
+    assert!(!s.stderr().contains("perry"), "{}", s.stderr());
+}
+
+#[test]
+fn half_closed_clients_get_their_response() {
+    let s = Server::start("server", &[]);
+    // A complete request, then shutdown(SHUT_WR): the response comes, then
+    // the server closes the connection.
+    for (path, body, expect) in [("/echo", &b"ab"[..], "ab"), ("/hello", b"", "hello"), ("/slow", b"", "slow done")] {
+        let mut c = s.connect();
+        let method = if body.is_empty() { "GET" } else { "POST" };
+        c.send_raw(format!("{method} {path} HTTP/1.1\r\nhost: x\r\ncontent-length: {}\r\n\r\n", body.len()).as_bytes());
+        c.send_raw(body);
+        c.half_close();
+        let r = c.read_response();
+        assert_eq!(r.body, expect, "{path}");
+        assert!(c.closed(), "{path}");
+    }
+    // Two pipelined requests, then the half-close: both answered in order.
+    let mut c = s.connect();
+    c.send_raw(b"GET /id/5 HTTP/1.1\r\nhost: x\r\n\r\nGET /id/1 HTTP/1.1\r\nhost: x\r\n\r\n");
+    c.half_close();
+    assert_eq!(c.read_response().body, "id=5");
+    assert_eq!(c.read_response().body, "id=1");
+    assert!(c.closed());
+    // A body cut short by the half-close: 400, and the connection closes.
+    let mut c = s.connect();
+    c.send_raw(b"POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nab");
+    c.half_close();
+    assert_eq!(c.read_response().status, 400);
+    assert!(c.closed());
+}
+
+/// How long the server takes to close a connection that sent `partial`
+/// (an unfinished request head), then, if `dribble`, one more byte every
+/// 50 ms for as long as it can (a write fails soon after the server closed).
+fn time_to_close(port: u16, partial: &[u8], dribble: bool) -> Duration {
+    let mut c = Conn::new(port);
+    let start = Instant::now();
+    c.send_raw(partial);
+    if dribble {
+        while start.elapsed() < Duration::from_secs(10) && c.reader.get_mut().write_all(b"x").is_ok() {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    } else {
+        assert!(c.closed());
+    }
+    start.elapsed()
+}
+
+#[test]
+fn a_request_head_must_arrive_within_the_header_timeout() {
+    // timeout.ts sets headersTimeout: 300 (ms).
+    let s = Server::start("timeout", &[]);
+    let t = time_to_close(s.port, b"GET / HTTP/1.1\r\nhost: x\r\n", false);
+    assert!(t >= Duration::from_millis(250) && t < Duration::from_secs(5), "closed after {t:?}");
+    // Sending the head a byte at a time does not keep it open (slowloris).
+    let t = time_to_close(s.port, b"GET / HTTP/1.1\r\nx-a: ", true);
+    assert!(t >= Duration::from_millis(250) && t < Duration::from_secs(5), "closed after {t:?}");
+    // Nothing at all: closed too.
+    let t = time_to_close(s.port, b"", false);
+    assert!(t < Duration::from_secs(5), "closed after {t:?}");
+    // A request in time is served, also after a wait on a kept-alive connection.
+    let mut c = s.connect();
+    assert_eq!(c.request("GET", "/", &[], b"").body, "ok GET");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(c.request("POST", "/", &[], b"x").body, "ok POST");
+    // PERRY_HTTP_HEADERS_TIMEOUT_MS applies when serve has no headersTimeout.
+    let s = Server::start("stop", &[("PERRY_HTTP_HEADERS_TIMEOUT_MS", "300")]);
+    let t = time_to_close(s.port, b"GET / HTTP/1.1\r\n", false);
+    assert!(t >= Duration::from_millis(250) && t < Duration::from_secs(5), "closed after {t:?}");
+    // 0 disables it: still open after a second.
+    let s = Server::start("stop", &[("PERRY_HTTP_HEADERS_TIMEOUT_MS", "0")]);
+    let mut c = s.connect();
+    c.send_raw(b"GET / HTTP/1.1\r\n");
+    std::thread::sleep(Duration::from_secs(1));
+    c.send_raw(b"host: x\r\n\r\n");
+    assert_eq!(c.read_response().body, "ok 1");
+}
+
+#[test]
+fn a_body_must_arrive_within_the_request_timeout() {
+    // stop.ts sets no requestTimeout: the variable applies.
+    let s = Server::start("stop", &[("PERRY_HTTP_REQUEST_TIMEOUT_MS", "300")]);
+    let mut c = s.connect();
+    let start = Instant::now();
+    c.send_raw(b"POST /x HTTP/1.1\r\nhost: x\r\ncontent-length: 10\r\n\r\nab");
+    let r = c.read_response();
+    let t = start.elapsed();
+    assert_eq!(r.status, 408);
+    assert!(t >= Duration::from_millis(250) && t < Duration::from_secs(5), "answered after {t:?}");
+    assert!(c.closed());
+    // A body that arrives in time is taken, and JavaScript saw only it.
+    let r = s.request("POST", "/x", &[], b"in time");
+    assert_eq!((r.status, r.body.as_str()), (200, "ok 1"));
+}
+
+#[test]
+fn a_program_writing_to_a_closed_stdout_pipe_is_not_killed_by_sigpipe() {
+    let mut child = Command::new(compiled("closed_stdout")).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // The reader goes away before the program writes.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    // Node: console.log ignores EPIPE; the program ends normally.
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(0), "done\n"), "{:?}", out.status);
 }
 
 #[test]

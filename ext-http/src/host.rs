@@ -12,8 +12,11 @@
 //! While a handler's promise is pending, its request waits in a slot of
 //! [`Host::pending`]; the promise's reactions are two native closures that
 //! capture the slot's key (index and generation, so a reaction that comes
-//! after its slot was reused finds nothing). Slots whose client went away
-//! are reclaimed by an occasional sweep. No JavaScript value is kept per
+//! after its slot was reused finds nothing). Slots whose connection ended
+//! (the server thread dropped the request's channel: a drain that timed
+//! out, a failed write) are reclaimed by an occasional sweep; since
+//! half-closed clients are answered, a client that merely went away is
+//! noticed only when its response is written. No JavaScript value is kept per
 //! request outside the heap, so a request leaves nothing behind.
 
 use crate::bridge::{self, ResponseParts};
@@ -118,7 +121,26 @@ fn default_max_body() -> usize {
     std::env::var("PERRY_HTTP_MAX_BODY").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(DEFAULT_MAX_BODY)
 }
 
-/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, fetch })
+/// Milliseconds from `env` (an integer), or `default`.
+fn env_ms(env: &str, default: std::time::Duration) -> f64 {
+    std::env::var(env).ok().and_then(|v| v.trim().parse::<u64>().ok()).map_or(default.as_millis() as f64, |ms| ms as f64)
+}
+
+/// Option `name` of `serve`, a timeout in milliseconds as Node's options
+/// are (0: none), defaulting to the variable `env`, then to `default`.
+fn timeout_option(args: &Args, name: &str, env: &str, default: std::time::Duration) -> JsResult<Option<std::time::Duration>> {
+    let v = get_option(args, name)?;
+    let ms = if v.is_undefined() {
+        env_ms(env, default)
+    } else if v.is_number() && v.as_number() >= 0.0 {
+        v.as_number()
+    } else {
+        return Err(error::range_error(&format!("serve: options.{name} must be a number of milliseconds, not {}", ops::inspect_brief(v))));
+    };
+    Ok((ms > 0.0).then(|| std::time::Duration::from_secs_f64((ms / 1000.0).min(u32::MAX as f64))))
+}
+
+/// serve({ port = 3000, hostname = "0.0.0.0", maxRequestBodySize, headersTimeout, requestTimeout, fetch })
 fn serve(args: &Args) -> JsResult {
     let opts = args.get(0);
     if !opts.is_object() {
@@ -147,6 +169,8 @@ fn serve(args: &Args) -> JsResult {
     } else {
         return Err(error::range_error(&format!("serve: options.maxRequestBodySize must be a number of bytes, not {}", ops::inspect_brief(limit))));
     };
+    let headers_timeout = timeout_option(args, "headersTimeout", "PERRY_HTTP_HEADERS_TIMEOUT_MS", crate::conn::DEFAULT_HEADERS_TIMEOUT)?;
+    let request_timeout = timeout_option(args, "requestTimeout", "PERRY_HTTP_REQUEST_TIMEOUT_MS", crate::conn::DEFAULT_REQUEST_TIMEOUT)?;
     if server::shutting_down() {
         return Err(error::throw_error(error::ErrorKind::Error, "serve: the process is shutting down"));
     }
@@ -177,7 +201,7 @@ fn serve(args: &Args) -> JsResult {
     let h = host();
     h.servers.push(ServerJs { values: [handler.get(), o.get(), perry_abi::UNDEFINED], open: true, authority: format!("{shown}:{port}") });
     h.open += 1;
-    server::listen(id, listener, max_body);
+    server::listen(id, listener, crate::conn::Limits { max_body, headers_timeout, request_timeout });
     Ok(Value(o.get()))
 }
 

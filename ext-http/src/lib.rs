@@ -17,6 +17,7 @@
 //! server objects and stop promises are the root source "http".
 
 mod bridge;
+pub mod conn;
 mod host;
 mod server;
 

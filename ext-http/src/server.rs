@@ -8,14 +8,12 @@
 //! thread per batch, not per response, since waking a tokio runtime from
 //! another thread is a system call.
 //!
-//! Limits, all enforced here so that JavaScript never sees what breaks them:
-//! - a body longer than the server's `max_body` gets 413 (from the
-//!   Content-Length before reading, or while reading a chunked body);
+//! Limits, all enforced here so that JavaScript never sees what breaks them
+//! (the per-connection ones are in `conn.rs`: 400, 413, 431, the header
+//! and request timeouts, half-closed clients):
 //! - at most `PERRY_HTTP_MAX_INFLIGHT` requests (default 1024) are read and
 //!   handed over at once; the others wait for a permit before their body is
-//!   read, so a slow handler holds memory to permits x body limit;
-//! - malformed requests get hyper's 400 and the connection closes;
-//! - a request head must arrive within 30 s (hyper's header read timeout).
+//!   read, so a slow handler holds memory to permits x body limit.
 //!
 //! Shutdown: `stop()` and SIGINT/SIGTERM stop the accept loops and shut
 //! every connection down gracefully (in-flight requests finish, idle
@@ -32,12 +30,13 @@
 //! builds the hyper response.
 
 use crate::bridge::ResponseParts;
+use crate::conn::{self, Limits, plain};
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use http_body_util::Full;
 use hyper::body::Incoming as Body;
 use hyper::header::{CONTENT_LENGTH, HeaderName, HeaderValue, TRANSFER_ENCODING};
 use hyper::{Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
 use perry_stdlib::event_loop::Waker;
 use std::convert::Infallible;
@@ -203,10 +202,10 @@ fn start() -> Arc<Shared> {
 
 /// Starts serving on `listener` (bound by the JS thread, so that `serve`
 /// reports a bind error at once and knows its port).
-pub fn listen(id: u32, listener: std::net::TcpListener, max_body: usize) {
+pub fn listen(id: u32, listener: std::net::TcpListener, limits: Limits) {
     let sh = shared();
     let stop = Arc::new(Notify::new());
-    let task = sh.runtime.spawn(accept_loop(sh.clone(), id, listener, max_body, stop.clone()));
+    let task = sh.runtime.spawn(accept_loop(sh.clone(), id, listener, limits, stop.clone()));
     sh.servers.lock().unwrap_or_else(|e| e.into_inner()).push(ServerCtl { id, stop, task });
 }
 
@@ -219,7 +218,7 @@ pub fn stop(id: u32) {
     }
 }
 
-async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, max_body: usize, stop: Arc<Notify>) {
+async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, limits: Limits, stop: Arc<Notify>) {
     let listener = match listener.set_nonblocking(true).and_then(|()| tokio::net::TcpListener::from_std(listener)) {
         Ok(l) => l,
         Err(e) => {
@@ -229,8 +228,7 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
         }
     };
     let graceful = GracefulShutdown::new();
-    let mut http = hyper::server::conn::http1::Builder::new();
-    http.timer(TokioTimer::new()).keep_alive(true);
+    let http = conn::builder(limits.headers_timeout);
     loop {
         tokio::select! {
             biased;
@@ -239,7 +237,7 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
                 Ok((stream, _)) => {
                     let _ = stream.set_nodelay(true);
                     let sh = sh.clone();
-                    let svc = hyper::service::service_fn(move |req| handle(sh.clone(), id, max_body, req));
+                    let svc = hyper::service::service_fn(move |req| handle(sh.clone(), id, limits, req));
                     let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), svc));
                     tokio::spawn(async move {
                         // A connection error (a reset, a timeout) concerns
@@ -267,31 +265,12 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
     sh.post(Event::Closed(id));
 }
 
-fn plain(status: StatusCode) -> Response<Full<Bytes>> {
-    let mut r = Response::new(Full::new(Bytes::from(status.canonical_reason().unwrap_or(""))));
-    *r.status_mut() = status;
-    r.headers_mut().insert(hyper::header::CONTENT_TYPE, HeaderValue::from_static("text/plain;charset=UTF-8"));
-    r
-}
-
 /// One request: read its body within the limit, hand it to the JS thread,
 /// await the response.
-async fn handle(sh: Arc<Shared>, server: u32, max_body: usize, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > max_body as u64) {
-        return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE));
-    }
-    let Ok(_permit) = sh.permits.acquire().await else { return Ok(plain(StatusCode::SERVICE_UNAVAILABLE)) };
-    let (parts, body) = req.into_parts();
-    let body = if hyper::body::Body::is_end_stream(&body) {
-        Bytes::new()
-    } else {
-        match Limited::new(body, max_body).collect().await {
-            Ok(c) => c.to_bytes(),
-            Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Ok(plain(StatusCode::PAYLOAD_TOO_LARGE)),
-            // A broken chunked body or a client that went away.
-            Err(_) => return Ok(plain(StatusCode::BAD_REQUEST)),
-        }
+async fn handle(sh: Arc<Shared>, server: u32, limits: Limits, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
+    let (parts, body, _permit) = match conn::read_request(req, &limits, &sh.permits).await {
+        Ok(r) => r,
+        Err(answer) => return Ok(answer),
     };
     let (reply, response) = oneshot::channel();
     sh.post(Event::Request(Box::new(Incoming { server, parts, body, reply })));

@@ -3,7 +3,7 @@
 import { serve } from "perry:http";
 
 const a = serve({ port: 0, hostname: "127.0.0.1", fetch: () => undefined as any });
-const attempts: any[] = [{ port: a.port, hostname: "127.0.0.1", fetch() {} }, undefined, {}, { fetch: 1 }, { fetch() {}, port: 70000 }, { fetch() {}, port: 1.5 }, { fetch() {}, maxRequestBodySize: -1 }];
+const attempts: any[] = [{ port: a.port, hostname: "127.0.0.1", fetch() {} }, undefined, {}, { fetch: 1 }, { fetch() {}, port: 70000 }, { fetch() {}, port: 1.5 }, { fetch() {}, maxRequestBodySize: -1 }, { fetch() {}, headersTimeout: -1 }, { fetch() {}, requestTimeout: "1s" }];
 for (const options of attempts) {
   try {
     serve(options);

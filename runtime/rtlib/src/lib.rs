@@ -1,9 +1,10 @@
 //! `libperry_runtime.a`: the runtime, collector and built-ins in one static
 //! library, with the C `main` every Perry executable starts in.
 //!
-//! `main` initialises the collector and runtime, installs the built-ins,
-//! reads the tables the compiler emitted (string constants, globals, function
-//! metadata, stack maps, source map), runs the program's module bodies through
+//! `main` ignores SIGPIPE (as Node and Rust's own start-up do), initialises
+//! the collector and runtime, installs the built-ins, reads the tables the
+//! compiler emitted (string constants, globals, function metadata, stack
+//! maps, source map), runs the program's module bodies through
 //! `perry_enter`, and reports an uncaught exception as Node does.
 
 use perry_runtime::Value;
@@ -77,6 +78,13 @@ pub fn argv() -> &'static [String] {
 /// Called by the C runtime with a valid argv.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -> i32 {
+    // A write to a closed pipe or a reset socket fails with EPIPE, as in
+    // Node, instead of killing the process: Rust's own start-up (which a C
+    // `main` bypasses) does the same. Without it, a client that resets its
+    // connection while perry:http answers it ends the server by SIGPIPE.
+    // SAFETY: setting a signal's disposition to SIG_IGN has no other effect;
+    // nothing has started a thread or installed a handler yet.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
     let mut args = Vec::new();
     for i in 0..argc as usize {
         // SAFETY: the C runtime passes `argc` valid NUL-terminated strings.

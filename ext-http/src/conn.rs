@@ -1,0 +1,126 @@
+//! One connection's HTTP/1.1, without JavaScript: hyper's configuration
+//! ([`builder`]) and the reading of a request within the server's limits
+//! ([`read_request`]). Public so that the fuzz harness (`ext-http/fuzz`)
+//! drives over an in-memory stream exactly what the server runs over TCP.
+//!
+//! - Half-closed clients are answered: a client may shut down its write side
+//!   once its request is sent and still read the response (hyper's
+//!   `half_close`). Node answers them only when the response is ready
+//!   before it reads the end of the stream; Perry always does, since every
+//!   response crosses to the JS thread and back. The price: while a handler
+//!   runs, hyper does not read the connection, so a client that goes away
+//!   is noticed when its response is written (a FIN cannot tell "done
+//!   sending" from "gone" anyway).
+//! - A request head must arrive within the header timeout (default
+//!   [`DEFAULT_HEADERS_TIMEOUT`], `serve({ headersTimeout })` or
+//!   `PERRY_HTTP_HEADERS_TIMEOUT_MS`; 0 disables it), or the connection is
+//!   closed: the slowloris defence, Node's `headersTimeout`. The timer also
+//!   runs while a keep-alive connection waits for its next request, so an
+//!   idle connection is closed after the same time.
+//! - A malformed head gets hyper's 400 (431 for too many or too large
+//!   headers, 414 for a long URI) and the connection closes.
+//! - A body longer than `max_body` gets 413 (from the Content-Length before
+//!   reading, or while reading a chunked body); a broken chunked body or one
+//!   cut short gets 400.
+//! - A body must arrive within the request timeout (default
+//!   [`DEFAULT_REQUEST_TIMEOUT`], `serve({ requestTimeout })` or
+//!   `PERRY_HTTP_REQUEST_TIMEOUT_MS`; 0 disables it), or the client gets 408
+//!   and the connection closes: a client that sends a head and then its
+//!   body slowly, or never, holds a connection and an in-flight permit only
+//!   that long. Node's `requestTimeout` (300 s) counts from the start of the
+//!   request; this one from the end of its head.
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use hyper::body::Incoming;
+use hyper::header::{CONTENT_LENGTH, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioTimer;
+use std::time::Duration;
+use tokio::sync::{Semaphore, SemaphorePermit};
+
+/// The header read timeout when neither `serve` nor the environment sets
+/// one (hyper's default; Node's `headersTimeout` is 60 s).
+pub const DEFAULT_HEADERS_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The request (body) timeout when neither `serve` nor the environment sets
+/// one (Node's `requestTimeout`).
+pub const DEFAULT_REQUEST_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// A server's limits, from `serve`'s options.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The longest request body taken, in bytes.
+    pub max_body: usize,
+    /// The header read timeout (`None`: none).
+    pub headers_timeout: Option<Duration>,
+    /// How long reading a body may take (`None`: no bound).
+    pub request_timeout: Option<Duration>,
+}
+
+/// The connection builder every server uses: keep-alive, half-close, and
+/// the header read timeout (`None`: no timeout). Vectored writes are off:
+/// with them, hyper 1.12 queues a response's body behind its head buffer and
+/// puts the head of an automatic 400 (a malformed request after it) into
+/// that head buffer, so the 400 went out inside the previous body when a
+/// write was partial (found by `ext-http/fuzz`). One flat buffer keeps the
+/// order, at the cost of copying each body once.
+pub fn builder(headers_timeout: Option<Duration>) -> http1::Builder {
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).keep_alive(true).half_close(true).header_read_timeout(headers_timeout).writev(false);
+    http
+}
+
+/// A plain-text response with the status's reason as its body.
+pub fn plain(status: StatusCode) -> Response<Full<Bytes>> {
+    let mut r = Response::new(Full::new(Bytes::from(status.canonical_reason().unwrap_or(""))));
+    *r.status_mut() = status;
+    r.headers_mut().insert(hyper::header::CONTENT_TYPE, HeaderValue::from_static("text/plain;charset=UTF-8"));
+    r
+}
+
+/// Reads `req`'s body within the limits once one of `permits` is free (the
+/// bound on requests read and handed over at once). The head, the body and
+/// the permit, which the caller holds until it has answered; or the
+/// response that answers the request without JavaScript (413, 400, 408,
+/// 503).
+pub async fn read_request<'p>(
+    req: Request<Incoming>,
+    limits: &Limits,
+    permits: &'p Semaphore,
+) -> Result<(hyper::http::request::Parts, Bytes, SemaphorePermit<'p>), Response<Full<Bytes>>> {
+    let max_body = limits.max_body;
+    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_body as u64) {
+        return Err(plain(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+    let deadline = limits.request_timeout.map(|t| tokio::time::Instant::now() + t);
+    let Ok(permit) = permits.acquire().await else { return Err(plain(StatusCode::SERVICE_UNAVAILABLE)) };
+    let (parts, body) = req.into_parts();
+    let body = if hyper::body::Body::is_end_stream(&body) {
+        Bytes::new()
+    } else {
+        let collect = Limited::new(body, max_body).collect();
+        let collected = match deadline {
+            Some(d) => match tokio::time::timeout_at(d, collect).await {
+                Ok(r) => r,
+                Err(_) => {
+                    let mut r = plain(StatusCode::REQUEST_TIMEOUT);
+                    r.headers_mut().insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
+                    return Err(r);
+                }
+            },
+            None => collect.await,
+        };
+        match collected {
+            Ok(c) => c.to_bytes(),
+            Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => return Err(plain(StatusCode::PAYLOAD_TOO_LARGE)),
+            // A broken chunked body, or a client that stopped sending (it
+            // may still read this; if it reset the connection, the write
+            // fails with EPIPE and the connection ends).
+            Err(_) => return Err(plain(StatusCode::BAD_REQUEST)),
+        }
+    };
+    Ok((parts, body, permit))
+}
