@@ -175,13 +175,10 @@ pub fn step(it: Value) -> JsResult {
             }
         }
         MAP_ENTRIES | MAP_KEYS | MAP_VALUES | SET_VALUES | SET_ENTRIES => {
-            let mut i = i;
-            while i < collections::used(t) {
-                let (k, v) = collections::entry(t, i);
-                i += 1;
-                if k == Value::HOLE {
-                    continue;
-                }
+            // The position is (entries array in NEXT, INDEX): it survives
+            // the collection's rebuilds (`collections::resume`).
+            if let Some((k, v, e, i)) = collections::next_live(t, it.cell().field(NEXT), i) {
+                it.cell().set_field(NEXT, e);
                 it.cell().set_word(INDEX, i as u64);
                 return Ok(match mode {
                     MAP_KEYS | SET_VALUES => k,

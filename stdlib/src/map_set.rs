@@ -172,16 +172,16 @@ fn map_for_each(args: &Args) -> JsResult {
 /// The forEach loop of Map and Set: entries added during the loop are
 /// visited, deleted ones skipped.
 fn each_entry(args: &Args, set: bool) -> JsResult {
-    if !args.get(0).is_function() {
+    if !args.get(0).is_callable() {
         return Err(callback_error(args.get(0)));
     }
+    // The position survives rebuilds the callback causes (`collections::resume`).
+    let scope = HandleScope::new();
+    let at = scope.root(UNDEFINED);
     let mut i = 0;
-    while i < collections::used(args.this()) {
-        let (k, v) = collections::entry(args.this(), i);
-        i += 1;
-        if k == Value::HOLE {
-            continue;
-        }
+    while let Some((k, v, e, next)) = collections::next_live(args.this(), Value(at.get()), i) {
+        at.set(e.0);
+        i = next;
         let v = if set { k } else { v };
         function::call(args.get(0), args.get(1), &[v, k, args.this()])?;
     }
