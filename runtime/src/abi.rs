@@ -1218,20 +1218,26 @@ pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
     let cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
     let scope = HandleScope::new();
     let hc = scope.root(cur.0);
-    let mut first = true;
+    let receiver_is_proxy = cur.is_proxy();
     loop {
         let cur = Value(hc.get());
         if cur.is_proxy() {
-            // As V8: the keys come from the ownKeys trap. For the object
-            // iterated itself, whether a key is enumerable is asked
-            // (getOwnPropertyDescriptor) as the loop reaches it
-            // (`iter::step`); for a proxy further up the chain, now.
+            // As V8: every string key the ownKeys trap lists; whether it is
+            // enumerable is asked (getOwnPropertyDescriptor) as the loop
+            // reaches it (`iter::step`). The prototype comes from the
+            // getPrototypeOf trap. When the object iterated is not itself a
+            // proxy, V8 stops after the first proxy of its chain (its
+            // FastKeyAccumulator ends at the last prototype it can see
+            // past without traps).
             for k in crate::proxy::own_keys(cur)? {
-                if !atoms::is_symbol(k) && seen.insert(k) && (first || object::try_is_enumerable_own(Value(hc.get()), k)?) {
+                if !atoms::is_symbol(k) && seen.insert(k) {
                     out.push(k);
                 }
             }
             hc.set(crate::proxy::proto_of_any(Value(hc.get()))?.0);
+            if !receiver_is_proxy {
+                return Ok(out);
+            }
         } else if cur.is_object() {
             for k in object::own_keys(cur, false, false) {
                 if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {
@@ -1242,7 +1248,6 @@ pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
         } else {
             return Ok(out);
         }
-        first = false;
     }
 }
 

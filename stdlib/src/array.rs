@@ -411,9 +411,11 @@ fn from(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let using = object::get(items, realm::sym_atom(I::SymIterator))?;
     if !using.is_nullish() {
+        let hu = scope.root(using.0);
         let a = construct_this(args.this(), None)?;
         let ha = scope.root(a.0);
-        let it = iter::open(args.get(0))?;
+        // GetIteratorFromMethod: `items[Symbol.iterator]` is read once.
+        let it = iter::open_method(args.get(0), Value(hu.get()))?;
         let hit = scope.root(it.0);
         let mut k = 0usize;
         loop {
