@@ -312,8 +312,10 @@ export! {
         let ht = scope.root(this);
         let hh = scope.root(home);
         let a = match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION };
+        // The home object is ordinary; its prototype may be a proxy, whose
+        // [[Get]] runs with `this` as the receiver.
         let p = object::proto_of(Value(hh.get()));
-        if !p.is_object() { return UNDEFINED; }
+        if !p.is_js_object() { return UNDEFINED; }
         abi(object::get_with_receiver(p, a, Value(ht.get())))
     }
     fn perry_set_super(home: u64, k: u64, v: u64, this: u64) -> u64 {
@@ -343,7 +345,7 @@ export! {
     }
     fn perry_new_object_proto(proto: u64) -> u64 {
         let p = Value(proto);
-        let p = if p.is_object() || p.is_null() { p } else { realm::get(I::ObjectProto) };
+        let p = if p.is_js_object() || p.is_null() { p } else { realm::get(I::ObjectProto) };
         object::new_object_kind(KIND_OBJECT, p, 4).0
     }
     fn perry_define_prop(o: u64, k: u64, v: u64, flags: u64) -> u64 {
@@ -375,7 +377,7 @@ export! {
         let o = Value(ho.get());
         let v = Value(hv.get());
         if flags & 32 != 0 && a == atoms::intern("__proto__") {
-            if v.is_object() || v.is_null() { object::set_proto(o, v); }
+            if v.is_js_object() || v.is_null() { object::set_proto(o, v); }
             return UNDEFINED;
         }
         if crate::proxy::is_proxy(o) {
@@ -623,7 +625,7 @@ export! {
                 return abi(Err(error::type_error(&format!("Class extends value {} is not a constructor or null", ops::inspect_brief(p)))));
             } else {
                 let pp = match object::get(p, names::PROTOTYPE) { Ok(v) => v, Err(_) => return EXCEPTION };
-                if !pp.is_object() && !pp.is_null() {
+                if !pp.is_js_object() && !pp.is_null() {
                     return abi(Err(error::type_error("Class extends value does not have valid prototype property")));
                 }
                 pp

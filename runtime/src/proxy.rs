@@ -591,7 +591,7 @@ fn own_keys_impl(p: Value) -> JsResult<Vec<Atom>> {
     let t = get_trap(&scope, p, "ownKeys")?;
     let Some(f) = t.f else { return own_keys_any(Value(t.target.get())) };
     let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get())])?;
-    if !r.is_object() {
+    if !r.is_js_object() {
         return Err(error::type_error(&format!("CreateListFromArrayLike called on non-object: {}", ops::inspect_brief(r))));
     }
     let hr = scope.root(r.0);
