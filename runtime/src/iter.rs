@@ -101,7 +101,7 @@ pub fn open_method(v: Value, f: Value) -> JsResult {
     if it.is_cell() && it.kind() == KIND_ITERATOR && it.cell().word(MODE) != GENERIC {
         return Ok(it);
     }
-    if !it.is_object() {
+    if !it.is_js_object() {
         return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
     }
     let hit = scope.root(it.0);
@@ -183,6 +183,7 @@ pub fn step(it: Value) -> JsResult {
             } else {
                 ops::length_of(t)?
             };
+            let it = Value(hi.get());
             let t = it.cell().field(TARGET);
             if i >= n {
                 it.cell().set_word(MODE, DONE);
@@ -192,10 +193,7 @@ pub fn step(it: Value) -> JsResult {
             match mode {
                 ARRAY_KEYS => Ok(Value::int(i as i64)),
                 _ => {
-                    let scope = HandleScope::new();
-                    let hi = scope.root(it.0);
                     let v = if t.is_array() { array::get(t, i)? } else { object::get_value_key(t, Value::int(i as i64))? };
-                    let _ = hi;
                     if mode == ARRAY_VALUES { Ok(v) } else { Ok(pair(Value::int(i as i64), v)) }
                 }
             }
@@ -230,7 +228,7 @@ pub fn step(it: Value) -> JsResult {
                 });
             }
             it.cell().set_word(MODE, DONE);
-            it.cell().set_word(INDEX, i as u64);
+            it.cell().set_field(NEXT, Value::UNDEFINED);
             Ok(Value::HOLE)
         }
         FOR_IN => {
@@ -258,7 +256,7 @@ pub fn step(it: Value) -> JsResult {
             let scope = HandleScope::new();
             let hit = scope.root(it.0);
             let r = function::call(it.cell().field(NEXT), t, &[])?;
-            if !r.is_object() {
+            if !r.is_js_object() {
                 return Err(error::type_error(&format!("Iterator result {} is not an object", ops::to_rust_string(r).unwrap_or_default())));
             }
             let hr = scope.root(r.0);
@@ -319,7 +317,7 @@ pub fn close(it: Value) -> JsResult<()> {
         return Ok(());
     }
     let res = function::call(r, Value(ht.get()), &[])?;
-    if !res.is_object() {
+    if !res.is_js_object() {
         return Err(error::type_error("iterator.return() did not return an object"));
     }
     Ok(())
