@@ -3628,13 +3628,18 @@ impl FnCompiler<'_, '_, '_> {
         self.after_call();
         let r = self.track(r);
         self.check(r);
-        // A constructor that returns an object replaces the instance.
+        // A constructor that returns an object (a proxy too) replaces the
+        // instance.
         let t = self.tag_of(r);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let kindb = self.b.create_block();
         let take_r = self.b.create_block();
         let take_this = self.b.create_block();
-        self.b.ins().brif(iso, kindb, &[], take_this, &[]);
+        let not_cell = self.b.create_block();
+        self.b.ins().brif(iso, kindb, &[], not_cell, &[]);
+        self.b.switch_to_block(not_cell);
+        let is_proxy = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_PROXY as i64);
+        self.b.ins().brif(is_proxy, take_r, &[], take_this, &[]);
         self.b.switch_to_block(kindb);
         let kind = self.cell_kind(r);
         let isobj = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, kind, KIND_FIRST_OBJECT as i64);
