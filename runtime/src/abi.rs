@@ -654,7 +654,12 @@ export! {
         }
         abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
     }
-    fn perry_throw_not_callable(_f: u64, text: u64) -> u64 {
+    fn perry_require_callable(f: u64, text: u64) -> u64 {
+        // IsCallable for a callee that is no function cell (a spread call):
+        // a callable proxy passes; anything else is "... is not a function".
+        if crate::proxy::is_callable(Value(f)) {
+            return UNDEFINED;
+        }
         abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
     }
     fn perry_throw_class_call(f: u64) -> u64 {

@@ -70,6 +70,11 @@ pub fn parts(p: Value, op: &str) -> JsResult<(Value, Value)> {
     }
 }
 
+/// The target of proxy `p`; `None` once revoked. Allocates nothing.
+pub fn target_of(p: Value) -> Option<Value> {
+    crate::binding::proxies::parts(p.0).map(|(t, _)| Value(t))
+}
+
 /// IsCallable: a function, or a proxy of a callable target.
 pub fn is_callable(v: Value) -> bool {
     v.is_function() || (is_proxy(v) && flags(v) & CALLABLE != 0)

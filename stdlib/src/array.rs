@@ -48,7 +48,7 @@ fn not_fn(v: Value) -> Exc {
 }
 
 pub(crate) fn require_fn(v: Value) -> JsResult<()> {
-    if v.is_function() { Ok(()) } else { Err(not_fn(v)) }
+    if v.is_callable() { Ok(()) } else { Err(not_fn(v)) }
 }
 
 /// ToObject(this value) with V8's message for null and undefined.
@@ -345,7 +345,7 @@ fn sort_values(hitems: perry_gc::Handle, cmp: Value) -> JsResult<Vec<usize>> {
 }
 
 fn check_comparator(c: Value) -> JsResult<()> {
-    if c.is_undefined() || c.is_function() { Ok(()) } else { Err(error::type_error("The comparison function must be either a function or undefined")) }
+    if c.is_undefined() || c.is_callable() { Ok(()) } else { Err(error::type_error("The comparison function must be either a function or undefined")) }
 }
 
 // ---------------------------------------------------------------------------
@@ -800,7 +800,7 @@ fn flat_map(args: &Args) -> JsResult {
     let o = this_object(args, "flatMap")?;
     let ho = scope.root(o.0);
     let len = ops::length_of(o)?;
-    if !args.get(0).is_function() {
+    if !args.get(0).is_callable() {
         return Err(error::type_error("flatMap mapper function is not callable"));
     }
     let a = species_create(Value(ho.get()), 0)?;
@@ -969,7 +969,7 @@ fn to_string(args: &Args) -> JsResult {
     let o = this_object(args, "toString")?;
     let ho = scope.root(o.0);
     let f = object::get(o, atoms::intern("join"))?;
-    if f.is_function() {
+    if f.is_callable() {
         return function::call(f, Value(ho.get()), &[]);
     }
     crate::object_builtins::object_to_string(Value(ho.get()))

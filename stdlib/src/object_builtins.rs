@@ -74,13 +74,13 @@ pub fn to_property_descriptor(scope: &HandleScope, obj: Value) -> JsResult<Desc>
         d.writable = Some(ops::to_boolean(v));
     }
     if let Some(v) = field(names::GET)? {
-        if !v.is_undefined() && !v.is_function() {
+        if !v.is_undefined() && !v.is_callable() {
             return Err(error::type_error(&format!("Getter must be a function: {}", brief(v))));
         }
         d.get = Some(scope.root(v.0));
     }
     if let Some(v) = field(names::SET)? {
-        if !v.is_undefined() && !v.is_function() {
+        if !v.is_undefined() && !v.is_callable() {
             return Err(error::type_error(&format!("Setter must be a function: {}", brief(v))));
         }
         d.set = Some(scope.root(v.0));
@@ -101,6 +101,10 @@ fn brief(v: Value) -> String {
 /// A value as V8 names it in error messages: `#<Map>` for objects (by
 /// their constructor's name), otherwise the runtime's short form. Runs no code.
 pub fn v8_brief(v: Value) -> String {
+    if v.is_proxy() && !v.is_callable() {
+        // V8 names a proxy by its target (a revoked one as an object).
+        return perry_runtime::proxy::target_of(v).map_or_else(|| "#<Object>".into(), v8_brief);
+    }
     if v.is_object() && !v.is_function() && !v.is_array() {
         if let Some(c) = object::get_data_chain(v, names::CONSTRUCTOR)
             && c.is_function()
@@ -999,7 +1003,7 @@ fn to_string(args: &Args) -> JsResult {
 fn to_locale_string(args: &Args) -> JsResult {
     let this = args.this();
     let f = object::get(this, names::TO_STRING)?;
-    if !f.is_function() {
+    if !f.is_callable() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(f))));
     }
     function::call(f, args.this(), &[])

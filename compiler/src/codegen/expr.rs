@@ -2905,18 +2905,22 @@ impl FnCompiler<'_, '_, '_> {
         match args {
             Ok(list) => self.call_value(f, this, &list, &what),
             Err(arr) => {
-                // Check callability first for the right error message.
+                // Check callability first for the right error message: a
+                // function cell inline, anything else (a callable proxy
+                // passes) in the runtime.
                 let isf = self.is_function(f);
                 let ok = self.b.create_block();
-                let bad = self.b.create_block();
-                self.b.ins().brif(isf, ok, &[], bad, &[]);
-                self.b.switch_to_block(bad);
+                let other = self.b.create_block();
+                self.b.ins().brif(isf, ok, &[], other, &[]);
+                self.b.set_cold_block(other);
+                self.b.switch_to_block(other);
                 let ci = self.c.const_str(&what);
                 let t = self.iconst(ci as u64);
-                self.rt(Rt::perry_throw_not_callable, &[f, t]);
-                let h = self.handler();
-                self.b.ins().jump(h, &[]);
+                self.rt_check(Rt::perry_require_callable, &[f, t]);
+                self.b.ins().jump(ok, &[]);
                 self.b.switch_to_block(ok);
+                let f = self.use_var(fv);
+                let this = self.use_var(tv);
                 self.rt_check(Rt::perry_call_spread, &[f, this, arr])
             }
         }
