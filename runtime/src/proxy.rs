@@ -17,7 +17,10 @@
 //! `Value::is_object` is false for proxies (they have no cell to read); `is_js_object`,
 //! [`is_callable`] and [`is_constructor`] include them. Compiled code's fast paths test
 //! `TAG_OBJECT`, so proxies always reach the runtime; a call of a non-function goes to
-//! `perry_call_other`, which calls callable proxies; a proxy receiver of [[Set]] defines
+//! `perry_call_other`, which calls callable proxies (a spread call's check to
+//! `perry_require_callable`), and a caching `new` site takes a proxy its constructor returns
+//! as the result. The built-ins test IsCallable with `Value::is_callable` and Type(x) is
+//! Object with `Value::is_js_object`, which include proxies; a proxy receiver of [[Set]] defines
 //! through a hook (`set_define_data`). The getOwnPropertyDescriptor and defineProperty
 //! invariants use IsCompatiblePropertyDescriptor (`is_compatible` over a `PartialDesc`).
 //! Printing shows the target (Node's `showProxy: false`).

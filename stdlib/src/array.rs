@@ -760,7 +760,8 @@ fn flatten_into(
             (Some(m), Some(t)) => function::call(Value(m.get()), Value(t.get()), &[v, Value::num(i as f64), Value(hs.get())])?,
             _ => v,
         };
-        if depth > 0.0 && v.is_array() {
+        // IsArray: a proxy of an array is flattened too.
+        if depth > 0.0 && perry_runtime::proxy::is_array(v)? {
             let he = s.root(v.0);
             let n = ops::length_of(v)?;
             target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None, level + 1)?;
