@@ -80,7 +80,7 @@ macro_rules! foreach_runtime_function {
         fn perry_super_construct_spread(active: Value, nt: Value, args: Value) -> Value;
         fn perry_class_setup(ctor: Value, parent: Value, has_parent: Value) -> Value;
         fn perry_set_home(f: Value, home: Value) -> Value;
-        fn perry_throw_not_callable(_f: Value, text: Value) -> Value;
+        fn perry_require_callable(f: Value, text: Value) -> Value;
         fn perry_throw_class_call(f: Value) -> Value;
         fn perry_this_tdz() -> Value;
         fn perry_super_twice() -> Value;

@@ -312,8 +312,10 @@ export! {
         let ht = scope.root(this);
         let hh = scope.root(home);
         let a = match object::to_key(Value(k)) { Ok(a) => a, Err(_) => return EXCEPTION };
+        // The home object is ordinary; its prototype may be a proxy, whose
+        // [[Get]] runs with `this` as the receiver.
         let p = object::proto_of(Value(hh.get()));
-        if !p.is_object() { return UNDEFINED; }
+        if !p.is_js_object() { return UNDEFINED; }
         abi(object::get_with_receiver(p, a, Value(ht.get())))
     }
     fn perry_set_super(home: u64, k: u64, v: u64, this: u64) -> u64 {
@@ -343,7 +345,7 @@ export! {
     }
     fn perry_new_object_proto(proto: u64) -> u64 {
         let p = Value(proto);
-        let p = if p.is_object() || p.is_null() { p } else { realm::get(I::ObjectProto) };
+        let p = if p.is_js_object() || p.is_null() { p } else { realm::get(I::ObjectProto) };
         object::new_object_kind(KIND_OBJECT, p, 4).0
     }
     fn perry_define_prop(o: u64, k: u64, v: u64, flags: u64) -> u64 {
@@ -375,7 +377,7 @@ export! {
         let o = Value(ho.get());
         let v = Value(hv.get());
         if flags & 32 != 0 && a == atoms::intern("__proto__") {
-            if v.is_object() || v.is_null() { object::set_proto(o, v); }
+            if v.is_js_object() || v.is_null() { object::set_proto(o, v); }
             return UNDEFINED;
         }
         if crate::proxy::is_proxy(o) {
@@ -623,7 +625,7 @@ export! {
                 return abi(Err(error::type_error(&format!("Class extends value {} is not a constructor or null", ops::inspect_brief(p)))));
             } else {
                 let pp = match object::get(p, names::PROTOTYPE) { Ok(v) => v, Err(_) => return EXCEPTION };
-                if !pp.is_object() && !pp.is_null() {
+                if !pp.is_js_object() && !pp.is_null() {
                     return abi(Err(error::type_error("Class extends value does not have valid prototype property")));
                 }
                 pp
@@ -652,7 +654,12 @@ export! {
         }
         abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
     }
-    fn perry_throw_not_callable(_f: u64, text: u64) -> u64 {
+    fn perry_require_callable(f: u64, text: u64) -> u64 {
+        // IsCallable for a callee that is no function cell (a spread call):
+        // a callable proxy passes; anything else is "... is not a function".
+        if crate::proxy::is_callable(Value(f)) {
+            return UNDEFINED;
+        }
         abi(Err(error::type_error(&format!("{} is not a function", const_rust(text)))))
     }
     fn perry_throw_class_call(f: u64) -> u64 {
@@ -1218,20 +1225,26 @@ pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
     let cur = if o.is_string() { ops::to_object(o).unwrap_or(Value::UNDEFINED) } else { o };
     let scope = HandleScope::new();
     let hc = scope.root(cur.0);
-    let mut first = true;
+    let receiver_is_proxy = cur.is_proxy();
     loop {
         let cur = Value(hc.get());
         if cur.is_proxy() {
-            // As V8: the keys come from the ownKeys trap. For the object
-            // iterated itself, whether a key is enumerable is asked
-            // (getOwnPropertyDescriptor) as the loop reaches it
-            // (`iter::step`); for a proxy further up the chain, now.
+            // As V8: every string key the ownKeys trap lists; whether it is
+            // enumerable is asked (getOwnPropertyDescriptor) as the loop
+            // reaches it (`iter::step`). The prototype comes from the
+            // getPrototypeOf trap. When the object iterated is not itself a
+            // proxy, V8 stops after the first proxy of its chain (its
+            // FastKeyAccumulator ends at the last prototype it can see
+            // past without traps).
             for k in crate::proxy::own_keys(cur)? {
-                if !atoms::is_symbol(k) && seen.insert(k) && (first || object::try_is_enumerable_own(Value(hc.get()), k)?) {
+                if !atoms::is_symbol(k) && seen.insert(k) {
                     out.push(k);
                 }
             }
             hc.set(crate::proxy::proto_of_any(Value(hc.get()))?.0);
+            if !receiver_is_proxy {
+                return Ok(out);
+            }
         } else if cur.is_object() {
             for k in object::own_keys(cur, false, false) {
                 if seen.insert(k) && object::is_enumerable_own(Value(hc.get()), k) {
@@ -1242,7 +1255,6 @@ pub fn for_in_keys(o: Value) -> JsResult<Vec<Atom>> {
         } else {
             return Ok(out);
         }
-        first = false;
     }
 }
 

@@ -13,6 +13,17 @@
 //! power-of-two number of slots, at least twice the entries' capacity, so
 //! probes stay short; entries grow by doubling when full (or are compacted
 //! in place when at least half of them were deleted).
+//!
+//! # Iterating while the collection changes
+//!
+//! The spec's [[MapData]] is a list whose deleted entries stay as empty
+//! markers, so an iterator's position survives deletions and `clear()`, and
+//! entries added later are visited. Here a rebuild (growth or compaction)
+//! moves entries: the old entries array then keeps a link to its successor
+//! in its last pair (`link`), and a position `(entries array, index)` taken
+//! before the rebuild is carried over by [`resume`] (the index becomes the
+//! number of entries still live before it, as V8's obsolete-table
+//! transition does). Iterators and `forEach` hold such positions.
 
 use crate::array::{va_capacity, va_get, va_set};
 use crate::object;
@@ -51,6 +62,58 @@ pub fn used(m: Value) -> usize {
 pub fn entry(m: Value, i: usize) -> (Value, Value) {
     let e = m.cell().field(ENTRIES);
     (va_get(e, 2 * i), va_get(e, 2 * i + 1))
+}
+
+/// Entries an entries array has room for (its last pair is the link).
+#[inline]
+fn entry_cap(e: Value) -> usize {
+    va_capacity(e) / 2 - 1
+}
+
+/// The entries array that replaced `e` in a rebuild, or UNDEFINED.
+#[inline]
+fn link(e: Value) -> Value {
+    va_get(e, 2 * entry_cap(e))
+}
+
+/// The current entries array of `m` (UNDEFINED while it has none) and the
+/// index in it of position `i` of entries array `at` (UNDEFINED: the
+/// start), carried over every rebuild since the position was taken.
+pub fn resume(m: Value, at: Value, i: usize) -> (Value, usize) {
+    let cur = m.cell().field(ENTRIES);
+    if at.is_undefined() || at == cur {
+        return (cur, if at.is_undefined() { 0 } else { i });
+    }
+    let (mut e, mut i) = (at, i);
+    while e != cur {
+        let next = link(e);
+        if next.is_undefined() {
+            // Not a predecessor of the current array (cannot happen for
+            // positions taken from `m`): start over.
+            return (cur, 0);
+        }
+        i = (0..i).filter(|&j| va_get(e, 2 * j) != Value::HOLE).count();
+        e = next;
+    }
+    (cur, i)
+}
+
+/// The first live entry at or after position `i` of entries array `at`
+/// (see [`resume`]): its key, value, and the position after it
+/// `(entries array, index)`; `None` at the end. Allocates nothing.
+pub fn next_live(m: Value, at: Value, i: usize) -> Option<(Value, Value, Value, usize)> {
+    let (e, mut i) = resume(m, at, i);
+    if e.is_undefined() {
+        return None;
+    }
+    while i < used(m) {
+        let (k, v) = (va_get(e, 2 * i), va_get(e, 2 * i + 1));
+        i += 1;
+        if k != Value::HOLE {
+            return Some((k, v, e, i));
+        }
+    }
+    None
 }
 
 fn hash(k: Value) -> u64 {
@@ -149,7 +212,8 @@ fn rebuild(m: Value, ecap: usize) -> Value {
     // Weak collections keep their pairs in an ephemeron table, which the
     // collector clears when a key dies.
     let kind = if is_weak(m) { KIND_EPHEMERONS } else { KIND_VALARRAY };
-    let ne = crate::array::va_alloc_kind(ecap * 2, kind);
+    // One pair more: the link to the next rebuild's array.
+    let ne = crate::array::va_alloc_kind(ecap * 2 + 2, kind);
     let hne = scope.root(ne.0);
     let slots = (ecap * 2).next_power_of_two();
     let ni = Value::from_cell(perry_gc::alloc(8 + 4 * slots, KIND_BYTES));
@@ -172,6 +236,11 @@ fn rebuild(m: Value, ecap: usize) -> Value {
         }
         ix_set(ni, p, ix_slot(h, n, slots));
         n += 1;
+    }
+    if !old.is_undefined() && !is_weak(m) {
+        // Positions in the old array resume in the new one (weak
+        // collections are not iterable, and their pairs are ephemerons).
+        va_set(old, 2 * entry_cap(old), ne);
     }
     m.cell().set_field(ENTRIES, ne);
     m.cell().set_field(INDEX, ni);
@@ -204,9 +273,9 @@ pub fn set(m: Value, k: Value, v: Value) {
     let e = m.cell().field(ENTRIES);
     if e.is_undefined() {
         m = rebuild(m, 4);
-    } else if used(m) * 2 >= va_capacity(e) {
+    } else if used(m) >= entry_cap(e) {
         // Full: compact in place when at least half was deleted, else double.
-        let ecap = va_capacity(e) / 2;
+        let ecap = entry_cap(e);
         let live = live_entries(m);
         m = rebuild(m, if live * 2 <= ecap { ecap } else { ecap * 2 });
     }

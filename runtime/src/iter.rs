@@ -86,6 +86,14 @@ pub fn open(v: Value) -> JsResult {
     if f.is_undefined() || f.is_null() {
         return Err(error::type_error(&format!("{} is not iterable", not_iterable_name(v))));
     }
+    open_method(v, f)
+}
+
+/// GetIteratorFromMethod(v, f) (7.4.3): the iterator `f` makes for `v`, for
+/// callers that read `v[Symbol.iterator]` themselves (once: a proxy's `get`
+/// trap sees one read).
+pub fn open_method(v: Value, f: Value) -> JsResult {
+    let scope = HandleScope::new();
     if f == realm::get(I::ArrayProtoValues) && v.is_array() {
         return Ok(new_iterator(v, ARRAY_VALUES, I::ArrayIteratorProto));
     }
@@ -93,7 +101,7 @@ pub fn open(v: Value) -> JsResult {
     if it.is_cell() && it.kind() == KIND_ITERATOR && it.cell().word(MODE) != GENERIC {
         return Ok(it);
     }
-    if !it.is_object() {
+    if !it.is_js_object() {
         return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
     }
     let hit = scope.root(it.0);
@@ -122,6 +130,37 @@ fn not_iterable_name(v: Value) -> String {
     }
 }
 
+/// Whether for-in still visits key `a` of `o` (V8's HasEnumerableProperty,
+/// which Node runs for every key when a proxy is on the chain): an ordinary
+/// object's own property of any attributes says yes; a proxy is asked
+/// [[GetOwnProperty]] (its getOwnPropertyDescriptor trap: yes when
+/// enumerable, no when not) and, when it has none, [[GetPrototypeOf]] to go
+/// on with; no `has` trap runs.
+fn for_in_present(o: Value, a: crate::atoms::Atom) -> JsResult<bool> {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    loop {
+        let o = Value(ho.get());
+        if o.is_proxy() {
+            match crate::proxy::own_property(o, a)? {
+                Some(object::Prop::Data(_, at) | object::Prop::Accessor(_, _, at)) => return Ok(at & crate::shape::ENUMERABLE != 0),
+                None => ho.set(crate::proxy::proto_of_any(Value(ho.get()))?.0),
+            }
+        } else if o.is_object() {
+            if object::get_own_property(o, a).is_some() {
+                return Ok(true);
+            }
+            // A typed array's numeric keys never reach its prototype (10.4.5).
+            if o.kind() == KIND_TYPED_ARRAY && crate::bytes::numeric_key(a).is_some() {
+                return Ok(false);
+            }
+            ho.set(object::proto_of(o).0);
+        } else {
+            return Ok(false);
+        }
+    }
+}
+
 /// IteratorStep: the next value, or HOLE when done.
 pub fn step(it: Value) -> JsResult {
     let mode = it.cell().word(MODE);
@@ -129,6 +168,9 @@ pub fn step(it: Value) -> JsResult {
     let t = it.cell().field(TARGET);
     match mode {
         ARRAY_VALUES | ARRAY_KEYS | ARRAY_ENTRIES => {
+            // An array-like's (a proxy's) `length` runs code: `it` is held.
+            let scope = HandleScope::new();
+            let hi = scope.root(it.0);
             let n = if t.is_array() {
                 array::len(t)
             } else if crate::bytes::is_typed_array(t) {
@@ -141,6 +183,7 @@ pub fn step(it: Value) -> JsResult {
             } else {
                 ops::length_of(t)?
             };
+            let it = Value(hi.get());
             let t = it.cell().field(TARGET);
             if i >= n {
                 it.cell().set_word(MODE, DONE);
@@ -150,10 +193,7 @@ pub fn step(it: Value) -> JsResult {
             match mode {
                 ARRAY_KEYS => Ok(Value::int(i as i64)),
                 _ => {
-                    let scope = HandleScope::new();
-                    let hi = scope.root(it.0);
                     let v = if t.is_array() { array::get(t, i)? } else { object::get_value_key(t, Value::int(i as i64))? };
-                    let _ = hi;
                     if mode == ARRAY_VALUES { Ok(v) } else { Ok(pair(Value::int(i as i64), v)) }
                 }
             }
@@ -175,13 +215,10 @@ pub fn step(it: Value) -> JsResult {
             }
         }
         MAP_ENTRIES | MAP_KEYS | MAP_VALUES | SET_VALUES | SET_ENTRIES => {
-            let mut i = i;
-            while i < collections::used(t) {
-                let (k, v) = collections::entry(t, i);
-                i += 1;
-                if k == Value::HOLE {
-                    continue;
-                }
+            // The position is (entries array in NEXT, INDEX): it survives
+            // the collection's rebuilds (`collections::resume`).
+            if let Some((k, v, e, i)) = collections::next_live(t, it.cell().field(NEXT), i) {
+                it.cell().set_field(NEXT, e);
                 it.cell().set_word(INDEX, i as u64);
                 return Ok(match mode {
                     MAP_KEYS | SET_VALUES => k,
@@ -191,7 +228,7 @@ pub fn step(it: Value) -> JsResult {
                 });
             }
             it.cell().set_word(MODE, DONE);
-            it.cell().set_word(INDEX, i as u64);
+            it.cell().set_field(NEXT, Value::UNDEFINED);
             Ok(Value::HOLE)
         }
         FOR_IN => {
@@ -207,14 +244,7 @@ pub fn step(it: Value) -> JsResult {
                 i += 1;
                 let a = crate::atoms::intern_value(Value(hk.get()));
                 let obj = Value(hit.get()).cell().field(NEXT);
-                let present = if obj.is_proxy() {
-                    // An own key of a proxy: still there and enumerable?
-                    let p = crate::proxy::own_property(obj, a)?;
-                    matches!(p, Some(object::Prop::Data(_, at) | object::Prop::Accessor(_, _, at)) if at & crate::shape::ENUMERABLE != 0)
-                } else {
-                    object::has_property(obj, a)
-                };
-                if present {
+                if for_in_present(obj, a)? {
                     Value(hit.get()).cell().set_word(INDEX, i as u64);
                     return Ok(Value(hk.get()));
                 }
@@ -226,7 +256,7 @@ pub fn step(it: Value) -> JsResult {
             let scope = HandleScope::new();
             let hit = scope.root(it.0);
             let r = function::call(it.cell().field(NEXT), t, &[])?;
-            if !r.is_object() {
+            if !r.is_js_object() {
                 return Err(error::type_error(&format!("Iterator result {} is not an object", ops::to_rust_string(r).unwrap_or_default())));
             }
             let hr = scope.root(r.0);
@@ -287,7 +317,7 @@ pub fn close(it: Value) -> JsResult<()> {
         return Ok(());
     }
     let res = function::call(r, Value(ht.get()), &[])?;
-    if !res.is_object() {
+    if !res.is_js_object() {
         return Err(error::type_error("iterator.return() did not return an object"));
     }
     Ok(())

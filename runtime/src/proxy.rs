@@ -17,7 +17,10 @@
 //! `Value::is_object` is false for proxies (they have no cell to read); `is_js_object`,
 //! [`is_callable`] and [`is_constructor`] include them. Compiled code's fast paths test
 //! `TAG_OBJECT`, so proxies always reach the runtime; a call of a non-function goes to
-//! `perry_call_other`, which calls callable proxies; a proxy receiver of [[Set]] defines
+//! `perry_call_other`, which calls callable proxies (a spread call's check to
+//! `perry_require_callable`), and a caching `new` site takes a proxy its constructor returns
+//! as the result. The built-ins test IsCallable with `Value::is_callable` and Type(x) is
+//! Object with `Value::is_js_object`, which include proxies; a proxy receiver of [[Set]] defines
 //! through a hook (`set_define_data`). The getOwnPropertyDescriptor and defineProperty
 //! invariants use IsCompatiblePropertyDescriptor (`is_compatible` over a `PartialDesc`).
 //! Printing shows the target (Node's `showProxy: false`).
@@ -68,6 +71,11 @@ pub fn parts(p: Value, op: &str) -> JsResult<(Value, Value)> {
         Some((t, h)) => Ok((Value(t), Value(h))),
         None => Err(error::type_error(&format!("Cannot perform '{op}' on a proxy that has been revoked"))),
     }
+}
+
+/// The target of proxy `p`; `None` once revoked. Allocates nothing.
+pub fn target_of(p: Value) -> Option<Value> {
+    crate::binding::proxies::parts(p.0).map(|(t, _)| Value(t))
 }
 
 /// IsCallable: a function, or a proxy of a callable target.
@@ -591,7 +599,7 @@ fn own_keys_impl(p: Value) -> JsResult<Vec<Atom>> {
     let t = get_trap(&scope, p, "ownKeys")?;
     let Some(f) = t.f else { return own_keys_any(Value(t.target.get())) };
     let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get())])?;
-    if !r.is_object() {
+    if !r.is_js_object() {
         return Err(error::type_error(&format!("CreateListFromArrayLike called on non-object: {}", ops::inspect_brief(r))));
     }
     let hr = scope.root(r.0);

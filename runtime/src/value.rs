@@ -157,6 +157,13 @@ impl Value {
     pub fn is_function(self) -> bool {
         self.is_cell() && matches!(self.kind(), KIND_FUNCTION | KIND_BOUND_FUNCTION)
     }
+    /// IsCallable (7.2.3): a function cell, or a proxy whose target is callable.
+    /// Use this, not [`Value::is_function`], wherever the spec says IsCallable:
+    /// a callable proxy is called through `function::call` like any function.
+    #[inline]
+    pub fn is_callable(self) -> bool {
+        crate::proxy::is_callable(self)
+    }
 }
 
 /// What [`Value::kind`] answers for a value that is no heap cell: no cell

@@ -48,7 +48,7 @@ fn not_fn(v: Value) -> Exc {
 }
 
 pub(crate) fn require_fn(v: Value) -> JsResult<()> {
-    if v.is_function() { Ok(()) } else { Err(not_fn(v)) }
+    if v.is_callable() { Ok(()) } else { Err(not_fn(v)) }
 }
 
 /// ToObject(this value) with V8's message for null and undefined.
@@ -345,7 +345,7 @@ fn sort_values(hitems: perry_gc::Handle, cmp: Value) -> JsResult<Vec<usize>> {
 }
 
 fn check_comparator(c: Value) -> JsResult<()> {
-    if c.is_undefined() || c.is_function() { Ok(()) } else { Err(error::type_error("The comparison function must be either a function or undefined")) }
+    if c.is_undefined() || c.is_callable() { Ok(()) } else { Err(error::type_error("The comparison function must be either a function or undefined")) }
 }
 
 // ---------------------------------------------------------------------------
@@ -411,9 +411,11 @@ fn from(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let using = object::get(items, realm::sym_atom(I::SymIterator))?;
     if !using.is_nullish() {
+        let hu = scope.root(using.0);
         let a = construct_this(args.this(), None)?;
         let ha = scope.root(a.0);
-        let it = iter::open(args.get(0))?;
+        // GetIteratorFromMethod: `items[Symbol.iterator]` is read once.
+        let it = iter::open_method(args.get(0), Value(hu.get()))?;
         let hit = scope.root(it.0);
         let mut k = 0usize;
         loop {
@@ -758,7 +760,8 @@ fn flatten_into(
             (Some(m), Some(t)) => function::call(Value(m.get()), Value(t.get()), &[v, Value::num(i as f64), Value(hs.get())])?,
             _ => v,
         };
-        if depth > 0.0 && v.is_array() {
+        // IsArray: a proxy of an array is flattened too.
+        if depth > 0.0 && perry_runtime::proxy::is_array(v)? {
             let he = s.root(v.0);
             let n = ops::length_of(v)?;
             target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None, level + 1)?;
@@ -798,7 +801,7 @@ fn flat_map(args: &Args) -> JsResult {
     let o = this_object(args, "flatMap")?;
     let ho = scope.root(o.0);
     let len = ops::length_of(o)?;
-    if !args.get(0).is_function() {
+    if !args.get(0).is_callable() {
         return Err(error::type_error("flatMap mapper function is not callable"));
     }
     let a = species_create(Value(ho.get()), 0)?;
@@ -967,7 +970,7 @@ fn to_string(args: &Args) -> JsResult {
     let o = this_object(args, "toString")?;
     let ho = scope.root(o.0);
     let f = object::get(o, atoms::intern("join"))?;
-    if f.is_function() {
+    if f.is_callable() {
         return function::call(f, Value(ho.get()), &[]);
     }
     crate::object_builtins::object_to_string(Value(ho.get()))

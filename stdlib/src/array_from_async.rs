@@ -124,7 +124,7 @@ fn start(s: Value, args: &Args) -> JsResult<()> {
         // GetIteratorFromMethod; a sync iterator through CreateAsyncFromSyncIterator.
         let sync = Value(hua.get()).is_nullish();
         let method = if sync { Value(hus.get()) } else { Value(hua.get()) };
-        if !method.is_function() {
+        if !method.is_callable() {
             return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(method))));
         }
         let it = function::call(method, args.get(0), &[])?;
@@ -167,7 +167,7 @@ fn iterate(s: Value) {
     let scope = HandleScope::new();
     let hs = scope.root(s.0);
     let next = slot(s, S_NEXT);
-    let r = if next.is_function() {
+    let r = if next.is_callable() {
         function::call(next, slot(s, S_ITERATOR), &[])
     } else {
         Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(next))))
@@ -261,7 +261,7 @@ fn fail(s: Value) {
     let it = slot(s, S_ITERATOR);
     // GetMethod(iterator, "return") and its call: their own errors lose to the original.
     let ret = match object::get(it, atoms::intern("return")) {
-        Ok(r) if r.is_function() => r,
+        Ok(r) if r.is_callable() => r,
         _ => {
             error::take();
             promise::reject(slot(Value(hs.get()), S_PROMISE), Value(e.get()));

@@ -89,9 +89,9 @@ fn has_builtin_to_string(h: Handle) -> JsResult<bool> {
     let ts = object::get(hv(h), names::TO_STRING)?;
     let mut check_to_string = true;
     let mut check_to_prim = true;
-    if !ts.is_function() {
+    if !ts.is_callable() {
         let tp = object::get(hv(h), to_prim)?;
-        if !tp.is_function() {
+        if !tp.is_callable() {
             return Ok(true);
         } else if object::has_own(hv(h), to_prim) {
             return Ok(false);
@@ -101,7 +101,7 @@ fn has_builtin_to_string(h: Handle) -> JsResult<bool> {
         return Ok(false);
     } else {
         let tp = object::get(hv(h), to_prim)?;
-        if !tp.is_function() {
+        if !tp.is_callable() {
             check_to_prim = false;
         } else if object::has_own(hv(h), to_prim) {
             return Ok(false);

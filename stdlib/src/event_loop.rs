@@ -236,7 +236,7 @@ pub fn received(v: Value) -> String {
 }
 
 fn require_callback(v: Value) -> JsResult<()> {
-    if v.is_function() { Ok(()) } else { Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", received(v)))) }
+    if v.is_callable() { Ok(()) } else { Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", received(v)))) }
 }
 
 /// The private key holding a Timeout's or Immediate's id.

@@ -29,7 +29,7 @@ pub fn list_from_array_like(v: Value) -> JsResult<Vec<Value>> {
 
 /// CreateListFromArrayLike — 7.3.19 (TypeError for a non-object).
 pub fn create_list_from_array_like(v: Value) -> JsResult<Vec<Value>> {
-    if !v.is_object() {
+    if !v.is_js_object() {
         return Err(error::type_error("CreateListFromArrayLike called on non-object"));
     }
     let scope = HandleScope::new();

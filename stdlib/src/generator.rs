@@ -163,11 +163,11 @@ extern "C" fn get_iterator(v: u64) -> u64 {
         let scope = HandleScope::new();
         let hv = scope.root(v);
         let f = perry_runtime::object::get(Value(v), realm::sym_atom(I::SymIterator))?;
-        if !f.is_function() {
+        if !f.is_callable() {
             return Err(error::type_error(&format!("{} is not iterable", crate::object_builtins::v8_brief(Value(hv.get())))));
         }
         let it = perry_runtime::function::call(f, Value(hv.get()), &[])?;
-        if !it.is_object() {
+        if !it.is_js_object() {
             return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
         }
         Ok(it)
@@ -193,16 +193,16 @@ extern "C" fn yield_star_step(it: u64, v: u64, mode: u64) -> u64 {
         }
         if m.is_nullish() && mode == GEN_THROW {
             let ret = perry_runtime::object::get(Value(hit.get()), perry_runtime::atoms::intern("return"))?;
-            if ret.is_function() {
+            if ret.is_callable() {
                 perry_runtime::function::call(ret, Value(hit.get()), &[])?;
             }
             return Err(error::type_error("The iterator does not provide a 'throw' method."));
         }
-        if !m.is_function() {
+        if !m.is_callable() {
             return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(m))));
         }
         let r = perry_runtime::function::call(m, Value(hit.get()), &[Value(hv.get())])?;
-        if !r.is_object() {
+        if !r.is_js_object() {
             return Err(error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(r))));
         }
         Ok(r)
@@ -492,7 +492,7 @@ fn afs_method(args: &Args, mode: u64) -> JsResult {
         }
         let argv: Vec<Value> = if !args.is_empty() { vec![args.get(0)] } else { vec![] };
         let r = perry_runtime::function::call(m, Value(sync.get()), &argv)?;
-        if !r.is_object() {
+        if !r.is_js_object() {
             return Err(error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(r))));
         }
         Ok(r)
@@ -523,21 +523,21 @@ fn get_async_iterator_js(v: Value) -> JsResult {
     let hv = scope.root(v.0);
     let f = perry_runtime::object::get(v, realm::sym_atom(I::SymAsyncIterator))?;
     if !f.is_nullish() {
-        if !f.is_function() {
+        if !f.is_callable() {
             return Err(error::type_error(&format!("{} is not async iterable", crate::object_builtins::v8_brief(Value(hv.get())))));
         }
         let it = perry_runtime::function::call(f, Value(hv.get()), &[])?;
-        if !it.is_object() {
+        if !it.is_js_object() {
             return Err(error::type_error("Result of the Symbol.asyncIterator method is not an object"));
         }
         return Ok(it);
     }
     let f = perry_runtime::object::get(Value(hv.get()), realm::sym_atom(I::SymIterator))?;
-    if !f.is_function() {
+    if !f.is_callable() {
         return Err(error::type_error(&format!("{} is not async iterable", crate::object_builtins::v8_brief(Value(hv.get())))));
     }
     let it = perry_runtime::function::call(f, Value(hv.get()), &[])?;
-    if !it.is_object() {
+    if !it.is_js_object() {
         return Err(error::type_error("Result of the Symbol.iterator method is not an object"));
     }
     let hit = scope.root(it.0);
@@ -562,7 +562,7 @@ perry_runtime::abi_export!(perry_next_method, next_method);
 /// Calls `next` on `it` with no argument; the result (awaited by the caller).
 extern "C" fn call_next(it: u64, next: u64) -> u64 {
     to_abi((|| {
-        if !Value(next).is_function() {
+        if !Value(next).is_callable() {
             return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(Value(next)))));
         }
         perry_runtime::function::call(Value(next), Value(it), &[])
@@ -574,7 +574,7 @@ perry_runtime::abi_export!(perry_call_next, call_next);
 extern "C" fn iter_result_value(r: u64) -> u64 {
     to_abi((|| {
         let r = Value(r);
-        if !r.is_object() {
+        if !r.is_js_object() {
             return Err(error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(r))));
         }
         let scope = HandleScope::new();
@@ -591,7 +591,7 @@ perry_runtime::abi_export!(perry_iter_result_value, iter_result_value);
 /// An awaited iterator result that must be an object (`yield*` in an async
 /// generator, the result of `return()` closing a `for await`).
 extern "C" fn iter_result_check(r: u64) -> u64 {
-    if Value(r).is_object() {
+    if Value(r).is_js_object() {
         return r;
     }
     let _ = error::type_error(&format!("Iterator result {} is not an object", crate::object_builtins::v8_brief(Value(r))));
@@ -609,7 +609,7 @@ extern "C" fn async_iter_return(it: u64) -> u64 {
         if r.is_nullish() {
             return Ok(Value(HOLE));
         }
-        if !r.is_function() {
+        if !r.is_callable() {
             return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(r))));
         }
         perry_runtime::function::call(r, Value(hit.get()), &[])

@@ -308,7 +308,9 @@ fn data_clone_error(v: Value) -> error::Exc {
     let _hv = scope.root(v.0);
     let what = if v.is_symbol() {
         perry_runtime::symbol::descriptive_string(v)
-    } else if v.is_function() {
+    } else if v.is_proxy() && !v.is_callable() {
+        crate::object_builtins::v8_brief(v)
+    } else if v.is_function() || v.is_proxy() {
         ops::to_rust_string(v).unwrap_or_else(|_| {
             error::take();
             "function".into()
@@ -345,6 +347,10 @@ fn clone_props(src: Handle, dst: Handle, memo: Handle) -> JsResult<()> {
 
 fn clone_value(v: Value, memo: Handle) -> JsResult {
     if v.is_symbol() {
+        return Err(data_clone_error(v));
+    }
+    if v.is_proxy() {
+        // A proxy is no platform object nor ordinary one: not serializable.
         return Err(data_clone_error(v));
     }
     if !v.is_object() {

@@ -1358,7 +1358,7 @@ fn format_iterator(ctx: &mut Ctx, h: Handle, recurse_times: usize, key_value: bo
     let it = hv(h);
     let target = scope.root(it.cell().field(iter::TARGET).0);
     let mode = it.cell().word(iter::MODE);
-    let start = it.cell().word(iter::INDEX) as usize;
+    let (_, start) = collections::resume(hv(target), it.cell().field(iter::NEXT), it.cell().word(iter::INDEX) as usize);
     let mut items: Vec<(usize, bool)> = Vec::new(); // (entry index, is value)
     if mode != iter::DONE {
         for i in start..collections::used(hv(target)) {

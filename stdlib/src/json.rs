@@ -418,7 +418,7 @@ fn json_parse(args: &Args) -> JsResult {
     let s = ops::to_string(args.get(0))?;
     let u = string::units(s).to_vec();
     let v = parse_units(u)?;
-    if !args.get(1).is_function() {
+    if !args.get(1).is_callable() {
         return Ok(v);
     }
     let scope = HandleScope::new();
@@ -584,7 +584,7 @@ impl Ser {
         let h = scope.root(v.0);
         if (v.is_object() && !lacks_to_json(v)) || perry_runtime::proxy::is_proxy(v) || v.is_bigint() {
             let to_json = object::get(v, names::TO_JSON)?;
-            if to_json.is_function() {
+            if to_json.is_callable() {
                 let hf = scope.root(to_json.0);
                 let k = key_value(key);
                 let r = function::call(hv(hf), hv(h), &[k])?;
@@ -720,7 +720,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     let hspace = scope.root(space.0);
     let mut ser = Ser { replacer: None, property_list: None, gap: Vec::new(), indent: Vec::new(), stack: Vec::new(), out: Vec::new() };
     let rep = hv(hrep);
-    if rep.is_function() {
+    if rep.is_callable() {
         ser.replacer = Some(hrep);
     } else if perry_runtime::proxy::is_array(rep)? {
         // IsArray sees through proxies; the elements are Gets (a proxy's traps run).

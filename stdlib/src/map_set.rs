@@ -1,6 +1,6 @@
 //! Map and Set (ECMAScript 24.1, 24.2) on `perry_runtime::collections`.
 
-use crate::object_builtins::{entry_pair, for_each_iterable, require_iterable, v8_brief};
+use crate::object_builtins::{entry_pair, for_each_iterable_method, require_iterable, v8_brief};
 use crate::{getter, method, method_atom};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -67,10 +67,10 @@ fn construct(args: &Args, kind: u64, name: &str, fallback: I, adder_name: &str, 
     if args.get(0).is_nullish() {
         return Ok(Value(hm.get()));
     }
-    require_iterable(args.get(0))?;
+    let method = scope.root(require_iterable(args.get(0))?.0);
     let key = atoms::intern(adder_name);
     let adder = object::get(Value(hm.get()), key)?;
-    if !adder.is_function() {
+    if !adder.is_callable() {
         return Err(error::type_error(&format!(
             "'{}' returned for property '{adder_name}' of object '#<{name}>' is not a function",
             crate::array::fn_brief(adder)
@@ -79,7 +79,7 @@ fn construct(args: &Args, kind: u64, name: &str, fallback: I, adder_name: &str, 
     let ha = scope.root(adder.0);
     // SAFETY: the JS thread only; the borrow ends with this comparison.
     let fast = adder.0 == unsafe { ADDERS.get() }[adder_slot];
-    for_each_iterable(args.get(0), &mut |v, _| {
+    for_each_iterable_method(args.get(0), Value(method.get()), &mut |v, _| {
         let s = HandleScope::new();
         if kind == KIND_SET {
             if fast {
@@ -117,14 +117,14 @@ fn species_getter(args: &Args) -> JsResult {
 
 /// Map.groupBy ( items, callbackfn ) — 24.1.2.1 (ES2024)
 fn map_group_by(args: &Args) -> JsResult {
-    require_iterable(args.get(0))?;
-    if !args.get(1).is_function() {
+    let scope = HandleScope::new();
+    let method = scope.root(require_iterable(args.get(0))?.0);
+    if !args.get(1).is_callable() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(args.get(1)))));
     }
-    let scope = HandleScope::new();
     let m = collections::new_collection(KIND_MAP, realm::get(I::MapProto));
     let hm = scope.root(m.0);
-    for_each_iterable(args.get(0), &mut |v, k| {
+    for_each_iterable_method(args.get(0), Value(method.get()), &mut |v, k| {
         let s = HandleScope::new();
         let hv = s.root(v.0);
         let key = function::call(args.get(1), Value::UNDEFINED, &[v, Value::num(k as f64)])?;
@@ -172,16 +172,16 @@ fn map_for_each(args: &Args) -> JsResult {
 /// The forEach loop of Map and Set: entries added during the loop are
 /// visited, deleted ones skipped.
 fn each_entry(args: &Args, set: bool) -> JsResult {
-    if !args.get(0).is_function() {
+    if !args.get(0).is_callable() {
         return Err(callback_error(args.get(0)));
     }
+    // The position survives rebuilds the callback causes (`collections::resume`).
+    let scope = HandleScope::new();
+    let at = scope.root(UNDEFINED);
     let mut i = 0;
-    while i < collections::used(args.this()) {
-        let (k, v) = collections::entry(args.this(), i);
-        i += 1;
-        if k == Value::HOLE {
-            continue;
-        }
+    while let Some((k, v, e, next)) = collections::next_live(args.this(), Value(at.get()), i) {
+        at.set(e.0);
+        i = next;
         let v = if set { k } else { v };
         function::call(args.get(0), args.get(1), &[v, k, args.this()])?;
     }

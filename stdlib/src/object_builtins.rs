@@ -74,13 +74,13 @@ pub fn to_property_descriptor(scope: &HandleScope, obj: Value) -> JsResult<Desc>
         d.writable = Some(ops::to_boolean(v));
     }
     if let Some(v) = field(names::GET)? {
-        if !v.is_undefined() && !v.is_function() {
+        if !v.is_undefined() && !v.is_callable() {
             return Err(error::type_error(&format!("Getter must be a function: {}", brief(v))));
         }
         d.get = Some(scope.root(v.0));
     }
     if let Some(v) = field(names::SET)? {
-        if !v.is_undefined() && !v.is_function() {
+        if !v.is_undefined() && !v.is_callable() {
             return Err(error::type_error(&format!("Setter must be a function: {}", brief(v))));
         }
         d.set = Some(scope.root(v.0));
@@ -101,6 +101,10 @@ fn brief(v: Value) -> String {
 /// A value as V8 names it in error messages: `#<Map>` for objects (by
 /// their constructor's name), otherwise the runtime's short form. Runs no code.
 pub fn v8_brief(v: Value) -> String {
+    if v.is_proxy() && !v.is_callable() {
+        // V8 names a proxy by its target (a revoked one as an object).
+        return perry_runtime::proxy::target_of(v).map_or_else(|| "#<Object>".into(), v8_brief);
+    }
     if v.is_object() && !v.is_function() && !v.is_array() {
         if let Some(c) = object::get_data_chain(v, names::CONSTRUCTOR)
             && c.is_function()
@@ -116,13 +120,15 @@ pub fn v8_brief(v: Value) -> String {
 }
 
 /// The check built-ins that take an iterable make before GetIterator, with
-/// V8's message ("number 5 is not iterable (cannot read property ...)").
-pub fn require_iterable(v: Value) -> JsResult<()> {
+/// V8's message ("number 5 is not iterable (cannot read property ...)"):
+/// returns `v[Symbol.iterator]`, which [`for_each_iterable_method`] then
+/// uses (the property is read once, as Node reads it).
+pub fn require_iterable(v: Value) -> JsResult<Value> {
     let scope = HandleScope::new();
     let hv = scope.root(v.0);
     let m = if v.is_nullish() { Value::UNDEFINED } else { object::get(v, realm::sym_atom(I::SymIterator))? };
     if !m.is_nullish() {
-        return Ok(());
+        return Ok(m);
     }
     let v = Value(hv.get());
     let what = if v.is_undefined() {
@@ -787,8 +793,19 @@ pub fn close_quietly(it: Value) {
 
 /// Runs `f` on each value of an iterable; closes the iterator when `f` throws.
 pub fn for_each_iterable(iterable: Value, f: &mut dyn FnMut(Value, usize) -> JsResult<()>) -> JsResult<()> {
-    let scope = HandleScope::new();
     let it = iter::open(iterable)?;
+    for_each_step(it, f)
+}
+
+/// [`for_each_iterable`] with the iterator method already read
+/// ([`require_iterable`]'s result).
+pub fn for_each_iterable_method(iterable: Value, method: Value, f: &mut dyn FnMut(Value, usize) -> JsResult<()>) -> JsResult<()> {
+    let it = iter::open_method(iterable, method)?;
+    for_each_step(it, f)
+}
+
+fn for_each_step(it: Value, f: &mut dyn FnMut(Value, usize) -> JsResult<()>) -> JsResult<()> {
+    let scope = HandleScope::new();
     let hit = scope.root(it.0);
     let mut k = 0;
     loop {
@@ -812,7 +829,7 @@ pub fn not_entry(v: Value) -> error::Exc {
 
 /// Reads `entry[0]` and `entry[1]` (entry must be an object); both rooted in `scope`.
 pub fn entry_pair(scope: &HandleScope, e: Value) -> JsResult<(Handle, Handle)> {
-    if !e.is_object() {
+    if !e.is_js_object() {
         return Err(not_entry(e));
     }
     let he = scope.root(e.0);
@@ -830,11 +847,11 @@ pub fn entry_pair(scope: &HandleScope, e: Value) -> JsResult<(Handle, Handle)> {
 
 /// Object.fromEntries ( iterable ) — 20.1.2.7
 fn from_entries(args: &Args) -> JsResult {
-    require_iterable(args.get(0))?;
     let scope = HandleScope::new();
+    let m = scope.root(require_iterable(args.get(0))?.0);
     let o = object::new_plain(4);
     let ho = scope.root(o.0);
-    for_each_iterable(args.get(0), &mut |e, _| {
+    for_each_iterable_method(args.get(0), Value(m.get()), &mut |e, _| {
         let s = HandleScope::new();
         let (hk, hv) = entry_pair(&s, e)?;
         let k = object::to_key(Value(hk.get()))?;
@@ -860,14 +877,14 @@ fn is(args: &Args) -> JsResult {
 
 /// Object.groupBy ( items, callbackfn ) — 20.1.2.13 (ES2024)
 fn group_by(args: &Args) -> JsResult {
-    require_iterable(args.get(0))?;
-    if !args.get(1).is_function() {
+    let scope = HandleScope::new();
+    let m = scope.root(require_iterable(args.get(0))?.0);
+    if !args.get(1).is_callable() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(args.get(1)))));
     }
-    let scope = HandleScope::new();
     let o = object::new_object_kind(KIND_OBJECT, Value::NULL, 4);
     let ho = scope.root(o.0);
-    for_each_iterable(args.get(0), &mut |v, k| {
+    for_each_iterable_method(args.get(0), Value(m.get()), &mut |v, k| {
         let s = HandleScope::new();
         let hv = s.root(v.0);
         let key = function::call(args.get(1), Value::UNDEFINED, &[v, Value::num(k as f64)])?;
@@ -986,7 +1003,7 @@ fn to_string(args: &Args) -> JsResult {
 fn to_locale_string(args: &Args) -> JsResult {
     let this = args.this();
     let f = object::get(this, names::TO_STRING)?;
-    if !f.is_function() {
+    if !f.is_callable() {
         return Err(error::type_error(&format!("{} is not a function", crate::array::fn_brief(f))));
     }
     function::call(f, args.this(), &[])

@@ -203,7 +203,7 @@ pub fn resolve(p: Value, x: Value) {
         let _ = error::type_error("Chaining cycle detected for promise #<Promise>");
         return reject(p, error::take());
     }
-    if !x.is_object() {
+    if !x.is_js_object() {
         return settle(p, FULFILLED, x);
     }
     let scope = HandleScope::new();
@@ -213,7 +213,7 @@ pub fn resolve(p: Value, x: Value) {
         Ok(t) => t,
         Err(_) => return reject(Value(hp.get()), error::take()),
     };
-    if !then.is_function() {
+    if !then.is_callable() {
         return settle(Value(hp.get()), FULFILLED, Value(hx.get()));
     }
     enqueue(Job::Thenable, Value(hp.get()), Value(hx.get()), then);
@@ -292,8 +292,8 @@ fn add_reaction(p: Value, derived: Value, on_f: Value, on_r: Value) {
 pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: Value) {
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
-    let hf = scope.root(if on_fulfilled.is_function() { on_fulfilled.0 } else { UNDEFINED });
-    let hr = scope.root(if on_rejected.is_function() { on_rejected.0 } else { UNDEFINED });
+    let hf = scope.root(if on_fulfilled.is_callable() { on_fulfilled.0 } else { UNDEFINED });
+    let hr = scope.root(if on_rejected.is_callable() { on_rejected.0 } else { UNDEFINED });
     let hd = scope.root(if derived.is_undefined() { async_context::capture().0 } else { derived.0 });
     match state(p) {
         PENDING => add_reaction(Value(hp.get()), Value(hd.get()), Value(hf.get()), Value(hr.get())),
@@ -309,7 +309,7 @@ pub fn perform_then(p: Value, on_fulfilled: Value, on_rejected: Value, derived: 
 /// async context current now. A primitive resolves such a promise at once,
 /// so its reaction job is queued directly.
 pub fn await_value(v: Value, g: Value) {
-    if !v.is_object() {
+    if !v.is_js_object() {
         return enqueue(Job::AwaitFulfilled, g, async_context::capture(), v);
     }
     // A settled %Promise%: its reaction job at once (nothing allocates).
@@ -545,7 +545,7 @@ fn promise_ctor(args: &Args) -> JsResult {
         return Err(error::type_error("Promise constructor cannot be invoked without 'new'"));
     }
     let executor = args.get(0);
-    if !executor.is_function() {
+    if !executor.is_callable() {
         return Err(error::type_error(&format!("Promise resolver {} is not a function", crate::object_builtins::v8_brief(executor))));
     }
     let proto = function::proto_from_new_target(args.new_target(), I::PromiseProto)?;
@@ -627,7 +627,7 @@ fn species_constructor(p: Value) -> JsResult {
     if c.is_undefined() {
         return Ok(default);
     }
-    if !c.is_object() {
+    if !c.is_js_object() {
         return Err(error::type_error("The .constructor property is not an object"));
     }
     let s = object::get(c, realm::sym_atom(I::SymSpecies))?;
@@ -657,7 +657,7 @@ fn new_capability(c: Value) -> JsResult {
     let p = function::construct(Value(hc.get()), &[ex], Value(hc.get()))?;
     let r = Value(rec.get());
     arr::set_index(r, 0, p)?;
-    if !arr::get_index(r, 1).is_function() || !arr::get_index(r, 2).is_function() {
+    if !arr::get_index(r, 1).is_callable() || !arr::get_index(r, 2).is_callable() {
         return Err(error::type_error("Promise resolve or reject function is not callable"));
     }
     Ok(r)
@@ -701,7 +701,7 @@ fn settle_capability(d: Value, ok: bool, v: Value) -> JsResult<()> {
 fn invoke_then(p: Value, f: Value, r: Value) -> JsResult {
     let scope = HandleScope::new();
     let (hp, hf, hr) = (scope.root(p.0), scope.root(f.0), scope.root(r.0));
-    if !p.is_object() {
+    if !p.is_js_object() {
         return Err(error::type_error(&format!("Cannot read properties of {} (reading 'then')", crate::object_builtins::v8_brief(p))));
     }
     if pristine(p) {
@@ -710,7 +710,7 @@ fn invoke_then(p: Value, f: Value, r: Value) -> JsResult {
         return Ok(Value(d.get()));
     }
     let t = object::get(p, atoms::names::THEN)?;
-    if !t.is_function() {
+    if !t.is_callable() {
         return Err(error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(t))));
     }
     function::call(t, Value(hp.get()), &[Value(hf.get()), Value(hr.get())])
@@ -724,13 +724,13 @@ fn catch(args: &Args) -> JsResult {
 /// Promise.prototype.finally ( onFinally ) — 27.2.5.3
 fn finally(args: &Args) -> JsResult {
     let f = args.get(0);
-    if !f.is_function() {
+    if !f.is_callable() {
         return invoke_then(args.this(), f, f);
     }
     let scope = HandleScope::new();
     let hf = scope.root(f.0);
     let this = args.this();
-    if !this.is_object() {
+    if !this.is_js_object() {
         return Err(error::type_error("Promise.prototype.finally called on a non-object"));
     }
     let c = scope.root(species_constructor(this)?.0);
@@ -803,7 +803,7 @@ fn promise_resolve_with(c: Value, x: Value) -> JsResult {
 /// The constructor a static method was called on (its `this`).
 fn this_constructor(args: &Args, what: &str) -> JsResult {
     let c = args.this();
-    if !c.is_object() {
+    if !c.is_js_object() {
         return Err(error::type_error(&format!("{what} called on non-object")));
     }
     Ok(c)
@@ -869,7 +869,7 @@ fn combinator(args: &Args, kind: Combinator) -> JsResult {
     let result = scope.root(new_capability(Value(c.get()))?.0);
     // GetPromiseResolve(C): the intrinsic one is PromiseResolve(%Promise%, x).
     let resolve_fn = match object::get(Value(c.get()), atoms::intern("resolve")) {
-        Ok(f) if f.is_function() => scope.root(f.0),
+        Ok(f) if f.is_callable() => scope.root(f.0),
         Ok(f) => {
             let _ = error::type_error(&format!("{} is not a function", crate::object_builtins::v8_brief(f)));
             settle_capability(Value(result.get()), false, error::take())?;
@@ -1024,7 +1024,7 @@ fn race(args: &Args) -> JsResult {
 /// queueMicrotask ( callback )
 fn queue_microtask(args: &Args) -> JsResult {
     let cb = args.get(0);
-    if !cb.is_function() {
+    if !cb.is_callable() {
         return Err(error::type_error(&format!("The \"callback\" argument must be of type function. Received {}", crate::event_loop::received(cb))));
     }
     enqueue(Job::Callback, cb, async_context::capture(), Value::UNDEFINED);

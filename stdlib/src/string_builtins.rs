@@ -730,7 +730,7 @@ fn replace(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hs = scope.root(sv.0);
     let search = to_units(args.get(0))?;
-    let functional = args.get(1).is_function();
+    let functional = args.get(1).is_callable();
     let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
     let s = string::units(Value(hs.get())).to_vec();
     let Some(pos) = index_of(&s, &search, 0) else { return Ok(Value(hs.get())) };
@@ -768,7 +768,7 @@ fn replace_all(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let hs = scope.root(sv.0);
     let search = to_units(args.get(0))?;
-    let functional = args.get(1).is_function();
+    let functional = args.get(1).is_callable();
     let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
     let s = string::units(Value(hs.get())).to_vec();
     let advance = search.len().max(1);

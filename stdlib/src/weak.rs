@@ -69,7 +69,7 @@ fn weak_collection(args: &Args, kind: u64, name: &str, fallback: I) -> JsResult 
         return Ok(Value(m.get()));
     }
     let adder = object::get(Value(m.get()), perry_runtime::atoms::intern(if kind == KIND_WEAKMAP { "set" } else { "add" }))?;
-    if !adder.is_function() {
+    if !adder.is_callable() {
         return Err(error::type_error(&format!("'{}' returned for property of object '#<{name}>' is not a function", v8_brief(adder))));
     }
     let ha = scope.root(adder.0);
@@ -180,7 +180,7 @@ fn weakref_deref(args: &Args) -> JsResult {
 fn finreg_ctor(args: &Args) -> JsResult {
     require_new(args, "FinalizationRegistry")?;
     let cb = args.get(0);
-    if !cb.is_function() {
+    if !cb.is_callable() {
         return Err(error::type_error("FinalizationRegistry: cleanup must be callable"));
     }
     let proto = function::proto_from_new_target(args.new_target(), I::FinalizationRegistryProto)?;

@@ -2967,18 +2967,22 @@ impl FnCompiler<'_, '_, '_> {
         match args {
             Ok(list) => self.call_value(f, this, &list, &what),
             Err(arr) => {
-                // Check callability first for the right error message.
+                // Check callability first for the right error message: a
+                // function cell inline, anything else (a callable proxy
+                // passes) in the runtime.
                 let isf = self.is_function(f);
                 let ok = self.b.create_block();
-                let bad = self.b.create_block();
-                self.b.ins().brif(isf, ok, &[], bad, &[]);
-                self.b.switch_to_block(bad);
+                let other = self.b.create_block();
+                self.b.ins().brif(isf, ok, &[], other, &[]);
+                self.b.set_cold_block(other);
+                self.b.switch_to_block(other);
                 let ci = self.c.const_str(&what);
                 let t = self.iconst(ci as u64);
-                self.rt(Rt::perry_throw_not_callable, &[f, t]);
-                let h = self.handler();
-                self.b.ins().jump(h, &[]);
+                self.rt_check(Rt::perry_require_callable, &[f, t]);
+                self.b.ins().jump(ok, &[]);
                 self.b.switch_to_block(ok);
+                let f = self.use_var(fv);
+                let this = self.use_var(tv);
                 self.rt_check(Rt::perry_call_spread, &[f, this, arr])
             }
         }
@@ -3690,13 +3694,18 @@ impl FnCompiler<'_, '_, '_> {
         self.after_call();
         let r = self.track(r);
         self.check(r);
-        // A constructor that returns an object replaces the instance.
+        // A constructor that returns an object (a proxy too) replaces the
+        // instance.
         let t = self.tag_of(r);
         let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let kindb = self.b.create_block();
         let take_r = self.b.create_block();
         let take_this = self.b.create_block();
-        self.b.ins().brif(iso, kindb, &[], take_this, &[]);
+        let not_cell = self.b.create_block();
+        self.b.ins().brif(iso, kindb, &[], not_cell, &[]);
+        self.b.switch_to_block(not_cell);
+        let is_proxy = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_PROXY as i64);
+        self.b.ins().brif(is_proxy, take_r, &[], take_this, &[]);
         self.b.switch_to_block(kindb);
         let kind = self.cell_kind(r);
         let isobj = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, kind, KIND_FIRST_OBJECT as i64);

@@ -424,7 +424,7 @@ pub fn pair_at(h: Value, i: usize) -> JsResult<Option<(Value, Value)>> {
 fn for_each(args: &Args) -> JsResult {
     this_headers(args)?;
     need_args(args, "forEach", 1)?;
-    if !args.get(0).is_function() {
+    if !args.get(0).is_callable() {
         return Err(error::type_error("Failed to execute 'forEach' on 'Headers': parameter 1 is not of type 'Function'."));
     }
     let mut i = 0;

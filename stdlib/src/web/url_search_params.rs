@@ -119,7 +119,7 @@ fn ctor(args: &Args) -> JsResult {
     } else if init.is_js_object() {
         let it = object::get(init, realm::sym_atom(I::SymIterator))?;
         if !it.is_nullish() {
-            if !it.is_function() {
+            if !it.is_callable() {
                 return Err(super::node_error(ErrorKind::TypeError, "Query pairs must be iterable", "ERR_ARG_NOT_ITERABLE"));
             }
             // sequence<sequence<USVString>>: each pair must have two items.
@@ -289,7 +289,7 @@ fn size(args: &Args) -> JsResult {
 fn for_each(args: &Args) -> JsResult {
     this_params(args)?;
     let f = args.get(0);
-    if !f.is_function() {
+    if !f.is_callable() {
         return Err(super::node_error(
             ErrorKind::TypeError,
             &format!("The \"callback\" argument must be of type function.{}", super::received(f)),
