@@ -739,11 +739,8 @@ fn flatten_into(
     start: usize,
     depth: f64,
     mapper: Option<(Value, Value)>,
-    level: usize,
 ) -> JsResult<usize> {
-    if level > 5000 {
-        return Err(error::range_error("Maximum call stack size exceeded"));
-    }
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hs = scope.root(source.0);
     let (hm, ht) = match mapper {
@@ -761,7 +758,7 @@ fn flatten_into(
         if depth > 0.0 && v.is_array() {
             let he = s.root(v.0);
             let n = ops::length_of(v)?;
-            target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None, level + 1)?;
+            target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None)?;
         } else {
             if target_index >= MAX_DENSE {
                 return Err(error::range_error("Invalid array length"));
@@ -788,7 +785,7 @@ fn flat(args: &Args) -> JsResult {
     };
     let a = species_create(Value(ho.get()), 0)?;
     let ha = scope.root(a.0);
-    flatten_into(ha, Value(ho.get()), len, 0, depth, None, 0)?;
+    flatten_into(ha, Value(ho.get()), len, 0, depth, None)?;
     Ok(Value(ha.get()))
 }
 
@@ -803,7 +800,7 @@ fn flat_map(args: &Args) -> JsResult {
     }
     let a = species_create(Value(ho.get()), 0)?;
     let ha = scope.root(a.0);
-    flatten_into(ha, Value(ho.get()), len, 0, 1.0, Some((args.get(0), args.get(1))), 0)?;
+    flatten_into(ha, Value(ho.get()), len, 0, 1.0, Some((args.get(0), args.get(1))))?;
     Ok(Value(ha.get()))
 }
 
