@@ -94,6 +94,9 @@ unsafe extern "C" {
 perry_gc::exit_trampoline!(perry_native_call, native_call_impl);
 
 extern "C" fn native_call_impl(callee: u64, this: u64, nt: u64, argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> u64 {
+    if crate::stack::exhausted() {
+        return error::abi(Err(crate::stack::overflow()));
+    }
     let argc = argc as usize;
     // The callee, `this`, new.target and the arguments become consecutive
     // handles (what `Args` reads).

@@ -19,6 +19,7 @@ pub mod proxy;
 pub mod realm;
 pub mod shape;
 pub mod sourcemap;
+pub mod stack;
 pub mod string;
 pub mod symbol;
 pub mod value;

@@ -665,11 +665,25 @@ fn call_impl(p: Value, this: Value, args: &[Value]) -> JsResult {
     let scope = HandleScope::new();
     let hthis = scope.root(this.0);
     let hargs: Vec<_> = args.iter().map(|a| scope.root(a.0)).collect();
-    let t = get_trap(&scope, p, "apply")?;
-    let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
-    let Some(f) = t.f else { return function::call(Value(t.target.get()), Value(hthis.get()), &args) };
-    let list = array::from_values(&args);
-    function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), Value(hthis.get()), list])
+    // A proxy without an `apply` trap calls its target (a tail call): a chain of such proxies
+    // is walked here, not recursed through, as V8 does.
+    let mut p = p;
+    loop {
+        let s = HandleScope::new();
+        let t = get_trap(&s, p, "apply")?;
+        let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
+        let Some(f) = t.f else {
+            let target = Value(t.target.get());
+            if is_proxy(target) {
+                // A proxy value is a registry id, not a cell: it needs no root.
+                p = target;
+                continue;
+            }
+            return function::call(target, Value(hthis.get()), &args);
+        };
+        let list = array::from_values(&args);
+        return function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), Value(hthis.get()), list]);
+    }
 }
 
 /// [[Construct]] (10.5.13).
@@ -693,9 +707,9 @@ fn construct_impl(p: Value, args: &[Value], new_target: Value) -> JsResult {
 
 /// IsArray (7.2.2): through proxies to their targets.
 pub fn is_array(v: Value) -> JsResult<bool> {
-    if is_proxy(v) {
-        let (t, _) = parts(v, "IsArray")?;
-        return is_array(t);
+    let mut v = v;
+    while is_proxy(v) {
+        v = parts(v, "IsArray")?.0;
     }
     Ok(v.is_array())
 }
@@ -836,41 +850,49 @@ fn table() -> &'static Ops {
 
 /// [[GetOwnProperty]] of a proxy (10.5.5).
 pub fn get_own_property(p: Value, key: Atom) -> JsResult<Option<Prop>> {
+    crate::stack::check()?;
     (table().get_own_property)(p, key)
 }
 
 /// [[GetPrototypeOf]] of a proxy (10.5.1).
 pub fn get_prototype_of(p: Value) -> JsResult {
+    crate::stack::check()?;
     (table().get_prototype_of)(p)
 }
 
 /// [[HasProperty]] of a proxy (10.5.7).
 pub fn has(p: Value, key: Atom) -> JsResult<bool> {
+    crate::stack::check()?;
     (table().has)(p, key)
 }
 
 /// [[Get]] of a proxy (10.5.8).
 pub fn get(p: Value, key: Atom, receiver: Value) -> JsResult {
+    crate::stack::check()?;
     (table().get)(p, key, receiver)
 }
 
 /// [[Set]] of a proxy (10.5.9).
 pub fn set(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
+    crate::stack::check()?;
     (table().set)(p, key, v, receiver)
 }
 
 /// [[Delete]] of a proxy (10.5.10).
 pub fn delete(p: Value, key: Atom) -> JsResult<bool> {
+    crate::stack::check()?;
     (table().delete)(p, key)
 }
 
 /// [[OwnPropertyKeys]] of a proxy (10.5.11).
 pub fn own_keys(p: Value) -> JsResult<Vec<Atom>> {
+    crate::stack::check()?;
     (table().own_keys)(p)
 }
 
 /// The enumerable own string keys of a proxy.
 pub fn enumerable_string_keys(p: Value) -> JsResult<Vec<Atom>> {
+    crate::stack::check()?;
     (table().enumerable_string_keys)(p)
 }
 
@@ -881,11 +903,13 @@ pub fn call(p: Value, this: Value, args: &[Value]) -> JsResult {
 
 /// [[Construct]] of a proxy (10.5.13).
 pub fn construct(p: Value, args: &[Value], new_target: Value) -> JsResult {
+    crate::stack::check()?;
     (table().construct)(p, args, new_target)
 }
 
 /// [[Set]]'s last steps on a proxy receiver.
 pub fn set_on_receiver(receiver: Value, key: Atom, v: Value) -> JsResult<bool> {
+    crate::stack::check()?;
     (table().set_on_receiver)(receiver, key, v)
 }
 
@@ -896,5 +920,6 @@ pub fn create(target: Value, handler: Value) -> JsResult {
 
 /// [[IsExtensible]] of a proxy (10.5.3).
 pub fn is_extensible_proxy(p: Value) -> JsResult<bool> {
+    crate::stack::check()?;
     (table().is_extensible_proxy)(p)
 }

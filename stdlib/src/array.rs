@@ -73,6 +73,9 @@ pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
         if v != Value::HOLE {
             return Ok(v);
         }
+        if arr::holes_absent(o) {
+            return Ok(Value::UNDEFINED);
+        }
     }
     let scope = HandleScope::new();
     let h = scope.root(o.0);
@@ -82,8 +85,13 @@ pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
 
 /// HasProperty(O, ToString(i)).
 fn has_i(o: Value, i: usize) -> bool {
-    if o.is_array() && arr::get_index(o, i) != Value::HOLE {
-        return true;
+    if o.is_array() {
+        if arr::get_index(o, i) != Value::HOLE {
+            return true;
+        }
+        if arr::holes_absent(o) {
+            return false;
+        }
     }
     let scope = HandleScope::new();
     let h = scope.root(o.0);
@@ -97,6 +105,9 @@ fn get_present(o: Value, i: usize) -> JsResult<Option<Value>> {
         let v = arr::get_index(o, i);
         if v != Value::HOLE {
             return Ok(Some(v));
+        }
+        if arr::holes_absent(o) {
+            return Ok(None);
         }
     }
     let scope = HandleScope::new();
@@ -741,11 +752,8 @@ fn flatten_into(
     start: usize,
     depth: f64,
     mapper: Option<(Value, Value)>,
-    level: usize,
 ) -> JsResult<usize> {
-    if level > 5000 {
-        return Err(error::range_error("Maximum call stack size exceeded"));
-    }
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hs = scope.root(source.0);
     let (hm, ht) = match mapper {
@@ -764,7 +772,7 @@ fn flatten_into(
         if depth > 0.0 && perry_runtime::proxy::is_array(v)? {
             let he = s.root(v.0);
             let n = ops::length_of(v)?;
-            target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None, level + 1)?;
+            target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None)?;
         } else {
             if target_index >= MAX_DENSE {
                 return Err(error::range_error("Invalid array length"));
@@ -791,7 +799,7 @@ fn flat(args: &Args) -> JsResult {
     };
     let a = species_create(Value(ho.get()), 0)?;
     let ha = scope.root(a.0);
-    flatten_into(ha, Value(ho.get()), len, 0, depth, None, 0)?;
+    flatten_into(ha, Value(ho.get()), len, 0, depth, None)?;
     Ok(Value(ha.get()))
 }
 
@@ -806,7 +814,7 @@ fn flat_map(args: &Args) -> JsResult {
     }
     let a = species_create(Value(ho.get()), 0)?;
     let ha = scope.root(a.0);
-    flatten_into(ha, Value(ho.get()), len, 0, 1.0, Some((args.get(0), args.get(1))), 0)?;
+    flatten_into(ha, Value(ho.get()), len, 0, 1.0, Some((args.get(0), args.get(1))))?;
     Ok(Value(ha.get()))
 }
 
@@ -910,15 +918,20 @@ pub(crate) fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: b
     // SAFETY: as above: the earlier borrow is dead; this one ends within the function.
     let stack = unsafe { JOIN_STACK.get() };
     stack.pop();
-    let out = r?;
-    Ok(string::from_units(&out))
+    r
 }
 
-fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult<Vec<u16>> {
-    let mut out: Vec<u16> = Vec::new();
+/// Converts every element (in order) and then makes the string at once, so that a result too
+/// long throws before any copying.
+fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
+    let scope = HandleScope::new();
+    // The non-empty strings, with their elements' indices.
+    let mut parts: Vec<(usize, perry_gc::Handle)> = Vec::new();
+    let mut total = 0usize;
     for i in 0..len {
         if i > 0 {
-            out.extend_from_slice(sep);
+            total += sep.len();
+            string::check_len(total)?;
         }
         let v = get_i(Value(ho.get()), i)?;
         if v.is_nullish() {
@@ -937,12 +950,32 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
         } else {
             ops::to_string(v)?
         };
-        out.extend_from_slice(string::units(s));
-        if out.len() > (1 << 29) {
-            return Err(error::range_error("Invalid string length"));
+        if string::len(s) == 0 {
+            continue;
         }
+        total += string::len(s);
+        string::check_len(total)?;
+        parts.push((i, scope.root(s.0)));
     }
-    Ok(out)
+    Ok(string::build(total, |d| {
+        let mut at = 0;
+        let mut put = |u: &[u16]| {
+            d[at..at + u.len()].copy_from_slice(u);
+            at += u.len();
+        };
+        let mut next = parts.iter().peekable();
+        for i in 0..len {
+            if i > 0 {
+                put(sep);
+            }
+            if let Some(&&(j, h)) = next.peek()
+                && j == i
+            {
+                put(string::units(Value(h.get())));
+                next.next();
+            }
+        }
+    }))
 }
 
 /// Array.prototype.join ( separator ) — 23.1.3.18

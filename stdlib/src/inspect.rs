@@ -659,12 +659,7 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
 /// Whether the native stack is past the limit compiled code stops at (deep
 /// recursion in a formatter or parser should throw instead of crashing).
 pub(crate) fn stack_exhausted() -> bool {
-    let here = 0u8;
-    let addr = &here as *const u8 as u64;
-    // SAFETY: a word written once by `main` before any JavaScript runs (`perry_runtime::abi`),
-    // read by value on the JS thread.
-    let limit = unsafe { core::ptr::addr_of!(perry_runtime::abi::PERRY_STACK_LIMIT).read() };
-    limit != 0 && addr < limit
+    perry_runtime::stack::exhausted()
 }
 
 enum Formatter {

@@ -91,30 +91,120 @@ impl Parser {
         self.fail(msg)
     }
 
+    /// A JSON value. Nesting is kept on an explicit stack of open containers (handles reused
+    /// by depth), not the native stack, so any depth the heap holds parses (as in V8).
     fn parse_value(&mut self) -> JsResult {
-        if crate::inspect::stack_exhausted() {
-            return Err(error::range_error("Maximum call stack size exceeded"));
-        }
-        self.skip_ws();
-        let Some(c) = self.peek() else {
-            return Err(self.unexpected(self.pos));
-        };
-        match c {
-            0x22 => match self.plain_string() {
-                Some((a, b)) => Ok(crate::string_builtins::new_str(&self.src[a..b])),
-                None => {
-                    let u = self.parse_string()?;
-                    Ok(string::from_units(&u))
+        let scope = HandleScope::new();
+        // slots[d] roots the container open at depth d; frames[d] is its pending key (None
+        // for an array). slots outlives frames so that the handles are reused.
+        let mut slots: Vec<Handle> = Vec::new();
+        let mut frames: Vec<Option<Atom>> = Vec::new();
+        'value: loop {
+            self.skip_ws();
+            let Some(c) = self.peek() else {
+                return Err(self.unexpected(self.pos));
+            };
+            let mut v = match c {
+                0x22 => match self.plain_string() {
+                    Some((a, b)) => crate::string_builtins::new_str(&self.src[a..b]),
+                    None => {
+                        let u = self.parse_string()?;
+                        string::from_units(&u)
+                    }
+                },
+                0x2D | 0x30..=0x39 => self.parse_number()?,
+                0x7B => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    let o = object::new_plain(4);
+                    if self.peek() == Some(b'}' as u16) {
+                        self.pos += 1;
+                        o
+                    } else {
+                        if self.peek() != Some(b'"' as u16) {
+                            return Err(self.fail_at("Expected property name or '}'", self.pos));
+                        }
+                        open(&scope, &mut slots, frames.len(), o);
+                        let key = self.parse_key()?;
+                        frames.push(Some(key));
+                        continue 'value;
+                    }
                 }
-            },
-            0x2D | 0x30..=0x39 => self.parse_number(),
-            0x7B => self.parse_object(),
-            0x5B => self.parse_array(),
-            0x74 => self.parse_literal("true", Value::TRUE),
-            0x66 => self.parse_literal("false", Value::FALSE),
-            0x6E => self.parse_literal("null", Value::NULL),
-            _ => Err(self.unexpected(self.pos)),
+                0x5B => {
+                    self.pos += 1;
+                    self.skip_ws();
+                    let a = array::new_array(0);
+                    if self.peek() == Some(b']' as u16) {
+                        self.pos += 1;
+                        a
+                    } else {
+                        open(&scope, &mut slots, frames.len(), a);
+                        frames.push(None);
+                        continue 'value;
+                    }
+                }
+                0x74 => self.parse_literal("true", Value::TRUE)?,
+                0x66 => self.parse_literal("false", Value::FALSE)?,
+                0x6E => self.parse_literal("null", Value::NULL)?,
+                _ => return Err(self.unexpected(self.pos)),
+            };
+            // `v` is complete: store it in the open container, and close containers as their
+            // ends come.
+            loop {
+                let Some(&frame) = frames.last() else { return Ok(v) };
+                let h = slots[frames.len() - 1];
+                self.skip_ws();
+                match frame {
+                    None => {
+                        array::push(hv(h), v);
+                        match self.peek() {
+                            Some(0x2C) => {
+                                self.pos += 1;
+                                continue 'value;
+                            }
+                            Some(0x5D) => self.pos += 1,
+                            _ => return Err(self.fail_at("Expected ',' or ']' after array element", self.pos)),
+                        }
+                    }
+                    Some(key) => {
+                        create_data_property(hv(h), key, v);
+                        match self.peek() {
+                            Some(0x2C) => {
+                                self.pos += 1;
+                                self.skip_ws();
+                                if self.peek() != Some(b'"' as u16) {
+                                    return Err(self.fail_at("Expected double-quoted property name", self.pos));
+                                }
+                                let key = self.parse_key()?;
+                                *frames.last_mut().expect("an open object") = Some(key);
+                                continue 'value;
+                            }
+                            Some(0x7D) => self.pos += 1,
+                            _ => return Err(self.fail_at("Expected ',' or '}' after property value", self.pos)),
+                        }
+                    }
+                }
+                frames.pop();
+                v = hv(h);
+            }
         }
+    }
+
+    /// A property name at its opening quote and the ':' after it.
+    fn parse_key(&mut self) -> JsResult<Atom> {
+        let key = match self.plain_string() {
+            Some((a, b)) => atoms::intern_units_cached(&self.src[a..b]),
+            None => {
+                let k = self.parse_string()?;
+                atoms::intern_units(&k)
+            }
+        };
+        self.skip_ws();
+        if self.peek() != Some(b':' as u16) {
+            return Err(self.fail_at("Expected ':' after property name", self.pos));
+        }
+        self.pos += 1;
+        Ok(key)
     }
 
     fn parse_literal(&mut self, word: &str, v: Value) -> JsResult {
@@ -257,76 +347,14 @@ impl Parser {
             self.pos += 5;
         }
     }
+}
 
-    fn parse_object(&mut self) -> JsResult {
-        self.pos += 1;
-        let scope = HandleScope::new();
-        let o = object::new_plain(4);
-        let ho = scope.root(o.0);
-        self.skip_ws();
-        if self.peek() == Some(b'}' as u16) {
-            self.pos += 1;
-            return Ok(hv(ho));
-        }
-        if self.peek() != Some(b'"' as u16) {
-            return Err(self.fail_at("Expected property name or '}'", self.pos));
-        }
-        loop {
-            let key = match self.plain_string() {
-                Some((a, b)) => atoms::intern_units_cached(&self.src[a..b]),
-                None => {
-                    let k = self.parse_string()?;
-                    atoms::intern_units(&k)
-                }
-            };
-            self.skip_ws();
-            if self.peek() != Some(b':' as u16) {
-                return Err(self.fail_at("Expected ':' after property name", self.pos));
-            }
-            self.pos += 1;
-            let v = self.parse_value()?;
-            create_data_property(hv(ho), key, v);
-            self.skip_ws();
-            match self.peek() {
-                Some(0x2C) => {
-                    self.pos += 1;
-                    self.skip_ws();
-                    if self.peek() != Some(b'"' as u16) {
-                        return Err(self.fail_at("Expected double-quoted property name", self.pos));
-                    }
-                }
-                Some(0x7D) => {
-                    self.pos += 1;
-                    return Ok(hv(ho));
-                }
-                _ => return Err(self.fail_at("Expected ',' or '}' after property value", self.pos)),
-            }
-        }
-    }
-
-    fn parse_array(&mut self) -> JsResult {
-        self.pos += 1;
-        let scope = HandleScope::new();
-        let a = array::new_array(0);
-        let ha = scope.root(a.0);
-        self.skip_ws();
-        if self.peek() == Some(b']' as u16) {
-            self.pos += 1;
-            return Ok(hv(ha));
-        }
-        loop {
-            let v = self.parse_value()?;
-            array::push(hv(ha), v);
-            self.skip_ws();
-            match self.peek() {
-                Some(0x2C) => self.pos += 1,
-                Some(0x5D) => {
-                    self.pos += 1;
-                    return Ok(hv(ha));
-                }
-                _ => return Err(self.fail_at("Expected ',' or ']' after array element", self.pos)),
-            }
-        }
+/// Roots container `v` at `depth` (reusing the handle of an earlier container at that depth).
+fn open(scope: &HandleScope, slots: &mut Vec<Handle>, depth: usize, v: Value) {
+    if let Some(h) = slots.get(depth) {
+        h.set(v.0);
+    } else {
+        slots.push(scope.root(v.0));
     }
 }
 
@@ -379,9 +407,7 @@ pub fn parse_units(src: Vec<u16>) -> JsResult {
 
 /// InternalizeJSONProperty — 25.5.1.1
 fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
-    if crate::inspect::stack_exhausted() {
-        return Err(error::range_error("Maximum call stack size exceeded"));
-    }
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hname = scope.root(name.0);
     let key = object::to_key(name)?;
@@ -631,9 +657,7 @@ impl Ser {
             if self.stack.iter().any(|(s, _)| s.get() == v.0) {
                 return Err(self.circular_error(v, key));
             }
-            if crate::inspect::stack_exhausted() {
-                return Err(error::range_error("Maximum call stack size exceeded"));
-            }
+            perry_runtime::stack::check()?;
             let is_array = perry_runtime::proxy::is_array(v)?;
             self.stack.push((h, Some(key)));
             let r = if is_array { self.array(h) } else { self.object(h) };

@@ -107,6 +107,8 @@ pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
         crate::object_builtins::define_own(o, key, d)?;
         return Ok(true);
     }
+    // A chain of proxies recurses here, once per proxy.
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let (t, h) = rp::parts(o, "defineProperty")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
@@ -181,6 +183,8 @@ pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
         }
         return Ok(true);
     }
+    // A chain of proxies recurses here, once per proxy.
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hp = scope.root(p.0);
     let (t, h) = rp::parts(o, "setPrototypeOf")?;
@@ -205,6 +209,8 @@ pub fn prevent_extensions_any(o: Value) -> JsResult<bool> {
         }
         return Ok(true);
     }
+    // A chain of proxies recurses here, once per proxy.
+    perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let (t, h) = rp::parts(o, "preventExtensions")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
