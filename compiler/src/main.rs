@@ -9,6 +9,7 @@ mod diag;
 mod features;
 mod link;
 mod modules;
+mod nesting;
 mod numeric;
 mod regexp_check;
 mod scalar;
@@ -74,6 +75,10 @@ enum Cmd {
         /// The code still runs with strict-mode semantics.
         #[arg(long, conflicts_with = "app")]
         script: bool,
+        /// Parse, analyse and generate code, then stop: report the
+        /// diagnostics without linking or writing an executable.
+        #[arg(long, conflicts_with = "app")]
+        check: bool,
     },
     /// Compile FILE.ts into the cache (if needed) and run it with ARGS.
     Run {
@@ -107,8 +112,9 @@ enum Source<'a> {
     App(&'a app::App),
 }
 
-/// Parses, compiles and links the program into `out`.
-fn build(source: Source, out: &Path, timings: bool, expose_gc: bool) -> Result<(), String> {
+/// Parses, compiles and links the program into `out` (`None`: stops before
+/// the link, `perry compile --check`).
+fn build(source: Source, out: Option<&Path>, timings: bool, expose_gc: bool) -> Result<(), String> {
     let mut t = Timings { on: timings, last: Instant::now() };
     let graph = match source {
         Source::File(file) => modules::Graph::load(file).map_err(|d| diag::render(&d))?,
@@ -120,6 +126,7 @@ fn build(source: Source, out: &Path, timings: bool, expose_gc: bool) -> Result<(
     compiler.expose_gc = expose_gc;
     let object = compiler.compile().map_err(|d| diag::render(&d))?;
     t.phase("codegen");
+    let Some(out) = out else { return Ok(()) };
     let dir = tempdir()?;
     let obj_path = dir.join("program.o");
     std::fs::write(&obj_path, object).map_err(|e| format!("cannot write object file: {e}"))?;
@@ -148,7 +155,7 @@ fn compile_app(dir: &Path, emit_entry: Option<&Path>, output: Option<PathBuf>, t
             PathBuf::from(canonical.file_name().ok_or_else(|| format!("{}: give the executable a name with -o", dir.display()))?)
         }
     };
-    build(Source::App(&app), &out, timings, expose_gc)
+    build(Source::App(&app), Some(&out), timings, expose_gc)
 }
 
 fn tempdir() -> Result<PathBuf, String> {
@@ -191,6 +198,18 @@ fn main() -> ExitCode {
     // (a sixth of a large compile's time).
     // SAFETY: sets a process-wide allocator option before any thread starts.
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
+    // Every pass recurses over the program's tree: the compiler runs on a
+    // thread whose stack holds the deepest tree it accepts (nesting.rs).
+    std::thread::Builder::new()
+        .name("perry".into())
+        .stack_size(nesting::STACK_SIZE)
+        .spawn(perry_main)
+        .expect("cannot start the compiler thread")
+        .join()
+        .unwrap_or(ExitCode::FAILURE)
+}
+
+fn perry_main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc, .. } => {
@@ -203,7 +222,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc, script } => {
+        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc, script, check } => {
             if emit_entry.is_some() {
                 // clap's `requires` lets a positional FILE stand in for --app.
                 eprintln!("error: --emit-entry needs --app DIR");
@@ -212,7 +231,7 @@ fn main() -> ExitCode {
             let file = file.expect("clap requires FILE without --app");
             let out = output.unwrap_or_else(|| file.with_extension(""));
             let source = if script { Source::Script(&file) } else { Source::File(&file) };
-            match build(source, &out, timings, expose_gc) {
+            match build(source, (!check).then_some(out.as_path()), timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("{e}");
@@ -236,7 +255,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(1);
                 }
                 let tmp = dir.join(format!("build.{}", std::process::id()));
-                if let Err(e) = build(Source::File(&file), &tmp, false, false) {
+                if let Err(e) = build(Source::File(&file), Some(&tmp), false, false) {
                     eprintln!("{e}");
                     return ExitCode::from(1);
                 }

@@ -159,6 +159,9 @@ impl Graph {
             return Err(ret.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
         }
         let program: &'static Program<'static> = leak(ret.program);
+        if let Err(at) = crate::nesting::check(program) {
+            return Err(vec![Diagnostic::new(&display, source, at, crate::nesting::TOO_DEEP)]);
+        }
         let sem = SemanticBuilder::new().with_check_syntax_error(true).build(program);
         if !sem.diagnostics.is_empty() {
             return Err(sem.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());

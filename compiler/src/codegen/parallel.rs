@@ -82,26 +82,31 @@ impl Pool {
                 let tx = tx.clone();
                 let isa = isa.clone();
                 let fast = fast.clone();
-                std::thread::spawn(move || {
-                    let mut ctx = cranelift_codegen::Context::new();
-                    loop {
-                        let job = match rx.lock().unwrap().recv() {
-                            Ok(j) => j,
-                            Err(_) => return,
-                        };
-                        ctx.clear();
-                        ctx.func = job.func;
-                        let mut gc = job.gc;
-                        super::safepoints::run(&mut ctx.func, &mut gc);
-                        if dump {
-                            eprintln!("; after safepoints::run\n{}", ctx.func.display());
+                // Cranelift's passes recurse over a function's instructions
+                // in places: the compiler thread's stack (nesting.rs).
+                std::thread::Builder::new()
+                    .stack_size(crate::nesting::STACK_SIZE)
+                    .spawn(move || {
+                        let mut ctx = cranelift_codegen::Context::new();
+                        loop {
+                            let job = match rx.lock().unwrap().recv() {
+                                Ok(j) => j,
+                                Err(_) => return,
+                            };
+                            ctx.clear();
+                            ctx.func = job.func;
+                            let mut gc = job.gc;
+                            super::safepoints::run(&mut ctx.func, &mut gc);
+                            if dump {
+                                eprintln!("; after safepoints::run\n{}", ctx.func.display());
+                            }
+                            let result = compile(if job.once { &fast } else { &isa }, &mut ctx, job.id);
+                            if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
+                                return;
+                            }
                         }
-                        let result = compile(if job.once { &fast } else { &isa }, &mut ctx, job.id);
-                        if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
-                            return;
-                        }
-                    }
-                })
+                    })
+                    .expect("cannot start a code generation worker")
             })
             .collect();
         Pool { jobs: Some(jobs), done, workers, submitted: 0 }

@@ -1,0 +1,146 @@
+//! The front end's limits on generated programs: deep nesting of every shape is a compile or
+//! a "nesting too deep" diagnostic (file:line:col and a code frame), never a crash
+//! (`compiler/src/nesting.rs`); a long one-line file compiles in time linear in its length.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn dir() -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("front_end_limits");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn compile(name: &str, src: &str, check: bool) -> Output {
+    let p = dir().join(name);
+    std::fs::write(&p, src).unwrap();
+    let mut c = Command::new(env!("CARGO_BIN_EXE_perry"));
+    c.arg("compile").arg(&p).arg("-o").arg(p.with_extension(""));
+    if check {
+        c.arg("--check");
+    }
+    c.output().unwrap()
+}
+
+/// (name, opener, innermost, closer, `typeof` the result): `opener * n + innermost + closer * n`.
+type Shape = (&'static str, &'static str, &'static str, &'static str, &'static str);
+
+const SHAPES: &[Shape] = &[
+    ("array", "[", "", "]", "object"),
+    ("paren", "(", "1", ")", "number"),
+    ("object", "{a:", "1", "}", "object"),
+    ("template", "`${", "1", "}`", "string"),
+    ("call", "f(", "1", ")", "number"),
+    ("negate", "-(", "1", ")", "number"),
+    ("not", "!", "1", "", "boolean"),
+    ("arrow", "() => ", "1", "", "function"),
+    ("function", "function () { return ", "1", "; }", "function"),
+    ("member", "", "o", ".p", "object"),
+    ("call_chain", "", "g", "()", "function"),
+    ("sum", "", "y", " + y", "number"),
+    ("conditional", "y ? 1 : ", "2", "", "number"),
+    ("assign", "z = ", "1", "", "number"),
+];
+
+fn nested(shape: &Shape, n: usize) -> String {
+    let (_, open, inner, close, _) = shape;
+    format!(
+        "const f = (a?: any) => a; const g: any = () => g; const o: any = {{}}; o.p = o; let y = 1, z: any;\nconst x: any = {}{}{};\nconsole.log(typeof x);\n",
+        open.repeat(n),
+        inner,
+        close.repeat(n)
+    )
+}
+
+fn assert_too_deep(name: &str, out: &Output) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+    assert!(err.contains("nesting too deep"), "{name}: {err}");
+    assert!(err.contains(&format!("{name}.ts:2:")), "{name}: location: {err}");
+    assert!(err.contains("> 2 | ") && err.contains('^'), "{name}: code frame: {err}");
+    // The frame shows a window of the long line, not all of it.
+    assert!(err.len() < 2000, "{name}: {} bytes of diagnostic", err.len());
+}
+
+#[test]
+fn deep_nesting_of_every_shape_is_a_diagnostic() {
+    for shape in SHAPES {
+        for n in [10_000, 100_000] {
+            let name = format!("{}_{n}", shape.0);
+            assert_too_deep(&name, &compile(&format!("{name}.ts"), &nested(shape, n), true));
+        }
+    }
+    // Statements and types nest too.
+    let deep_if = format!("let x = 1;\n{}console.log(x);\n", "if (x) ".repeat(20_000));
+    assert_too_deep("if", &compile("if.ts", &deep_if, true));
+    let deep_block = format!("let x = 1;\n{}{}\n", "{".repeat(20_000), "}".repeat(20_000));
+    assert_too_deep("block", &compile("block.ts", &deep_block, true));
+    let deep_type = format!("let x = 1;\nlet t: {}number{} = [];\n", "Array<".repeat(20_000), ">".repeat(20_000));
+    assert_too_deep("type", &compile("type.ts", &deep_type, true));
+    let deep_pattern = format!("let x = 1;\nlet {}a{} = x as any;\n", "[".repeat(20_000), "]".repeat(20_000));
+    assert_too_deep("pattern", &compile("pattern.ts", &deep_pattern, true));
+}
+
+#[test]
+fn nesting_deeper_than_node_accepts_compiles_and_runs() {
+    // Node gives up at about 1,500 nested calls or functions and 2,500 nested arrays.
+    for shape in SHAPES {
+        let n = 1_500;
+        let name = format!("{}_ok", shape.0);
+        let out = compile(&format!("{name}.ts"), &nested(shape, n), false);
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let run = Command::new(dir().join(&name)).output().unwrap();
+        assert!(run.status.success(), "{name}: {}", String::from_utf8_lossy(&run.stderr));
+        let ty = shape.4;
+        assert_eq!(String::from_utf8_lossy(&run.stdout), format!("{ty}\n"), "{name}");
+    }
+}
+
+#[test]
+fn a_deep_array_literal_runs() {
+    // The runtime side: the literal builds and JSON.stringify walks it.
+    let n = 4_000;
+    let src = format!("const x: any = {}{};\nconsole.log(JSON.stringify(x).length);\n", "[".repeat(n), "]".repeat(n));
+    let out = compile("deep_array_runs.ts", &src, false);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = Command::new(dir().join("deep_array_runs")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&run.stdout), format!("{}\n", 2 * n));
+}
+
+/// CPU time of `perry compile --check` on `src`.
+fn check_time(name: &str, src: &str) -> Duration {
+    let start = Instant::now();
+    let out = compile(name, src, true);
+    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    start.elapsed()
+}
+
+#[test]
+fn a_long_one_line_file_compiles_in_linear_time() {
+    // The shapes of a generated file: declarations, updates, property stores, calls. Column
+    // numbers on one long line made the source map quadratic (diag::LineIndex).
+    let shape = |n: usize| -> String {
+        let mut s = String::from("const o: any = {};");
+        for i in 0..n {
+            s.push_str(&format!("let x{i} = {i}; x{i}++; o.p{} = x{i};", i % 100));
+        }
+        s.push('\n');
+        s
+    };
+    let small = check_time("linear_small.ts", &shape(4_000));
+    let large = check_time("linear_large.ts", &shape(16_000));
+    // Four times the statements: linear is 4x; quadratic would be 16x. Generous for noise.
+    assert!(large < small * 8 + Duration::from_secs(2), "4,000 statements: {small:?}, 16,000: {large:?}");
+}
+
+#[test]
+fn speculative_type_arguments_past_the_limit_stop_at_once() {
+    // Found by tests/fuzz/frontend: `f.A<A<...` is first tried as type arguments; when that
+    // failed on the nesting limit the parser rewound and retried one level further in, and
+    // again: minutes and gigabytes for 20,000 levels. The limit now survives a rewind.
+    let src = format!("const f: any = 1;\nconsole.log(f.{}1{}x);\n", "Array<".repeat(20_000), ">".repeat(20_000));
+    let start = Instant::now();
+    assert_too_deep("type_arguments", &compile("type_arguments.ts", &src, true));
+    assert!(start.elapsed() < Duration::from_secs(30), "{:?}", start.elapsed());
+}

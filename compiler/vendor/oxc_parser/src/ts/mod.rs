@@ -1,0 +1,2 @@
+mod statement;
+mod types;
