@@ -20,8 +20,8 @@
 //! - A malformed head gets hyper's 400 (431 for too many or too large
 //!   headers, 414 for a long URI) and the connection closes.
 //! - A body longer than `max_body` gets 413 (from the Content-Length before
-//!   reading, or while reading a chunked body); a broken chunked body or one
-//!   cut short gets 400.
+//!   reading, or while reading a chunked body) and the connection closes
+//!   after it; a broken chunked body or one cut short gets 400.
 //! - A body must arrive within the request timeout (default
 //!   [`DEFAULT_REQUEST_TIMEOUT`], `serve({ requestTimeout })` or
 //!   `PERRY_HTTP_REQUEST_TIMEOUT_MS`; 0 disables it), or the client gets 408
