@@ -83,7 +83,7 @@ pub fn aggregate_error(errors: Value, message: &str) -> Value {
 /// Error.prototype.toString — 20.5.3.4
 fn to_string(args: &Args) -> JsResult {
     let o = args.this();
-    if !o.is_object() {
+    if !o.is_js_object() {
         return Err(error::type_error("Error.prototype.toString requires that 'this' be an Object"));
     }
     let scope = HandleScope::new();

@@ -242,6 +242,6 @@ pub fn this_of_kind(this: Value, kind: u64, what: &str) -> JsResult {
     if this.is_cell() && this.kind() == kind {
         Ok(this)
     } else {
-        Err(perry_runtime::error::type_error(&format!("Method {what} called on incompatible receiver {}", perry_runtime::ops::inspect_brief(this))))
+        Err(perry_runtime::error::type_error(&format!("Method {what} called on incompatible receiver {}", crate::object_builtins::v8_brief(this))))
     }
 }

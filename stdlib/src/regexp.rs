@@ -375,7 +375,7 @@ fn this_object(args: &Args, name: &str) -> JsResult {
     if t.is_js_object() {
         Ok(t)
     } else {
-        Err(error::type_error(&format!("Method RegExp.prototype.{name} called on incompatible receiver {}", ops::inspect_brief(t))))
+        Err(error::type_error(&format!("Method RegExp.prototype.{name} called on incompatible receiver {}", crate::object_builtins::v8_brief(t))))
     }
 }
 

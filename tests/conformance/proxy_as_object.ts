@@ -43,3 +43,17 @@ console.log("array methods on proxy", Array.prototype.sort.call(ap).join(), Arra
 console.log("Array.from proxy arraylike", Array.from(new Proxy({ length: 2, 0: "a", 1: "b" }, {})).join());
 console.log("instanceof Array", ap instanceof Array);
 console.log("Object.prototype.toString", Object.prototype.toString.call(ap), Object.prototype.toString.call(fp), Object.prototype.toString.call(p));
+// A proxy as `this` of built-in methods: Error.prototype.toString reads
+// through it; methods needing internal slots reject it, naming it as V8 does.
+console.log("Error toString", Error.prototype.toString.call(new Proxy({ name: "N", message: "M" }, {})));
+for (const [name, f] of [
+  ["Map.get", () => Map.prototype.get.call(p, 1)],
+  ["Promise.then", () => Promise.prototype.then.call(p, () => {})],
+  ["Set.has", () => Set.prototype.has.call(new Proxy(new Set(), {}), 1)],
+] as [string, () => unknown][]) {
+  try {
+    f();
+  } catch (e) {
+    console.log(name, (e as Error).constructor.name, (e as Error).message);
+  }
+}
