@@ -58,6 +58,8 @@ pub struct Hooks {
     pub is_combining_mark: Option<fn(char) -> bool>,
     /// Array.fromAsync.
     pub from_async: Option<fn(&perry_runtime::function::Args) -> JsResult>,
+    /// Throws a DOMException (message, name): structuredClone's DataCloneError.
+    pub dom_exception: Option<fn(&str, &str) -> Exc>,
 }
 
 static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
@@ -69,6 +71,7 @@ static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
     normalize: None,
     is_combining_mark: None,
     from_async: None,
+    dom_exception: None,
 });
 
 /// The hooks (single JS thread; written only by the install functions).
@@ -127,7 +130,9 @@ pub extern "C" fn perry_install_typed_arrays() {
 /// The Web classes (URL, Headers, Request, Response, TextEncoder, ...).
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_install_web() {
-    hooks_mut().inspect_platform = Some(crate::web::inspect_platform);
+    let h = hooks_mut();
+    h.inspect_platform = Some(crate::web::inspect_platform);
+    h.dom_exception = Some(crate::web::dom_exception::throw);
     crate::web::install();
 }
 
@@ -192,7 +197,7 @@ pub extern "C" fn perry_install_uri() {
 /// structuredClone.
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_install_structured_clone() {
-    crate::global::install_structured_clone();
+    crate::structured_clone::install();
 }
 
 /// The `process` object (argv, env, exit, ...).

@@ -1,19 +1,14 @@
 //! Function and value properties of the global object (ECMAScript 19.1,
-//! 19.2) and `structuredClone` (HTML). `parseInt` and `parseFloat` are
+//! 19.2). `parseInt` and `parseFloat` are
 //! installed by `number.rs`, which shares them with `Number`.
 
 use crate::method;
-use perry_abi::*;
 use perry_gc::{Handle, HandleScope};
-use perry_runtime::array;
-use perry_runtime::atoms::{self, names};
-use perry_runtime::collections;
+use perry_runtime::atoms;
 use perry_runtime::error::{self, ErrorKind};
 use perry_runtime::function::{Args, NativeFn};
-use perry_runtime::object;
 use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
-use perry_runtime::shape;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
@@ -299,146 +294,6 @@ fn decode_uri_component(args: &Args) -> JsResult {
     Ok(string::from_units(&decode(&s, b"")?))
 }
 
-// ---------------------------------------------------------------------------
-// structuredClone (HTML 2.7.3, StructuredSerializeInternal / Deserialize)
-// ---------------------------------------------------------------------------
-
-fn data_clone_error(v: Value) -> error::Exc {
-    let scope = HandleScope::new();
-    let _hv = scope.root(v.0);
-    let what = if v.is_symbol() {
-        perry_runtime::symbol::descriptive_string(v)
-    } else if v.is_function() {
-        ops::to_rust_string(v).unwrap_or_else(|_| {
-            error::take();
-            "function".into()
-        })
-    } else if v.is_object() {
-        "#<Object>".into()
-    } else {
-        ops::inspect_brief(v)
-    };
-    let e = error::new_error(ErrorKind::Error, &format!("{what} could not be cloned."));
-    let he = scope.root(e.0);
-    let n = string::from_str("DataCloneError");
-    object::define_hidden(Value(he.get()), names::NAME, n);
-    error::throw(Value(he.get()))
-}
-
-/// Copies the own enumerable string-keyed properties of `src` onto `dst`, cloning each value.
-fn clone_props(src: Handle, dst: Handle, memo: Handle) -> JsResult<()> {
-    if Value(src.get()).is_array() {
-        // own_keys interns index keys while it holds the array unrooted:
-        // intern them first so that it does not allocate.
-        for i in 0..array::len(Value(src.get())) {
-            atoms::intern(&i.to_string());
-        }
-    }
-    let keys = object::own_keys(Value(src.get()), true, false);
-    for k in keys {
-        let x = object::get(Value(src.get()), k)?;
-        let c = clone_value(x, memo)?;
-        object::define(Value(dst.get()), k, c, shape::DEFAULT);
-    }
-    Ok(())
-}
-
-fn clone_value(v: Value, memo: Handle) -> JsResult {
-    if v.is_symbol() {
-        return Err(data_clone_error(v));
-    }
-    if !v.is_object() {
-        return Ok(v);
-    }
-    if let Some(c) = collections::get(Value(memo.get()), v) {
-        return Ok(c);
-    }
-    let scope = HandleScope::new();
-    let hv = scope.root(v.0);
-    let src = || Value(hv.get());
-    match v.kind() {
-        KIND_OBJECT | KIND_ARGUMENTS => {
-            let out = object::new_plain(4);
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            clone_props(hv, ho, memo)?;
-            Ok(Value(ho.get()))
-        }
-        KIND_ARRAY => {
-            let out = array::new_array_filled(array::len(v), Value::HOLE);
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            clone_props(hv, ho, memo)?;
-            Ok(Value(ho.get()))
-        }
-        KIND_MAP | KIND_SET => {
-            let kind = v.kind();
-            let proto = realm::get(if kind == KIND_MAP { I::MapProto } else { I::SetProto });
-            let out = collections::new_collection(kind, proto);
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            let mut i = 0;
-            while i < collections::used(src()) {
-                let (k, x) = collections::entry(src(), i);
-                i += 1;
-                if k == Value::HOLE {
-                    continue;
-                }
-                let s2 = HandleScope::new();
-                let hx = s2.root(x.0);
-                let ck = clone_value(k, memo)?;
-                let hk = s2.root(ck.0);
-                let cx = if kind == KIND_MAP { clone_value(Value(hx.get()), memo)? } else { Value(hk.get()) };
-                collections::set(Value(ho.get()), Value(hk.get()), cx);
-            }
-            Ok(Value(ho.get()))
-        }
-        perry_abi::KIND_DATE => {
-            let tv = crate::date::date_value(v).unwrap_or(f64::NAN);
-            let out = crate::date::new_date(realm::get(I::DateProto), tv);
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            Ok(Value(ho.get()))
-        }
-        KIND_PRIMITIVE_WRAPPER => {
-            let p = v.cell().field(OBJ_INLINE);
-            if p.is_symbol() {
-                return Err(data_clone_error(p));
-            }
-            let out = ops::to_object(p)?;
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            Ok(Value(ho.get()))
-        }
-        KIND_ERROR => {
-            let proto = object::proto_of(v);
-            let std_protos =
-                [I::ErrorProto, I::TypeErrorProto, I::RangeErrorProto, I::SyntaxErrorProto, I::ReferenceErrorProto, I::EvalErrorProto, I::UriErrorProto];
-            let proto = if std_protos.iter().any(|&i| realm::get(i) == proto) { proto } else { realm::get(I::ErrorProto) };
-            let out = object::new_object_kind(KIND_ERROR, proto, 4);
-            let ho = scope.root(out.0);
-            collections::set(Value(memo.get()), src(), out);
-            for key in [names::STACK, names::MESSAGE, names::CAUSE] {
-                if object::has_own(src(), key) {
-                    let x = object::get(src(), key)?;
-                    let c = if key == names::CAUSE { clone_value(x, memo)? } else { ops::to_string(x)? };
-                    object::define_hidden(Value(ho.get()), key, c);
-                }
-            }
-            Ok(Value(ho.get()))
-        }
-        _ => Err(data_clone_error(src())),
-    }
-}
-
-/// structuredClone ( value ) — HTML StructuredSerialize + StructuredDeserialize
-fn structured_clone(args: &Args) -> JsResult {
-    let scope = HandleScope::new();
-    let memo = collections::new_collection(KIND_MAP, realm::get(I::MapProto));
-    let hm = scope.root(memo.0);
-    clone_value(args.get(0), hm)
-}
-
 // GC-safe forms of the `lib.rs` helpers: the name is interned first, so the
 // helper allocates nothing between reading its arguments and storing them.
 
@@ -485,11 +340,4 @@ pub fn install_uri() {
     def_method(g, "encodeURIComponent", 1, encode_uri_component);
     def_method(g, "decodeURI", 1, decode_uri);
     def_method(g, "decodeURIComponent", 1, decode_uri_component);
-}
-
-/// structuredClone (the `structured_clone` family).
-pub fn install_structured_clone() {
-    let scope = HandleScope::new();
-    let g = scope.root(realm::get(I::Global).0);
-    def_method(g, "structuredClone", 1, structured_clone);
 }

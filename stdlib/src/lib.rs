@@ -43,6 +43,7 @@ pub mod proxy;
 pub mod reflect;
 pub mod regexp;
 pub mod string_builtins;
+pub mod structured_clone;
 pub mod symbol_builtins;
 pub mod typed_array;
 pub mod weak;
