@@ -249,6 +249,9 @@ unsafe extern "C" {
 // Helpers
 // ---------------------------------------------------------------------------
 
+/// Past this many arguments an arguments object gets its index keys' shape at once.
+const BULK_ARGUMENTS: usize = 16;
+
 /// Inline slots of an instance `new` creates (see `function::ordinary_create_from_constructor`).
 pub const INSTANCE_SLOTS: u32 = crate::function::INSTANCE_SLOTS;
 /// The most inline slots a `new` site gives its instances after the first.
@@ -448,9 +451,24 @@ export! {
         let hs: Vec<_> = args.iter().map(|v| scope.root(v.0)).collect();
         let o = object::new_object_kind(KIND_ARGUMENTS, realm::get(I::ObjectProto), args.len() as u32 + 2);
         let ho = scope.root(o.0);
-        for (i, h) in hs.iter().enumerate() {
-            let key = atoms::intern(&i.to_string());
-            object::add_property(Value(ho.get()), key, Value(h.get()), shape::DEFAULT);
+        if args.len() <= BULK_ARGUMENTS {
+            for (i, h) in hs.iter().enumerate() {
+                let key = atoms::intern(&i.to_string());
+                object::add_property(Value(ho.get()), key, Value(h.get()), shape::DEFAULT);
+            }
+        } else {
+            // Many arguments: the index keys' shape at once, one per count (`apply` with
+            // thousands of arguments was quadratic in time and memory, one shape per key).
+            static SHAPES: JsCell<Option<hashbrown::HashMap<(usize, usize), &'static shape::Shape>>> = JsCell::new(None);
+            let keys: Vec<Atom> = (0..args.len()).map(|i| atoms::intern(&i.to_string())).collect();
+            let base = object::shape_of(Value(ho.get()));
+            // SAFETY: single JS thread; the borrow ends with the statement, and `add_many`
+            // does not reach this table.
+            let sh = *unsafe { SHAPES.get() }.get_or_insert_with(Default::default).entry((args.len(), base as *const shape::Shape as usize)).or_insert_with(|| base.add_many(&keys, shape::DEFAULT));
+            object::adopt_shape(Value(ho.get()), sh);
+            for (i, h) in hs.iter().enumerate() {
+                object::slot_set(Value(ho.get()), i, Value(h.get()));
+            }
         }
         object::add_property(Value(ho.get()), names::LENGTH, Value::int(args.len() as i64), shape::HIDDEN);
         object::add_property(Value(ho.get()), realm::sym_atom(I::SymIterator), realm::get(I::ArrayProtoValues), shape::HIDDEN);
@@ -828,11 +846,11 @@ export! {
         match object::to_key(Value(v)) { Ok(a) => atoms::value(a).0, Err(_) => EXCEPTION }
     }
     fn perry_concat(a: u64, b: u64) -> u64 {
-        string::concat(Value(a), Value(b)).0
+        abi(string::concat(Value(a), Value(b)))
     }
     fn perry_concat4(a: u64, b: u64, c: u64, d: u64) -> u64 {
         // A template literal's strings, four at a time: one allocation.
-        string::concat4([Value(a), Value(b), Value(c), Value(d)]).0
+        abi(string::concat4([Value(a), Value(b), Value(c), Value(d)]))
     }
 
     // ----- iteration -----

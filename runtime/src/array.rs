@@ -93,11 +93,38 @@ pub fn get_index(a: Value, i: usize) -> Value {
     if i < len(a) { va_get(unsafe { a.cell_unchecked() }.field(ARR_ELEMS), i) } else { Value::HOLE }
 }
 
+/// Whether a hole of array `a` is absent from its whole prototype chain, without running code:
+/// the chain is %Array.prototype% with no elements, then %Object.prototype% with no index-keyed
+/// property (an array's index keys are always elements, never in its shape). Lets a read of a
+/// hole skip interning its index (`new Array(1e6).join()` reads a million holes). The answer
+/// for %Object.prototype% is cached per shape of it.
+pub fn holes_absent(a: Value) -> bool {
+    static CACHE: perry_gc::JsCell<(u64, bool)> = perry_gc::JsCell::new((0, false));
+    let ap = crate::realm::get(crate::realm::I::ArrayProto);
+    if object::proto_of(a) != ap || !ap.is_array() || len(ap) != 0 {
+        return false;
+    }
+    let op = object::proto_of(ap);
+    if op != crate::realm::get(crate::realm::I::ObjectProto) || !object::proto_of(op).is_null() {
+        return false;
+    }
+    let sh = object::shape_word(op);
+    // SAFETY: single JS thread; no reference to the cache outlives this function.
+    let c = unsafe { CACHE.get() };
+    if c.0 != sh {
+        *c = (sh, !object::shape_of(op).keys.iter().any(|&k| crate::atoms::array_index(k).is_some()));
+    }
+    c.1
+}
+
 /// Element `i` as [[Get]] sees it: holes read through the prototype chain.
 pub fn get(a: Value, i: usize) -> JsResult {
     let v = get_index(a, i);
     if v != Value::HOLE {
         return Ok(v);
+    }
+    if holes_absent(a) {
+        return Ok(Value::UNDEFINED);
     }
     if object::proto_of(a).is_object() {
         // Interning the key may allocate: keep the array rooted.

@@ -129,6 +129,15 @@ fn set_shape(o: Value, s: &'static Shape) {
     unsafe { o.cell_unchecked() }.set_word(OBJ_SHAPE, s as *const Shape as u64);
 }
 
+/// Gives `o`, a fresh object with no properties yet, shape `sh`: a shape derived from its own
+/// with `Shape::add_many`, whose slots all fit inline. Its slots read undefined until
+/// [`slot_set`] writes them.
+pub fn adopt_shape(o: Value, sh: &'static Shape) {
+    let old = shape_of(o);
+    assert!(old.is_empty() && sh.inline_start == old.inline_start && sh.inline_cap == old.inline_cap && sh.len() <= sh.inline_cap as usize);
+    set_shape(o, sh);
+}
+
 /// [[Prototype]]: the proto word, or for a plain object Object.prototype
 /// unless a hidden slot holds another one.
 #[inline]

@@ -335,7 +335,7 @@ pub fn add(a: Value, b: Value) -> JsResult {
         return Ok(Value::num(a.as_number() + b.as_number()));
     }
     if a.is_string() && b.is_string() {
-        return Ok(string::concat(a, b));
+        return string::concat(a, b);
     }
     let scope = HandleScope::new();
     let hb = scope.root(b.0);
@@ -348,7 +348,7 @@ pub fn add(a: Value, b: Value) -> JsResult {
         let sa = to_string(pa)?;
         let ha = scope.root(sa.0);
         let sb = to_string(Value(hb.get()))?;
-        return Ok(string::concat(Value(ha.get()), sb));
+        return string::concat(Value(ha.get()), sb);
     }
     let x = to_numeric(pa)?;
     let hx = scope.root(x.0);

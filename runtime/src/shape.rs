@@ -159,6 +159,17 @@ impl Shape {
         s
     }
 
+    /// The shape with `keys` appended, each with `attrs`, made at once (a fresh shape, not a
+    /// transition: callers that make it again cache it). Appending n keys one by one makes n
+    /// shapes of up to n keys each, O(n^2) in time and in (never freed) memory.
+    pub fn add_many(&'static self, keys: &[Atom], attrs: u8) -> &'static Shape {
+        let mut k = self.keys.clone();
+        k.extend_from_slice(keys);
+        let mut a = self.attrs.clone();
+        a.resize(k.len(), attrs);
+        self.derive(k, a)
+    }
+
     /// The shape with slot `i`'s attributes changed (a fresh, untransitioned shape).
     pub fn with_attrs(&'static self, i: usize, attrs: u8) -> &'static Shape {
         if self.attrs[i] == attrs {

@@ -15,7 +15,27 @@ use crate::value::Value;
 use perry_abi::*;
 use perry_gc::HandleScope;
 
-/// Allocates a string of `len` code units, zero-filled.
+/// The most code units a string holds: V8's `String::kMaxLength` on 64-bit targets, so the
+/// operations that would make a longer one throw Node's `RangeError` ([`check_len`]).
+pub const MAX_LEN: usize = (1 << 29) - 24;
+
+/// `Err(RangeError: Invalid string length)` when a string of `n` units would be too long.
+#[inline]
+pub fn check_len(n: usize) -> crate::error::JsResult<()> {
+    if n > MAX_LEN { Err(crate::error::range_error("Invalid string length")) } else { Ok(()) }
+}
+
+/// A new string of `len` code units written by `fill`, which must not allocate (it gets the
+/// string's units before any other allocation). The caller checked `len` ([`check_len`]).
+pub fn build(len: usize, fill: impl FnOnce(&mut [u16])) -> Value {
+    let s = alloc_string(len);
+    fill(units_mut(s));
+    s
+}
+
+/// Allocates a string of `len` code units (not zeroed: the caller writes them all before its
+/// next allocation). Callers check lengths that may exceed [`MAX_LEN`] first ([`check_len`]);
+/// past 2^30 units this is a fatal out-of-memory error.
 pub fn alloc_string(len: usize) -> Value {
     if len > (1 << 30) {
         crate::error::fatal_oom("Invalid string length");
@@ -96,15 +116,16 @@ pub fn utf8_lossy(u: &[u16]) -> String {
     String::from_utf16_lossy(u)
 }
 
-/// Concatenates two strings.
-pub fn concat(a: Value, b: Value) -> Value {
+/// Concatenates two strings (a RangeError past [`MAX_LEN`]).
+pub fn concat(a: Value, b: Value) -> crate::error::JsResult {
     let (la, lb) = (len(a), len(b));
     if la == 0 {
-        return b;
+        return Ok(b);
     }
     if lb == 0 {
-        return a;
+        return Ok(a);
     }
+    check_len(la + lb)?;
     let scope = HandleScope::new();
     let ha = scope.root(a.0);
     let hb = scope.root(b.0);
@@ -113,18 +134,19 @@ pub fn concat(a: Value, b: Value) -> Value {
     let d = units_mut(s);
     d[..la].copy_from_slice(units(a));
     d[la..].copy_from_slice(units(b));
-    s
+    Ok(s)
 }
 
-/// Concatenates four strings with one allocation.
-pub fn concat4(parts: [Value; 4]) -> Value {
+/// Concatenates four strings with one allocation (a RangeError past [`MAX_LEN`]).
+pub fn concat4(parts: [Value; 4]) -> crate::error::JsResult {
     let total: usize = parts.iter().map(|p| len(*p)).sum();
     if let Some(only) = parts.iter().find(|p| len(**p) == total) {
-        return *only;
+        return Ok(*only);
     }
+    check_len(total)?;
     let scope = HandleScope::new();
     let hs = parts.map(|p| scope.root(p.0));
-    concat_rooted(&hs, total)
+    Ok(concat_rooted(&hs, total))
 }
 
 /// A new string of the rooted strings `hs` (`total` units in all), in order.
@@ -140,12 +162,13 @@ fn concat_rooted(hs: &[perry_gc::Handle], total: usize) -> Value {
     s
 }
 
-/// Concatenates many strings (already rooted by the caller, or not heap-moving).
-pub fn concat_many(parts: &[Value]) -> Value {
+/// Concatenates many strings (a RangeError past [`MAX_LEN`]).
+pub fn concat_many(parts: &[Value]) -> crate::error::JsResult {
+    let total: usize = parts.iter().map(|p| len(*p)).sum();
+    check_len(total)?;
     let scope = HandleScope::new();
     let hs: Vec<_> = parts.iter().map(|p| scope.root(p.0)).collect();
-    let total: usize = parts.iter().map(|p| len(*p)).sum();
-    concat_rooted(&hs, total)
+    Ok(concat_rooted(&hs, total))
 }
 
 /// A substring `[start, end)` in code units.
@@ -191,70 +214,70 @@ pub fn number_to_radix(f: f64, radix: u32) -> String {
     if radix == 10 || !f.is_finite() {
         return number_to_rust(f);
     }
-    let neg = f < 0.0;
-    let f = f.abs();
-    let mut int = f.trunc();
-    let mut frac = f - int;
-    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut s = Vec::new();
-    if int == 0.0 {
-        s.push(b'0');
-    }
-    while int >= 1.0 {
-        let d = (int % radix as f64) as usize;
-        s.push(digits[d]);
-        int = (int / radix as f64).trunc();
-    }
-    s.reverse();
-    if frac > 0.0 {
-        s.push(b'.');
-        // Enough digits to round-trip, as V8 does approximately.
-        let mut n = 0;
-        let mut delta = 0.5 * (f64::EPSILON * f.max(1e-300)).max(f64::MIN_POSITIVE);
-        delta = delta.max(f64::from_bits(1));
-        while n < 1100 {
-            frac *= radix as f64;
-            delta *= radix as f64;
-            let d = frac.trunc() as usize;
-            frac -= d as f64;
-            s.push(digits[d]);
-            n += 1;
-            if frac < delta {
-                break;
-            }
-            if 1.0 - frac < delta {
-                // round up
-                let mut i = s.len() - 1;
+    // V8's DoubleToRadixCString: fraction digits only up to the input's precision (half the
+    // gap to the next double), rounded to even, and integer digits past 2^53 as zeros.
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let r = radix as f64;
+    let negative = f < 0.0;
+    let value = f.abs();
+    let mut integer = value.floor();
+    let mut fraction = value - integer;
+    let next_up = |x: f64| f64::from_bits(x.to_bits() + 1);
+    let mut delta = (0.5 * (next_up(value) - value)).max(next_up(0.0));
+    let mut frac_digits: Vec<u8> = Vec::new();
+    if fraction >= delta {
+        loop {
+            fraction *= r;
+            delta *= r;
+            let digit = fraction as usize;
+            frac_digits.push(DIGITS[digit]);
+            fraction -= digit as f64;
+            if (fraction > 0.5 || (fraction == 0.5 && digit & 1 == 1)) && fraction + delta > 1.0 {
+                // Round up, carrying through the digits written (into the integer part).
                 loop {
-                    if s[i] == b'.' {
-                        i -= 1;
-                        continue;
-                    }
-                    let v = (s[i] as char).to_digit(36).unwrap() + 1;
-                    if v < radix {
-                        s[i] = digits[v as usize];
+                    let Some(c) = frac_digits.pop() else {
+                        integer += 1.0;
+                        break;
+                    };
+                    let d = (c as char).to_digit(36).expect("a digit") as usize;
+                    if d + 1 < radix as usize {
+                        frac_digits.push(DIGITS[d + 1]);
                         break;
                     }
-                    s[i] = b'0';
-                    if i == 0 {
-                        s.insert(0, b'1');
-                        break;
-                    }
-                    i -= 1;
                 }
                 break;
             }
-        }
-        while s.last() == Some(&b'0') {
-            s.pop();
-        }
-        if s.last() == Some(&b'.') {
-            s.pop();
+            if fraction < delta {
+                break;
+            }
         }
     }
-    let mut out = String::from_utf8(s).unwrap();
-    if neg {
-        out.insert(0, '-');
+    // The exponent of `x` as significand (53-bit integer) * 2^e.
+    let exponent = |x: f64| {
+        let biased = ((x.to_bits() >> 52) & 0x7FF) as i32;
+        if biased == 0 { -1074 } else { biased - 1075 }
+    };
+    let mut int_digits: Vec<u8> = Vec::new();
+    while exponent(integer / r) > 0 {
+        integer /= r;
+        int_digits.push(b'0');
+    }
+    loop {
+        let rem = integer % r;
+        int_digits.push(DIGITS[rem as usize]);
+        integer = (integer - rem) / r;
+        if integer <= 0.0 {
+            break;
+        }
+    }
+    let mut out = String::with_capacity(int_digits.len() + frac_digits.len() + 2);
+    if negative {
+        out.push('-');
+    }
+    out.extend(int_digits.iter().rev().map(|&c| c as char));
+    if !frac_digits.is_empty() {
+        out.push('.');
+        out.extend(frac_digits.iter().map(|&c| c as char));
     }
     out
 }

@@ -73,6 +73,9 @@ pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
         if v != Value::HOLE {
             return Ok(v);
         }
+        if arr::holes_absent(o) {
+            return Ok(Value::UNDEFINED);
+        }
     }
     let scope = HandleScope::new();
     let h = scope.root(o.0);
@@ -82,8 +85,13 @@ pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
 
 /// HasProperty(O, ToString(i)).
 fn has_i(o: Value, i: usize) -> bool {
-    if o.is_array() && arr::get_index(o, i) != Value::HOLE {
-        return true;
+    if o.is_array() {
+        if arr::get_index(o, i) != Value::HOLE {
+            return true;
+        }
+        if arr::holes_absent(o) {
+            return false;
+        }
     }
     let scope = HandleScope::new();
     let h = scope.root(o.0);
@@ -97,6 +105,9 @@ fn get_present(o: Value, i: usize) -> JsResult<Option<Value>> {
         let v = arr::get_index(o, i);
         if v != Value::HOLE {
             return Ok(Some(v));
+        }
+        if arr::holes_absent(o) {
+            return Ok(None);
         }
     }
     let scope = HandleScope::new();
@@ -732,14 +743,7 @@ fn find_last_index(args: &Args) -> JsResult {
 }
 
 /// FlattenIntoArray — 23.1.3.13.1. `source` and `mapper` are rooted by the caller.
-fn flatten_into(
-    target: perry_gc::Handle,
-    source: Value,
-    len: usize,
-    start: usize,
-    depth: f64,
-    mapper: Option<(Value, Value)>,
-) -> JsResult<usize> {
+fn flatten_into(target: perry_gc::Handle, source: Value, len: usize, start: usize, depth: f64, mapper: Option<(Value, Value)>) -> JsResult<usize> {
     perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hs = scope.root(source.0);
@@ -904,15 +908,20 @@ pub(crate) fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: b
     // SAFETY: as above: the earlier borrow is dead; this one ends within the function.
     let stack = unsafe { JOIN_STACK.get() };
     stack.pop();
-    let out = r?;
-    Ok(string::from_units(&out))
+    r
 }
 
-fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult<Vec<u16>> {
-    let mut out: Vec<u16> = Vec::new();
+/// Converts every element (in order) and then makes the string at once, so that a result too
+/// long throws before any copying.
+fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
+    let scope = HandleScope::new();
+    // The non-empty strings, with their elements' indices.
+    let mut parts: Vec<(usize, perry_gc::Handle)> = Vec::new();
+    let mut total = 0usize;
     for i in 0..len {
         if i > 0 {
-            out.extend_from_slice(sep);
+            total += sep.len();
+            string::check_len(total)?;
         }
         let v = get_i(Value(ho.get()), i)?;
         if v.is_nullish() {
@@ -931,12 +940,32 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
         } else {
             ops::to_string(v)?
         };
-        out.extend_from_slice(string::units(s));
-        if out.len() > (1 << 29) {
-            return Err(error::range_error("Invalid string length"));
+        if string::len(s) == 0 {
+            continue;
         }
+        total += string::len(s);
+        string::check_len(total)?;
+        parts.push((i, scope.root(s.0)));
     }
-    Ok(out)
+    Ok(string::build(total, |d| {
+        let mut at = 0;
+        let mut put = |u: &[u16]| {
+            d[at..at + u.len()].copy_from_slice(u);
+            at += u.len();
+        };
+        let mut next = parts.iter().peekable();
+        for i in 0..len {
+            if i > 0 {
+                put(sep);
+            }
+            if let Some(&&(j, h)) = next.peek()
+                && j == i
+            {
+                put(string::units(Value(h.get())));
+                next.next();
+            }
+        }
+    }))
 }
 
 /// Array.prototype.join ( separator ) — 23.1.3.18

@@ -23,7 +23,7 @@ use perry_runtime::symbol;
 use perry_runtime::{JsResult, Value};
 
 /// V8's maximum string length (2^29 - 24 code units).
-pub const MAX_STRING_LENGTH: usize = (1 << 29) - 24;
+pub const MAX_STRING_LENGTH: usize = string::MAX_LEN;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -371,14 +371,17 @@ fn code_point_at_m(args: &Args) -> JsResult {
 
 /// String.prototype.concat ( ...args ) — 22.1.3.5
 fn concat(args: &Args) -> JsResult {
-    let mut s = this_units(args, "concat")?;
-    for i in 0..args.len() {
-        s.extend(to_units(args.get(i))?);
-        if s.len() > MAX_STRING_LENGTH {
-            return Err(error::range_error("Invalid string length"));
-        }
+    if args.this().is_nullish() {
+        return Err(error::type_error("String.prototype.concat called on null or undefined"));
     }
-    Ok(new_str(&s))
+    // Every part converted first (in order), so a result too long throws before any copying.
+    let scope = HandleScope::new();
+    let mut parts = vec![scope.root(ops::to_string(args.this())?.0)];
+    for i in 0..args.len() {
+        parts.push(scope.root(ops::to_string(args.get(i))?.0));
+    }
+    let values: Vec<Value> = parts.iter().map(|h| Value(h.get())).collect();
+    string::concat_many(&values)
 }
 
 /// String.prototype.endsWith ( searchString [ , endPosition ] ) — 22.1.3.7
@@ -525,17 +528,30 @@ fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
     if max > MAX_STRING_LENGTH as f64 {
         return Err(error::range_error("Invalid string length"));
     }
-    let need = max as usize - s.len();
-    let filler: Vec<u16> = fill.iter().copied().cycle().take(need).collect();
-    let mut out = Vec::with_capacity(max as usize);
-    if at_start {
-        out.extend(filler);
-        out.extend(s);
-    } else {
-        out.extend(s);
-        out.extend(filler);
+    let total = max as usize;
+    let need = total - s.len();
+    Ok(string::build(total, |d| {
+        let (filler, rest) = if at_start {
+            d.split_at_mut(need)
+        } else {
+            let (a, b) = d.split_at_mut(s.len());
+            (b, a)
+        };
+        rest.copy_from_slice(&s);
+        fill_cycle(filler, &fill);
+    }))
+}
+
+/// Fills `d` with `unit` repeated (and cut off at the end), by doubling copies.
+fn fill_cycle(d: &mut [u16], unit: &[u16]) {
+    let first = unit.len().min(d.len());
+    d[..first].copy_from_slice(&unit[..first]);
+    let mut done = first;
+    while done < d.len() {
+        let n = done.min(d.len() - done);
+        d.copy_within(..n, done);
+        done += n;
     }
-    Ok(new_str(&out))
 }
 
 /// String.prototype.padEnd ( maxLength [ , fillString ] ) — 22.1.3.16
@@ -563,8 +579,7 @@ fn repeat(args: &Args) -> JsResult {
     if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
         return Err(error::range_error("Invalid string length"));
     }
-    let out: Vec<u16> = s.iter().copied().cycle().take(s.len() * n as usize).collect();
-    Ok(new_str(&out))
+    Ok(string::build(s.len() * n as usize, |d| fill_cycle(d, &s)))
 }
 
 /// GetSubstitution (22.1.3.19.1). `captures` are the capture groups
@@ -588,13 +603,16 @@ pub fn get_substitution(matched: &[u16], s: &[u16], position: usize, captures: &
             out.push(b'$' as u16);
             i += 2;
         } else if n == b'&' as u16 {
+            string::check_len(out.len() + matched.len())?;
             out.extend_from_slice(matched);
             i += 2;
         } else if n == b'`' as u16 {
+            string::check_len(out.len() + position.min(s.len()))?;
             out.extend_from_slice(&s[..position.min(s.len())]);
             i += 2;
         } else if n == b'\'' as u16 {
             let tail = (position + matched.len()).min(s.len());
+            string::check_len(out.len() + (s.len() - tail))?;
             out.extend_from_slice(&s[tail..]);
             i += 2;
         } else if d(n) {
@@ -611,6 +629,7 @@ pub fn get_substitution(matched: &[u16], s: &[u16], position: usize, captures: &
             }
             if (1..=m).contains(&index) {
                 if let Some(cap) = &captures[index - 1] {
+                    string::check_len(out.len() + cap.len())?;
                     out.extend_from_slice(cap);
                 }
             } else {
@@ -736,6 +755,7 @@ fn replace(args: &Args) -> JsResult {
     let Some(pos) = index_of(&s, &search, 0) else { return Ok(Value(hs.get())) };
     let replacement =
         if functional { call_replacer(args.get(1), &search, pos, Value(hs.get()))? } else { get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)? };
+    string::check_len(s.len() - search.len() + replacement.len())?;
     let mut out = Vec::with_capacity(s.len() + replacement.len());
     out.extend_from_slice(&s[..pos]);
     out.extend(replacement);
@@ -781,6 +801,10 @@ fn replace_all(args: &Args) -> JsResult {
     if positions.is_empty() {
         return Ok(Value(hs.get()));
     }
+    if !functional && !repl.contains(&(b'$' as u16)) {
+        // The result's length is known: too long throws before building it.
+        string::check_len(s.len() - positions.len() * search.len() + positions.len() * repl.len())?;
+    }
     let mut end = 0;
     let mut out = Vec::with_capacity(s.len());
     for pos in positions {
@@ -790,10 +814,8 @@ fn replace_all(args: &Args) -> JsResult {
         } else {
             get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)?
         };
+        string::check_len(out.len() + r.len())?;
         out.extend(r);
-        if out.len() > MAX_STRING_LENGTH {
-            return Err(error::range_error("Invalid string length"));
-        }
         end = pos + search.len();
     }
     if end < s.len() {

@@ -1110,7 +1110,7 @@ impl FnCompiler<'_, '_, '_> {
             while args.len() < 4 {
                 args.push(empty(self));
             }
-            acc = self.rt(Rt::perry_concat4, &args);
+            acc = self.rt_check(Rt::perry_concat4, &args);
             rest = &rest[n..];
         }
         acc
