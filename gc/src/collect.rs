@@ -359,10 +359,17 @@ struct Full<'a, B> {
     ring_len: usize,
     ephemerons: Vec<*mut u64>,
     weak_cells: Vec<*mut u64>,
+    /// External references met while tracing others `EXTERNAL_DEPTH` deep (a chain of
+    /// proxies, each the target of the next), traced from `drain` instead of recursing.
+    externals: Vec<u64>,
+    external_depth: usize,
     promoted_bytes: usize,
     marked: usize,
     binding: PhantomData<B>,
 }
+
+/// How deep tracing external references recurses before queueing them.
+const EXTERNAL_DEPTH: usize = 32;
 
 /// Whether the cell `v` points at survived the mark phase.
 #[inline]
@@ -392,7 +399,20 @@ impl<B: Binding> Full<'_, B> {
     /// and traces what it holds.
     #[cold]
     fn mark_external(&mut self, v: u64) {
+        if self.external_depth >= EXTERNAL_DEPTH {
+            self.externals.push(v);
+            return;
+        }
+        self.external_depth += 1;
         B::trace_external(v, &mut Visit(self));
+        self.external_depth -= 1;
+    }
+
+    /// Traces the queued external references (and what they reach).
+    fn drain_externals(&mut self) {
+        while let Some(v) = self.externals.pop() {
+            self.mark_external(v);
+        }
     }
 
     #[inline]
@@ -465,9 +485,10 @@ impl<B: Binding> Full<'_, B> {
     fn drain(&mut self) {
         loop {
             self.drain_stack();
-            if self.ring_len == 0 {
+            if self.ring_len == 0 && self.externals.is_empty() {
                 break;
             }
+            self.drain_externals();
             while self.ring_len > 0 {
                 let s = self.ring[self.ring_head];
                 self.ring_head = (self.ring_head + 1) % PREFETCH_DEPTH;
@@ -525,7 +546,7 @@ impl<B: Binding> Full<'_, B> {
                 }
                 t += 1;
             }
-            if self.stack.is_empty() {
+            if self.stack.is_empty() && self.externals.is_empty() {
                 break;
             }
             self.drain();
@@ -563,6 +584,9 @@ impl<B: Binding> Full<'_, B> {
             }
         }
         let report = B::process_weak_refs(&mut Visit(self));
+        // Externals queued while visiting there are traced as they were met (only a chain
+        // deeper than EXTERNAL_DEPTH is queued).
+        self.drain_externals();
         // Nothing new may be marked here (live targets were already marked).
         debug_assert!(self.stack.is_empty());
         (cleared, report)
@@ -628,6 +652,8 @@ pub fn full<B: Binding>(h: &mut Heap) -> FullOutcome {
         ring_len: 0,
         ephemerons: Vec::new(),
         weak_cells: Vec::new(),
+        externals: Vec::new(),
+        external_depth: 0,
         promoted_bytes: 0,
         marked: 0,
         binding: PhantomData,

@@ -745,14 +745,7 @@ fn find_last_index(args: &Args) -> JsResult {
 }
 
 /// FlattenIntoArray — 23.1.3.13.1. `source` and `mapper` are rooted by the caller.
-fn flatten_into(
-    target: perry_gc::Handle,
-    source: Value,
-    len: usize,
-    start: usize,
-    depth: f64,
-    mapper: Option<(Value, Value)>,
-) -> JsResult<usize> {
+fn flatten_into(target: perry_gc::Handle, source: Value, len: usize, start: usize, depth: f64, mapper: Option<(Value, Value)>) -> JsResult<usize> {
     perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let hs = scope.root(source.0);

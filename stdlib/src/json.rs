@@ -79,7 +79,8 @@ impl Parser {
         let tok = String::from_utf16_lossy(&[c]);
         let len = self.src.len();
         const CTX: usize = 10;
-        let msg = if len <= CTX * 2 + 1 {
+        // V8 quotes the whole text when it is shorter than 21 units.
+        let msg = if len < CTX * 2 + 1 {
             format!("Unexpected token '{tok}', \"{whole}\" is not valid JSON")
         } else if pos < CTX {
             format!("Unexpected token '{tok}', \"{}\"... is not valid JSON", String::from_utf16_lossy(&self.src[..pos + CTX]))
@@ -125,7 +126,7 @@ impl Parser {
                             return Err(self.fail_at("Expected property name or '}'", self.pos));
                         }
                         open(&scope, &mut slots, frames.len(), o);
-                        let key = self.parse_key()?;
+                        let key = self.parse_key(true)?;
                         frames.push(Some(key));
                         continue 'value;
                     }
@@ -175,7 +176,7 @@ impl Parser {
                                 if self.peek() != Some(b'"' as u16) {
                                     return Err(self.fail_at("Expected double-quoted property name", self.pos));
                                 }
-                                let key = self.parse_key()?;
+                                let key = self.parse_key(false)?;
                                 *frames.last_mut().expect("an open object") = Some(key);
                                 continue 'value;
                             }
@@ -190,8 +191,9 @@ impl Parser {
         }
     }
 
-    /// A property name at its opening quote and the ':' after it.
-    fn parse_key(&mut self) -> JsResult<Atom> {
+    /// A property name at its opening quote and the ':' after it (V8 names the missing ':' only
+    /// after an object's first name; after the others it reports the token found).
+    fn parse_key(&mut self, first: bool) -> JsResult<Atom> {
         let key = match self.plain_string() {
             Some((a, b)) => atoms::intern_units_cached(&self.src[a..b]),
             None => {
@@ -201,7 +203,7 @@ impl Parser {
         };
         self.skip_ws();
         if self.peek() != Some(b':' as u16) {
-            return Err(self.fail_at("Expected ':' after property name", self.pos));
+            return Err(if first { self.fail_at("Expected ':' after property name", self.pos) } else { self.unexpected(self.pos) });
         }
         self.pos += 1;
         Ok(key)
@@ -314,7 +316,8 @@ impl Parser {
             }
             self.pos += 1;
             let Some(e) = self.peek() else {
-                return Err(self.fail_at("Unterminated string", self.src.len()));
+                // A backslash at the end: V8 reports the end of the input.
+                return Err(self.unexpected(self.pos));
             };
             let simple = match e {
                 0x22 => Some(0x22),
@@ -331,6 +334,10 @@ impl Parser {
                 out.push(s);
                 self.pos += 1;
                 continue;
+            }
+            if e > 0xFF {
+                // V8 classifies only one-byte characters after a backslash.
+                return Err(self.unexpected(self.pos));
             }
             if e != b'u' as u16 {
                 return Err(self.fail_at("Bad escaped character", self.pos));

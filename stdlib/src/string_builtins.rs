@@ -531,7 +531,12 @@ fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
     let total = max as usize;
     let need = total - s.len();
     Ok(string::build(total, |d| {
-        let (filler, rest) = if at_start { d.split_at_mut(need) } else { let (a, b) = d.split_at_mut(s.len()); (b, a) };
+        let (filler, rest) = if at_start {
+            d.split_at_mut(need)
+        } else {
+            let (a, b) = d.split_at_mut(s.len());
+            (b, a)
+        };
         rest.copy_from_slice(&s);
         fill_cycle(filler, &fill);
     }))

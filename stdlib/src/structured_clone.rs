@@ -101,6 +101,7 @@ struct Cloner {
 }
 
 impl Cloner {
+    /// Records `clone` as the clone of `src` (may allocate: callers re-read what they hold).
     fn remember(&self, src: Value, clone: Value) {
         collections::set(hv(self.memo), src, clone);
     }
@@ -179,15 +180,17 @@ impl Cloner {
             KIND_DATE => {
                 let tv = crate::date::date_value(v).unwrap_or(f64::NAN);
                 let out = crate::date::new_date(realm::get(I::DateProto), tv);
-                self.remember(src(), out);
-                Ok(out)
+                let ho = scope.root(out.0);
+                self.remember(src(), hv(ho));
+                Ok(hv(ho))
             }
             KIND_REGEXP => {
                 let (source, flags) = (v.cell().field(RX_SOURCE), v.cell().field(RX_FLAGS));
                 let Some(create) = families::hooks().regexp_create else { return Err(data_clone_error(src())) };
                 let out = create(source, flags)?;
-                self.remember(src(), out);
-                Ok(out)
+                let ho = scope.root(out.0);
+                self.remember(src(), hv(ho));
+                Ok(hv(ho))
             }
             KIND_PRIMITIVE_WRAPPER => {
                 let p = v.cell().field(OBJ_INLINE);
@@ -195,16 +198,18 @@ impl Cloner {
                     return Err(data_clone_error(src()));
                 }
                 let out = ops::to_object(p)?;
-                self.remember(src(), out);
-                Ok(out)
+                let ho = scope.root(out.0);
+                self.remember(src(), hv(ho));
+                Ok(hv(ho))
             }
             KIND_ARRAY_BUFFER => {
                 if bytes::ab_detached(v) {
                     return Err(data_clone_error_msg("An ArrayBuffer is detached and could not be cloned."));
                 }
                 let out = copy_buffer(v);
-                self.remember(src(), out);
-                Ok(out)
+                let ho = scope.root(out.0);
+                self.remember(src(), hv(ho));
+                Ok(hv(ho))
             }
             KIND_TYPED_ARRAY | KIND_DATA_VIEW => {
                 let Some((offset, len)) = bytes::view_window(v) else {
@@ -223,8 +228,9 @@ impl Cloner {
                     let elems = len / ty.size();
                     bytes::typed_array_over(ty, store, hv(hb), offset, (!tracking).then_some(elems), crate::typed_array::proto_of(ty))
                 };
-                self.remember(src(), out);
-                Ok(out)
+                let ho = scope.root(out.0);
+                self.remember(src(), hv(ho));
+                Ok(hv(ho))
             }
             KIND_ERROR => {
                 // HTML: `name` read with [[Get]], one of the standard names or "Error".

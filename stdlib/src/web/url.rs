@@ -180,6 +180,12 @@ fn parse(args: &Args) -> JsResult {
 
 /// Stores a changed URL back and refreshes its URLSearchParams list.
 fn store(u: Value, url: &Url) {
+    // The `url` crate's setters can make a URL whose serialization does not parse again (the
+    // host of a non-special URL with credentials set to empty): the standard's setters refuse
+    // those changes, so the URL stays as it was.
+    if url.as_str() != string::to_rust(slot(u, U_HREF)) && parse_absolute(url.as_str()).is_err() {
+        return;
+    }
     let scope = HandleScope::new();
     let hu = scope.root(u.0);
     let s = string::from_str(url.as_str());
@@ -196,6 +202,9 @@ fn store(u: Value, url: &Url) {
 pub fn set_query_from_params(u: Value, q: Option<&str>) {
     let mut url = parsed(u);
     url.set_query(q);
+    if parse_absolute(url.as_str()).is_err() {
+        return;
+    }
     let scope = HandleScope::new();
     let hu = scope.root(u.0);
     let s = string::from_str(url.as_str());
