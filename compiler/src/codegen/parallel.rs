@@ -12,7 +12,8 @@
 //! once (a module body with no loop, the module hoist functions) is compiled by a second ISA
 //! with `opt_level=none` and the single-pass register allocator: a generated program's top
 //! level is its largest function, and compiling it well took longer than all the rest on the
-//! other worker. `PERRY_JOBS` sets the number of workers (one per core by default). IR is
+//! other worker; so is a function whose stack maps are very large (`MAX_OPTIMIZED_STACK_MAP_ENTRIES`:
+//! deeply nested calls), whose register allocation would otherwise grow faster than its square. `PERRY_JOBS` sets the number of workers (one per core by default). IR is
 //! emitted in a fixed order, so the executable depends neither on the number of threads nor on
 //! hash order
 //! (`compiler/tests/cli.rs::output_is_the_same_for_any_number_of_code_generation_threads`).
@@ -100,7 +101,8 @@ impl Pool {
                             if dump {
                                 eprintln!("; after safepoints::run\n{}", ctx.func.display());
                             }
-                            let result = compile(if job.once { &fast } else { &isa }, &mut ctx, job.id);
+                            let fast_enough = job.once || stack_map_entries(&ctx.func) > MAX_OPTIMIZED_STACK_MAP_ENTRIES;
+                            let result = compile(if fast_enough { &fast } else { &isa }, &mut ctx, job.id);
                             if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                                 return;
                             }
@@ -132,6 +134,18 @@ impl Pool {
         out.sort_by_key(|d| d.seq);
         out
     }
+}
+
+/// Past this many stack map entries in a function (GC values live across
+/// its calls, added up over the calls) the fast ISA compiles it: the
+/// optimising register allocator's time grows faster than the square of
+/// that (many values live across many calls, each clobbering every
+/// register): 1,000 nested calls `f(f(...))` in a loop took 200 s.
+/// Ordinary functions stay far below.
+const MAX_OPTIMIZED_STACK_MAP_ENTRIES: usize = 20_000;
+
+fn stack_map_entries(func: &ir::Function) -> usize {
+    func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).map(|i| func.dfg.user_stack_map_entries(i).map_or(0, <[_]>::len)).sum()
 }
 
 fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncId) -> Result<Compiled, String> {
