@@ -52,6 +52,10 @@ macro_rules! foreach_data_symbol {
             emitted SYM_SRCMAP_FN_COUNT = perry_srcmap_fn_count: u64;
             /// 1 when compiled with `--expose-gc`.
             emitted SYM_EXPOSE_GC = perry_expose_gc: u64;
+            /// The largest frame of a compiled function, in bytes: the runtime keeps that much
+            /// stack below the limit prologues check, so an overflowing prologue's call (made
+            /// at its stack pointer) lands on the stack.
+            emitted SYM_MAX_FRAME = perry_max_frame: u64;
             /// The install functions (`extern "C" fn()`) of the extensions
             /// the program's built-in modules need, and their count. `main`
             /// calls them after the built-ins are installed; a program that

@@ -220,20 +220,62 @@ pub unsafe fn install_fnmetas(metas: *const *mut function::FnMeta, count: usize)
 #[unsafe(no_mangle)]
 pub static mut PERRY_STACK_LIMIT: u64 = 0;
 
+/// The main thread's stack the runtime asks for (the soft RLIMIT_STACK raised to it, when the
+/// hard limit allows): a function that runs once (a module body) compiled by the single-pass
+/// register allocator may have a frame of several MB, on top of `RECURSION_STACK`
+/// (`compiler/src/codegen/parallel.rs`, `MAX_FAST_FRAME`; `reserve_frames`). Only the pages used are touched;
+/// Linux checks the main stack's growth against the current limit, and leaves at least
+/// 128 MB below the stack free of other mappings.
+const MAIN_STACK: u64 = 64 << 20;
+
 pub fn init_stack_limit() {
     let here = 0u8;
     let addr = &here as *const u8 as u64;
     let mut size: u64 = 8 << 20;
     let mut rl = libc_rlimit { cur: 0, max: 0 };
-    // SAFETY: getrlimit(RLIMIT_STACK) writes one `struct rlimit` (two
-    // 64-bit words, `libc_rlimit`'s layout) to a valid pointer.
-    if unsafe { getrlimit(3, &mut rl) } == 0 && rl.cur != u64::MAX && rl.cur > (1 << 20) {
-        size = rl.cur;
+    // SAFETY: getrlimit/setrlimit(RLIMIT_STACK) read and write one `struct rlimit` (two
+    // 64-bit words, `libc_rlimit`'s layout) at a valid pointer.
+    unsafe {
+        if getrlimit(3, &mut rl) == 0 && rl.cur != u64::MAX {
+            if rl.cur < MAIN_STACK && rl.max > rl.cur {
+                let want = libc_rlimit { cur: MAIN_STACK.min(rl.max), max: rl.max };
+                if setrlimit(3, &want) == 0 {
+                    rl.cur = want.cur;
+                }
+            }
+            size = rl.cur.max(64 << 10);
+        }
     }
-    // Keep 256 KiB (and a quarter of small stacks) for the runtime below the limit.
-    let reserve = (256u64 << 10).max(size / 4);
-    // SAFETY: the JS thread, before any compiled code reads the word.
-    unsafe { PERRY_STACK_LIMIT = addr - (size - reserve) };
+    // SAFETY: the JS thread, before any compiled code runs.
+    unsafe { *STACK.get() = (addr, size) };
+    reserve_frames(0);
+}
+
+/// (an address near the top of the main stack, its size), set by `init_stack_limit`.
+static STACK: perry_gc::JsCell<(u64, u64)> = perry_gc::JsCell::new((0, 0));
+
+/// The stack ordinary recursion gets, whatever the main stack was raised to: deep recursion
+/// ends in a RangeError at the depth an 8 MB stack gives (where Node throws, so do the
+/// conformance programs that recurse until it, such as `limits_deep_nesting`).
+const RECURSION_STACK: u64 = 8 << 20;
+
+/// Sets the limit compiled prologues and native recursion check. Above it: the stack ordinary
+/// recursion gets (`RECURSION_STACK` less a reserve of 256 KiB or a quarter) plus `max_frame`,
+/// the largest compiled frame (`perry_abi::SYM_MAX_FRAME`: a module body's may be MBs, and sits
+/// on top). Below it, at least `max_frame` and 256 KiB stay free: a prologue checks its stack
+/// pointer (the bottom of its frame) and, past the limit, calls the runtime from there. A stack
+/// too small for that puts the limit at its top: every call is then a RangeError, never a write
+/// past the stack.
+pub fn reserve_frames(max_frame: u64) {
+    // SAFETY: the JS thread, before any compiled code runs (`init_stack_limit`, then main).
+    let (top, size) = unsafe { *STACK.get() };
+    let base = size.min(RECURSION_STACK);
+    let reserve = (256u64 << 10).max(base / 4);
+    let usable = base - reserve + max_frame;
+    let below = reserve.max(max_frame + (256 << 10));
+    let used = if usable + below <= size { usable } else { size.saturating_sub(below) };
+    // SAFETY: as above; compiled code reads the word only after main starts it.
+    unsafe { PERRY_STACK_LIMIT = top - used };
 }
 
 #[repr(C)]
@@ -243,6 +285,7 @@ struct libc_rlimit {
 }
 unsafe extern "C" {
     fn getrlimit(resource: i32, rl: *mut libc_rlimit) -> i32;
+    fn setrlimit(resource: i32, rl: *const libc_rlimit) -> i32;
 }
 
 // ---------------------------------------------------------------------------
@@ -558,10 +601,15 @@ export! {
             // Slack tracking: later instances get as many inline slots as
             // this one ended up with properties (more go to overflow).
             let r = Value(hr.get());
-            let n = if r.is_cell() && r.kind() == KIND_OBJECT { object::shape_of(r).len() } else { INSTANCE_SLOTS as usize };
+            let (n, ctor) = if r.is_cell() && r.kind() == KIND_OBJECT {
+                let s = object::shape_of(r);
+                (s.len(), s.ctor)
+            } else {
+                (INSTANCE_SLOTS as usize, None)
+            };
             let cap = n.clamp(1, MAX_LEARNT_SLOTS) as u32;
             let slots = site as *mut u64;
-            let root = shape::root(OBJ_INLINE as u32, cap);
+            let root = shape::root_for(OBJ_INLINE as u32, cap, ctor);
             // SAFETY: `site` is the address of the site's CTOR_SITE_SLOTS
             // module-global slots (compiled code `construct_cached`), which
             // live as long as the program; the words are the site's own.
@@ -1510,7 +1558,7 @@ fn learn_plain(f: Value, r: u64, site: u64, nfields: u64) -> u64 {
         if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
             let s = object::shape_of(inst);
             if s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
-                let mut sh = shape::root(OBJ_INLINE as u32, (nfields as u32).max(1));
+                let mut sh = shape::root_for(OBJ_INLINE as u32, (nfields as u32).max(1), s.ctor);
                 for &k in &s.keys {
                     sh = sh.add(k, shape::DEFAULT);
                 }

@@ -12,7 +12,7 @@
 //! Compiled code tests every call's result for `EXCEPTION` and branches to the innermost
 //! handler (a `catch` landing block, a `finally` landing block that runs the finaliser and
 //! rethrows, or the function's exit that returns `EXCEPTION`). Stack depth is checked in every
-//! prologue against `PERRY_STACK_LIMIT`, so deep recursion is a `RangeError`. Slow paths are
+//! prologue (its stack pointer) against `PERRY_STACK_LIMIT`, so deep recursion is a `RangeError`. Slow paths are
 //! cold blocks (`FnCompiler::cold_here`: inline-cache misses, generic arithmetic and
 //! comparisons, element access and stores that leave the inline path): Cranelift lays them out
 //! after the hot code, and the safepoint pass treats their calls as rare. Within a function,
@@ -1586,8 +1586,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.def_var(self.regs[i], p[4 + i]);
         }
         self.def_var(self.rest, p[8]);
-        // Stack overflow check: RangeError instead of a crash.
-        let fp = self.b.ins().get_frame_pointer(types::I64);
+        // Stack overflow check: RangeError instead of a crash. The stack pointer, not the
+        // frame pointer: it is the bottom of the whole frame (`parallel::MAX_FAST_FRAME`).
+        let fp = self.b.ins().get_stack_pointer(types::I64);
         let la = self.data_addr(self.c.stack_limit);
         let limit = self.b.ins().load(types::I64, MemFlags::trusted(), la, 0);
         let low = self.b.ins().icmp(IntCC::UnsignedLessThan, fp, limit);

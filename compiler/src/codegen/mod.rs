@@ -133,6 +133,8 @@ pub struct Compiler<'g> {
     pub queue: Vec<(usize, usize, FnBody)>,
     pub metas: Vec<DataId>,
     pub stackmaps: Vec<(FuncId, u32, u32, Vec<u32>)>,
+    /// The largest frame of a compiled function (`SYM_MAX_FRAME`).
+    pub max_frame: u32,
     pub srcmap: String,
     pub srcmap_fns: Vec<FuncId>,
     pub positions: Vec<(u32, u32, u32)>,
@@ -235,13 +237,25 @@ fn declare_runtime(module: &mut ObjectModule) -> (Vec<FuncId>, Vec<Option<FuncId
     (rt.into_iter().map(|id| id.expect("every runtime function is declared")).collect(), rt_preserving)
 }
 
-/// The target ISA: optimising, or (`opt` false) for code that runs once,
-/// compiled as fast as Cranelift can (no optimisation, single-pass
-/// register allocation).
-pub fn make_isa(opt: bool) -> OwnedTargetIsa {
+/// How an ISA compiles (see `parallel.rs` for which function gets which).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum IsaKind {
+    /// Optimised, with the backtracking register allocator.
+    Optimized,
+    /// For code that runs once, as fast as Cranelift can: no optimisation, single-pass register
+    /// allocation (which gives every spilled value a stack slot of its own, so frames grow with
+    /// the function).
+    Fast,
+    /// No optimisation, with the backtracking register allocator (which shares stack slots):
+    /// for code the fast ISA gave too large a frame.
+    Compact,
+}
+
+/// The target ISA of `kind`.
+pub fn make_isa(kind: IsaKind) -> OwnedTargetIsa {
     let mut fb = settings::builder();
-    fb.set("opt_level", if opt { "speed" } else { "none" }).unwrap();
-    if !opt {
+    fb.set("opt_level", if kind == IsaKind::Optimized { "speed" } else { "none" }).unwrap();
+    if kind == IsaKind::Fast {
         fb.set("regalloc_algorithm", "single_pass").unwrap();
     }
     fb.set("is_pic", "true").unwrap();
@@ -268,8 +282,8 @@ impl<'g> Compiler<'g> {
     }
 
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
-        let isa = make_isa(true);
-        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(false)));
+        let isa = make_isa(IsaKind::Optimized);
+        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(IsaKind::Fast), make_isa(IsaKind::Compact)));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let (rt, rt_preserving) = declare_runtime(&mut module);
@@ -316,6 +330,7 @@ impl<'g> Compiler<'g> {
             queue: Vec::new(),
             metas: Vec::new(),
             stackmaps: Vec::new(),
+            max_frame: 0,
             srcmap: String::new(),
             srcmap_fns: Vec::new(),
             positions: Vec::new(),
@@ -732,6 +747,7 @@ impl<'g> Compiler<'g> {
             for (off, span, slots) in c.stackmaps {
                 self.stackmaps.push((d.id, off, span, slots));
             }
+            self.max_frame = self.max_frame.max(c.frame_size);
             let name_idx = self.names.len();
             self.names.push(name);
             use std::fmt::Write;
@@ -861,6 +877,7 @@ impl<'g> Compiler<'g> {
         m.define_data(self.globals_data, &d).unwrap();
         export(m, perry_abi::SYM_GLOBAL_COUNT, (self.globals.len() as u64).to_le_bytes().to_vec(), false);
         export(m, perry_abi::SYM_EXPOSE_GC, (self.expose_gc as u64).to_le_bytes().to_vec(), false);
+        export(m, perry_abi::SYM_MAX_FRAME, u64::from(self.max_frame).to_le_bytes().to_vec(), false);
 
         // Extensions: the install function of each one a built-in module of
         // the program needs (the only reference to it, see builtins.rs).

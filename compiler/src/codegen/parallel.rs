@@ -38,6 +38,8 @@ pub struct Compiled {
     /// (code offset, source location bits) where the location changes.
     pub srclocs: Vec<(u32, u32)>,
     pub size: u32,
+    /// Bytes from the bottom of the frame to the frame pointer.
+    pub frame_size: u32,
 }
 
 struct Job {
@@ -65,8 +67,9 @@ pub struct Pool {
 
 impl Pool {
     /// `PERRY_JOBS` workers, by default one per core.
-    /// `isa` optimises; `fast` compiles code that runs once.
-    pub fn new(isa: OwnedTargetIsa, fast: OwnedTargetIsa) -> Pool {
+    /// `isa` optimises; `fast` compiles code that runs once; `compact` recompiles what `fast`
+    /// gave a frame past `MAX_FAST_FRAME`.
+    pub fn new(isa: OwnedTargetIsa, fast: OwnedTargetIsa, compact: OwnedTargetIsa) -> Pool {
         let n = std::env::var("PERRY_JOBS")
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
@@ -83,6 +86,7 @@ impl Pool {
                 let tx = tx.clone();
                 let isa = isa.clone();
                 let fast = fast.clone();
+                let compact = compact.clone();
                 // Cranelift's passes recurse over a function's instructions
                 // in places: the compiler thread's stack (nesting.rs).
                 std::thread::Builder::new()
@@ -102,7 +106,21 @@ impl Pool {
                                 eprintln!("; after safepoints::run\n{}", ctx.func.display());
                             }
                             let fast_enough = job.once || stack_map_entries(&ctx.func) > MAX_OPTIMIZED_STACK_MAP_ENTRIES;
-                            let result = compile(if fast_enough { &fast } else { &isa }, &mut ctx, job.id);
+                            let result = if fast_enough {
+                                // The single-pass allocator's frame grows with the function; one
+                                // too large for the stack is compiled again, sharing slots.
+                                let saved = ctx.func.clone();
+                                match compile(&fast, &mut ctx, job.id) {
+                                    Ok(c) if c.frame_size > MAX_FAST_FRAME => {
+                                        ctx.clear();
+                                        ctx.func = saved;
+                                        compile(&compact, &mut ctx, job.id)
+                                    }
+                                    r => r,
+                                }
+                            } else {
+                                compile(&isa, &mut ctx, job.id)
+                            };
                             if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                                 return;
                             }
@@ -144,6 +162,14 @@ impl Pool {
 /// Ordinary functions stay far below.
 const MAX_OPTIMIZED_STACK_MAP_ENTRIES: usize = 20_000;
 
+/// The largest frame the fast ISA may give a function. Its single-pass register allocator gives
+/// every spilled value a slot of its own, so a frame grows with the function: a module body of
+/// 16,000 short statements had 7.5 MB (20,000 overran the 8 MB stack). The runtime's main stack
+/// is 64 MB (`runtime/src/abi.rs`, `MAIN_STACK`) and every prologue checks its stack pointer,
+/// so such frames run; past this size the function is compiled again with the compact ISA
+/// (slots shared: 4 KB there), slower (backtracking allocation is superlinear in the size).
+const MAX_FAST_FRAME: u32 = 16 << 20;
+
 fn stack_map_entries(func: &ir::Function) -> usize {
     func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).map(|i| func.dfg.user_stack_map_entries(i).map_or(0, <[_]>::len)).sum()
 }
@@ -163,5 +189,14 @@ fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncI
         last = l.loc.bits();
         srclocs.push((l.start, last));
     }
-    Ok(Compiled { bytes: cc.buffer.data().to_vec(), alignment: cc.buffer.alignment as u64, relocs, stackmaps, srclocs, size: cc.code_info().total_size })
+    let frame_size = cc.buffer.frame_layout().map_or(0, |l| l.frame_to_fp_offset);
+    Ok(Compiled {
+        bytes: cc.buffer.data().to_vec(),
+        alignment: cc.buffer.alignment as u64,
+        relocs,
+        stackmaps,
+        srclocs,
+        size: cc.code_info().total_size,
+        frame_size,
+    })
 }
