@@ -326,7 +326,7 @@ pub fn construct(f: Value, args: &[Value], new_target: Value) -> JsResult {
     let hf = scope.root(f.0);
     let hargs: Vec<_> = args.iter().map(|v| scope.root(v.0)).collect();
     let hnt = scope.root(new_target.0);
-    let this = ordinary_create_from_constructor(new_target, I::ObjectProto)?;
+    let this = create_this(Value(hf.get()), Value(hnt.get()))?;
     let ht = scope.root(this.0);
     let args: Vec<Value> = hargs.iter().map(|h| Value(h.get())).collect();
     let r = call_nt(Value(hf.get()), this, Value(hnt.get()), &args)?;
@@ -352,7 +352,7 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
     for &a in &regs[1..=n] {
         scope.root(a);
     }
-    let this = match ordinary_create_from_constructor(f, I::ObjectProto) {
+    let this = match create_this(Value(hf.get()), Value(hf.get())) {
         Ok(t) => t,
         Err(_) => return Some(EXCEPTION),
     };
@@ -375,6 +375,42 @@ pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsRes
     let p = if new_target.is_js_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
     let proto = if p.is_js_object() { p } else { realm::get(fallback) };
     Ok(object::new_object_kind(KIND_OBJECT, proto, INSTANCE_SLOTS))
+}
+
+/// The `this` of `new f()` with `new_target` (OrdinaryCreateFromConstructor).
+/// When `f` is `new_target` and nothing on the new object's prototype chain is
+/// named `constructor` (`F.prototype = Object.create(null)`), the object's
+/// shape records `f`'s name, which Node prints it by (`F <[Object: null
+/// prototype] {}> {}`).
+fn create_this(f: Value, new_target: Value) -> JsResult {
+    // The metadata is 'static: read before anything allocates.
+    let meta = if f == new_target { Some(meta_of(f)) } else { None };
+    let o = ordinary_create_from_constructor(new_target, I::ObjectProto)?;
+    let Some(meta) = meta else { return Ok(o) };
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    if has_constructor_on_chain(object::proto_of(o)) {
+        return Ok(Value(ho.get()));
+    }
+    let o = Value(ho.get());
+    if let Some(name) = shape::ctor_name(&atoms::to_rust(meta.name)) {
+        let sh = object::shape_of(o);
+        let root = shape::root_for(sh.inline_start, sh.inline_cap, Some(name));
+        o.cell().set_word(OBJ_SHAPE, root as *const shape::Shape as u64);
+    }
+    Ok(o)
+}
+
+/// Whether some object on the chain from `p` has an own `constructor` (a proxy on it counts as
+/// one: its traps are not run here). Runs no code.
+fn has_constructor_on_chain(mut p: Value) -> bool {
+    while p.is_js_object() {
+        if crate::proxy::is_proxy(p) || object::get_own_property(p, names::CONSTRUCTOR).is_some() {
+            return true;
+        }
+        p = object::proto_of(p);
+    }
+    false
 }
 
 /// Inline slots of an ordinary object a constructor creates; compiled `new`

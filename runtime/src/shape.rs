@@ -33,6 +33,10 @@ pub struct Shape {
     /// The hidden slot holding the prototype of a plain object whose
     /// prototype was changed (see [`proto_key`]).
     pub proto_slot: Option<u32>,
+    /// The name of the function that constructed objects of this shape, when
+    /// their prototype chain has no `constructor` to name them by (see
+    /// [`root_for`]); `None` for every other object.
+    pub ctor: Option<&'static str>,
 }
 
 /// The private key of the hidden slot where a plain object (no proto word,
@@ -51,7 +55,16 @@ pub fn proto_key() -> Atom {
     unsafe { *PROTO_KEY.get() }
 }
 
-static ROOTS: JsCell<Option<HashMap<(u32, u32), &'static Shape>>> = JsCell::new(None);
+/// Root shapes by (inline start, inline capacity, constructor name's address or 0).
+type RootTable = HashMap<(u32, u32, usize), &'static Shape>;
+static ROOTS: JsCell<Option<RootTable>> = JsCell::new(None);
+
+/// The interned constructor names of [`root_for`], at most [`MAX_CTOR_NAMES`].
+static CTOR_NAMES: JsCell<Option<HashMap<Box<str>, &'static str>>> = JsCell::new(None);
+
+/// Distinct constructor names that get their own root shapes; past this many
+/// (a program naming constructors at run time) objects go untagged.
+const MAX_CTOR_NAMES: usize = 4096;
 
 /// The empty shape for cells whose first inline slot is at `inline_start` and
 /// that have room for `cap` inline slots.
@@ -62,19 +75,50 @@ pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
     static SMALL: JsCell<[[Option<&'static Shape>; CAPS]; STARTS]> = JsCell::new([[None; CAPS]; STARTS]);
     let (i, c) = (inline_start as usize / 8, cap as usize);
     if !inline_start.is_multiple_of(8) || i >= STARTS || c >= CAPS {
-        return root_slow(inline_start, cap);
+        return root_slow(inline_start, cap, None);
     }
     // SAFETY: the table belongs to the JS thread; `root_slow` in the closure touches `ROOTS`,
     // never `SMALL`, so `e` is the only borrow of it.
     let e = unsafe { &mut SMALL.get()[i][c] };
-    e.get_or_insert_with(|| root_slow(inline_start, cap))
+    e.get_or_insert_with(|| root_slow(inline_start, cap, None))
 }
 
-fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {
+/// The root shape of objects that `new F()` made, with `ctor` the name of
+/// `F` (see [`ctor_name`]): Node prints such an object by the name of the
+/// function that constructed it (V8's map constructor) when its prototype chain
+/// has no `constructor` (`C.prototype = Object.create(null)`). `None` is
+/// [`root`].
+pub fn root_for(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'static Shape {
+    match ctor {
+        None => root(inline_start, cap),
+        Some(_) => root_slow(inline_start, cap, ctor),
+    }
+}
+
+/// `name` interned for [`root_for`]; `None` when it is empty or the table is full.
+pub fn ctor_name(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        return None;
+    }
+    // SAFETY: the table is touched by the JS thread only; no call below reaches it again.
+    let t = unsafe { CTOR_NAMES.get().get_or_insert_with(HashMap::new) };
+    if let Some(&n) = t.get(name) {
+        return Some(n);
+    }
+    if t.len() >= MAX_CTOR_NAMES {
+        return None;
+    }
+    let n: &'static str = Box::leak(name.into());
+    t.insert(name.into(), n);
+    Some(n)
+}
+
+fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'static Shape {
     // SAFETY: the root table is touched by the JS thread only and this borrow ends with the
     // statement's closure, which calls nothing that reaches `ROOTS` again.
     let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
-    roots.entry((inline_start, cap)).or_insert_with(|| {
+    let tag = ctor.map_or(0, |n| n.as_ptr() as usize);
+    roots.entry((inline_start, cap, tag)).or_insert_with(|| {
         let s: &'static mut Shape = Box::leak(Box::new(Shape {
             inline_start,
             inline_cap: cap,
@@ -85,6 +129,7 @@ fn root_slow(inline_start: u32, cap: u32) -> &'static Shape {
             last: Cell::new(None),
             root: core::ptr::null(),
             proto_slot: None,
+            ctor,
         }));
         s.root = s as *const Shape;
         s
@@ -134,6 +179,7 @@ impl Shape {
             last: Cell::new(None),
             root: self.root,
             proto_slot,
+            ctor: self.ctor,
         }))
     }
 
@@ -180,12 +226,16 @@ impl Shape {
         self.derive(self.keys.clone(), a)
     }
 
-    /// The shape without slot `i`: later slots move down by one.
-    pub fn remove(&'static self, i: usize) -> &'static Shape {
+    /// The root this shape was derived from (the same layout and `ctor`, no keys).
+    pub fn root_shape(&self) -> &'static Shape {
         // SAFETY: `root` is set right after the root shape is leaked (`root_slow`) and copied to
         // every derived shape, so it points to a live 'static shape.
-        let root = unsafe { &*self.root };
-        let mut s: &'static Shape = root;
+        unsafe { &*self.root }
+    }
+
+    /// The shape without slot `i`: later slots move down by one.
+    pub fn remove(&'static self, i: usize) -> &'static Shape {
+        let mut s: &'static Shape = self.root_shape();
         for (j, (&k, &a)) in self.keys.iter().zip(self.attrs.iter()).enumerate() {
             if j != i {
                 s = s.add(k, a);

@@ -441,6 +441,9 @@ fn internal_name(v: Value) -> &'static str {
                 "Symbol"
             }
         }
+        // The function `new` made it with, when its prototype chain had no
+        // `constructor` then (V8's map constructor; `function::create_this`).
+        KIND_OBJECT => object::shape_of(v).ctor.unwrap_or("Object"),
         _ => "Object",
     }
 }

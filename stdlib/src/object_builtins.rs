@@ -363,7 +363,7 @@ pub fn set_integrity(o: Value, frozen: bool) {
         return;
     }
     // Rebuild the shape from its root so equal layouts share frozen shapes.
-    let mut ns = shape::root(sh.inline_start, sh.inline_cap);
+    let mut ns = sh.root_shape();
     for (i, &k) in sh.keys.iter().enumerate() {
         let a = sh.attrs[i];
         let na = if symbol::is_private_atom(k) {
@@ -532,7 +532,10 @@ fn enumerable_own(args: &Args, entries: bool) -> JsResult {
     let scope = HandleScope::new();
     let o = ops::to_object(args.get(0))?;
     let ho = scope.root(o.0);
-    let keys = object::try_own_keys(o, true, false)?;
+    // EnumerableOwnProperties — 7.3.23: [[OwnPropertyKeys]], then one
+    // [[GetOwnProperty]] per key (below). An ordinary object may pre-filter
+    // its keys (nothing observes it); a proxy's traps must run once each.
+    let keys = object::try_own_keys(o, !o.is_proxy(), false)?;
     let res = arr::new_array(0);
     let hr = scope.root(res.0);
     for k in keys {
