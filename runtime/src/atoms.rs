@@ -112,6 +112,7 @@ static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([u32::MAX; 6
 /// Interns the string value `s`.
 #[inline]
 pub fn intern_value(s: Value) -> Atom {
+    debug_assert!(s.is_string(), "intern_value of a non-string (a symbol's atom is symbol::atom_of)");
     // SAFETY: the recent-atoms cache belongs to the JS thread and is not reached again while
     // `recent` is live (`intern_slow` writes it through its own short borrow after this one is
     // dead).

@@ -319,10 +319,101 @@ pub fn inspect_brief(v: Value) -> String {
     if crate::bytes::is_typed_array(v) {
         return format!("[object {}]", crate::bytes::ta_type(v).name());
     }
+    if crate::proxy::is_proxy(v) {
+        // V8 names the proxy's target (its traps are never run here).
+        return match crate::proxy::innermost_target(v) {
+            Some(t) => inspect_brief(t),
+            None => "[object Object]".into(),
+        };
+    }
     if v.is_object() {
-        return "#<Object>".into();
+        return receiver_brief(v);
     }
     to_rust_string(v).unwrap_or_default()
+}
+
+/// V8's NoSideEffectsToString of an object: an error as Error.prototype.toString
+/// would print it; an object whose `toString` is Object.prototype's as `#<C>`
+/// (C its `constructor`'s name); else `[object Tag]`. Only data properties are
+/// read: no code runs.
+fn receiver_brief(v: Value) -> String {
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    if v.kind() == KIND_ERROR {
+        let text = |k| match data_on_chain(Value(hv.get()), k) {
+            Some(s) if s.is_string() => Some(string::to_rust(s)),
+            _ => None,
+        };
+        let name = text(names::NAME).unwrap_or_else(|| "Error".into());
+        let msg = text(names::MESSAGE).unwrap_or_default();
+        return if name.is_empty() {
+            msg
+        } else if msg.is_empty() {
+            name
+        } else {
+            format!("{name}: {msg}")
+        };
+    }
+    let hs = scope.root(data_on_chain(Value(hv.get()), names::TO_STRING).unwrap_or(Value::HOLE).0);
+    let object_to_string = data_on_chain(realm::get(I::ObjectProto), names::TO_STRING);
+    if hs.get() != Value::HOLE.0
+        && Some(Value(hs.get())) == object_to_string
+        && let Some(c) = data_on_chain(Value(hv.get()), names::CONSTRUCTOR)
+        && c.is_cell()
+        && matches!(c.kind(), KIND_FUNCTION | KIND_BOUND_FUNCTION)
+    {
+        let n = function::name_of(c);
+        if !n.is_empty() {
+            return format!("#<{n}>");
+        }
+    }
+    let v = Value(hv.get());
+    let tag = match data_on_chain(v, realm::sym_atom(I::SymToStringTag)) {
+        Some(t) if t.is_string() => string::to_rust(t),
+        _ => match v.kind() {
+            KIND_ARGUMENTS => "Arguments",
+            KIND_REGEXP => "RegExp",
+            KIND_DATE => "Date",
+            KIND_ERROR => "Error",
+            KIND_PRIMITIVE_WRAPPER => {
+                let p = v.cell().field(OBJ_INLINE);
+                if p.is_bool() {
+                    "Boolean"
+                } else if p.is_number() {
+                    "Number"
+                } else if p.is_string() {
+                    "String"
+                } else {
+                    "Object"
+                }
+            }
+            _ => "Object",
+        }
+        .into(),
+    };
+    format!("[object {tag}]")
+}
+
+/// The value of the data property `key` of `o` or of the first object on its prototype chain
+/// that has `key`; `None` when none has it, or it is an accessor, or the walk meets a proxy
+/// (V8's GetDataProperty: no code runs).
+fn data_on_chain(o: Value, key: atoms::Atom) -> Option<Value> {
+    let scope = HandleScope::new();
+    let ho = scope.root(o.0);
+    // Bounded: a chain is acyclic, but never trust a walk to end.
+    for _ in 0..100_000 {
+        let o = Value(ho.get());
+        if !o.is_object() {
+            return None;
+        }
+        match object::get_own_property(o, key) {
+            Some(object::Prop::Data(v, _)) => return Some(v),
+            Some(_) => return None,
+            None => {}
+        }
+        ho.set(object::proto_of(Value(ho.get())).0);
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------

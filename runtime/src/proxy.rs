@@ -610,7 +610,7 @@ fn own_keys_impl(p: Value) -> JsResult<Vec<Atom>> {
         if !k.is_string() && !k.is_symbol() {
             return Err(error::type_error(&format!("{} is not a valid property name", ops::to_rust_string(k).unwrap_or_default())));
         }
-        let a = atoms::intern_value(k);
+        let a = object::to_key(k)?;
         if keys.contains(&a) {
             return Err(error::type_error("'ownKeys' on proxy: trap returned duplicate entries"));
         }

@@ -101,18 +101,34 @@ fn from_desc(d: &Desc) -> Value {
 }
 
 /// [[DefineOwnProperty]] of any object: a proxy's `defineProperty` trap
-/// (10.5.6), else ValidateAndApplyPropertyDescriptor (which throws).
+/// (10.5.6), else ValidateAndApplyPropertyDescriptor, which throws V8's
+/// error when it refuses (also for the target of trapless proxies). False
+/// when a trap returned false.
 pub fn define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
+    define_own_impl(o, key, d, true)
+}
+
+/// [[DefineOwnProperty]] of any object as Reflect.defineProperty sees it:
+/// false when a trap or the ordinary object (at the end of a chain of
+/// trapless proxies) refuses.
+pub fn try_define_own_any(o: Value, key: Atom, d: &Desc) -> JsResult<bool> {
+    define_own_impl(o, key, d, false)
+}
+
+fn define_own_impl(o: Value, key: Atom, d: &Desc, throw: bool) -> JsResult<bool> {
     if !rp::is_proxy(o) {
-        crate::object_builtins::define_own(o, key, d)?;
-        return Ok(true);
+        if throw {
+            crate::object_builtins::define_own(o, key, d)?;
+            return Ok(true);
+        }
+        return Ok(crate::object_builtins::try_define_own(o, key, d)?.is_ok());
     }
     // A chain of proxies recurses here, once per proxy.
     perry_runtime::stack::check()?;
     let scope = HandleScope::new();
     let (t, h) = rp::parts(o, "defineProperty")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
-    let Some(f) = rp::trap(h, "defineProperty")? else { return define_own_any(Value(ht.get()), key, d) };
+    let Some(f) = rp::trap(h, "defineProperty")? else { return define_own_impl(Value(ht.get()), key, d, throw) };
     let hf = scope.root(f.0);
     let desc = from_desc(d);
     let r = function::call(Value(hf.get()), Value(hh.get()), &[Value(ht.get()), atoms::value(key), desc])?;
@@ -175,13 +191,28 @@ fn non_configurable_error(name: &str) -> error::Exc {
 }
 
 /// [[SetPrototypeOf]] of any object: a proxy's `setPrototypeOf` trap
-/// (10.5.2), else the ordinary one (which throws).
+/// (10.5.2), else the ordinary one, which throws when it refuses (also for
+/// the target of trapless proxies). False when a trap returned false.
 pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
+    set_prototype_of_impl(o, p, true)
+}
+
+/// [[SetPrototypeOf]] of any object as Reflect.setPrototypeOf sees it: false
+/// when a trap or the ordinary object refuses.
+pub fn try_set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
+    set_prototype_of_impl(o, p, false)
+}
+
+fn set_prototype_of_impl(o: Value, p: Value, throw: bool) -> JsResult<bool> {
     if !rp::is_proxy(o) {
-        if o.is_object() {
-            crate::object_builtins::set_prototype_of(o, p)?;
+        if !o.is_object() {
+            return Ok(true);
         }
-        return Ok(true);
+        if throw {
+            crate::object_builtins::set_prototype_of(o, p)?;
+            return Ok(true);
+        }
+        return Ok(object::set_prototype_of(o, p).is_ok());
     }
     // A chain of proxies recurses here, once per proxy.
     perry_runtime::stack::check()?;
@@ -189,7 +220,7 @@ pub fn set_prototype_of_any(o: Value, p: Value) -> JsResult<bool> {
     let hp = scope.root(p.0);
     let (t, h) = rp::parts(o, "setPrototypeOf")?;
     let (ht, hh) = (scope.root(t.0), scope.root(h.0));
-    let Some(f) = rp::trap(h, "setPrototypeOf")? else { return set_prototype_of_any(Value(ht.get()), Value(hp.get())) };
+    let Some(f) = rp::trap(h, "setPrototypeOf")? else { return set_prototype_of_impl(Value(ht.get()), Value(hp.get()), throw) };
     let r = function::call(f, Value(hh.get()), &[Value(ht.get()), Value(hp.get())])?;
     if !perry_runtime::ops::to_boolean(r) {
         return Ok(false);

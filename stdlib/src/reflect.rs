@@ -80,7 +80,7 @@ fn define_property(args: &Args) -> JsResult {
     let key = object::to_key(args.get(1))?;
     let d = to_property_descriptor(&scope, args.get(2))?;
     if args.get(0).is_proxy() {
-        return Ok(Value::bool(crate::proxy::define_own_any(args.get(0), key, &d)?));
+        return Ok(Value::bool(crate::proxy::try_define_own_any(args.get(0), key, &d)?));
     }
     Ok(Value::bool(object_builtins::try_define_own(args.get(0), key, &d)?.is_ok()))
 }
@@ -161,7 +161,7 @@ fn set_prototype_of(args: &Args) -> JsResult {
         return Err(error::type_error(&format!("Object prototype may only be an Object or null: {}", describe(p))));
     }
     if t.is_proxy() {
-        return Ok(Value::bool(crate::proxy::set_prototype_of_any(t, p)?));
+        return Ok(Value::bool(crate::proxy::try_set_prototype_of_any(t, p)?));
     }
     Ok(Value::bool(object::set_prototype_of(t, p).is_ok()))
 }
