@@ -524,7 +524,7 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
         if crate::proxy::set(target, key, v, receiver)? {
             return Ok(());
         }
-        return Err(refusal_error(Refused::Trap("set"), key, target));
+        return Err(refusal_error(crate::proxy::take_set_refusal().unwrap_or(Refused::Trap("set")), key, target));
     }
     if !target.is_object() {
         if target.is_nullish() {
@@ -573,7 +573,7 @@ pub fn set_with_receiver(target: Value, key: Atom, v: Value, receiver: Value) ->
 /// `Err` an exception (a setter threw, an array grew too long).
 pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<Result<(), Refused>> {
     if target.is_proxy() {
-        return Ok(if crate::proxy::set(target, key, v, receiver)? { Ok(()) } else { Err(Refused::Trap("set")) });
+        return Ok(if crate::proxy::set(target, key, v, receiver)? { Ok(()) } else { Err(crate::proxy::take_set_refusal().unwrap_or(Refused::Trap("set"))) });
     }
     // Fast path: own writable data property.
     if target == receiver
@@ -953,17 +953,25 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
             }
         }
         KIND_FUNCTION if !only_enumerable => {
-            for k in function::virtual_keys(o) {
-                if find_own(o, k).is_none() {
+            // `length`, `name` and `prototype` come first, as V8 makes them with the function,
+            // whether still virtual or made real later (a lazy `prototype` read after other
+            // properties were added is appended to the shape).
+            let virt = function::virtual_keys(o);
+            for k in [names::LENGTH, names::NAME, names::PROTOTYPE] {
+                if virt.contains(&k) || find_own(o, k).is_some() {
                     strs.push(k);
                 }
             }
         }
         _ => {}
     }
+    let leading = strs.len();
     let sh = shape_of(o);
     for (i, &k) in sh.keys.iter().enumerate() {
         if only_enumerable && sh.attrs[i] & shape::ENUMERABLE == 0 {
+            continue;
+        }
+        if strs[..leading].contains(&k) {
             continue;
         }
         if crate::symbol::is_private_atom(k) {

@@ -539,15 +539,31 @@ fn check_get(target: Value, key: Atom, v: Value) -> JsResult {
 }
 
 /// [[Set]] (10.5.9): whether it succeeded.
+/// Why the last trapless proxy [[Set]] that answered false was refused by its target (`None`
+/// after a `set` trap's false): strict assignment throws the target's error, as V8 does.
+static SET_REFUSAL: perry_gc::JsCell<Option<object::Refused>> = perry_gc::JsCell::new(None);
+
+/// The refusal behind the last false [[Set]] of a proxy (see `SET_REFUSAL`), taken.
+pub fn take_set_refusal() -> Option<object::Refused> {
+    // SAFETY: the JS thread; a one-word read and write with no reference kept.
+    unsafe { SET_REFUSAL.get().take() }
+}
+
 fn set_impl(p: Value, key: Atom, v: Value, receiver: Value) -> JsResult<bool> {
     let scope = HandleScope::new();
     let (hv, hrec) = (scope.root(v.0), scope.root(receiver.0));
     let t = get_trap(&scope, p, "set")?;
     let Some(f) = t.f else {
-        return object::set_with_receiver(Value(t.target.get()), key, Value(hv.get()), Value(hrec.get())).map(|_| true);
+        // The target's [[Set]] answers (false when it refuses: Reflect.set must not throw).
+        let r = object::try_set(Value(t.target.get()), key, Value(hv.get()), Value(hrec.get()))?;
+        // SAFETY: the JS thread; a one-word store with no reference kept.
+        unsafe { *SET_REFUSAL.get() = r.err() };
+        return Ok(r.is_ok());
     };
     let r = function::call(Value(f.get()), Value(t.handler.get()), &[Value(t.target.get()), atoms::value(key), Value(hv.get()), Value(hrec.get())])?;
     if !ops::to_boolean(r) {
+        // SAFETY: as above (the trap may have left another proxy's refusal).
+        unsafe { *SET_REFUSAL.get() = None };
         return Ok(false);
     }
     match own_property(Value(t.target.get()), key)? {

@@ -54,7 +54,9 @@ fn define_data(p: Value, key: Atom, v: Value, existing: bool) -> JsResult<bool> 
         d.enumerable = Some(true);
         d.configurable = Some(true);
     }
-    define_own_any(p, key, &d)
+    // CreateDataProperty's answer: false when the proxy (or, through trapless proxies, the
+    // ordinary target) refuses; its callers throw where the spec says so.
+    try_define_own_any(p, key, &d)
 }
 
 pub fn install() {

@@ -16,33 +16,97 @@ use cranelift_codegen::ir::immediates::{Ieee16, Ieee32, Ieee64, Ieee128};
 use cranelift_codegen::ir::types::{F16, F32, F64, F128, I64, I128};
 use cranelift_codegen::ir::{Block, Function, Inst, InstBuilder, Type, Value};
 use cranelift_codegen::packed_option::PackedOption;
-use core::hash::{BuildHasherDefault, Hasher};
-
-/// PERRY PATCH: the key of [`SSABuilder::variables`] for `var` in `block`.
-fn def_key(var: Variable, block: Block) -> u64 {
-    use cranelift_codegen::entity::EntityRef;
-    ((var.index() as u64) << 32) | block.index() as u64
+/// PERRY PATCH: one variable's definitions by block. Upstream keeps a `SecondaryMap<Block, _>`
+/// per variable from block 0 to the latest one it was defined or looked up in: O(variables ×
+/// blocks) memory in all (a generated module of 43,000 `let`s took 24 GB). Here a variable's
+/// entries are a dense run over the span of blocks it has entries in (`base` the first), while
+/// that span is at most a few times its number of entries; past that (a variable defined early
+/// and read once much later) a hash map of the entries. Lookups stay an index for the
+/// variables with many entries, which the SSA walks read most.
+#[derive(Clone, Default)]
+struct VarDefs {
+    base: u32,
+    dense: Vec<PackedOption<Value>>,
+    /// The number of entries.
+    count: u32,
+    sparse: Option<hashbrown::HashMap<u32, Value, core::hash::BuildHasherDefault<BlockHasher>>>,
 }
 
-/// PERRY PATCH: the hasher of [`SSABuilder::variables`]' keys, two entity indices (FxHash's
-/// step: one multiply per word).
+/// PERRY PATCH: the hasher of [`VarDefs`]' sparse keys, block indices (one multiply).
 #[derive(Default)]
-struct EntityPairHasher(u64);
+struct BlockHasher(u64);
 
-impl Hasher for EntityPairHasher {
+impl core::hash::Hasher for BlockHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.write_u64(u64::from(b));
+            self.write_u32(u32::from(b));
         }
     }
     fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 = (self.0.rotate_left(5) ^ u64::from(x)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
     fn finish(&self) -> u64 {
         self.0
+    }
+}
+
+impl VarDefs {
+    #[inline]
+    fn get(&self, block: Block) -> Option<Value> {
+        let i = block.as_u32();
+        if let Some(m) = &self.sparse {
+            return m.get(&i).copied();
+        }
+        if i < self.base {
+            return None;
+        }
+        self.dense.get((i - self.base) as usize).and_then(|v| v.expand())
+    }
+
+    fn set(&mut self, block: Block, val: Value) {
+        let i = block.as_u32();
+        if let Some(m) = &mut self.sparse {
+            if m.insert(i, val).is_none() {
+                self.count += 1;
+            }
+            return;
+        }
+        if self.dense.is_empty() {
+            self.base = i;
+        }
+        let lo = self.base.min(i);
+        let hi = (self.base + self.dense.len() as u32).max(i + 1);
+        let fresh = self.get(block).is_none();
+        if fresh && (hi - lo) as usize > 64 + 4 * (self.count as usize + 1) {
+            let mut m = hashbrown::HashMap::default();
+            for (k, v) in self.dense.iter().enumerate() {
+                if let Some(v) = v.expand() {
+                    m.insert(self.base + k as u32, v);
+                }
+            }
+            m.insert(i, val);
+            self.count += 1;
+            self.dense = Vec::new();
+            self.sparse = Some(m);
+            return;
+        }
+        if i < self.base {
+            let shift = (self.base - i) as usize;
+            self.dense.splice(0..0, core::iter::repeat_n(PackedOption::default(), shift));
+            self.base = i;
+        }
+        let k = (i - self.base) as usize;
+        if k >= self.dense.len() {
+            self.dense.resize(k + 1, PackedOption::default());
+        }
+        if fresh {
+            self.count += 1;
+        }
+        self.dense[k] = PackedOption::from(val);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.count == 0
     }
 }
 
@@ -64,13 +128,8 @@ pub struct SSABuilder {
     /// Records for every variable and for every relevant block, the last definition of
     /// the variable in the block.
     ///
-    /// PERRY PATCH: sparse. Upstream keeps a `SecondaryMap<Block, _>` per variable, which grows
-    /// to the index of the latest block the variable is defined or looked up in: a function with
-    /// V variables over B blocks (a generated module body of 40,000 `let`s) took O(V * B)
-    /// memory, gigabytes. A map keyed by (variable, block) holds only the entries made.
-    variables: hashbrown::HashMap<u64, Value, BuildHasherDefault<EntityPairHasher>>,
-    /// PERRY PATCH: the variables defined so far (for `mark_var_needs_stack_map`'s check).
-    defined: EntitySet<Variable>,
+    /// PERRY PATCH: each variable's definitions over its span of blocks only ([`VarDefs`]).
+    variables: SecondaryMap<Variable, VarDefs>,
 
     /// Variables whose bindings must be tracked for stack maps.
     stack_map_vars: EntitySet<Variable>,
@@ -151,7 +210,6 @@ impl SSABuilder {
     /// deallocating memory.
     pub fn clear(&mut self) {
         self.variables.clear();
-        self.defined.clear();
         self.stack_map_vars.clear();
         self.stack_map_values.clear();
         self.ssa_blocks.clear();
@@ -251,15 +309,14 @@ impl SSABuilder {
     /// The SSA value is passed as an argument because it should be created with
     /// `ir::DataFlowGraph::append_result`.
     pub fn def_var(&mut self, var: Variable, val: Value, block: Block) {
-        self.variables.insert(def_key(var, block), val);
-        self.defined.insert(var);
+        self.variables[var].set(block, val);
         self.record_stack_map_binding(var, val);
     }
 
     /// Mark `var` as needing its bindings tracked for stack maps.
     pub fn mark_var_needs_stack_map(&mut self, var: Variable) {
         debug_assert!(
-            !self.defined.contains(var),
+            self.variables[var].is_empty(),
             "declare_var_needs_stack_map({var:?}) must be called before any \
              definition of the variable; otherwise earlier definitions are \
              silently omitted from stack maps"
@@ -317,7 +374,7 @@ impl SSABuilder {
     fn use_var_nonlocal(&mut self, func: &mut Function, var: Variable, ty: Type, mut block: Block) {
         // First, try Local Value Numbering (Algorithm 1 in the paper).
         // If the variable already has a known Value in this block, use that.
-        if let Some(&val) = self.variables.get(&def_key(var, block)) {
+        if let Some(val) = self.variables[var].get(block) {
             self.results.push(val);
             return;
         }
@@ -346,10 +403,10 @@ impl SSABuilder {
         //
         // So in either case there is no definition in these blocks yet and we can blindly set one.
         debug_assert!(!self.stack_map_vars.contains(var) || self.stack_map_values.contains(val));
-        self.defined.insert(var);
+        let var_defs = &mut self.variables[var];
         while block != from {
-            let prev = self.variables.insert(def_key(var, block), val);
-            debug_assert!(prev.is_none());
+            debug_assert!(var_defs.get(block).is_none());
+            var_defs.set(block, val);
             block = self.ssa_blocks[block].single_predecessor.unwrap();
         }
     }
@@ -391,7 +448,7 @@ impl SSABuilder {
                 break;
             }
             block = pred;
-            if let Some(&val) = self.variables.get(&def_key(var, block)) {
+            if let Some(val) = self.variables[var].get(block) {
                 self.results.push(val);
                 return (val, block);
             }
@@ -400,8 +457,7 @@ impl SSABuilder {
         // We've promised to return the most recent block where `var` was defined, but we didn't
         // find a usable definition. So create one.
         let val = func.dfg.append_block_param(block, ty);
-        self.variables.insert(def_key(var, block), val);
-        self.defined.insert(var);
+        self.variables[var].set(block, val);
         self.record_stack_map_binding(var, val);
 
         // Now every predecessor needs to pass its definition of this variable to the newly added
