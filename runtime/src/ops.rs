@@ -375,23 +375,27 @@ fn receiver_brief(v: Value) -> String {
             KIND_REGEXP => "RegExp",
             KIND_DATE => "Date",
             KIND_ERROR => "Error",
-            KIND_PRIMITIVE_WRAPPER => {
-                let p = v.cell().field(OBJ_INLINE);
-                if p.is_bool() {
-                    "Boolean"
-                } else if p.is_number() {
-                    "Number"
-                } else if p.is_string() {
-                    "String"
-                } else {
-                    "Object"
-                }
-            }
+            KIND_PRIMITIVE_WRAPPER => wrapper_builtin_tag(v),
             _ => "Object",
         }
         .into(),
     };
     format!("[object {tag}]")
+}
+
+/// The builtin tag of a primitive wrapper object (Object.prototype.toString's step 5 names):
+/// `Boolean`, `Number`, `String`, else `Object`.
+pub fn wrapper_builtin_tag(w: Value) -> &'static str {
+    let p = w.cell().field(OBJ_INLINE);
+    if p.is_bool() {
+        "Boolean"
+    } else if p.is_number() {
+        "Number"
+    } else if p.is_string() {
+        "String"
+    } else {
+        "Object"
+    }
 }
 
 /// The value of the data property `key` of `o` or of the first object on its prototype chain

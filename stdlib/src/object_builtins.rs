@@ -972,18 +972,7 @@ pub fn object_to_string(v: Value) -> JsResult {
             KIND_ERROR => "Error",
             KIND_REGEXP => "RegExp",
             perry_abi::KIND_DATE => "Date",
-            KIND_PRIMITIVE_WRAPPER => {
-                let p = o.cell().field(OBJ_INLINE);
-                if p.is_bool() {
-                    "Boolean"
-                } else if p.is_number() {
-                    "Number"
-                } else if p.is_string() {
-                    "String"
-                } else {
-                    "Object"
-                }
-            }
+            KIND_PRIMITIVE_WRAPPER => ops::wrapper_builtin_tag(o),
             _ => "Object",
         }
     };
