@@ -438,6 +438,15 @@ pub const OBJ_PLAIN_INLINE: i32 = 16;
 pub const ARR_ELEMS: i32 = OBJ_INLINE;
 pub const ARR_LEN: i32 = OBJ_INLINE + 8;
 
+/// An Array whose elements are too sparse for dense storage (`a[2 ** 31] =
+/// 1`, `a.length = 2 ** 32 - 1`): the `KIND_ARRAY` layout, with `ARR_LEN`
+/// raw 0 and `ARR_ELEMS` a value array holding the `length` and a hash table
+/// of the present elements (runtime `array.rs`, "Sparse elements"). Compiled
+/// code tests for `KIND_ARRAY` and bounds every element access by `ARR_LEN`,
+/// so it never reads a sparse array's table as elements, even from a loop
+/// that checked the kind before a call made the array sparse.
+pub const KIND_SPARSE_ARRAY: u64 = 40;
+
 /// Iterator cells (runtime `iter.rs`): the target, the next index (a raw
 /// integer), the mode; mode `ITER_ARRAY_VALUES` steps an Array's values.
 pub const ITER_TARGET: i32 = OBJ_INLINE;

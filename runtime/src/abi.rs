@@ -1351,7 +1351,7 @@ fn global_get_slow(g: Value, atom: Atom) -> u64 {
 /// namespaces); functions qualify (their `name` and `length` are not in the
 /// shape, so never cached).
 fn ic_location(v: Value, atom: Atom) -> Option<u64> {
-    if matches!(v.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
+    if matches!(v.kind(), KIND_ARRAY | KIND_SPARSE_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS) {
         return None;
     }
     own_data_location(v, atom)

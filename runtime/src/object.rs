@@ -290,11 +290,11 @@ pub fn get_own_property(o: Value, key: Atom) -> Option<Prop> {
     }
     let kind = o.kind();
     match kind {
-        KIND_ARRAY => {
+        KIND_ARRAY | KIND_SPARSE_ARRAY => {
             let flags = o.cell().header_flags();
             if key == names::LENGTH {
                 let a = if flags & FLAG_FROZEN_ELEMENTS != 0 { 0 } else { shape::WRITABLE };
-                return Some(Prop::Data(Value::int(array::len(o) as i64), a));
+                return Some(Prop::Data(Value::int(array::length(o) as i64), a));
             }
             if let Some(i) = atoms::array_index(key) {
                 let v = array::get_index(o, i as usize);
@@ -595,7 +595,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             return Ok(Ok(()));
         }
     }
-    if target.kind() == KIND_ARRAY && target == receiver {
+    if target.is_array_exotic() && target == receiver {
         // A proxy on the array's chain before any such property decides.
         match walk_chain(target, key) {
             Walk::Proxy(p) | Walk::TypedArray(p) => return try_set(p, key, v, receiver),
@@ -650,7 +650,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
                         bytes::set_element(r, n, v)?;
                         return Ok(Ok(()));
                     }
-                    if r.kind() == KIND_ARRAY {
+                    if r.is_array_exotic() {
                         if let Some(i) = atoms::array_index(key) {
                             return array::try_set_index(r, i as usize, v);
                         }
@@ -673,7 +673,7 @@ pub fn try_set(target: Value, key: Atom, v: Value, receiver: Value) -> JsResult<
             if r.cell().header_flags() & FLAG_NONEXTENSIBLE != 0 {
                 return Ok(Err(Refused::CannotAdd));
             }
-            if r.kind() == KIND_ARRAY
+            if r.is_array_exotic()
                 && let Some(i) = atoms::array_index(key)
             {
                 return array::try_set_index(r, i as usize, v);
@@ -720,7 +720,7 @@ pub fn lookup_chain(o: Value, key: Atom) -> Option<Prop> {
 
 /// Defines (or redefines) an own data property.
 pub fn define(o: Value, key: Atom, v: Value, attrs: u8) {
-    if o.kind() == KIND_ARRAY
+    if o.is_array_exotic()
         && let Some(i) = atoms::array_index(key)
     {
         let _ = array::set_index(o, i as usize, v);
@@ -807,7 +807,7 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
         // 10.4.5.6: an element cannot be deleted; other numeric keys name nothing.
         return n.is_none_or(|i| i >= bytes::ta_len(o));
     }
-    if o.kind() == KIND_ARRAY
+    if o.is_array_exotic()
         && let Some(i) = atoms::array_index(key)
     {
         if o.cell().header_flags() & FLAG_SEALED_ELEMENTS != 0 && array::get_index(o, i as usize) != Value::HOLE {
@@ -850,7 +850,7 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
             }
         }
         // An array's `length`, a string wrapper's indices and `length`.
-        KIND_ARRAY | KIND_PRIMITIVE_WRAPPER => {
+        KIND_ARRAY | KIND_SPARSE_ARRAY | KIND_PRIMITIVE_WRAPPER => {
             if let Some(Prop::Data(_, a)) = get_own_property(o, key)
                 && a & shape::CONFIGURABLE == 0
             {
@@ -931,13 +931,8 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
     let mut strs = Vec::new();
     let mut syms = Vec::new();
     match o.kind() {
-        KIND_ARRAY => {
-            let n = array::len(o);
-            for i in 0..n {
-                if array::get_index(o, i) != Value::HOLE {
-                    exotic.push(i as u32);
-                }
-            }
+        KIND_ARRAY | KIND_SPARSE_ARRAY => {
+            exotic.extend(array::sparse_indices(o, 0, array::MAX_LENGTH).into_iter().map(|i| i as u32));
             if !only_enumerable {
                 strs.push(names::LENGTH);
             }
@@ -1063,10 +1058,15 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
         let f = k.as_number();
         let i = f as usize;
         if i as f64 == f {
-            if o.is_array() {
-                let v = array::get_index(o, i);
-                if v != Value::HOLE {
-                    return Ok(v);
+            if o.is_array_exotic() {
+                if i < array::MAX_LENGTH {
+                    let v = array::get_index(o, i);
+                    if v != Value::HOLE {
+                        return Ok(v);
+                    }
+                    if array::holes_absent(o) {
+                        return Ok(Value::UNDEFINED);
+                    }
                 }
             } else if o.is_string() {
                 if i < string::len(o) {
@@ -1105,7 +1105,7 @@ pub fn get_value_key(o: Value, k: Value) -> JsResult {
 /// Whether no object on the chain keeps index properties outside its shape.
 fn chain_is_ordinary(mut o: Value) -> bool {
     while o.is_object() {
-        if matches!(o.kind(), KIND_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS | KIND_TYPED_ARRAY) {
+        if matches!(o.kind(), KIND_ARRAY | KIND_SPARSE_ARRAY | KIND_PRIMITIVE_WRAPPER | KIND_MODULE_NS | KIND_ARGUMENTS | KIND_TYPED_ARRAY) {
             return false;
         }
         o = proto_of(o);
@@ -1115,10 +1115,10 @@ fn chain_is_ordinary(mut o: Value) -> bool {
 
 /// `o[k] = v` with a value key.
 pub fn set_value_key(o: Value, k: Value, v: Value) -> JsResult<()> {
-    if k.is_number() && o.is_array() {
+    if k.is_number() && o.is_array_exotic() {
         let f = k.as_number();
         let i = f as usize;
-        if i as f64 == f && f >= 0.0 {
+        if i as f64 == f && f >= 0.0 && i < array::MAX_LENGTH {
             return array::set_index(o, i, v);
         }
     }

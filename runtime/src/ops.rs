@@ -313,7 +313,7 @@ pub fn inspect_brief(v: Value) -> String {
         let n = function::name_of(v);
         return if n.is_empty() { "function (anonymous)".into() } else { n };
     }
-    if v.is_array() {
+    if v.is_array_exotic() {
         return "[object Array]".into();
     }
     if crate::bytes::is_typed_array(v) {

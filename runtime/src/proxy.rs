@@ -727,7 +727,7 @@ pub fn is_array(v: Value) -> JsResult<bool> {
     while is_proxy(v) {
         v = parts(v, "IsArray")?.0;
     }
-    Ok(v.is_array())
+    Ok(v.is_array_exotic())
 }
 
 /// The innermost non-proxy target (for printing), or `None` if revoked.

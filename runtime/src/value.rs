@@ -153,6 +153,18 @@ impl Value {
     pub fn is_array(self) -> bool {
         self.is_cell() && self.kind() == KIND_ARRAY
     }
+    /// An array in sparse mode (`KIND_SPARSE_ARRAY`, see `array.rs`).
+    #[inline]
+    pub fn is_sparse_array(self) -> bool {
+        self.is_cell() && self.kind() == KIND_SPARSE_ARRAY
+    }
+    /// An Array exotic object (10.4.2), dense or sparse: what IsArray sees
+    /// through proxies. [`Value::is_array`] is the dense layout alone, which
+    /// the element fast paths need.
+    #[inline]
+    pub fn is_array_exotic(self) -> bool {
+        self.is_cell() && matches!(self.kind(), KIND_ARRAY | KIND_SPARSE_ARRAY)
+    }
     #[inline]
     pub fn is_function(self) -> bool {
         self.is_cell() && matches!(self.kind(), KIND_FUNCTION | KIND_BOUND_FUNCTION)
@@ -243,6 +255,14 @@ impl CellRef {
         // write barrier. The runtime runs on one JavaScript thread, so the
         // read-modify-write races with nothing.
         unsafe { *self.0 |= f << HDR_FLAGS_SHIFT }
+    }
+    /// Changes the cell's kind between two kinds of one layout (an array
+    /// entering or leaving sparse mode): the collector scans both alike.
+    #[inline]
+    pub fn set_kind(self, kind: u64) {
+        debug_assert!(kind_is_traced(kind) && kind_is_traced(self.kind()));
+        // SAFETY: as in `set_header_flag`: header bits, no value, one thread.
+        unsafe { *self.0 = (*self.0 & !(0xFF << HDR_KIND_SHIFT)) | kind << HDR_KIND_SHIFT }
     }
     #[inline]
     pub fn identity_hash(self) -> u64 {

@@ -16,8 +16,7 @@ use perry_runtime::realm::{self, I};
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
-/// Arrays longer than this are refused (the dense representation has no sparse mode).
-const MAX_DENSE: usize = 50_000_000;
+use perry_runtime::array::{MAX_DENSE, MAX_LENGTH};
 const MAX_SAFE: f64 = 9007199254740991.0;
 
 /// The %Array% constructor (a root).
@@ -68,7 +67,7 @@ fn plain(o: Value) -> bool {
 
 /// Get(O, ToString(i)).
 pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
-    if o.is_array() {
+    if o.is_array_exotic() {
         let v = arr::get_index(o, i);
         if v != Value::HOLE {
             return Ok(v);
@@ -85,7 +84,7 @@ pub(crate) fn get_i(o: Value, i: usize) -> JsResult {
 
 /// HasProperty(O, ToString(i)).
 fn has_i(o: Value, i: usize) -> bool {
-    if o.is_array() {
+    if o.is_array_exotic() {
         if arr::get_index(o, i) != Value::HOLE {
             return true;
         }
@@ -101,7 +100,7 @@ fn has_i(o: Value, i: usize) -> bool {
 
 /// The element at `i` when present (HasProperty then Get), else None.
 fn get_present(o: Value, i: usize) -> JsResult<Option<Value>> {
-    if o.is_array() {
+    if o.is_array_exotic() {
         let v = arr::get_index(o, i);
         if v != Value::HOLE {
             return Ok(Some(v));
@@ -135,7 +134,7 @@ fn delete_i(o: Value, i: usize) -> JsResult<()> {
 
 /// CreateDataPropertyOrThrow(O, ToString(i), v).
 pub(crate) fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
-    if o.is_array() {
+    if o.is_array_exotic() {
         return arr::set_index(o, i, v);
     }
     let scope = HandleScope::new();
@@ -153,7 +152,7 @@ pub(crate) fn create_i(o: Value, i: usize, v: Value) -> JsResult<()> {
 
 /// Set(O, "length", n, true).
 pub(crate) fn set_len(o: Value, n: usize) -> JsResult<()> {
-    if o.is_array() {
+    if o.is_array_exotic() {
         return arr::set_length(o, Value::num(n as f64));
     }
     object::set(o, names::LENGTH, Value::num(n as f64))
@@ -169,17 +168,36 @@ pub(crate) fn rel_index(v: Value, len: usize, default: usize) -> JsResult<usize>
     Ok(if f < 0.0 { (l + f).max(0.0) as usize } else { f.min(l) as usize })
 }
 
-/// ArrayCreate(len): a new array of `len` holes.
+/// ArrayCreate(len): a new array of `len` holes (sparse past [`MAX_DENSE`]).
 fn array_create(len: usize) -> JsResult {
-    if len > MAX_DENSE {
+    if len > MAX_LENGTH {
         return Err(error::range_error("Invalid array length"));
+    }
+    if len > MAX_DENSE {
+        return Ok(arr::new_sparse(len));
     }
     Ok(arr::new_array_filled(len, Value::HOLE))
 }
 
+/// The indices in `from..to` that a loop reading `o` with HasProperty or Get needs to visit
+/// when it runs no code of its own between reads: for a sparse array whose prototype chain
+/// has no elements, its present ones (a hole of it runs nothing and finds nothing); `None`
+/// for any other object (every index is visited).
+fn sparse_span(o: Value, from: usize, to: usize) -> Option<Vec<usize>> {
+    (o.is_sparse_array() && arr::holes_absent(o)).then(|| arr::sparse_indices(o, from, to))
+}
+
+/// The indices of `from..to` such a loop visits: [`sparse_span`]'s, or all of them.
+fn visit(o: Value, from: usize, to: usize) -> Box<dyn Iterator<Item = usize>> {
+    match sparse_span(o, from, to) {
+        Some(span) => Box::new(span.into_iter()),
+        None => Box::new(from..to),
+    }
+}
+
 /// ArraySpeciesCreate — 10.4.2.3
 fn species_create(o: Value, len: usize) -> JsResult {
-    if !o.is_array() {
+    if !o.is_array_exotic() {
         return array_create(len);
     }
     let ap = realm::get(I::ArrayProto);
@@ -540,10 +558,16 @@ fn concat(args: &Args) -> JsResult {
         if is_concat_spreadable(e)? {
             let e = Value(he.get());
             let len = ops::length_of(e)?;
-            if n + len > MAX_DENSE {
+            if n + len > MAX_LENGTH {
                 return Err(error::range_error("Invalid array length"));
             }
-            if Value(he.get()).is_array() && plain(Value(ha.get())) {
+            if let Some(span) = sparse_span(Value(he.get()), 0, len) {
+                // A sparse array: its elements alone (their reads run no code).
+                for k in span {
+                    let v = arr::get_index(Value(he.get()), k);
+                    create_i(Value(ha.get()), n + k, v)?;
+                }
+            } else if Value(he.get()).is_array() && plain(Value(ha.get())) && n + len <= MAX_DENSE {
                 // Fast path: copy element storage (holes stay holes).
                 for k in 0..len {
                     let v = arr::get_index(Value(he.get()), k);
@@ -767,7 +791,7 @@ fn flatten_into(target: perry_gc::Handle, source: Value, len: usize, start: usiz
             let n = ops::length_of(v)?;
             target_index = flatten_into(target, Value(he.get()), n, target_index, depth - 1.0, None)?;
         } else {
-            if target_index >= MAX_DENSE {
+            if target_index >= MAX_LENGTH {
                 return Err(error::range_error("Invalid array length"));
             }
             create_i(Value(target.get()), target_index, v)?;
@@ -827,7 +851,7 @@ fn includes(args: &Args) -> JsResult {
     let start = if n >= 0.0 { n as usize } else { (len as f64 + n).max(0.0) as usize };
     for i in start..len {
         let o = Value(ho.get());
-        let v = if o.is_array() && arr::get_index(o, i) != Value::HOLE { arr::get_index(o, i) } else { get_i(o, i)? };
+        let v = if o.is_array_exotic() && arr::get_index(o, i) != Value::HOLE { arr::get_index(o, i) } else { get_i(o, i)? };
         if ops::same_value_zero(v, args.get(0)) {
             return Ok(Value::TRUE);
         }
@@ -851,7 +875,7 @@ fn index_of(args: &Args) -> JsResult {
     let start = if n >= 0.0 { n as usize } else { (len as f64 + n).max(0.0) as usize };
     for i in start..len {
         let o = Value(ho.get());
-        if o.is_array() {
+        if o.is_array_exotic() {
             let v = arr::get_index(o, i);
             if v != Value::HOLE {
                 if ops::strict_equals(v, args.get(0)) {
@@ -921,11 +945,9 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
     // The non-empty strings, with their elements' indices.
     let mut parts: Vec<(usize, perry_gc::Handle)> = Vec::new();
     let mut total = 0usize;
-    for i in 0..len {
-        if i > 0 {
-            total += sep.len();
-            string::check_len(total)?;
-        }
+    for i in visit(Value(ho.get()), 0, len) {
+        // The separators before element `i` count before it is converted.
+        string::check_len(total + i * sep.len())?;
         let v = get_i(Value(ho.get()), i)?;
         if v.is_nullish() {
             continue;
@@ -947,27 +969,28 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
             continue;
         }
         total += string::len(s);
-        string::check_len(total)?;
+        string::check_len(total + i * sep.len())?;
         parts.push((i, scope.root(s.0)));
     }
+    let seps = len.saturating_sub(1);
+    total += seps * sep.len();
+    string::check_len(total)?;
     Ok(string::build(total, |d| {
         let mut at = 0;
-        let mut put = |u: &[u16]| {
-            d[at..at + u.len()].copy_from_slice(u);
-            at += u.len();
+        let mut put = |u: &[u16], times: usize| {
+            for _ in 0..times {
+                d[at..at + u.len()].copy_from_slice(u);
+                at += u.len();
+            }
         };
-        let mut next = parts.iter().peekable();
-        for i in 0..len {
-            if i > 0 {
-                put(sep);
-            }
-            if let Some(&&(j, h)) = next.peek()
-                && j == i
-            {
-                put(string::units(Value(h.get())));
-                next.next();
-            }
+        // Element `j` follows `j` separators.
+        let mut placed = 0;
+        for &(j, h) in &parts {
+            put(sep, j - placed);
+            placed = j;
+            put(string::units(Value(h.get())), 1);
         }
+        put(sep, seps - placed);
     }))
 }
 
@@ -1055,10 +1078,7 @@ fn push(args: &Args) -> JsResult {
     if (len + n) as f64 > MAX_SAFE {
         return Err(error::type_error("Pushing elements past 2^53-1 length"));
     }
-    if plain(Value(ho.get())) {
-        if len + n > MAX_DENSE {
-            return Err(error::range_error("Invalid array length"));
-        }
+    if plain(Value(ho.get())) && len + n < MAX_DENSE {
         for i in 0..n {
             arr::push(Value(ho.get()), args.get(i));
         }
@@ -1240,7 +1260,7 @@ fn sort(args: &Args) -> JsResult {
     // Collect the present elements (holes are skipped and end up last).
     let items = arr::new_array(0);
     let hi = scope.root(items.0);
-    for k in 0..len {
+    for k in visit(Value(ho.get()), 0, len) {
         if let Some(v) = get_present(Value(ho.get()), k)? {
             arr::push(Value(hi.get()), v);
         }
@@ -1251,7 +1271,7 @@ fn sort(args: &Args) -> JsResult {
         let v = arr::get_index(Value(hi.get()), p);
         set_i(Value(ho.get()), j, v)?;
     }
-    for j in n..len {
+    for j in visit(Value(ho.get()), n, len) {
         if has_i(Value(ho.get()), j) {
             delete_i(Value(ho.get()), j)?;
         }
@@ -1281,10 +1301,7 @@ fn splice(args: &Args) -> JsResult {
     let a = species_create(Value(ho.get()), dc)?;
     let ha = scope.root(a.0);
     let o = Value(ho.get());
-    if plain(o) && arr::len(o) == len && plain(Value(ha.get())) {
-        if len - dc + ic > MAX_DENSE {
-            return Err(error::range_error("Invalid array length"));
-        }
+    if plain(o) && arr::len(o) == len && plain(Value(ha.get())) && len - dc + ic <= MAX_DENSE {
         for k in 0..dc {
             let v = arr::get_index(Value(ho.get()), start + k);
             if v != Value::HOLE {
@@ -1345,10 +1362,7 @@ fn unshift(args: &Args) -> JsResult {
             return Err(error::type_error("Invalid array length"));
         }
         let o = Value(ho.get());
-        if plain(o) && arr::len(o) == len {
-            if len + n > MAX_DENSE {
-                return Err(error::range_error("Invalid array length"));
-            }
+        if plain(o) && arr::len(o) == len && len + n <= MAX_DENSE {
             let o = arr::splice_gap(o, 0, 0, n);
             let e = o.cell().field(ARR_ELEMS);
             for i in 0..n {

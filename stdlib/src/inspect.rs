@@ -422,7 +422,7 @@ fn is_error(v: Value) -> bool {
 /// no usable `constructor`).
 fn internal_name(v: Value) -> &'static str {
     match v.kind() {
-        KIND_ARRAY => "Array",
+        KIND_ARRAY | KIND_SPARSE_ARRAY => "Array",
         KIND_FUNCTION | KIND_BOUND_FUNCTION => "Function",
         KIND_ERROR => "Error",
         KIND_MAP => "Map",
@@ -575,14 +575,12 @@ fn get_ctx_style(v: Value, constructor: Option<&str>, tag: &str) -> String {
 /// `Object.keys` plus enumerable symbols (all own keys with `showHidden`).
 fn get_keys(v: Value, show_hidden: bool) -> Vec<Atom> {
     let kind = v.kind();
-    if kind == KIND_ARRAY || (kind == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_string()) {
+    let is_array = v.is_array_exotic();
+    if is_array || (kind == KIND_PRIMITIVE_WRAPPER && v.cell().field(OBJ_INLINE).is_string()) {
         // Index keys are interned (an allocation): read everything first.
-        let indices: Vec<usize> = if kind == KIND_ARRAY {
-            (0..array::len(v)).filter(|&i| array::get_index(v, i) != Value::HOLE).collect()
-        } else {
-            (0..string::len(v.cell().field(OBJ_INLINE))).collect()
-        };
-        let rest = non_index_keys(v, show_hidden && kind == KIND_ARRAY, !show_hidden);
+        let indices: Vec<usize> =
+            if is_array { array::sparse_indices(v, 0, array::MAX_LENGTH) } else { (0..string::len(v.cell().field(OBJ_INLINE))).collect() };
+        let rest = non_index_keys(v, show_hidden && is_array, !show_hidden);
         let mut k: Vec<Atom> = indices.into_iter().map(|i| atoms::intern(&i.to_string())).collect();
         k.extend(rest);
         return k;
@@ -691,8 +689,8 @@ fn format_raw(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> String {
     if ctor.is_none() || object::has_property(hv(h), realm::sym_atom(I::SymIterator)) {
         no_iterator = false;
         let v = hv(h);
-        if kind == KIND_ARRAY {
-            let len = array::len(v);
+        if v.is_array_exotic() {
+            let len = array::length(v);
             let prefix = if ctor != Some("Array") || !tag.is_empty() { get_prefix(ctor, &tag, "Array", &format!("({len})")) } else { String::new() };
             keys = non_index_keys(v, ctx.o.show_hidden, !ctx.o.show_hidden);
             braces = [format!("{prefix}["), "]".into()];
@@ -1245,7 +1243,7 @@ fn format_array_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
 }
 
 fn format_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
-    let val_len = array::len(hv(h));
+    let val_len = array::length(hv(h));
     let len = ctx.o.max_array_length.min(val_len);
     let remaining = val_len - len;
     let mut output = Vec::new();
@@ -1262,18 +1260,15 @@ fn format_array(ctx: &mut Ctx, h: Handle, recurse_times: usize) -> Vec<String> {
     output
 }
 
+/// Node's formatSpecialArray: from the first hole `i` on, the present
+/// elements (the array's keys when it starts) and runs of empty items.
 fn format_special_array(ctx: &mut Ctx, h: Handle, recurse_times: usize, max_length: usize, mut output: Vec<String>, i: usize) -> Vec<String> {
+    let keys = array::sparse_indices(hv(h), i, array::MAX_LENGTH);
     let mut index = i;
-    let mut j = i;
-    while output.len() < max_length {
-        let n = array::len(hv(h));
-        while j < n && array::get_index(hv(h), j) == Value::HOLE {
-            j += 1;
-        }
-        if j >= n {
+    for key in keys {
+        if output.len() >= max_length {
             break;
         }
-        let key = j;
         if key != index {
             let empty = key - index;
             output.push(format!("<{empty} empty item{}>", if empty > 1 { "s" } else { "" }));
@@ -1282,12 +1277,15 @@ fn format_special_array(ctx: &mut Ctx, h: Handle, recurse_times: usize, max_leng
                 break;
             }
         }
-        let el = array::get_index(hv(h), key);
+        // An element deleted since (by an inspect hook) reads as undefined, as in Node.
+        let el = match array::get_index(hv(h), key) {
+            v if v == Value::HOLE => Value::UNDEFINED,
+            v => v,
+        };
         output.push(format_array_value(ctx, el, recurse_times));
         index += 1;
-        j = key + 1;
     }
-    let remaining = array::len(hv(h)).saturating_sub(index);
+    let remaining = array::length(hv(h)).saturating_sub(index);
     if output.len() != max_length {
         if remaining > 0 {
             output.push(format!("<{remaining} empty item{}>", if remaining > 1 { "s" } else { "" }));
@@ -1536,7 +1534,7 @@ fn group_array_elements(ctx: &Ctx, output: Vec<String>, value: Option<Handle>) -
         if let Some(h) = value {
             for i in 0..output.len() {
                 let v = hv(h);
-                let el = if v.is_array() {
+                let el = if v.is_array_exotic() {
                     array::get_index(v, i)
                 } else if bytes::is_typed_array(v) && i < bytes::ta_len(v) {
                     Value::int(0)

@@ -367,7 +367,7 @@ fn open(scope: &HandleScope, slots: &mut Vec<Handle>, depth: usize, v: Value) {
 
 /// CreateDataProperty on an ordinary object or array (never throws here).
 fn create_data_property(o: Value, key: Atom, v: Value) {
-    if o.is_array()
+    if o.is_array_exotic()
         && let Some(i) = atoms::array_index(key)
     {
         let _ = array::set_index(o, i as usize, v);
@@ -556,7 +556,7 @@ fn get_key(holder: Value, k: Key) -> JsResult {
     match k {
         Key::Atom(a) => object::get(holder, a),
         Key::Index(i) => {
-            if holder.is_array() {
+            if holder.is_array_exotic() {
                 array::get(holder, i)
             } else {
                 object::get_value_key(holder, Value::int(i as i64))
@@ -579,7 +579,7 @@ fn constructor_name(v: Value) -> String {
         }
         o = object::proto_of(o);
     }
-    if v.is_array() { "Array".into() } else { "Object".into() }
+    if v.is_array_exotic() { "Array".into() } else { "Object".into() }
 }
 
 impl Ser {
@@ -726,6 +726,8 @@ impl Ser {
         let len = ops::length_of(hv(h))?;
         self.out.push(b'[' as u16);
         for i in 0..len {
+            // A long sparse array reads as nulls: stop where the text gets too long for a string.
+            string::check_len(self.out.len())?;
             if i > 0 {
                 self.out.push(b',' as u16);
             }

@@ -105,7 +105,7 @@ pub fn v8_brief(v: Value) -> String {
         // V8 names a proxy by its target (a revoked one as an object).
         return perry_runtime::proxy::target_of(v).map_or_else(|| "#<Object>".into(), v8_brief);
     }
-    if v.is_object() && !v.is_function() && !v.is_array() {
+    if v.is_object() && !v.is_function() && !v.is_array_exotic() {
         if let Some(c) = object::get_data_chain(v, names::CONSTRUCTOR)
             && c.is_function()
         {
@@ -194,7 +194,7 @@ pub fn try_define_own(o: Value, key: Atom, d: &Desc) -> JsResult<Result<(), Refu
         }
         return Ok(Ok(()));
     }
-    if o.kind() == KIND_ARRAY {
+    if o.is_array_exotic() {
         if key == names::LENGTH {
             if d.is_accessor() || d.configurable == Some(true) || d.enumerable == Some(true) {
                 return Ok(Err(Refused::Redefine));
@@ -355,7 +355,7 @@ pub fn set_integrity(o: Value, frozen: bool) {
     }
     let o = Value(ho.get());
     o.cell().set_header_flag(FLAG_NONEXTENSIBLE);
-    if o.kind() == KIND_ARRAY {
+    if o.is_array_exotic() {
         o.cell().set_header_flag(FLAG_SEALED_ELEMENTS | if frozen { FLAG_FROZEN_ELEMENTS } else { 0 });
     }
     let sh = object::shape_of(o);
@@ -406,10 +406,10 @@ pub fn test_integrity(o: Value, frozen: bool) -> JsResult<bool> {
     }
     let scope = HandleScope::new();
     let ho = scope.root(o.0);
-    let keys = if o.kind() == KIND_ARRAY {
+    let keys = if o.is_array_exotic() {
         let f = o.cell().header_flags();
         let need = if frozen { FLAG_FROZEN_ELEMENTS } else { FLAG_SEALED_ELEMENTS };
-        if f & need == 0 && ((0..arr::len(o)).any(|i| arr::get_index(o, i) != Value::HOLE) || frozen) {
+        if f & need == 0 && (arr::count_present(o) > 0 || frozen) {
             return Ok(false);
         }
         object::shape_of(o).keys.iter().copied().filter(|&k| !symbol::is_private_atom(k)).collect()
@@ -966,7 +966,7 @@ pub fn object_to_string(v: Value) -> JsResult {
         }
     } else {
         match o.kind() {
-            KIND_ARRAY => "Array",
+            KIND_ARRAY | KIND_SPARSE_ARRAY => "Array",
             KIND_ARGUMENTS => "Arguments",
             KIND_FUNCTION | KIND_BOUND_FUNCTION => "Function",
             KIND_ERROR => "Error",

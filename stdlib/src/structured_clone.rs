@@ -108,10 +108,10 @@ impl Cloner {
 
     /// Copies the own enumerable string-keyed properties of `src` onto `dst`, cloning each value.
     fn props(&self, src: Handle, dst: Handle) -> JsResult<()> {
-        if hv(src).is_array() {
+        if hv(src).is_array_exotic() {
             // own_keys interns index keys while it holds the array unrooted:
             // intern them first so that it does not allocate.
-            for i in 0..array::len(hv(src)) {
+            for i in array::sparse_indices(hv(src), 0, array::MAX_LENGTH) {
                 atoms::intern(&i.to_string());
             }
         }
@@ -146,8 +146,9 @@ impl Cloner {
                 self.props(hs, ho)?;
                 Ok(hv(ho))
             }
-            KIND_ARRAY => {
-                let out = array::new_array_filled(array::len(v), Value::HOLE);
+            KIND_ARRAY | KIND_SPARSE_ARRAY => {
+                let n = array::length(v);
+                let out = if n > array::MAX_DENSE { array::new_sparse(n) } else { array::new_array_filled(n, Value::HOLE) };
                 let ho = scope.root(out.0);
                 self.remember(src(), out);
                 self.props(hs, ho)?;
