@@ -666,6 +666,11 @@ pub fn sparse_indices(a: Value, from: usize, to: usize) -> Vec<usize> {
     out
 }
 
+/// Whether any element is present (either kind of array).
+pub fn any_present(a: Value) -> bool {
+    if is_sparse(a) { sp_word(table(a), SP_COUNT) > 0 } else { (0..len(a)).any(|i| get_index(a, i) != Value::HOLE) }
+}
+
 /// The number of elements present (either kind of array).
 pub fn count_present(a: Value) -> usize {
     if is_sparse(a) { sp_word(table(a), SP_COUNT) } else { (0..len(a)).filter(|&i| get_index(a, i) != Value::HOLE).count() }

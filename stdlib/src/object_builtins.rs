@@ -409,7 +409,7 @@ pub fn test_integrity(o: Value, frozen: bool) -> JsResult<bool> {
     let keys = if o.is_array_exotic() {
         let f = o.cell().header_flags();
         let need = if frozen { FLAG_FROZEN_ELEMENTS } else { FLAG_SEALED_ELEMENTS };
-        if f & need == 0 && (arr::count_present(o) > 0 || frozen) {
+        if f & need == 0 && (arr::any_present(o) || frozen) {
             return Ok(false);
         }
         object::shape_of(o).keys.iter().copied().filter(|&k| !symbol::is_private_atom(k)).collect()
