@@ -318,8 +318,9 @@ pub const PO_CLASS: i32 = OBJ_INLINE;
 pub const PO_SLOTS: i32 = OBJ_INLINE + 8;
 /// RegExp (ECMAScript 22.2; stdlib `regexp.rs`): extra words `RX_SOURCE`
 /// ([[OriginalSource]], a string), `RX_FLAGS` ([[OriginalFlags]], a string)
-/// and `RX_CODE` ([[RegExpMatcher]]: a raw number, 1 + the index of the
-/// compiled matcher in the stdlib's table; 0 before RegExpInitialize).
+/// and `RX_CODE` ([[RegExpMatcher]]: a raw number below 2^48 naming the
+/// compiled matcher's entry in the stdlib's bounded cache by slot and stamp;
+/// 0 before RegExpInitialize).
 /// `lastIndex` is an ordinary own data property.
 pub const KIND_REGEXP: u64 = 36;
 pub const RX_SOURCE: i32 = OBJ_INLINE;

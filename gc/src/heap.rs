@@ -122,6 +122,14 @@ pub fn in_use() -> usize {
     h.nursery.in_use() + h.old.bytes + h.los.bytes
 }
 
+/// Bytes the heap has set aside for cells: the eden in use, one survivor
+/// space and the old generation's blocks in use (Node's `heapTotal`).
+pub fn committed() -> usize {
+    let h = heap();
+    let (s0, s1) = h.nursery.surv[0];
+    h.nursery.eden_capacity() + (s1 - s0) + h.blocks.used * BLOCK
+}
+
 /// Old generation bytes (small cells and large objects).
 pub fn old_bytes() -> usize {
     let h = heap();

@@ -1,4 +1,5 @@
-//! The `process` global (Node.js): argv, env, platform, exit, nextTick, and
+//! The `process` global (Node.js): argv, env, platform, exit, nextTick,
+//! memoryUsage, and
 //! the runtime's name: `process.release.name` is "perry" (Node's is "node")
 //! and `process.versions.perry` its version.
 
@@ -33,6 +34,27 @@ fn prop(o: Value, name: &str, v: Value) {
     let hv = scope.root(v.0);
     let key = perry_runtime::atoms::intern(name);
     object::define(Value(ho.get()), key, Value(hv.get()), perry_runtime::shape::DEFAULT);
+}
+
+/// The `{ rss, heapTotal, heapUsed, external, arrayBuffers }` of
+/// process.memoryUsage(): the resident set, the heap's committed bytes
+/// ([`perry_gc::heap::committed`]) and the bytes of its cells in use. Buffer
+/// stores live in the heap, so `external` and `arrayBuffers` are 0.
+fn memory_usage(_args: &Args) -> JsResult {
+    let rss = perry_gc::stats::rss_bytes() as f64;
+    let total = perry_gc::heap::committed() as f64;
+    let used = perry_gc::heap::in_use() as f64;
+    let scope = HandleScope::new();
+    let o = scope.root(object::new_plain(5).0);
+    for (k, v) in [("rss", rss), ("heapTotal", total), ("heapUsed", used), ("external", 0.0), ("arrayBuffers", 0.0)] {
+        prop(Value(o.get()), k, Value::num(v));
+    }
+    Ok(Value(o.get()))
+}
+
+/// process.memoryUsage.rss()
+fn memory_usage_rss(_args: &Args) -> JsResult {
+    Ok(Value::num(perry_gc::stats::rss_bytes() as f64))
 }
 
 pub fn install() {
@@ -73,5 +95,8 @@ pub fn install() {
     prop(Value(hp.get()), "versions", Value(hv.get()));
     crate::method(Value(hp.get()), "exit", 1, exit);
     crate::method(Value(hp.get()), "nextTick", 1, crate::event_loop::next_tick);
+    let mu = crate::method(Value(hp.get()), "memoryUsage", 0, memory_usage);
+    let hm = scope.root(mu.0);
+    crate::method(Value(hm.get()), "rss", 0, memory_usage_rss);
     crate::global_value("process", Value(hp.get()));
 }

@@ -5,12 +5,14 @@
 //!
 //! Representation (`perry_abi::KIND_REGEXP`): an ordinary object whose extra
 //! words are `RX_SOURCE` ([[OriginalSource]]), `RX_FLAGS` ([[OriginalFlags]])
-//! and `RX_CODE`, a raw number: 1 + the index of the compiled matcher in
-//! [`TABLE`] (0 before RegExpInitialize). `lastIndex` is an ordinary own
-//! data property (writable, not enumerable, not configurable). The table
-//! holds one compiled `regress::Regex` per distinct (pattern, flags) pair
-//! and is never emptied: the cell stays a plain traced GC cell with nothing
-//! to finalize, and a literal evaluated in a loop compiles once.
+//! and `RX_CODE`, a raw number naming the compiled matcher's entry in
+//! [`TABLE`] by slot and stamp (0 before RegExpInitialize). `lastIndex` is an
+//! ordinary own data property (writable, not enumerable, not configurable).
+//! The table is a cache of compiled `regress::Regex` programs by (pattern,
+//! flags), bounded in entries and bytes ([`Table`]): the cell stays a plain
+//! traced GC cell with nothing to finalize, a dead RegExp's program goes
+//! when its entry is reused, a live RegExp whose entry was reused compiles
+//! its source again, and a literal evaluated in a loop compiles once.
 //!
 //! # Matching and the fast paths
 //!
@@ -21,9 +23,8 @@
 //! per piece instead of trying every position. A search skips to the first occurrence of the
 //! pattern's literal prefix (no i/u/v flag, no top-level alternative; a character a `*`, `?` or
 //! `{` follows is left out), since regress with its `utf16` feature tries a match at every
-//! position. `new RegExp(s)` of ever-new strings grows the matcher table (a known cost); the
-//! table is a `JsCell` looked up by a borrowed key (no copy of the pattern per literal
-//! evaluation).
+//! position. The matcher table is a `JsCell` looked up by a borrowed key (no copy of the pattern
+//! per literal evaluation).
 //!
 //! Everything observable goes through the spec's steps (RegExpExec reads `exec`, the Symbol
 //! methods read `flags`, `lastIndex` and the result's properties), with fast paths where
@@ -101,10 +102,53 @@ struct Compiled {
     prefix: Vec<u16>,
 }
 
+/// Compiled matchers, a bounded cache: at most [`MAX_MATCHERS`] entries and
+/// about [`MAX_MATCHER_BYTES`] of programs (estimated from the pattern's
+/// length, [`estimated_bytes`]). A RegExp object names its entry by slot and
+/// stamp (`RX_CODE`, see [`code_word`]); an entry reused for another pattern
+/// gets a new stamp, and a RegExp whose entry was reused compiles its source
+/// again on next use ([`code_of`]). So `new RegExp(s)` of ever-new strings
+/// keeps at most the cache's worth of programs, and a literal evaluated in a
+/// loop finds its entry by key and compiles once.
 #[derive(Default)]
 struct Table {
-    list: Vec<Compiled>,
+    slots: Vec<Slot>,
     by_key: hashbrown::HashMap<(Vec<u16>, u8), u32>,
+    /// The clock hand of the eviction (second chance: an entry used since
+    /// the hand last passed it is skipped once).
+    hand: usize,
+    bytes: usize,
+    /// The stamp of the next entry made (36 bits, see [`code_word`]).
+    next_stamp: u64,
+}
+
+struct Slot {
+    c: Compiled,
+    key: (Vec<u16>, u8),
+    stamp: u64,
+    used: bool,
+    bytes: usize,
+}
+
+const MAX_MATCHERS: usize = 4096;
+const MAX_MATCHER_BYTES: usize = 16 << 20;
+/// `RX_CODE` is `stamp << SLOT_BITS | (slot + 1)`: slot + 1 is at most
+/// `MAX_MATCHERS`, and the word stays below 2^48.
+const SLOT_BITS: u32 = 13;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+const STAMP_BITS: u32 = 48 - SLOT_BITS;
+const _: () = assert!(MAX_MATCHERS as u64 <= SLOT_MASK);
+
+/// What a compiled program of `pattern` is taken to cost: regress's
+/// instructions and the pattern's copies grow with its length.
+fn estimated_bytes(pattern: &[u16]) -> usize {
+    512 + pattern.len() * 24
+}
+
+/// The `RX_CODE` word naming slot `slot` with stamp `stamp`, below 2^48 so
+/// the collector reads the word as a number.
+fn code_word(slot: u32, stamp: u64) -> u64 {
+    (stamp << SLOT_BITS) | (slot as u64 + 1)
 }
 
 /// A borrowed `(pattern, flags)` key: a literal evaluated in a loop finds
@@ -126,6 +170,81 @@ fn table() -> &'static mut Table {
     // SAFETY: the matchers belong to the JS thread; no borrow is held across a call that could
     // reach this again (matching and compiling run no JavaScript).
     unsafe { TABLE.get() }.get_or_insert_with(Table::default)
+}
+
+impl Table {
+    /// A slot for a new entry of `bytes`: a free one while under the bounds,
+    /// else the next the clock hand finds unused (which it evicts).
+    fn take_slot(&mut self, bytes: usize) -> Option<usize> {
+        while !self.slots.is_empty() && (self.slots.len() >= MAX_MATCHERS || self.bytes + bytes > MAX_MATCHER_BYTES) {
+            let i = self.hand % self.slots.len();
+            self.hand = i + 1;
+            let e = &mut self.slots[i];
+            if e.used {
+                e.used = false;
+                continue;
+            }
+            self.bytes -= e.bytes;
+            self.by_key.remove(&e.key);
+            if self.bytes + bytes <= MAX_MATCHER_BYTES {
+                return Some(i);
+            }
+            // Still over the byte bound: free this entry's program and keep looking.
+            let last = self.slots.len() - 1;
+            self.slots.swap(i, last);
+            self.slots.pop();
+            if i < self.slots.len() {
+                let k = self.slots[i].key.clone();
+                self.by_key.insert(k, i as u32);
+                // The moved entry's RegExp objects name its old slot: they compile again.
+                self.slots[i].stamp = self.stamp();
+            }
+        }
+        None
+    }
+
+    fn stamp(&mut self) -> u64 {
+        let s = self.next_stamp;
+        self.next_stamp = (s + 1) & ((1 << STAMP_BITS) - 1);
+        s
+    }
+}
+
+/// The `RX_CODE` word of the matcher for (`pattern`, `flags`), compiling it
+/// unless the cache holds it.
+fn compile(pattern: &[u16], flags: u8) -> Result<u64, String> {
+    let t = table();
+    if let Some(&i) = t.by_key.get(&KeyRef(pattern, flags)) {
+        let e = &mut t.slots[i as usize];
+        e.used = true;
+        return Ok(code_word(i, e.stamp));
+    }
+    let re = compile_regex(pattern, flags)?;
+    let named = scan_named(pattern, flags & F_V != 0);
+    let prefix = if flags & (F_I | F_U | F_V) == 0 { literal_prefix(pattern) } else { Vec::new() };
+    let t = table();
+    let bytes = estimated_bytes(pattern);
+    let stamp = t.stamp();
+    let slot = Slot { c: Compiled { re, flags, named, prefix }, key: (pattern.to_vec(), flags), stamp, used: true, bytes };
+    let i = match t.take_slot(bytes) {
+        Some(i) => {
+            t.slots[i] = slot;
+            i
+        }
+        None => {
+            t.slots.push(slot);
+            t.slots.len() - 1
+        }
+    };
+    t.bytes += bytes;
+    t.by_key.insert((pattern.to_vec(), flags), i as u32);
+    Ok(code_word(i as u32, stamp))
+}
+
+/// The number of compiled matchers the cache holds and their estimated bytes.
+pub fn matcher_cache_stats() -> (usize, usize) {
+    let t = table();
+    (t.slots.len(), t.bytes)
 }
 
 /// Which capture groups of a (valid) pattern are named: the same scan as
@@ -181,22 +300,6 @@ fn compile_regex(pattern: &[u16], flags: u8) -> Result<regress::Regex, String> {
     // The parser recurses per nesting level: `MAX_NESTING` above keeps it
     // off the end of the native stack.
     regress::Regex::from_unicode(chars.iter().copied(), f).map_err(|e| e.text)
-}
-
-/// The table index of the matcher for (`pattern`, `flags`), compiling it
-/// on first use.
-fn compile(pattern: &[u16], flags: u8) -> Result<u32, String> {
-    if let Some(&i) = table().by_key.get(&KeyRef(pattern, flags)) {
-        return Ok(i);
-    }
-    let re = compile_regex(pattern, flags)?;
-    let named = scan_named(pattern, flags & F_V != 0);
-    let t = table();
-    let i = t.list.len() as u32;
-    let prefix = if flags & (F_I | F_U | F_V) == 0 { literal_prefix(pattern) } else { Vec::new() };
-    t.list.push(Compiled { re, flags, named, prefix });
-    t.by_key.insert((pattern.to_vec(), flags), i);
-    Ok(i)
 }
 
 /// The code units every match of `pattern` (no `i`, `u` or `v` flag) starts
@@ -279,11 +382,12 @@ impl Found {
     }
 }
 
-/// Runs matcher `code` on `s` from `from`: the leftmost match at or after
-/// `from`. Allocates nothing on the JS heap.
-fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
+/// Runs the matcher of RegExp `r` (initialized) on `s` from `from`: the
+/// leftmost match at or after `from`. Allocates nothing on the JS heap.
+fn run(r: Value, s: &[u16], from: usize) -> Option<Found> {
+    let code = code_of(r)?;
     {
-        let c = &table().list[code as usize];
+        let c = &table().slots[code as usize].c;
         // No match starts before the literal prefix's first occurrence.
         let from = if c.prefix.is_empty() { from } else { crate::string_builtins::index_of(s, &c.prefix, from)? };
         let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
@@ -299,12 +403,12 @@ fn run(code: u32, s: &[u16], from: usize) -> Option<Found> {
 }
 
 fn code_flags(code: u32) -> u8 {
-    table().list[code as usize].flags
+    table().slots[code as usize].c.flags
 }
 
 /// Whether matcher `code` has a named capture group.
 fn code_has_names(code: u32) -> bool {
-    table().list[code as usize].named.iter().any(|&b| b)
+    table().slots[code as usize].c.named.iter().any(|&b| b)
 }
 
 // ---------------------------------------------------------------------------
@@ -343,10 +447,27 @@ pub fn is_regexp_object(v: Value) -> bool {
     v.is_cell() && v.kind() == KIND_REGEXP
 }
 
-/// The matcher of an initialized RegExp object.
+/// The cache slot of the matcher of RegExp object `r`; `None` before
+/// RegExpInitialize. A RegExp whose entry the cache reused compiles its
+/// source again (it compiled once, so it compiles; nothing is allocated on
+/// the JS heap).
 fn code_of(r: Value) -> Option<u32> {
     let w = r.cell().word(RX_CODE);
-    if w == 0 { None } else { Some((w - 1) as u32) }
+    if w == 0 {
+        return None;
+    }
+    let slot = ((w & SLOT_MASK) - 1) as u32;
+    let t = table();
+    if let Some(e) = t.slots.get_mut(slot as usize)
+        && e.stamp == w >> SLOT_BITS
+    {
+        e.used = true;
+        return Some(slot);
+    }
+    let flags = parse_flags(string::units(r.cell().field(RX_FLAGS)))?;
+    let w = compile(string::units(r.cell().field(RX_SOURCE)), flags).ok()?;
+    r.cell().set_word(RX_CODE, w);
+    Some(((w & SLOT_MASK) - 1) as u32)
 }
 
 /// The flag bits of a RegExp object (0 before initialization).
@@ -542,7 +663,7 @@ fn regexp_initialize(o: Value, pattern: Value, flags: Value) -> JsResult {
     let o = Value(ho.get());
     o.cell().set_field(RX_SOURCE, Value(hp.get()));
     o.cell().set_field(RX_FLAGS, Value(hf.get()));
-    o.cell().set_word(RX_CODE, code as u64 + 1);
+    o.cell().set_word(RX_CODE, code);
     set_last_index(Value(ho.get()), 0.0)?;
     Ok(Value(ho.get()))
 }
@@ -663,7 +784,7 @@ fn builtin_match(r: Value, s: Value) -> JsResult<Option<Found>> {
     let found = if last_index > len as f64 {
         None
     } else {
-        let m = run(code, string::units(Value(hs.get())), last_index as usize);
+        let m = run(Value(hr.get()), string::units(Value(hs.get())), last_index as usize);
         m.filter(|m| !sticky || m.start == last_index as usize)
     };
     let Some(m) = found else {
@@ -1259,7 +1380,7 @@ fn symbol_split(args: &Args) -> JsResult {
     let size = string::len(Value(s.get()));
     if size == 0 {
         if pristine(Value(splitter.get())) {
-            let matches = run(code_of(Value(splitter.get())).unwrap_or(0), &[], 0).is_some_and(|m| m.start == 0);
+            let matches = run(Value(splitter.get()), &[], 0).is_some_and(|m| m.start == 0);
             if !matches {
                 array::push(Value(a.get()), Value(s.get()));
             }
@@ -1287,9 +1408,8 @@ fn symbol_split(args: &Args) -> JsResult {
     };
     let sub = |x: usize, y: usize| new_str(&string::units(Value(s.get()))[x..y]);
     if fast {
-        let code = code_of(Value(splitter.get())).unwrap_or(0);
         while q < size {
-            let Some(m) = run(code, string::units(Value(s.get())), q) else { break };
+            let Some(m) = run(Value(splitter.get()), string::units(Value(s.get())), q) else { break };
             if m.start >= size {
                 break;
             }
