@@ -958,7 +958,7 @@ export! {
         // inline-only data object.
         let o = Value(o);
         let sh = object::shape_of(o);
-        if o.kind() != KIND_OBJECT || !sh.is_plain() || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
+        if o.kind() != KIND_OBJECT || sh.dict || !sh.is_plain() || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
             return 0;
         }
         sh as *const crate::shape::Shape as u64
@@ -1071,7 +1071,12 @@ export! {
         let ho = scope.root(o);
         let hv = scope.root(v);
         let obj = Value(o);
-        let before = if obj.is_cell() && obj.kind() == KIND_OBJECT && obj.cell().header_flags() & FLAG_NONEXTENSIBLE == 0 && object::find_own(obj, atom as Atom).is_none() {
+        let before = if obj.is_cell()
+            && obj.kind() == KIND_OBJECT
+            && obj.cell().header_flags() & FLAG_NONEXTENSIBLE == 0
+            && !object::shape_of(obj).dict
+            && object::find_own(obj, atom as Atom).is_none()
+        {
             Some(object::shape_of(obj))
         } else {
             None
@@ -1083,7 +1088,7 @@ export! {
             && let Some((i, a)) = object::find_own(o, atom as Atom)
         {
             let after = object::shape_of(o);
-            if a == shape::DEFAULT && after.len() <= after.inline_cap as usize && after.len() == before.len() + 1 {
+            if a == shape::DEFAULT && !after.dict && after.len() <= after.inline_cap as usize && after.len() == before.len() + 1 {
                 // SAFETY: `ic` is the address of the site's two inline-cache
                 // entries in the compiler's table (static data, aligned).
                 unsafe {
@@ -1122,8 +1127,7 @@ export! {
         if !Value(hh.get()).is_object() || !Value(ht.get()).is_object() {
             return UNDEFINED;
         }
-        let sh = object::shape_of(Value(hh.get()));
-        let keys: Vec<(usize, Atom, u8)> = sh.keys.iter().enumerate().filter(|(_, k)| symbol::is_private_atom(**k) && **k != shape::proto_key()).map(|(i, &k)| (i, k, sh.attrs[i])).collect();
+        let keys: Vec<(usize, Atom, u8)> = object::own_props(Value(hh.get())).into_iter().filter(|&(_, k, _)| symbol::is_private_atom(k) && k != shape::proto_key()).collect();
         for (i, k, a) in keys {
             let v = object::slot_get(Value(hh.get()), i);
             if a & shape::ACCESSOR != 0 {
@@ -1333,7 +1337,9 @@ fn global_get_slow(g: Value, atom: Atom) -> u64 {
     if let Some((i, a)) = object::find_own(g, atom)
         && a & shape::ACCESSOR == 0
     {
-        *e = (atom, sh, i as u32);
+        if !object::shape_of(g).dict {
+            *e = (atom, sh, i as u32);
+        }
         return object::slot_get(g, i).0;
     }
     match object::lookup_chain(g, atom) {
@@ -1362,7 +1368,8 @@ fn ic_location(v: Value, atom: Atom) -> Option<u64> {
 fn own_data_location(v: Value, atom: Atom) -> Option<u64> {
     let (i, a) = object::find_own(v, atom)?;
     let sh = object::shape_of(v);
-    if a & shape::ACCESSOR != 0 {
+    // A dictionary object's shape says nothing about its properties.
+    if a & shape::ACCESSOR != 0 || sh.dict {
         return None;
     }
     let first = sh.inline_cap as u64 - 1;
@@ -1444,7 +1451,7 @@ fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
 
 /// The shape and kind of a prototype the cache can pass through.
 fn looks(o: Value) -> Option<(u64, u64)> {
-    (o.is_object() && !o.is_proxy()).then(|| (object::shape_word(o), o.kind()))
+    (o.is_object() && !o.is_proxy() && !object::shape_of(o).dict).then(|| (object::shape_word(o), o.kind()))
 }
 
 /// [`proto_hit`] after a miss: looks the property up one or two prototypes
@@ -1453,7 +1460,7 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
     let sh = object::shape_word(v);
     let kind = v.kind();
     // Only when `v` has no own property by that name (its shape says so).
-    if !own_by_shape(kind, atom) || object::find_own(v, atom).is_some() {
+    if !own_by_shape(kind, atom) || object::shape_of(v).dict || object::find_own(v, atom).is_some() {
         return None;
     }
     let p1 = object::proto_of(v);
@@ -1557,7 +1564,7 @@ fn learn_plain(f: Value, r: u64, site: u64, nfields: u64) -> u64 {
         let inst = Value(r);
         if inst.is_cell() && inst.kind() == KIND_OBJECT && object::proto_of(inst) == p {
             let s = object::shape_of(inst);
-            if s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
+            if !s.dict && s.len() == nfields as usize && s.attrs.iter().all(|&a| a == shape::DEFAULT) {
                 let mut sh = shape::root_for(OBJ_INLINE as u32, (nfields as u32).max(1), s.ctor);
                 for &k in &s.keys {
                     sh = sh.add(k, shape::DEFAULT);

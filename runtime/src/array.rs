@@ -152,6 +152,10 @@ pub fn holes_absent(a: Value) -> bool {
         return false;
     }
     let sh = object::shape_word(op);
+    if object::shape_of(op).dict {
+        // A dictionary's shape stays as its keys change: nothing to cache by.
+        return !object::own_props(op).iter().any(|&(_, k, _)| crate::atoms::array_index(k).is_some());
+    }
     // SAFETY: single JS thread; no reference to the cache outlives this function.
     let c = unsafe { CACHE.get() };
     if c.0 != sh {

@@ -154,6 +154,11 @@ pub fn new_symbol_atom(sym: Value) -> Atom {
     a
 }
 
+/// The number of atoms (all live: the table is a root).
+pub fn count() -> usize {
+    table().values.len()
+}
+
 /// The string or symbol value of an atom.
 #[inline]
 pub fn value(a: Atom) -> Value {

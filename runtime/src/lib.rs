@@ -9,6 +9,7 @@ pub mod bigint;
 pub mod binding;
 pub mod bytes;
 pub mod collections;
+pub mod dict;
 pub mod error;
 pub mod function;
 pub mod generator;

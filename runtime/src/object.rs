@@ -155,6 +155,12 @@ pub fn proto_of(o: Value) -> Value {
         // means the cell has its `OBJ_PROTO` word.
         return unsafe { o.cell_unchecked() }.field(OBJ_PROTO);
     }
+    if sh.dict {
+        return match crate::dict::find(o, sh, shape::proto_key()) {
+            Some((e, _)) => slot_get(o, e),
+            None => realm::get(I::ObjectProto),
+        };
+    }
     match sh.proto_slot {
         Some(i) => slot_get(o, i as usize),
         None => realm::get(I::ObjectProto),
@@ -169,7 +175,8 @@ pub fn set_proto(o: Value, p: Value) {
         o.cell().set_field(OBJ_PROTO, p);
         return;
     }
-    match sh.proto_slot {
+    let slot = if sh.dict { crate::dict::find(o, sh, shape::proto_key()).map(|(e, _)| e as u32) } else { sh.proto_slot };
+    match slot {
         Some(i) => slot_set(o, i as usize, p),
         None if p == realm::get(I::ObjectProto) => {}
         None => add_property(o, shape::proto_key(), p, shape::HIDDEN & !shape::CONFIGURABLE),
@@ -181,6 +188,9 @@ pub fn set_proto(o: Value, p: Value) {
 /// overflow value array and properties from that index on live there.
 #[inline]
 fn slot_addr(o: Value, sh: &Shape, i: usize) -> *mut u64 {
+    if sh.dict {
+        return crate::dict::value_addr(o, sh, i);
+    }
     if sh.is_inline(i) {
         // SAFETY: `sh` is `o`'s shape and slot `i` is inline in it, so the
         // address is inside the cell (`inline_cap` slots from `inline_start`).
@@ -218,10 +228,21 @@ pub fn slot_set(o: Value, i: usize, v: Value) {
     unsafe { perry_gc::barrier::store(slot_addr(o, shape_of(o), i), v.0) }
 }
 
-/// Appends a property (the key must not exist).
+/// Appends a property (the key must not exist). An object past
+/// `dict::MAX_FAST_PROPERTIES` becomes a dictionary.
 pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
     let sh = shape_of(o);
+    if sh.dict {
+        return crate::dict::add(o, key, v, attrs);
+    }
     let i = sh.len();
+    if i >= crate::dict::MAX_FAST_PROPERTIES && may_be_dictionary(o) {
+        let scope = HandleScope::new();
+        let ho = scope.root(o.0);
+        let hv = scope.root(v.0);
+        crate::dict::convert(o);
+        return crate::dict::add(Value(ho.get()), key, Value(hv.get()), attrs);
+    }
     let cap = sh.inline_cap as usize;
     if i >= cap {
         // Overflow mode: properties from `cap - 1` on live in the array held
@@ -256,14 +277,51 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
     slot_set(o, i, v);
 }
 
-/// Own property lookup in the shape: (slot, attributes).
+/// Own property lookup in the shape (or a dictionary object's table):
+/// (slot, attributes).
 #[inline]
 pub fn find_own(o: Value, key: Atom) -> Option<(usize, u8)> {
     if o.is_proxy() {
         return None;
     }
     let sh = shape_of(o);
+    if sh.dict {
+        return crate::dict::find(o, sh, key);
+    }
     sh.lookup(key).map(|i| (i, sh.attrs[i]))
+}
+
+/// Whether `o` may switch to dictionary mode: not a module namespace (its
+/// slots hold global indices) nor the global object (compiled code caches
+/// its slots by shape).
+fn may_be_dictionary(o: Value) -> bool {
+    o.kind() != KIND_MODULE_NS && o != realm::get(I::Global)
+}
+
+/// The own properties that `o`'s shape or table holds, in insertion order:
+/// (slot, key, attributes). Private keys included.
+pub fn own_props(o: Value) -> Vec<(usize, Atom, u8)> {
+    let sh = shape_of(o);
+    if sh.dict {
+        return crate::dict::entries(o, sh);
+    }
+    sh.keys.iter().zip(sh.attrs.iter()).enumerate().map(|(i, (&k, &a))| (i, k, a)).collect()
+}
+
+/// Changes the attributes of slot `i` (from [`find_own`] or [`own_props`]).
+pub fn set_slot_attrs(o: Value, i: usize, attrs: u8) {
+    let sh = shape_of(o);
+    if sh.dict {
+        crate::dict::set_attrs(o, sh, i, attrs);
+    } else {
+        set_shape(o, sh.with_attrs(i, attrs));
+    }
+}
+
+/// The number of own properties that `o`'s shape or table holds.
+pub fn own_prop_count(o: Value) -> usize {
+    let sh = shape_of(o);
+    if sh.dict { crate::dict::len(o, sh) } else { sh.len() }
 }
 
 /// A property as found on one object of the chain.
@@ -739,7 +797,7 @@ pub fn define(o: Value, key: Atom, v: Value, attrs: u8) {
     match find_own(o, key) {
         Some((i, a)) => {
             if a != attrs {
-                set_shape(o, shape_of(o).with_attrs(i, attrs));
+                set_slot_attrs(o, i, attrs);
             }
             slot_set(o, i, v);
         }
@@ -821,7 +879,24 @@ pub fn try_delete(o: Value, key: Atom) -> bool {
             return false;
         }
         let sh = shape_of(o);
+        if sh.dict {
+            crate::dict::remove(o, sh, i);
+            return true;
+        }
         let n = sh.len();
+        if i + 1 < n && may_be_dictionary(o) {
+            // Deleting other than the last property: a dictionary from now on
+            // (a shape per remaining key set would be quadratic).
+            let scope = HandleScope::new();
+            let ho = scope.root(o.0);
+            crate::dict::convert(o);
+            let o = Value(ho.get());
+            let sh = shape_of(o);
+            if let Some((e, _)) = crate::dict::find(o, sh, key) {
+                crate::dict::remove(o, sh, e);
+            }
+            return true;
+        }
         // Read every remaining value, switch to the shape without the key
         // and store them again: leaving overflow mode moves slots around.
         let vals: Vec<Value> = (0..n).filter(|&j| j != i).map(|j| slot_get(o, j)).collect();
@@ -961,9 +1036,8 @@ pub fn own_keys(o: Value, only_enumerable: bool, symbols: bool) -> Vec<Atom> {
         _ => {}
     }
     let leading = strs.len();
-    let sh = shape_of(o);
-    for (i, &k) in sh.keys.iter().enumerate() {
-        if only_enumerable && sh.attrs[i] & shape::ENUMERABLE == 0 {
+    for (_, k, a) in own_props(o) {
+        if only_enumerable && a & shape::ENUMERABLE == 0 {
             continue;
         }
         if strs[..leading].contains(&k) {

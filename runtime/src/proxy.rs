@@ -152,7 +152,7 @@ pub fn trap(handler: Value, name: &str) -> JsResult<Option<Value>> {
 fn trap_fast(handler: Value, key: Atom) -> Option<Option<Value>> {
     if handler.is_object() && handler.kind() == KIND_OBJECT {
         let sh = object::shape_of(handler);
-        if sh.is_plain() && sh.proto_slot.is_none() {
+        if sh.is_plain() && !sh.dict && sh.proto_slot.is_none() {
             match object::find_own(handler, key) {
                 Some((i, a)) if a & shape::ACCESSOR == 0 => {
                     let t = object::slot_get(handler, i);

@@ -37,6 +37,24 @@ pub struct Shape {
     /// their prototype chain has no `constructor` to name them by (see
     /// [`root_for`]); `None` for every other object.
     pub ctor: Option<&'static str>,
+    /// A dictionary shape ([`dict_root`]): its objects keep their properties
+    /// in a hash table (`runtime/src/dict.rs`), not in slots this shape
+    /// lists, so the shape says nothing about which keys they have.
+    pub dict: bool,
+}
+
+/// Shapes made so far (none is freed yet: issue 26), for `[gc-step]`'s `shapes_live=`.
+static MADE: JsCell<usize> = JsCell::new(0);
+
+/// The number of shapes made (all of them live: shapes are never freed).
+pub fn count() -> usize {
+    // SAFETY: a one-word read on the JS thread.
+    unsafe { *MADE.get() }
+}
+
+fn count_one() {
+    // SAFETY: a one-word update on the JS thread.
+    unsafe { *MADE.get() += 1 };
 }
 
 /// The private key of the hidden slot where a plain object (no proto word,
@@ -55,8 +73,9 @@ pub fn proto_key() -> Atom {
     unsafe { *PROTO_KEY.get() }
 }
 
-/// Root shapes by (inline start, inline capacity, constructor name's address or 0).
-type RootTable = HashMap<(u32, u32, usize), &'static Shape>;
+/// Root shapes by (inline start, inline capacity, constructor name's address
+/// or 0, whether a dictionary shape).
+type RootTable = HashMap<(u32, u32, usize, bool), &'static Shape>;
 static ROOTS: JsCell<Option<RootTable>> = JsCell::new(None);
 
 /// The interned constructor names of [`root_for`], at most [`MAX_CTOR_NAMES`].
@@ -75,12 +94,12 @@ pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
     static SMALL: JsCell<[[Option<&'static Shape>; CAPS]; STARTS]> = JsCell::new([[None; CAPS]; STARTS]);
     let (i, c) = (inline_start as usize / 8, cap as usize);
     if !inline_start.is_multiple_of(8) || i >= STARTS || c >= CAPS {
-        return root_slow(inline_start, cap, None);
+        return root_slow(inline_start, cap, None, false);
     }
     // SAFETY: the table belongs to the JS thread; `root_slow` in the closure touches `ROOTS`,
     // never `SMALL`, so `e` is the only borrow of it.
     let e = unsafe { &mut SMALL.get()[i][c] };
-    e.get_or_insert_with(|| root_slow(inline_start, cap, None))
+    e.get_or_insert_with(|| root_slow(inline_start, cap, None, false))
 }
 
 /// The root shape of objects that `new F()` made, with `ctor` the name of
@@ -91,8 +110,16 @@ pub fn root(inline_start: u32, cap: u32) -> &'static Shape {
 pub fn root_for(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'static Shape {
     match ctor {
         None => root(inline_start, cap),
-        Some(_) => root_slow(inline_start, cap, ctor),
+        Some(_) => root_slow(inline_start, cap, ctor, false),
     }
+}
+
+/// The shape of dictionary-mode objects with this layout and `ctor`: one
+/// per layout, with no keys; the object's last inline slot holds its
+/// property table (`dict.rs`). Inline caches never cache it
+/// ([`Shape::dict`]).
+pub fn dict_root(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'static Shape {
+    root_slow(inline_start, cap, ctor, true)
 }
 
 /// `name` interned for [`root_for`]; `None` when it is empty or the table is full.
@@ -113,12 +140,13 @@ pub fn ctor_name(name: &str) -> Option<&'static str> {
     Some(n)
 }
 
-fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'static Shape {
+fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool) -> &'static Shape {
     // SAFETY: the root table is touched by the JS thread only and this borrow ends with the
     // statement's closure, which calls nothing that reaches `ROOTS` again.
     let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
     let tag = ctor.map_or(0, |n| n.as_ptr() as usize);
-    roots.entry((inline_start, cap, tag)).or_insert_with(|| {
+    roots.entry((inline_start, cap, tag, dict)).or_insert_with(|| {
+        count_one();
         let s: &'static mut Shape = Box::leak(Box::new(Shape {
             inline_start,
             inline_cap: cap,
@@ -130,6 +158,7 @@ fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>) -> &'stati
             root: core::ptr::null(),
             proto_slot: None,
             ctor,
+            dict,
         }));
         s.root = s as *const Shape;
         s
@@ -162,13 +191,16 @@ impl Shape {
     pub fn is_inline(&self, i: usize) -> bool {
         self.keys.len() <= self.inline_cap as usize || i + 1 < self.inline_cap as usize
     }
+    /// Whether objects of this shape have no own properties in it (false
+    /// for a dictionary shape, whose objects may have any).
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.keys.is_empty() && !self.dict
     }
 
     fn derive(&self, keys: Vec<Atom>, attrs: Vec<u8>) -> &'static Shape {
         let index = if keys.len() > 8 { Some(keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect()) } else { None };
         let proto_slot = keys.iter().position(|&k| k == proto_key()).map(|i| i as u32);
+        count_one();
         Box::leak(Box::new(Shape {
             inline_start: self.inline_start,
             inline_cap: self.inline_cap,
@@ -180,6 +212,7 @@ impl Shape {
             root: self.root,
             proto_slot,
             ctor: self.ctor,
+            dict: false,
         }))
     }
 

@@ -590,14 +590,13 @@ fn get_keys(v: Value, show_hidden: bool) -> Vec<Atom> {
 
 /// Own keys of an array other than its indices (`length` with `showHidden`).
 fn non_index_keys(v: Value, with_length: bool, only_enumerable: bool) -> Vec<Atom> {
-    let sh = object::shape_of(v);
     let mut strs = Vec::new();
     let mut syms = Vec::new();
     if with_length {
         strs.push(names::LENGTH);
     }
-    for (i, &k) in sh.keys.iter().enumerate() {
-        if only_enumerable && sh.attrs[i] & shape::ENUMERABLE == 0 {
+    for (_, k, a) in object::own_props(v) {
+        if only_enumerable && a & shape::ENUMERABLE == 0 {
             continue;
         }
         if symbol::is_private_atom(k) || atoms::array_index(k).is_some() {

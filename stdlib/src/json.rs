@@ -835,7 +835,7 @@ fn lacks_to_json(v: Value) -> bool {
     match v.kind() {
         KIND_OBJECT => {
             let sh = object::shape_of(v);
-            sh.is_plain() && sh.proto_slot.is_none()
+            sh.is_plain() && !sh.dict && sh.proto_slot.is_none()
         }
         KIND_ARRAY => {
             let ap = realm::get(I::ArrayProto);

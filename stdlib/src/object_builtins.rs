@@ -359,6 +359,15 @@ pub fn set_integrity(o: Value, frozen: bool) {
         o.cell().set_header_flag(FLAG_SEALED_ELEMENTS | if frozen { FLAG_FROZEN_ELEMENTS } else { 0 });
     }
     let sh = object::shape_of(o);
+    if sh.dict {
+        for (e, k, a) in object::own_props(o) {
+            if !symbol::is_private_atom(k) {
+                let na = if frozen && a & shape::ACCESSOR == 0 { a & !(shape::CONFIGURABLE | shape::WRITABLE) } else { a & !shape::CONFIGURABLE };
+                object::set_slot_attrs(o, e, na);
+            }
+        }
+        return;
+    }
     if sh.is_empty() {
         return;
     }
@@ -412,7 +421,7 @@ pub fn test_integrity(o: Value, frozen: bool) -> JsResult<bool> {
         if f & need == 0 && (arr::any_present(o) || frozen) {
             return Ok(false);
         }
-        object::shape_of(o).keys.iter().copied().filter(|&k| !symbol::is_private_atom(k)).collect()
+        object::own_props(o).into_iter().map(|(_, k, _)| k).filter(|&k| !symbol::is_private_atom(k)).collect()
     } else {
         object::own_keys(o, false, true)
     };

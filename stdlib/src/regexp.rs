@@ -501,7 +501,8 @@ fn this_object(args: &Args, name: &str) -> JsResult {
 }
 
 fn set_last_index(r: Value, v: f64) -> JsResult<()> {
-    if is_regexp_object(r) && object::shape_of(r).attrs[0] & shape::WRITABLE != 0 {
+    // `lastIndex` is slot 0 of a RegExp's shape; a dictionary RegExp takes the generic path.
+    if is_regexp_object(r) && !object::shape_of(r).dict && object::shape_of(r).attrs[0] & shape::WRITABLE != 0 {
         object::slot_set(r, 0, Value::num(v));
         return Ok(());
     }

@@ -14,7 +14,8 @@
 //! - extra minor roots: registered box-cell runs ([`boxes`]) and occupied
 //!   proxy slots;
 //! - the plan's proxy-churn request, idle work, the verifier's checks and
-//!   the `box_cells_live=`/`proxies_live=` fields, `[box-stats]` and
+//!   the `box_cells_live=`/`proxies_live=`/`atoms_live=`/`shapes_live=`/`dicts_made=`
+//!   fields, `[box-stats]` and
 //!   `[proxy-stats]` lines of the diagnostics.
 //!
 //! Proxy churn: a minor collection keeps every proxy slot and traces its target
@@ -156,7 +157,15 @@ impl Binding for Runtime {
 
     fn step_fields(out: &mut String) {
         use core::fmt::Write;
-        let _ = write!(out, " box_cells_live={} proxies_live={}", boxes::live(), proxies::live());
+        let _ = write!(
+            out,
+            " box_cells_live={} proxies_live={} atoms_live={} shapes_live={} dicts_made={}",
+            boxes::live(),
+            proxies::live(),
+            crate::atoms::count(),
+            crate::shape::count(),
+            crate::dict::made()
+        );
     }
 
     fn print_summary() {
