@@ -108,20 +108,37 @@ pub const TAG_BOOL: u64 = 0xFFFB;
 pub const TAG_OBJECT: u64 = 0xFFFC;
 pub const TAG_STRING: u64 = 0xFFFD;
 pub const TAG_PROXY: u64 = 0xFFFE;
-/// The proxy id band: a proxy is `TAG_PROXY << TAG_SHIFT | id` with
-/// `id < PROXY_IDS`, an index into the thread's proxy registry
+/// The proxy id band: a proxy is `TAG_PROXY << TAG_SHIFT | (PERRY_PROXY_BASE + id)`
+/// with `id < PROXY_IDS`, an index into the thread's proxy registry
 /// (`perry_runtime::binding::proxies`). Never a heap address (`is_heap_tag` is false).
 pub const PROXY_IDS: u64 = 1 << 16;
 
+/// The payload of proxy id 0: the collector sets it to the nursery's first
+/// address (`perry_gc::barrier::init`), so the write barrier's filter (a
+/// payload inside the nursery) also logs every store of a proxy value into
+/// an old cell, and a minor collection finds the young proxies old cells
+/// hold on the dirty cards. Set once, before the first proxy is made.
+#[unsafe(no_mangle)]
+pub static mut PERRY_PROXY_BASE: u64 = 0;
+
+#[inline(always)]
+fn proxy_base() -> u64 {
+    // SAFETY: a plain read of a static written once at start-up, before any proxy exists.
+    unsafe { PERRY_PROXY_BASE }
+}
+
 /// The proxy with registry id `id`.
-pub const fn proxy_value(id: u16) -> u64 {
-    (TAG_PROXY << TAG_SHIFT) | id as u64
+#[inline]
+pub fn proxy_value(id: u16) -> u64 {
+    (TAG_PROXY << TAG_SHIFT) | (proxy_base() + id as u64)
 }
 
 /// The registry id of `v` when it is a value of the proxy band: the tag and
-/// an id below `PROXY_IDS`, nothing else.
-pub const fn proxy_id(v: u64) -> Option<u16> {
-    if v >> TAG_SHIFT == TAG_PROXY && (v & PAYLOAD_MASK) < PROXY_IDS { Some(v as u16) } else { None }
+/// a payload `PROXY_IDS` wide from `PERRY_PROXY_BASE`, nothing else.
+#[inline]
+pub fn proxy_id(v: u64) -> Option<u16> {
+    let id = (v & PAYLOAD_MASK).wrapping_sub(proxy_base());
+    if v >> TAG_SHIFT == TAG_PROXY && id < PROXY_IDS { Some(id as u16) } else { None }
 }
 pub const TAG_SPECIAL: u64 = 0xFFFF;
 

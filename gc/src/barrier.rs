@@ -138,6 +138,10 @@ pub fn init(base: usize, len: usize, nursery_start: usize, nursery_size: usize) 
         PERRY_CARD_BIAS = (table as u64).wrapping_sub((base >> CARD_SHIFT) as u64);
         PERRY_NURSERY_START = nursery_start as u64;
         PERRY_NURSERY_SIZE = nursery_size as u64;
+        // Proxy values carry payloads inside the nursery's range, so the
+        // filter logs their stores too (`perry_abi::PERRY_PROXY_BASE`).
+        assert!(nursery_size as u64 >= perry_abi::PROXY_IDS);
+        perry_abi::PERRY_PROXY_BASE = nursery_start as u64;
     }
 }
 

@@ -200,6 +200,26 @@ pub trait Binding: 'static {
         Ok(())
     }
 
+    /// A minor collection met external reference `v` (in a root, a dirty
+    /// card's slot or a young cell): when `v` is young and met the first
+    /// time, the runtime keeps it and returns the two slots it holds, which
+    /// the collection then forwards.
+    fn minor_reach_external(v: u64) -> Option<(*mut u64, *mut u64)> {
+        let _ = v;
+        None
+    }
+
+    /// After a minor collection's trace: the runtime frees the young
+    /// external references it did not reach.
+    fn end_of_minor() {}
+
+    /// Whether external reference `v` is young (a store of it into an old
+    /// cell must have dirtied its card: the verifier's check).
+    fn external_is_young(v: u64) -> bool {
+        let _ = v;
+        false
+    }
+
     /// A minor collection's extra roots: calls `visit` on each; returns the
     /// number of slots (counted in `root_slots`).
     fn minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {

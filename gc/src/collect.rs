@@ -130,6 +130,10 @@ struct Minor<'a, B> {
     to_end: usize,
     promoted: Vec<*mut u64>,
     promoted_bytes: usize,
+    /// Slots of young external references reached (a proxy's target and
+    /// handler), forwarded from `drain`: a chain of proxies is a queue, not
+    /// a recursion.
+    externals: Vec<*mut u64>,
     binding: PhantomData<B>,
 }
 
@@ -145,6 +149,9 @@ impl<B: Binding> Minor<'_, B> {
         unsafe {
             let v = *slot;
             if !is_heap_tag(v >> TAG_SHIFT) {
+                if B::is_external(v) {
+                    self.reach_external(v);
+                }
                 return false;
             }
             let a = (v & PAYLOAD_MASK) as usize;
@@ -176,6 +183,16 @@ impl<B: Binding> Minor<'_, B> {
             };
             *slot = (v & !PAYLOAD_MASK) | new as u64;
             barrier::is_young(new as u64)
+        }
+    }
+
+    /// An external reference met while tracing: a young one reached the
+    /// first time queues its slots.
+    #[cold]
+    fn reach_external(&mut self, v: u64) {
+        if let Some((a, b)) = B::minor_reach_external(v) {
+            self.externals.push(a);
+            self.externals.push(b);
         }
     }
 
@@ -308,6 +325,11 @@ impl<B: Binding> Minor<'_, B> {
                 }
                 scan += size;
             }
+            while let Some(s) = self.externals.pop() {
+                progress = true;
+                // A registry slot outside the heap: no card to keep dirty.
+                self.forward(s);
+            }
             while let Some(p) = self.promoted.pop() {
                 progress = true;
                 // SAFETY: a cell this collection promoted.
@@ -325,7 +347,7 @@ impl<B: Binding> Minor<'_, B> {
 /// the dirty cards, then what was copied.
 pub fn minor<B: Binding>(h: &mut Heap) -> Outcome {
     let to = h.nursery.surv[h.nursery.from ^ 1];
-    let mut m = Minor::<B> { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0, binding: PhantomData };
+    let mut m = Minor::<B> { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0, externals: Vec::new(), binding: PhantomData };
     let t = Phase::start();
     let mut root_slots = roots::visit_all(&mut |slot| {
         m.forward(slot);
@@ -339,6 +361,7 @@ pub fn minor<B: Binding>(h: &mut Heap) -> Outcome {
     t.end_with("cards", &format!("dirty={dirty} logged={cards}"));
     let t = Phase::start();
     m.drain(to.0);
+    B::end_of_minor();
     let survived = m.to_top - to.0;
     t.end_with("evacuate", &format!("survived={survived} promoted={}", m.promoted_bytes));
     let (to_top, promoted) = (m.to_top, m.promoted_bytes);

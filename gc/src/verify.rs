@@ -59,8 +59,9 @@ pub fn before<B: Binding>(h: &mut Heap) {
         for_each_slot::<B>(cell, &mut |s| {
             // SAFETY: a word of a live old cell.
             let v = unsafe { *s };
+            let young = (is_heap_tag(v >> TAG_SHIFT) && barrier::is_young(v & PAYLOAD_MASK)) || (B::is_external(v) && B::external_is_young(v));
             // SAFETY: the card table covers the whole reservation.
-            if is_heap_tag(v >> TAG_SHIFT) && barrier::is_young(v & PAYLOAD_MASK) && unsafe { *barrier::card_of(s as usize) } == 0 {
+            if young && unsafe { *barrier::card_of(s as usize) } == 0 {
                 // SAFETY: the cell's header.
                 let hdr = unsafe { *cell };
                 let what = format!(

@@ -793,11 +793,16 @@ fn create_impl(target: Value, handler: Value) -> JsResult {
     if is_constructor(target) {
         flags |= CONSTRUCTOR;
     }
-    if let Some(p) = crate::binding::proxies::alloc(target.0, handler.0, flags) {
-        return Ok(Value(p));
-    }
     let scope = HandleScope::new();
     let (ht, hh) = (scope.root(target.0), scope.root(handler.0));
+    if crate::binding::proxies::young() >= crate::binding::proxies::YOUNG_LIMIT {
+        // Proxies made faster than eden fills: a minor collection frees the
+        // young ones nothing reaches before they take the band.
+        perry_gc::heap::collect_minor("proxy-young");
+    }
+    if let Some(p) = crate::binding::proxies::alloc(ht.get(), hh.get(), flags) {
+        return Ok(Value(p));
+    }
     perry_gc::heap::collect_full("proxy-band");
     match crate::binding::proxies::alloc(ht.get(), hh.get(), flags) {
         Some(p) => Ok(Value(p)),

@@ -18,17 +18,15 @@
 //!   fields, `[box-stats]` and
 //!   `[proxy-stats]` lines of the diagnostics.
 //!
-//! Proxy churn: a minor collection keeps every proxy slot and traces its target
-//! and handler, so per-request proxies would promote their requests' objects
-//! (on the App-Route fixture under load: minor pauses of 13-31 ms promoting 3
-//! MB each, against full ones of 0.2-0.3 ms). So after [`PROXY_CHURN`] proxies
-//! created since the last full collection, while the old generation's live size
-//! is at most [`PROXY_CHURN_MAX_OLD`], the next collection is full (reason
-//! `proxy-churn`). A generational registry (young slots freed by a minor
-//! collection, with the barrier logging stores of young proxy values) would
-//! lift the 64 MiB bound. At idle, proxies created since the last full
-//! collection make the idle collection full, since only a full one sweeps the
-//! registry.
+//! Proxy churn: the registry is generational (`proxies`): a minor collection
+//! frees the young proxies it does not reach, so per-request proxies die
+//! young with their requests. Proxies that outlive a minor collection are
+//! freed only by a full one: after [`PROXY_CHURN`] of them since the last
+//! full collection, while the old generation's live size is at most
+//! [`PROXY_CHURN_MAX_OLD`], the next collection is full (reason
+//! `proxy-churn`), so long-lived churn cannot exhaust the 65,536-id band
+//! between full collections. At idle, such proxies make the idle collection
+//! full.
 
 pub mod boxes;
 pub mod finreg;
@@ -37,11 +35,10 @@ pub mod proxies;
 use perry_abi::*;
 use perry_gc::{Binding, FullRequest, Scan, Tracer, WeakReport, WeakTracer};
 
-/// Proxies created since the last full collection at which a full
-/// collection replaces the minor one (while the old generation is small):
-/// a minor collection keeps every proxy slot alive and traces its target and
-/// handler, so per-request proxies would promote their requests' objects.
-pub const PROXY_CHURN: usize = 2048;
+/// Proxies that outlived a minor collection since the last full one at
+/// which a full collection replaces the next minor one (while the old
+/// generation is small): a quarter of the id band.
+pub const PROXY_CHURN: usize = 16384;
 
 /// The old-generation live size up to which proxy churn makes the next
 /// collection full (a full collection then costs about what the minor one
@@ -59,8 +56,8 @@ pub fn init() {
 }
 
 /// The plan's request when eden is full (see [`PROXY_CHURN`]).
-fn proxy_churn_request(created_since_full: usize) -> Option<FullRequest> {
-    (created_since_full >= PROXY_CHURN).then_some(FullRequest { reason: "proxy-churn", max_live_old: PROXY_CHURN_MAX_OLD })
+fn proxy_churn_request(old_since_full: usize) -> Option<FullRequest> {
+    (old_since_full >= PROXY_CHURN).then_some(FullRequest { reason: "proxy-churn", max_live_old: PROXY_CHURN_MAX_OLD })
 }
 
 impl Binding for Runtime {
@@ -118,6 +115,18 @@ impl Binding for Runtime {
         if proxies::is_occupied(v) { Ok(()) } else { Err("proxy whose registry slot was freed") }
     }
 
+    fn minor_reach_external(v: u64) -> Option<(*mut u64, *mut u64)> {
+        proxies::minor_reach(v)
+    }
+
+    fn end_of_minor() {
+        proxies::sweep_young();
+    }
+
+    fn external_is_young(v: u64) -> bool {
+        proxies::is_young(v)
+    }
+
     fn minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {
         boxes::visit_minor_roots(visit) + proxies::visit_minor_roots(visit)
     }
@@ -138,13 +147,13 @@ impl Binding for Runtime {
     }
 
     fn full_request() -> Option<FullRequest> {
-        proxy_churn_request(proxies::created_since_full())
+        proxy_churn_request(proxies::old_since_full())
     }
 
     fn idle_wants_full() -> bool {
-        // Only a full collection sweeps the proxy registry (the ids go back
-        // to the band).
-        proxies::created_since_full() > 0
+        // Only a full collection frees proxies that outlived a minor one
+        // (the ids go back to the band).
+        proxies::old_since_full() > 0
     }
 
     fn at_idle() {

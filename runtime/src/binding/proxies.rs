@@ -2,8 +2,16 @@
 //! proxy id band (`perry_abi::proxy_value`), an index into this per-thread
 //! table of slots `(target, handler, revoked)`.
 //!
-//! The registry is weak and observed by the collector:
-//! - a minor collection treats every occupied slot as a root (it frees none);
+//! The registry is weak, generational and observed by the collector:
+//! - a slot made since the last collection is *young*. A proxy value's
+//!   payload lies in the nursery's address range (`perry_abi::PERRY_PROXY_BASE`),
+//!   so the write barrier logs a store of any proxy into an old cell as it
+//!   logs a young cell's;
+//! - a minor collection treats every old slot as a root, marks the young
+//!   slots whose values it meets (in roots, on dirty cards, in young cells
+//!   it copies, in the slots it reached) and forwards their target and
+//!   handler; afterwards it frees the young slots it did not reach
+//!   ([`sweep_young`]) and the rest are old;
 //! - a full collection marks the slot of every proxy value it meets in a
 //!   traced location (object fields, array elements, frames, handles, box
 //!   cells, closure environments, Map/Set entries, promise reactions, other
@@ -17,8 +25,9 @@
 //! The collector sees the registry through the runtime's binding
 //! ([`super::Runtime`]): proxy values are its external references (marked
 //! by [`mark`], asked by [`is_marked`], checked by [`is_occupied`]), the
-//! occupied slots are minor roots, [`sweep`] is the end of a full trace,
-//! and proxy churn ([`created_since_full`]) is a full-collection request.
+//! old slots are minor roots, [`sweep_young`] the end of a minor trace,
+//! [`sweep`] the end of a full one, and proxies that outlived minor
+//! collections ([`old_since_full`]) are a full-collection request.
 //!
 //! `new Proxy` (`runtime/src/proxy.rs`) takes a free id; when all
 //! [`perry_abi::PROXY_IDS`] (65,536) are live it runs a full collection first,
@@ -38,7 +47,11 @@ struct Slot {
     used: bool,
     revoked: bool,
     marked: bool,
+    /// Made since the last collection (see the module documentation).
+    young: bool,
 }
+
+const FREE: Slot = Slot { target: UNDEFINED, handler: UNDEFINED, flags: 0, used: false, revoked: false, marked: false, young: false };
 
 struct Registry {
     slots: Vec<Slot>,
@@ -47,12 +60,25 @@ struct Registry {
     live: usize,
     created_total: u64,
     freed_total: u64,
-    /// `created_total` at the end of the last full collection.
-    created_at_full: u64,
+    /// Ids of the young slots.
+    young: Vec<u16>,
+    /// Slots freed by minor collections, in all.
+    freed_young_total: u64,
+    /// Young slots that minor collections kept (made old) since the last
+    /// full collection: only a full one can free them.
+    old_since_full: usize,
 }
 
-static REGISTRY: JsCell<Registry> =
-    JsCell::new(Registry { slots: Vec::new(), free: Vec::new(), live: 0, created_total: 0, freed_total: 0, created_at_full: 0 });
+static REGISTRY: JsCell<Registry> = JsCell::new(Registry {
+    slots: Vec::new(),
+    free: Vec::new(),
+    live: 0,
+    created_total: 0,
+    freed_total: 0,
+    young: Vec::new(),
+    freed_young_total: 0,
+    old_since_full: 0,
+});
 
 fn reg() -> &'static mut Registry {
     // SAFETY: single JS thread.
@@ -66,12 +92,13 @@ pub fn alloc(target: u64, handler: u64, flags: u8) -> Option<u64> {
     let id = match r.free.pop() {
         Some(id) => id,
         None if (r.slots.len() as u64) < PROXY_IDS => {
-            r.slots.push(Slot { target: UNDEFINED, handler: UNDEFINED, flags: 0, used: false, revoked: false, marked: false });
+            r.slots.push(FREE);
             (r.slots.len() - 1) as u16
         }
         None => return None,
     };
-    r.slots[id as usize] = Slot { target, handler, flags, used: true, revoked: false, marked: false };
+    r.slots[id as usize] = Slot { target, handler, flags, used: true, revoked: false, marked: false, young: true };
+    r.young.push(id);
     r.live += 1;
     r.created_total += 1;
     Some(proxy_value(id))
@@ -119,10 +146,19 @@ pub fn revoke(p: u64) {
     s.handler = NULL;
 }
 
-/// Proxies created since the last full collection (the plan's proxy churn).
-pub fn created_since_full() -> usize {
-    let r = reg();
-    (r.created_total - r.created_at_full) as usize
+/// Young slots at which `new Proxy` runs a minor collection first (a quarter
+/// of the band), so proxies made faster than eden fills die young too.
+pub const YOUNG_LIMIT: usize = 16384;
+
+/// Young slots (made since the last collection).
+pub fn young() -> usize {
+    reg().young.len()
+}
+
+/// Proxies that outlived a minor collection since the last full one (the
+/// plan's proxy churn: only a full collection frees them).
+pub fn old_since_full() -> usize {
+    reg().old_since_full
 }
 
 /// Occupied slots.
@@ -130,15 +166,56 @@ pub fn live() -> usize {
     reg().live
 }
 
-/// A minor collection's roots: every occupied slot's target and handler.
+/// A minor collection's roots: every old slot's target and handler.
 pub(crate) fn visit_minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {
     let mut n = 0;
-    for s in reg().slots.iter_mut().filter(|s| s.used) {
+    for s in reg().slots.iter_mut().filter(|s| s.used && !s.young) {
         visit(&mut s.target as *mut u64);
         visit(&mut s.handler as *mut u64);
         n += 2;
     }
     n
+}
+
+/// A minor collection met proxy `p`: when its slot is young and not yet
+/// reached, marks it and returns its target and handler slots to forward.
+pub(crate) fn minor_reach(p: u64) -> Option<(*mut u64, *mut u64)> {
+    let id = proxy_id(p)?;
+    let s = reg().slots.get_mut(id as usize).filter(|s| s.used && s.young && !s.marked)?;
+    s.marked = true;
+    Some((&mut s.target as *mut u64, &mut s.handler as *mut u64))
+}
+
+/// Whether `p` names a young slot.
+pub(crate) fn is_young(p: u64) -> bool {
+    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used && s.young)
+}
+
+/// After a minor collection's trace: frees the young slots it did not
+/// reach; those it reached are old from now on. Returns the number freed.
+pub(crate) fn sweep_young() -> usize {
+    let r = reg();
+    let mut freed = 0;
+    for &id in &r.young {
+        let s = &mut r.slots[id as usize];
+        if !s.used || !s.young {
+            continue;
+        }
+        if s.marked {
+            s.marked = false;
+            s.young = false;
+            r.old_since_full += 1;
+            continue;
+        }
+        *s = FREE;
+        r.free.push(id);
+        freed += 1;
+    }
+    r.young.clear();
+    r.live -= freed;
+    r.freed_total += freed as u64;
+    r.freed_young_total += freed as u64;
+    freed
 }
 
 /// A full collection met proxy `p` in a traced location: marks its slot;
@@ -169,17 +246,26 @@ pub(crate) fn sweep() -> usize {
         }
         if s.marked {
             s.marked = false;
+            s.young = false;
             continue;
         }
-        *s = Slot { target: UNDEFINED, handler: UNDEFINED, flags: 0, used: false, revoked: false, marked: false };
+        *s = FREE;
         r.free.push(id as u16);
         freed += 1;
     }
+    r.young.clear();
     r.live -= freed;
     r.freed_total += freed as u64;
-    r.created_at_full = r.created_total;
+    r.old_since_full = 0;
     if perry_gc::stats::diag_enabled() {
-        eprintln!("[proxy-stats] live={} freed={freed} freed_total={} created_total={} slots={}", r.live, r.freed_total, r.created_total, r.slots.len());
+        eprintln!(
+            "[proxy-stats] live={} freed={freed} freed_total={} freed_by_minor_total={} created_total={} slots={}",
+            r.live,
+            r.freed_total,
+            r.freed_young_total,
+            r.created_total,
+            r.slots.len()
+        );
     }
     freed
 }
@@ -193,8 +279,27 @@ pub(crate) fn is_occupied(p: u64) -> bool {
 mod tests {
     use super::*;
 
+    /// Part of the one test below: the registry is a process-wide static.
+    fn a_minor_sweep_frees_the_young_it_did_not_reach() {
+        let a = alloc(UNDEFINED, NULL, 0).unwrap();
+        let b = alloc(UNDEFINED, NULL, 0).unwrap();
+        assert!(is_young(a) && is_young(b) && young() >= 2);
+        assert!(minor_reach(a).is_some(), "a young slot is reached once");
+        assert!(minor_reach(a).is_none());
+        let before = live();
+        assert!(sweep_young() >= 1);
+        assert!(is_occupied(a) && !is_young(a), "a reached young slot is old");
+        assert!(!is_occupied(b), "an unreached young slot is freed");
+        assert!(minor_reach(a).is_none(), "an old slot is not the minor's to mark");
+        assert_eq!(young(), 0);
+        assert!(live() < before);
+        // Leave the registry as the other test expects it: the full sweep frees `a`.
+        assert_eq!(sweep(), 1);
+    }
+
     #[test]
     fn the_band_is_bounded_and_ids_are_reused() {
+        a_minor_sweep_frees_the_young_it_did_not_reach();
         let mut ids = Vec::new();
         while let Some(p) = alloc(UNDEFINED, NULL, 0) {
             ids.push(p);
