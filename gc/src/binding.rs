@@ -249,6 +249,12 @@ pub trait Binding: 'static {
         None
     }
 
+    /// Whether the binding's idle work ([`Binding::at_idle`]) has something
+    /// to do even when no collection is needed (diagnostics to print).
+    fn idle_pending() -> bool {
+        false
+    }
+
     /// Whether an idle event loop should run a full collection (work only a
     /// full collection does, such as freeing external references).
     fn idle_wants_full() -> bool {

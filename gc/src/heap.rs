@@ -51,6 +51,7 @@ struct Hooks {
     run: fn(Kind, &'static str),
     full_request: fn() -> Option<FullRequest>,
     idle_wants_full: fn() -> bool,
+    idle_pending: fn() -> bool,
     at_idle: fn(),
     print_summary: fn(),
 }
@@ -107,6 +108,7 @@ pub fn init<B: Binding>() {
             run: run::<B>,
             full_request: B::full_request,
             idle_wants_full: B::idle_wants_full,
+            idle_pending: B::idle_pending,
             at_idle: B::at_idle,
             print_summary: B::print_summary,
         },
@@ -309,7 +311,7 @@ const IDLE_COLLECT: usize = 1 << 20;
 pub fn idle_work_pending() -> bool {
     let h = heap();
     h.nursery.sync_in();
-    h.full_since_purge || h.nursery.eden_used() >= IDLE_COLLECT || (h.hooks.idle_wants_full)()
+    h.full_since_purge || h.nursery.eden_used() >= IDLE_COLLECT || (h.hooks.idle_wants_full)() || (h.hooks.idle_pending)()
 }
 
 /// The event loop has stayed idle for a while (a server between bursts of

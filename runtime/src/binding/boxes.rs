@@ -87,6 +87,12 @@ struct Pool {
     live: usize,
     pooled: usize,
     last_stats: Option<std::time::Instant>,
+    /// Activations ran since the last idle `[box-stats]` line (under
+    /// `PERRY_GC_DIAG=1`): the next idle period prints one.
+    stats_pending: bool,
+    /// Runs taken since the last full collection: only a full one finds the
+    /// abandoned ones among them ([`abandoned_possible`]).
+    since_full: u64,
 }
 
 static POOL: JsCell<Pool> = JsCell::new(Pool {
@@ -98,8 +104,10 @@ static POOL: JsCell<Pool> = JsCell::new(Pool {
     releases: 0,
     reuses: 0,
     live: 0,
+    since_full: 0,
     pooled: 0,
     last_stats: None,
+    stats_pending: false,
 });
 
 fn pool() -> &'static mut Pool {
@@ -152,6 +160,8 @@ pub fn acquire(cells: usize, owner: u64) -> *mut u64 {
     // SAFETY: the run's header word.
     unsafe { *base = header(p.active.len() as u64, cells, class) };
     p.active.push(Run { base, owner });
+    p.since_full += 1;
+    p.stats_pending = true;
     p.allocs += cells as u64;
     p.live += cells;
     base
@@ -224,6 +234,7 @@ pub fn at_quiescence() {
 pub fn at_idle() {
     let p = pool();
     release_done(p);
+    p.stats_pending = false;
     if perry_gc::stats::diag_enabled() {
         p.last_stats = Some(std::time::Instant::now());
         print_stats();
@@ -246,6 +257,20 @@ pub fn print_stats() {
 }
 
 /// Registered cells (active and queued).
+/// Whether an idle period should print a `[box-stats]` line although it has
+/// nothing to collect: activations ran since the last idle line.
+pub fn idle_stats_pending() -> bool {
+    perry_gc::stats::diag_enabled() && pool().stats_pending
+}
+
+/// Whether a run taken since the last full collection is still registered:
+/// it may belong to an abandoned activation, which only a full collection
+/// releases (the idle collection is then full).
+pub fn abandoned_possible() -> bool {
+    let p = pool();
+    p.since_full > 0 && !p.active.is_empty()
+}
+
 pub fn live() -> usize {
     pool().live
 }
@@ -294,6 +319,7 @@ pub(crate) unsafe fn cells(base: u64) -> &'static mut [u64] {
 /// (returning whether it was live).
 pub(crate) fn sweep(update: &mut impl FnMut(*mut u64) -> bool) -> usize {
     let p = pool();
+    p.since_full = 0;
     let mut freed = 0;
     let mut i = 0;
     while i < p.active.len() {

@@ -150,10 +150,15 @@ impl Binding for Runtime {
         proxy_churn_request(proxies::old_since_full())
     }
 
+    fn idle_pending() -> bool {
+        boxes::idle_stats_pending()
+    }
+
     fn idle_wants_full() -> bool {
         // Only a full collection frees proxies that outlived a minor one
-        // (the ids go back to the band).
-        proxies::old_since_full() > 0
+        // (the ids go back to the band) and releases the box cells of
+        // abandoned activations.
+        proxies::old_since_full() > 0 || boxes::abandoned_possible()
     }
 
     fn at_idle() {
