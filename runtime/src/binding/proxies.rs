@@ -180,15 +180,26 @@ pub(crate) fn visit_minor_roots<V: FnMut(*mut u64)>(visit: &mut V) -> usize {
 /// A minor collection met proxy `p`: when its slot is young and not yet
 /// reached, marks it and returns its target and handler slots to forward.
 pub(crate) fn minor_reach(p: u64) -> Option<(*mut u64, *mut u64)> {
+    mark_if(p, |s| s.young)
+}
+
+/// Marks the occupied, unmarked slot of `p` when `which` accepts it;
+/// returns its target and handler slots.
+fn mark_if(p: u64, which: impl Fn(&Slot) -> bool) -> Option<(*mut u64, *mut u64)> {
     let id = proxy_id(p)?;
-    let s = reg().slots.get_mut(id as usize).filter(|s| s.used && s.young && !s.marked)?;
+    let s = reg().slots.get_mut(id as usize).filter(|s| s.used && !s.marked && which(s))?;
     s.marked = true;
     Some((&mut s.target as *mut u64, &mut s.handler as *mut u64))
 }
 
+/// The occupied slot `p` names, if any.
+fn occupied(p: u64) -> Option<&'static Slot> {
+    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).filter(|s| s.used)
+}
+
 /// Whether `p` names a young slot.
 pub(crate) fn is_young(p: u64) -> bool {
-    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used && s.young)
+    occupied(p).is_some_and(|s| s.young)
 }
 
 /// After a minor collection's trace: frees the young slots it did not
@@ -221,18 +232,12 @@ pub(crate) fn sweep_young() -> usize {
 /// A full collection met proxy `p` in a traced location: marks its slot;
 /// returns the target and handler slots to trace the first time.
 pub(crate) fn mark(p: u64) -> Option<(*mut u64, *mut u64)> {
-    let id = proxy_id(p)?;
-    let s = reg().slots.get_mut(id as usize).filter(|s| s.used)?;
-    if s.marked {
-        return None;
-    }
-    s.marked = true;
-    Some((&mut s.target as *mut u64, &mut s.handler as *mut u64))
+    mark_if(p, |_| true)
 }
 
 /// Whether the full collection in progress has reached proxy `p`.
 pub(crate) fn is_marked(p: u64) -> bool {
-    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used && s.marked)
+    occupied(p).is_some_and(|s| s.marked)
 }
 
 /// After a full collection's mark phase: frees every slot it did not reach
@@ -272,7 +277,7 @@ pub(crate) fn sweep() -> usize {
 
 /// Whether `p` names an occupied slot (the heap verifier's check).
 pub(crate) fn is_occupied(p: u64) -> bool {
-    proxy_id(p).and_then(|id| reg().slots.get(id as usize)).is_some_and(|s| s.used)
+    occupied(p).is_some()
 }
 
 #[cfg(test)]
