@@ -35,6 +35,11 @@ macro_rules! foreach_data_symbol {
             /// Module globals (a root range).
             emitted_mut SYM_GLOBALS = perry_globals: u64;
             emitted SYM_GLOBAL_COUNT = perry_global_count: u64;
+            /// Inline-cache entries ([`IC_ENTRY_SIZE`](crate::IC_ENTRY_SIZE) bytes each; the
+            /// runtime fills them and a table sweep reads them for the shapes they name).
+            emitted_mut SYM_ICS = perry_ics: u64;
+            /// The number of words of `perry_ics`.
+            emitted SYM_IC_WORDS = perry_ic_words: u64;
             /// Stack-map records ([`STACKMAP_RECORD_SIZE`](crate::STACKMAP_RECORD_SIZE) bytes each).
             emitted SYM_STACKMAPS = perry_stackmaps: u8;
             emitted SYM_STACKMAP_COUNT = perry_stackmap_count: u64;

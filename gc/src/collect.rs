@@ -644,6 +644,23 @@ impl<B: Binding> WeakTracer for Visit<'_, '_, B> {
     }
 }
 
+/// The value `v` names during a collection: a young cell the collection
+/// already moved is named by its new address (the old one holds a forwarding
+/// header). For a runtime scan that reads a cell's slot before the collector
+/// visited it; other values are returned as they are.
+pub fn current(v: u64) -> u64 {
+    if !is_heap_tag(v >> TAG_SHIFT) || !barrier::is_young(v & PAYLOAD_MASK) {
+        return v;
+    }
+    let p = (v & PAYLOAD_MASK) as *const u64;
+    // SAFETY: a young heap value names the start of a nursery cell, whose
+    // header (and, when forwarded, second word) is readable.
+    unsafe {
+        let hdr = *p;
+        if hdr & FWD != 0 { (v & !PAYLOAD_MASK) | *p.add(1) } else { v }
+    }
+}
+
 pub struct FullOutcome {
     pub outcome: Outcome,
     pub swept: usize,

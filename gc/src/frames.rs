@@ -194,9 +194,24 @@ unsafe extern "C" {
 /// calling convention: `args` = callee, this, new_target, argc, a0..a3, rest.
 #[inline]
 pub fn enter(code: u64, args: &[u64; perry_abi::JS_PARAMS]) -> u64 {
+    // SAFETY: the JS thread; a one-word update.
+    unsafe { *DEPTH.get() += 1 };
     // SAFETY: `code` is a function with the JS signature (the caller checked
     // the callee's kind); the trampoline preserves the exit record.
-    unsafe { perry_enter(code, args.as_ptr()) }
+    let r = unsafe { perry_enter(code, args.as_ptr()) };
+    // SAFETY: as above.
+    unsafe { *DEPTH.get() -= 1 };
+    r
+}
+
+/// Calls of [`enter`] in progress: how many times native code called into
+/// compiled code on the current stack.
+static DEPTH: JsCell<u32> = JsCell::new(0);
+
+/// The number of [`enter`] calls in progress (0 on the event loop between tasks).
+pub fn depth() -> u32 {
+    // SAFETY: the JS thread; a one-word read.
+    unsafe { *DEPTH.get() }
 }
 
 /// One return address and its stack map.

@@ -13,8 +13,9 @@
 //! once all four are taken drops the oldest (so a one-off shape cannot keep a
 //! steady one out) and records the location in the global megamorphic cache
 //! (1024 entries keyed by shape and atom), which answers later misses without a
-//! property lookup. Shapes are never freed, so a raw shape pointer is a stable
-//! key.
+//! property lookup. A shape lives while an object or a compiled cache word
+//! names it, and a table sweep (`tables.rs`) empties every runtime cache keyed
+//! by shape before it frees one, so a raw shape pointer is a stable key.
 //!
 //! # The prototype cache
 //!
@@ -115,9 +116,60 @@ struct Tables {
     atoms: *mut u64,
     nconsts: usize,
     globals: *mut u64,
+    nglobals: usize,
+    ics: *mut u64,
+    nics: usize,
 }
 
-static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut(), atoms: core::ptr::null_mut(), nconsts: 0, globals: core::ptr::null_mut() });
+static TABLES: JsCell<Tables> = JsCell::new(Tables {
+    consts: core::ptr::null_mut(),
+    atoms: core::ptr::null_mut(),
+    nconsts: 0,
+    globals: core::ptr::null_mut(),
+    nglobals: 0,
+    ics: core::ptr::null_mut(),
+    nics: 0,
+});
+
+/// Registers the compiled program's inline-cache table (`words` words), which
+/// a table sweep reads for the shapes it names.
+///
+/// # Safety
+/// `ics` is the compiled object's `perry_abi::SYM_ICS` table of `words`
+/// words, valid for the whole run.
+pub unsafe fn install_ics(ics: *mut u64, words: usize) {
+    // SAFETY: the JS thread; no other reference to TABLES is live.
+    let t = unsafe { TABLES.get() };
+    t.ics = ics;
+    t.nics = words;
+}
+
+/// Calls `f` with every word of the compiled program's caches that may name
+/// a shape: the inline-cache table and the module globals (object-literal
+/// and construction sites keep shapes there). A table sweep keeps the
+/// shapes they name (`shape::mark` ignores words that are no shape).
+pub fn for_each_cache_word(mut f: impl FnMut(u64)) {
+    // SAFETY: the JS thread; the reference does not outlive this function.
+    let t = unsafe { TABLES.get() };
+    for (p, n) in [(t.ics, t.nics), (t.globals, t.nglobals)] {
+        if !p.is_null() {
+            // SAFETY: the tables installed at start-up, of `n` words each.
+            unsafe { core::slice::from_raw_parts(p, n) }.iter().for_each(|&w| f(w));
+        }
+    }
+}
+
+/// After a table sweep: the runtime's caches keyed by shape or atom are
+/// emptied (a freed shape's address or a freed atom's id may be reused).
+pub fn clear_caches() {
+    // SAFETY: the JS thread; no borrow of these caches is live at a sweep.
+    unsafe {
+        *PROTO_CACHE.get() = [PROTO_EMPTY; 512];
+        *MEGA_CACHE.get() = [(0, 0, 0); 1024];
+        *GLOBAL_CACHE.get() = [(u32::MAX, 0, 0); 256];
+        *ARGUMENT_SHAPES.get() = None;
+    }
+}
 
 /// Registers the module globals table (a root range) with the runtime.
 ///
@@ -126,7 +178,9 @@ static TABLES: JsCell<Tables> = JsCell::new(Tables { consts: core::ptr::null_mut
 /// (`perry_abi::SYM_GLOBALS`), valid for the whole run.
 pub unsafe fn install_globals(globals: *mut u64, count: usize) {
     // SAFETY: the JS thread; no other reference to TABLES is live.
-    unsafe { TABLES.get() }.globals = globals;
+    let t = unsafe { TABLES.get() };
+    t.globals = globals;
+    t.nglobals = count;
     perry_gc::roots::register_range("module-globals", globals, count);
 }
 
@@ -504,12 +558,11 @@ export! {
         } else {
             // Many arguments: the index keys' shape at once, one per count (`apply` with
             // thousands of arguments was quadratic in time and memory, one shape per key).
-            static SHAPES: JsCell<Option<hashbrown::HashMap<(usize, usize), &'static shape::Shape>>> = JsCell::new(None);
             let keys: Vec<Atom> = (0..args.len()).map(|i| atoms::intern(&i.to_string())).collect();
             let base = object::shape_of(Value(ho.get()));
             // SAFETY: single JS thread; the borrow ends with the statement, and `add_many`
             // does not reach this table.
-            let sh = *unsafe { SHAPES.get() }.get_or_insert_with(Default::default).entry((args.len(), base as *const shape::Shape as usize)).or_insert_with(|| base.add_many(&keys, shape::DEFAULT));
+            let sh = *unsafe { ARGUMENT_SHAPES.get() }.get_or_insert_with(Default::default).entry((args.len(), base as *const shape::Shape as usize)).or_insert_with(|| base.add_many(&keys, shape::DEFAULT));
             object::adopt_shape(Value(ho.get()), sh);
             for (i, h) in hs.iter().enumerate() {
                 object::slot_set(Value(ho.get()), i, Value(h.get()));
@@ -641,7 +694,7 @@ export! {
     fn perry_alloc_instance(proto: u64, root: u64) -> u64 {
         // The slow path of an inline instance allocation (eden full).
         // SAFETY: `root` is the root shape a `new` site cached
-        // (`perry_construct_site`); shapes are never freed.
+        // (`perry_construct_site`); root shapes are never freed.
         let cap = unsafe { &*(root as *const crate::shape::Shape) }.inline_cap;
         object::new_object_kind(KIND_OBJECT, Value(proto), cap).0
     }
@@ -944,7 +997,8 @@ export! {
         // An object literal whose shape the site has seen before: allocate it
         // with that shape; compiled code stores the values into the inline slots.
         // SAFETY: `shape` is the shape `perry_literal_shape` returned to this
-        // site (a raw pointer to a live shape; shapes are never freed).
+        // site, which its cache word keeps alive (table sweeps mark the shapes
+        // compiled caches name).
         let sh = unsafe { &*(shape as *const crate::shape::Shape) };
         debug_assert!(sh.is_plain(), "literal sites cache plain shapes");
         let size = sh.inline_start as usize + sh.inline_cap as usize * 8;
@@ -1418,12 +1472,13 @@ struct ProtoEntry {
     at: u64,
 }
 
+const PROTO_EMPTY: ProtoEntry = ProtoEntry { shape: 0, atom: 0, kind: 0, depth: 0, p1: (0, 0), p2: (0, 0), at: 0 };
+static PROTO_CACHE: perry_gc::JsCell<[ProtoEntry; 512]> = perry_gc::JsCell::new([PROTO_EMPTY; 512]);
+
 fn proto_entry(sh: u64, atom: Atom) -> &'static mut ProtoEntry {
-    const EMPTY: ProtoEntry = ProtoEntry { shape: 0, atom: 0, kind: 0, depth: 0, p1: (0, 0), p2: (0, 0), at: 0 };
-    static CACHE: perry_gc::JsCell<[ProtoEntry; 512]> = perry_gc::JsCell::new([EMPTY; 512]);
     let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 511;
     // SAFETY: single JS thread.
-    unsafe { &mut CACHE.get()[h] }
+    unsafe { &mut PROTO_CACHE.get()[h] }
 }
 
 /// `v.atom` when it is an inherited data property (a method on a class's or
@@ -1489,18 +1544,22 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
 
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,
 /// location)`, shared by every site whose own entries are all taken.
+static MEGA_CACHE: perry_gc::JsCell<[(u64, Atom, u64); 1024]> = perry_gc::JsCell::new([(0, 0, 0); 1024]);
+static GLOBAL_CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCell::new([(u32::MAX, 0, 0); 256]);
+/// The shapes of `arguments` objects with many arguments, by count and base shape.
+type ArgumentShapes = hashbrown::HashMap<(usize, usize), &'static shape::Shape>;
+static ARGUMENT_SHAPES: JsCell<Option<ArgumentShapes>> = JsCell::new(None);
+
 fn mega_entry(sh: u64, atom: Atom) -> &'static mut (u64, Atom, u64) {
-    static CACHE: perry_gc::JsCell<[(u64, Atom, u64); 1024]> = perry_gc::JsCell::new([(0, 0, 0); 1024]);
     let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 1023;
     // SAFETY: single JS thread.
-    unsafe { &mut CACHE.get()[h] }
+    unsafe { &mut MEGA_CACHE.get()[h] }
 }
 
 /// The global-read cache entry for `atom`: `(atom, global shape, slot)`.
 fn global_cache_entry(atom: Atom) -> &'static mut (Atom, u64, u32) {
-    static CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCell::new([(u32::MAX, 0, 0); 256]);
     // SAFETY: single JS thread.
-    unsafe { &mut CACHE.get()[atom as usize & 255] }
+    unsafe { &mut GLOBAL_CACHE.get()[atom as usize & 255] }
 }
 
 /// CopyDataProperties (7.3.25): own enumerable properties of `src` onto `o`.

@@ -1,5 +1,12 @@
 //! Interned property keys. An atom is a `u32`; the table keeps, per atom, the
-//! string (or symbol) value it stands for, as a root.
+//! string (or symbol) value it stands for.
+//!
+//! The table is a root in every collection but one: a *table sweep*
+//! (`crate::tables`), a full collection run where no native frame can hold an
+//! atom. There only pinned atoms are roots (those interned before the program
+//! ran: its constants, the runtime's names, the realm's; and [`pin`]ned ones);
+//! every other atom lives while a live shape, dictionary table or symbol names
+//! it ([`mark`]), and the rest are freed, their ids reused.
 //!
 //! JSON.parse interns object keys through a 256-entry cache of recent keys
 //! ([`intern_units_cached`]: a hit compares the units with the atom's string, no hashing).
@@ -16,7 +23,15 @@ struct Table {
     values: Vec<u64>,
     /// Array-index value of each atom, or u32::MAX.
     index: Vec<u32>,
+    /// Per atom: pinned (never freed), or the epoch of the last table sweep
+    /// that found it live.
+    mark: Vec<u32>,
+    /// Ids of freed atoms, reused first.
+    free: Vec<Atom>,
 }
+
+/// `Table::mark` of a pinned atom.
+const PINNED: u32 = u32::MAX;
 
 static TABLE: JsCell<Option<Table>> = JsCell::new(None);
 
@@ -24,17 +39,88 @@ fn table() -> &'static mut Table {
     // SAFETY: the atom table belongs to the JS thread; callers use each borrow within one
     // operation and nothing they call while holding it (hashing, `string::units`) reaches
     // `table()`.
-    unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashMap::new(), values: Vec::new(), index: Vec::new() }) }
+    unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashMap::new(), values: Vec::new(), index: Vec::new(), mark: Vec::new(), free: Vec::new() }) }
 }
 
 pub fn init() {
     table();
     perry_gc::roots::register_source("atoms", |visit| {
-        for v in table().values.iter_mut() {
-            visit(v as *mut u64);
+        let t = table();
+        let sweeping = crate::tables::sweeping();
+        for (v, &m) in t.values.iter_mut().zip(t.mark.iter()) {
+            if !sweeping || m == PINNED {
+                visit(v as *mut u64);
+            }
+        }
+        if sweeping {
+            crate::tables::mark_roots(visit);
         }
     });
 }
+
+/// A fresh id for an atom standing for `v`.
+fn push(t: &mut Table, v: u64, index: u32) -> Atom {
+    let pinned = if crate::tables::program_started() { 0 } else { PINNED };
+    if let Some(a) = t.free.pop() {
+        t.values[a as usize] = v;
+        t.index[a as usize] = index;
+        t.mark[a as usize] = pinned;
+        return a;
+    }
+    let a = t.values.len() as Atom;
+    t.values.push(v);
+    t.index.push(index);
+    t.mark.push(pinned);
+    a
+}
+
+/// Keeps `a` for the life of the process (a key the runtime holds in a
+/// static, outside any shape).
+pub fn pin(a: Atom) {
+    table().mark[a as usize] = PINNED;
+}
+
+/// A table sweep reached `a`: it stays, and its value slot is visited (kept
+/// alive and updated if its cell moves).
+#[inline]
+pub fn mark(a: Atom, epoch: u32, visit: &mut impl FnMut(*mut u64)) {
+    let t = table();
+    let m = &mut t.mark[a as usize];
+    if *m != PINNED && *m != epoch {
+        *m = epoch;
+        visit(&mut t.values[a as usize] as *mut u64);
+    }
+}
+
+/// The end of a table sweep's mark: frees every atom that is neither pinned
+/// nor marked with `epoch`. Returns the number freed.
+pub fn sweep(epoch: u32) -> usize {
+    let t = table();
+    let before = t.free.len();
+    for a in 0..t.values.len() {
+        let m = t.mark[a];
+        if m != PINNED && m != epoch && t.values[a] != UNDEFINED_WORD {
+            t.values[a] = UNDEFINED_WORD;
+            t.index[a] = u32::MAX;
+            t.free.push(a as Atom);
+        }
+    }
+    let freed = t.free.len() - before;
+    if freed > 0 {
+        let values = &t.values;
+        t.map.retain(|_, a| values[*a as usize] != UNDEFINED_WORD);
+        // Reused ids must not hit these caches (they are also validated).
+        // SAFETY: the JS thread; no borrow of either cache is live.
+        unsafe {
+            *KEYS.get() = [u32::MAX; 256];
+            *RECENT.get() = [u32::MAX; 64];
+        }
+    }
+    freed
+}
+
+/// The value slot of a freed atom.
+const UNDEFINED_WORD: u64 = perry_abi::UNDEFINED;
 
 /// Interns UTF-16 units. `u` must not point into the heap (copy it first).
 pub fn intern_units(u: &[u16]) -> Atom {
@@ -49,9 +135,7 @@ pub fn intern_units(u: &[u16]) -> Atom {
 fn intern_new(u: &[u16]) -> Atom {
     let s = string::from_units(u);
     let t = table();
-    let a = t.values.len() as Atom;
-    t.values.push(s.0);
-    t.index.push(string::as_array_index(u).unwrap_or(u32::MAX));
+    let a = push(t, s.0, string::as_array_index(u).unwrap_or(u32::MAX));
     t.map.insert(u.into(), a);
     a
 }
@@ -138,25 +222,20 @@ fn intern_value_slow(s: Value, slot: usize) -> Atom {
     }
     let u: Vec<u16> = string::units(s).to_vec();
     let t = table();
-    let a = t.values.len() as Atom;
-    t.values.push(s.0);
-    t.index.push(string::as_array_index(&u).unwrap_or(u32::MAX));
+    let a = push(t, s.0, string::as_array_index(&u).unwrap_or(u32::MAX));
     t.map.insert(u.into_boxed_slice(), a);
     a
 }
 
 /// A fresh atom for a symbol value (symbols are never interned by content).
 pub fn new_symbol_atom(sym: Value) -> Atom {
-    let t = table();
-    let a = t.values.len() as Atom;
-    t.values.push(sym.0);
-    t.index.push(u32::MAX);
-    a
+    push(table(), sym.0, u32::MAX)
 }
 
-/// The number of atoms (all live: the table is a root).
+/// The number of atoms in the table (live until the next table sweep).
 pub fn count() -> usize {
-    table().values.len()
+    let t = table();
+    t.values.len() - t.free.len()
 }
 
 /// The string or symbol value of an atom.

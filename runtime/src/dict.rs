@@ -238,3 +238,20 @@ pub fn convert(o: Value) {
     o.cell().set_word(perry_abi::OBJ_SHAPE, d as *const Shape as u64);
     o.cell().set_field(table_offset(d), t);
 }
+
+/// A table sweep (`crate::tables`) met dictionary object `o` of shape `sh`:
+/// the atoms of its keys stay.
+pub fn mark_keys(o: Value, sh: &Shape, epoch: u32, visit: &mut impl FnMut(*mut u64)) {
+    // The collector may have moved the table and not yet updated the slot.
+    let t = Value(perry_gc::collect::current(o.cell().field(table_offset(sh)).0));
+    if !t.is_cell() || t.kind() != perry_abi::KIND_VALARRAY {
+        return;
+    }
+    let base = INDEX + word(t, ICAP) as usize;
+    for e in 0..word(t, USED) as usize {
+        let k = word(t, base + 3 * e);
+        if k != DELETED {
+            crate::atoms::mark(k as Atom, epoch, visit);
+        }
+    }
+}

@@ -174,9 +174,11 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
     // SAFETY: the metadata table belongs to the JS thread, and the closure below (a leak of a new
     // `FnMeta`) does not reach it again.
     let metas = unsafe { METAS.get() }.get_or_insert_with(hashbrown::HashMap::new);
-    metas
-        .entry((name, length, f as usize, ncaps, flags))
-        .or_insert_with(|| Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 })))
+    metas.entry((name, length, f as usize, ncaps, flags)).or_insert_with(|| {
+        // The metadata outlives every table sweep, and so must its name.
+        atoms::pin(name);
+        Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 }))
+    })
 }
 
 /// Own properties every function has without storing them: `name`, `length`

@@ -23,6 +23,7 @@ pub mod sourcemap;
 pub mod stack;
 pub mod string;
 pub mod symbol;
+pub mod tables;
 pub mod value;
 
 pub use error::{Exc, JsResult};

@@ -111,8 +111,9 @@ pub fn new_plain(cap: u32) -> Value {
 pub fn shape_of(o: Value) -> &'static Shape {
     // SAFETY: `o` is an object of the ordinary layout (the callers test
     // `is_object` or made it; the hot path of every property access, so no
-    // second tag test), whose `OBJ_SHAPE` word always holds a shape; shapes
-    // are leaked (`shape.rs`) and so live for the program.
+    // second tag test), whose `OBJ_SHAPE` word always holds a shape. A shape
+    // is freed only by a table sweep, which runs where no native frame is
+    // below it (`tables.rs`), so the reference outlives every native caller.
     unsafe { &*(o.cell_unchecked().word(OBJ_SHAPE) as *const Shape) }
 }
 

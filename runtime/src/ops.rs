@@ -156,7 +156,9 @@ fn number_to_string_uncached(f: f64) -> Value {
             let small = unsafe { SMALL.get() };
             let i = f as usize;
             if small[i] == atoms::Atom::MAX {
+                // Pinned: a table sweep must not free an atom this cache holds.
                 small[i] = atoms::intern(&i.to_string());
+                atoms::pin(small[i]);
             }
             return atoms::value(small[i]);
         }

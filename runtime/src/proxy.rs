@@ -118,12 +118,20 @@ pub fn trap_atom(name: &str) -> Atom {
 /// Whether %Object.prototype% has no property named `key`, cached per
 /// shape of it (a handler that is a plain object with no such own trap
 /// then has none at all, without walking the chain).
+static LACKS: perry_gc::JsCell<(u64, Vec<(Atom, bool)>)> = perry_gc::JsCell::new((0, Vec::new()));
+
+/// After a table sweep: the cache of [`object_proto_lacks`] (keyed by shape
+/// and atoms, which may be reused) is emptied.
+pub fn clear_caches() {
+    // SAFETY: single JS thread; no borrow of the cache is live at a sweep.
+    unsafe { *LACKS.get() = (0, Vec::new()) };
+}
+
 pub fn object_proto_lacks(key: Atom) -> bool {
-    static CACHE: perry_gc::JsCell<(u64, Vec<(Atom, bool)>)> = perry_gc::JsCell::new((0, Vec::new()));
     let op = crate::realm::get(crate::realm::I::ObjectProto);
     let sh = op.cell().word(OBJ_SHAPE);
     // SAFETY: single JS thread.
-    let c = unsafe { CACHE.get() };
+    let c = unsafe { LACKS.get() };
     if c.0 != sh {
         *c = (sh, Vec::new());
     }

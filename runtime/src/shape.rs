@@ -1,5 +1,8 @@
-//! Hidden classes. A shape is immutable and never freed: it lists the keys of
-//! an object in slot order with their attributes, and caches transitions.
+//! Hidden classes. A shape is immutable: it lists the keys of an object in
+//! slot order with their attributes, and caches transitions. Root shapes
+//! (one per layout) live for the process; a derived shape lives while an
+//! object has it or a cache of compiled code names it, and is freed by a
+//! table sweep (`crate::tables`) after that: transitions to it are weak.
 //! Objects whose shape is equal have the same layout, which is what inline
 //! caches in compiled code test.
 //!
@@ -41,20 +44,99 @@ pub struct Shape {
     /// in a hash table (`runtime/src/dict.rs`), not in slots this shape
     /// lists, so the shape says nothing about which keys they have.
     pub dict: bool,
+    /// The epoch of the last table sweep that found this shape live.
+    mark: Cell<u32>,
 }
 
-/// Shapes made so far (none is freed yet: issue 26), for `[gc-step]`'s `shapes_live=`.
+/// Root shapes and pinned derived shapes made so far (never freed), for
+/// `[gc-step]`'s `shapes_live=`.
 static MADE: JsCell<usize> = JsCell::new(0);
 
-/// The number of shapes made (all of them live: shapes are never freed).
+/// The addresses of every derived (non-root) shape, which table sweeps free.
+static DERIVED: JsCell<Option<hashbrown::HashSet<usize>>> = JsCell::new(None);
+
+/// Derived shapes made before the program started (the realm's): pinned, so
+/// a pointer kept to one (a "pristine layout" check) stays unambiguous. Kept
+/// so a sweep can prune their transitions.
+static PINNED: JsCell<Vec<usize>> = JsCell::new(Vec::new());
+
+fn derived() -> &'static mut hashbrown::HashSet<usize> {
+    // SAFETY: the set belongs to the JS thread; callers use each borrow within one operation
+    // that does not reach `derived()` again.
+    unsafe { DERIVED.get().get_or_insert_with(Default::default) }
+}
+
+/// The number of shapes that exist (roots and derived).
 pub fn count() -> usize {
     // SAFETY: a one-word read on the JS thread.
-    unsafe { *MADE.get() }
+    unsafe { *MADE.get() + derived().len() }
 }
 
 fn count_one() {
     // SAFETY: a one-word update on the JS thread.
     unsafe { *MADE.get() += 1 };
+}
+
+/// A table sweep met shape word `w` (an object's, or a word of a compiled
+/// cache that may be one): if it is a derived shape not yet marked in
+/// `epoch`, it is marked and its keys' atoms are. Words that are no shape
+/// are ignored, so callers may pass any word.
+pub fn mark(w: u64, epoch: u32, visit: &mut impl FnMut(*mut u64)) {
+    if !derived().contains(&(w as usize)) {
+        return;
+    }
+    // SAFETY: `w` is the address of a live derived shape (it is in the set).
+    let s = unsafe { &*(w as *const Shape) };
+    if s.mark.get() == epoch {
+        return;
+    }
+    s.mark.set(epoch);
+    for &k in &s.keys {
+        crate::atoms::mark(k, epoch, visit);
+    }
+}
+
+/// The end of a table sweep's mark: frees every derived shape not marked
+/// with `epoch`, after removing the transitions (and `last` entries) that
+/// lead to one. Returns the number freed.
+pub fn sweep(epoch: u32) -> usize {
+    let set = derived();
+    let unmarked = |p: usize| {
+        // SAFETY: every address in the set is a live derived shape.
+        unsafe { &*(p as *const Shape) }.mark.get() != epoch
+    };
+    let dead: hashbrown::HashSet<usize> = set.iter().copied().filter(|&p| unmarked(p)).collect();
+    if dead.is_empty() {
+        return 0;
+    }
+    for p in &dead {
+        set.remove(p);
+    }
+    let set: &hashbrown::HashSet<usize> = set;
+    let alive = |c: &Shape| !dead.contains(&(c as *const Shape as usize));
+    let prune = |s: &Shape| {
+        s.transitions.borrow_mut().retain(|_, c| alive(c));
+        if let Some((_, _, c)) = s.last.get()
+            && !alive(c)
+        {
+            s.last.set(None);
+        }
+    };
+    // SAFETY: as above.
+    set.iter().for_each(|&p| prune(unsafe { &*(p as *const Shape) }));
+    // SAFETY: the JS thread; the root table is not borrowed elsewhere during the sweep.
+    if let Some(roots) = unsafe { ROOTS.get() } {
+        roots.values().for_each(|s| prune(s));
+    }
+    // SAFETY: the JS thread; every pinned address is a shape that is never freed.
+    unsafe { PINNED.get() }.iter().for_each(|&p| prune(unsafe { &*(p as *const Shape) }));
+    let n = dead.len();
+    for p in dead {
+        // SAFETY: `p` came from `Box::leak` in `derive`, is in no table any more, and no
+        // object, cache or transition names it (it was not marked).
+        drop(unsafe { Box::from_raw(p as *mut Shape) });
+    }
+    n
 }
 
 /// The private key of the hidden slot where a plain object (no proto word,
@@ -159,6 +241,7 @@ fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool
             proto_slot: None,
             ctor,
             dict,
+            mark: Cell::new(0),
         }));
         s.root = s as *const Shape;
         s
@@ -200,8 +283,7 @@ impl Shape {
     fn derive(&self, keys: Vec<Atom>, attrs: Vec<u8>) -> &'static Shape {
         let index = if keys.len() > 8 { Some(keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect()) } else { None };
         let proto_slot = keys.iter().position(|&k| k == proto_key()).map(|i| i as u32);
-        count_one();
-        Box::leak(Box::new(Shape {
+        let s: &'static Shape = Box::leak(Box::new(Shape {
             inline_start: self.inline_start,
             inline_cap: self.inline_cap,
             keys,
@@ -213,7 +295,16 @@ impl Shape {
             proto_slot,
             ctor: self.ctor,
             dict: false,
-        }))
+            mark: Cell::new(0),
+        }));
+        if crate::tables::program_started() {
+            derived().insert(s as *const Shape as usize);
+        } else {
+            // SAFETY: the JS thread, at start-up.
+            unsafe { PINNED.get() }.push(s as *const Shape as usize);
+            count_one();
+        }
+        s
     }
 
     /// The shape with `key` appended.
@@ -240,7 +331,7 @@ impl Shape {
 
     /// The shape with `keys` appended, each with `attrs`, made at once (a fresh shape, not a
     /// transition: callers that make it again cache it). Appending n keys one by one makes n
-    /// shapes of up to n keys each, O(n^2) in time and in (never freed) memory.
+    /// shapes of up to n keys each, O(n^2) in time and in memory until a table sweep.
     pub fn add_many(&'static self, keys: &[Atom], attrs: u8) -> &'static Shape {
         let mut k = self.keys.clone();
         k.extend_from_slice(keys);

@@ -246,7 +246,10 @@ fn id_key() -> atoms::Atom {
     let k = unsafe { KEY.get() };
     *k.get_or_insert_with(|| {
         let s = perry_runtime::symbol::new_symbol(perry_runtime::string::from_str("timer id"), true);
-        perry_runtime::symbol::atom_of(s)
+        // Held here for the process: a table sweep must not free it.
+        let a = perry_runtime::symbol::atom_of(s);
+        perry_runtime::atoms::pin(a);
+        a
     })
 }
 
@@ -458,6 +461,9 @@ pub fn run() -> JsResult<()> {
     checkpoint()?;
     loop {
         update_time();
+        // Nothing is on the stack: the atoms and shapes that requests made
+        // can be swept when they grew (`perry_runtime::tables`).
+        perry_runtime::tables::at_turn();
         // Timers due at the loop time, by due time then insertion order.
         let mut ran = false;
         loop {
@@ -539,9 +545,10 @@ pub fn run() -> JsResult<()> {
             // idle for PURGE_IDLE: a server between bursts, not between
             // requests.
             let long = idle.is_none_or(|ms| ms >= PURGE_IDLE.as_millis() as u64);
-            if long && perry_gc::heap::idle_work_pending() {
+            if long && (perry_gc::heap::idle_work_pending() || perry_runtime::tables::idle_pending()) {
                 // With no source, nothing but a timer can end this wait.
                 if lp().sources.is_empty() || waker().stayed_idle(PURGE_IDLE) {
+                    perry_runtime::tables::at_idle();
                     perry_gc::heap::at_idle();
                 }
                 continue;

@@ -572,8 +572,8 @@ fn then(args: &Args) -> JsResult {
 }
 
 /// Where %Promise.prototype%'s `then` and `constructor` and %Promise%'s
-/// `@@species` live, as the realm installed them; shapes are never freed, so
-/// an unchanged shape pointer means no property was added, removed or
+/// `@@species` live, as the realm installed them; shapes made before the
+/// program starts are pinned (never freed), so an unchanged shape pointer means no property was added, removed or
 /// redefined with other attributes.
 struct Pristine {
     proto_shape: u64,

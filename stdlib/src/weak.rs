@@ -332,7 +332,7 @@ pub fn end_of_job() -> JsResult<()> {
 
 /// `gc()` under `--expose-gc` / `PERRY_EXPOSE_GC=1`: a full collection.
 fn gc(_args: &Args) -> JsResult {
-    perry_gc::heap::collect_full("explicit");
+    perry_runtime::tables::collect_explicit();
     Ok(Value::UNDEFINED)
 }
 

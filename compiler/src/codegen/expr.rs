@@ -24,8 +24,8 @@
 //! Named stores `o.x = v` have an inline cache too (own writable data property in an inline
 //! slot: shape compare, store, barrier), filled by `perry_set_named_ic`; class fields `x = v`
 //! cache the shape transition (shape before, offset, shape after) in two entries, filled by
-//! `perry_define_field_ic`. Entries are raw shape pointers, valid forever (shapes are never
-//! freed). The site's inline entries do not cache inherited properties: the runtime's prototype
+//! `perry_define_field_ic`. Entries are raw shape pointers, which a table sweep keeps alive (it
+//! marks every shape a compiled cache word names). The site's inline entries do not cache inherited properties: the runtime's prototype
 //! cache answers those (see there for why).
 //!
 //! Global variables (properties of the global object: `Reflect`, `JSON`, `console`, ...) read

@@ -296,7 +296,7 @@ impl<'g> Compiler<'g> {
         let atoms_data = module.declare_data(perry_abi::SYM_ATOMS, Linkage::Export, true, false).unwrap();
         let globals_data = module.declare_data(perry_abi::SYM_GLOBALS, Linkage::Export, true, false).unwrap();
         let stack_limit = module.declare_data(perry_abi::SYM_STACK_LIMIT, Linkage::Import, true, false).unwrap();
-        let ic_data = module.declare_data("perry_ics", Linkage::Local, true, false).unwrap();
+        let ic_data = module.declare_data(perry_abi::SYM_ICS, Linkage::Export, true, false).unwrap();
         let heap_top = module.declare_data(perry_abi::SYM_HEAP_TOP, Linkage::Import, true, false).unwrap();
         let heap_end = module.declare_data(perry_abi::SYM_HEAP_END, Linkage::Import, true, false).unwrap();
         let nursery_start = module.declare_data(perry_abi::SYM_NURSERY_START, Linkage::Import, true, false).unwrap();
@@ -856,10 +856,12 @@ impl<'g> Compiler<'g> {
             d.set_align(8);
             m.define_data(id, &d).unwrap();
         }
+        let ic_bytes = (self.ic_count as usize * perry_abi::IC_ENTRY_SIZE as usize).max(perry_abi::IC_ENTRY_SIZE as usize);
         let mut d = DataDescription::new();
-        d.define_zeroinit((self.ic_count as usize * perry_abi::IC_ENTRY_SIZE as usize).max(perry_abi::IC_ENTRY_SIZE as usize));
+        d.define_zeroinit(ic_bytes);
         d.set_align(8);
         m.define_data(self.ic_data, &d).unwrap();
+        export(m, perry_abi::SYM_IC_WORDS, ((ic_bytes / 8) as u64).to_le_bytes().to_vec(), false);
         let mut g = Vec::new();
         for s in &self.globals {
             let v = match s {

@@ -108,6 +108,7 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         let count = perry_const_count as usize;
         perry_runtime::abi::install_consts(&perry_const_data, &raw mut perry_consts, &raw mut perry_atoms, count);
         perry_runtime::abi::install_globals(&raw mut perry_globals, perry_global_count as usize);
+        perry_runtime::abi::install_ics(&raw mut perry_ics, perry_ic_words as usize);
         perry_runtime::abi::reserve_frames(perry_max_frame);
         perry_gc::frames::install_stackmaps(&perry_stackmaps, perry_stackmap_count as usize, &perry_stackmap_slots, perry_stackmap_slot_count as usize);
         perry_runtime::abi::install_fnmetas(&perry_fnmetas as *const u8 as *const *mut perry_runtime::function::FnMeta, perry_fnmeta_count as usize);
@@ -142,6 +143,8 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         perry_abi::UNDEFINED,
         perry_abi::UNDEFINED,
     ];
+    // Atoms interned from here on are the program's data, not pinned.
+    perry_runtime::tables::start_program();
     let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);
     // The entry module's result: its promise when it awaits at top level.
     let scope = perry_gc::HandleScope::new();

@@ -67,12 +67,26 @@ impl Binding for Runtime {
             KIND_EPHEMERONS => Scan::Ephemerons,
             KIND_WEAK_CELL => Scan::WeakCell,
             KIND_GENERATOR | KIND_FINREG_CELLS => Scan::Custom,
+            // A table sweep marks the shapes of objects and the atoms of symbols.
+            k if (k >= KIND_FIRST_OBJECT || k == KIND_SYMBOL) && crate::tables::sweeping() => Scan::Custom,
             k if !kind_is_traced(k) => Scan::Data,
             _ => Scan::Slots,
         }
     }
 
     unsafe fn scan_object<T: Tracer>(cell: *mut u64, kind: u64, t: &mut T) {
+        if kind != KIND_FINREG_CELLS && kind != KIND_GENERATOR {
+            // A table sweep's object or symbol: its slots, then what it names.
+            // SAFETY: a marked live cell (the caller's contract).
+            unsafe {
+                let words = (*cell & 0xFFFF_FFFF) as usize / 8;
+                for i in 1..words {
+                    t.trace(cell.add(i));
+                }
+                crate::tables::mark_cell(cell, kind, &mut |p| t.trace(p));
+            }
+            return;
+        }
         if kind == KIND_FINREG_CELLS {
             // SAFETY: a marked live cell of that kind (the caller's contract).
             unsafe { finreg::scan(cell, t) };
@@ -90,6 +104,9 @@ impl Binding for Runtime {
             }
             for c in boxes::cells(*cell.add(GEN_FRAME as usize / 8)) {
                 t.trace(c as *mut u64);
+            }
+            if crate::tables::sweeping() {
+                crate::tables::mark_cell(cell, kind, &mut |p| t.trace(p));
             }
         }
     }
@@ -139,7 +156,11 @@ impl Binding for Runtime {
         let (cleared, registries) = finreg::process(w);
         // SAFETY: `sweep` passes the owner slot of each registered run.
         let abandoned = boxes::sweep(&mut |slot| unsafe { w.keep_if_live(slot) });
-        WeakReport { cleared, tables: format!("registries={registries}"), swept: format!("abandoned_activations={abandoned}") }
+        let mut swept = format!("abandoned_activations={abandoned}");
+        if crate::tables::sweeping() {
+            swept.push_str(&crate::tables::sweep());
+        }
+        WeakReport { cleared, tables: format!("registries={registries}"), swept }
     }
 
     fn end_of_trace() {
