@@ -2,8 +2,9 @@
 # The warm-soak bar (issue 7): the App-Route fixture soaked by `perry soak`,
 # compiled by Perry and hosted by Node, in one run, side by side.
 #
-#   bench/soak-bar.sh [--passes N] [--out DIR] [--keep-alive]
+#   bench/soak-bar.sh [--passes N] [--out DIR] [--keep-alive] [--unique]
 #   bench/soak-long.sh                       # the same for 3,000 passes
+#   bench/soak-unique.sh                     # 3,000 passes, every request unique
 #
 # Builds the fixture with `perry compile --app fixtures/app-route` and its
 # Node host (fixtures/app-route/build-node.sh), then soaks each with
@@ -22,6 +23,11 @@
 #     collections per pass not growing;
 #   - steady-state RSS (the median over the passes after the warm-up) at
 #     most 1/3 of Node's on the same app.
+# With --unique every request is new (`perry soak --unique`: a unique id, a
+# cookie of a unique name, a JSON body with a unique key; the echo route
+# makes a cookie jar, a parsed body, a Symbol and a RegExp of them), and the
+# slope bounds are the retention bar's (issue 26): RSS <= 256 B/request and
+# post_in_use <= 64 B/request.
 # Exit status 0 when the bar holds, 1 when it does not, 2 when it could not
 # run. Node's own verdict is printed, not required (Node prints no GC
 # diagnostics, so its diagnostic checks are n/a).
@@ -40,7 +46,8 @@ while [ $# -gt 0 ]; do
     --passes) PASSES=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --keep-alive) EXTRA+=(--keep-alive); shift ;;
-    *) echo "usage: $0 [--passes N] [--out DIR] [--keep-alive]" >&2; exit 2 ;;
+    --unique) EXTRA+=(--unique --max-rss-slope 256 --max-heap-slope 64); shift ;;
+    *) echo "usage: $0 [--passes N] [--out DIR] [--keep-alive] [--unique]" >&2; exit 2 ;;
   esac
 done
 

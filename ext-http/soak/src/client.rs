@@ -4,7 +4,7 @@ use crate::contract::{self, Method, Mismatch, RequestSpec};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper::Uri;
-use hyper::header::{CONNECTION, CONTENT_TYPE, HeaderValue};
+use hyper::header::{CONNECTION, CONTENT_TYPE, COOKIE, HeaderValue};
 use hyper_util::client::legacy::{Client as HyperClient, connect::HttpConnector};
 use hyper_util::rt::TokioExecutor;
 use std::fmt;
@@ -174,11 +174,14 @@ impl Client {
         if !self.keep_alive {
             req = req.header(CONNECTION, "close");
         }
+        if let Some(c) = spec.cookie() {
+            req = req.header(COOKIE, HeaderValue::from_str(&c).map_err(|e| e.to_string())?);
+        }
         let body = match spec.method {
             Method::Get => Full::new(Bytes::new()),
             Method::Post => {
-                req = req.header(CONTENT_TYPE, "text/plain");
-                Full::new(Bytes::from_static(spec.body().unwrap_or_default().as_bytes()))
+                req = req.header(CONTENT_TYPE, spec.content_type());
+                Full::new(Bytes::from(spec.body().unwrap_or_default()))
             }
         };
         let req = req.body(body).map_err(|e| format!("cannot build the request: {e}"))?;

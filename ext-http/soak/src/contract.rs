@@ -12,6 +12,12 @@
 //! `beforeAwait` and `afterAwait` are the `x-request-id` header as the server
 //! read it before and after an `await`: another request's id there means the
 //! server's per-request context bled across requests.
+//!
+//! With `--unique` ([`unique`]) every request of the soak is new: its id ends
+//! in `-uN` (N counts the soak's requests), it sends the cookie `uN=N`, and a
+//! POST sends the JSON body `{"item_uN":{"score":N}}`, so a server that keys
+//! anything by what a request carries (parsed JSON, a cookie jar, a symbol or
+//! a regular expression made from the id) sees a key it never saw before.
 
 use hyper::HeaderMap;
 use serde_json::Value;
@@ -49,6 +55,8 @@ pub struct RequestSpec {
     /// The `id` query parameter and the `x-request-id` header.
     pub id: String,
     pub iterations: u64,
+    /// The request's number in a `--unique` soak; `None` in the fixed plan.
+    pub unique: Option<u64>,
 }
 
 impl RequestSpec {
@@ -58,11 +66,22 @@ impl RequestSpec {
     }
 
     /// The body sent, `None` for a GET.
-    pub fn body(&self) -> Option<&'static str> {
-        match self.method {
-            Method::Get => None,
-            Method::Post => Some(POST_BODY),
+    pub fn body(&self) -> Option<String> {
+        match (self.method, self.unique) {
+            (Method::Get, _) => None,
+            (Method::Post, None) => Some(POST_BODY.to_string()),
+            (Method::Post, Some(n)) => Some(format!("{{\"item_u{n}\":{{\"score\":{n}}}}}")),
         }
+    }
+
+    /// The body's content type.
+    pub fn content_type(&self) -> &'static str {
+        if self.unique.is_some() { "application/json" } else { "text/plain" }
+    }
+
+    /// The `cookie` header sent, if any.
+    pub fn cookie(&self) -> Option<String> {
+        self.unique.map(|n| format!("u{n}={n}"))
     }
 }
 
@@ -73,13 +92,20 @@ impl RequestSpec {
 pub fn plan(gets: u32, posts: u32) -> Vec<RequestSpec> {
     let mut v = Vec::with_capacity((gets + posts) as usize);
     for k in 0..gets {
-        v.push(RequestSpec { method: Method::Get, id: format!("request-{k}"), iterations: u64::from(k) + 1 });
+        v.push(RequestSpec { method: Method::Get, id: format!("request-{k}"), iterations: u64::from(k) + 1, unique: None });
     }
     for k in 0..posts {
         let id = if k == 0 { "post-request".to_string() } else { format!("post-request-{k}") };
-        v.push(RequestSpec { method: Method::Post, id, iterations: POST_ITERATIONS });
+        v.push(RequestSpec { method: Method::Post, id, iterations: POST_ITERATIONS, unique: None });
     }
     v
+}
+
+/// Pass `pass` (from 1) of a `--unique` soak over `plan`: each request
+/// numbered across the soak, its id suffixed with its number.
+pub fn unique(plan: &[RequestSpec], pass: u32) -> Vec<RequestSpec> {
+    let first = u64::from(pass - 1) * plan.len() as u64;
+    plan.iter().zip(first..).map(|(spec, n)| RequestSpec { id: format!("{}-u{n}", spec.id), unique: Some(n), ..spec.clone() }).collect()
 }
 
 /// The echo route's workload: the sum over `i` in `0..n` of `(i * 31 + 7) % 1009`.
@@ -224,7 +250,7 @@ mod tests {
     use serde_json::json;
 
     fn get(k: u64) -> RequestSpec {
-        RequestSpec { method: Method::Get, id: format!("request-{k}"), iterations: k + 1 }
+        RequestSpec { method: Method::Get, id: format!("request-{k}"), iterations: k + 1, unique: None }
     }
 
     fn post() -> RequestSpec {
@@ -262,10 +288,30 @@ mod tests {
         assert_eq!(p[0], get(0));
         assert_eq!(p[19].path_and_query(), "/api/echo?id=request-19&iterations=20");
         assert_eq!(p[20].path_and_query(), "/api/echo?id=post-request&iterations=31");
-        assert_eq!(p[20].body(), Some("perry-request-body"));
+        assert_eq!(p[20].body().as_deref(), Some("perry-request-body"));
+        assert_eq!((p[20].content_type(), p[20].cookie()), ("text/plain", None));
         assert_eq!(p[0].body(), None);
         let ids: Vec<String> = plan(1, 3).into_iter().map(|s| s.id).collect();
         assert_eq!(ids, ["request-0", "post-request", "post-request-1", "post-request-2"]);
+    }
+
+    #[test]
+    fn unique_passes_never_repeat_a_request() {
+        let p = plan(2, 1);
+        let (first, third) = (unique(&p, 1), unique(&p, 3));
+        assert_eq!(first[0].id, "request-0-u0");
+        assert_eq!(third[2].id, "post-request-u8");
+        assert_eq!(third[2].path_and_query(), "/api/echo?id=post-request-u8&iterations=31");
+        assert_eq!(third[2].body().as_deref(), Some(r#"{"item_u8":{"score":8}}"#));
+        assert_eq!((third[2].content_type(), third[2].cookie().as_deref()), ("application/json", Some("u8=8")));
+        assert_eq!(third[0].body(), None);
+        let mut ids: Vec<String> = (1..=4).flat_map(|k| unique(&p, k)).map(|s| s.id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 12);
+        // The contract holds for a unique request as for any.
+        let (s, h, b) = good(&third[2]);
+        assert!(run(&third[2], s, &h, &b).is_empty());
     }
 
     #[test]

@@ -93,6 +93,11 @@ pub struct SoakArgs {
     /// Do not check responses against the echo contract: any 2xx is a success.
     #[arg(long)]
     pub no_contract: bool,
+    /// Make every request new: its id ends in `-uN` (N numbers the soak's requests), it sends the cookie `uN=N`,
+    /// and a POST sends the JSON body `{"item_uN":{"score":N}}`, so that what a server keys by request data is
+    /// never seen twice (a retention check for names made at run time).
+    #[arg(long)]
+    pub unique: bool,
     /// Write one row per pass to FILE.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
@@ -224,13 +229,14 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
 
     let mut about = vec![
         format!(
-            "perry soak {}: {} passes x {} requests ({} GET + {} POST), {}, timeout {}",
+            "perry soak {}: {} passes x {} requests ({} GET + {} POST), {}{}, timeout {}",
             args.url,
             args.passes,
             plan.len(),
             args.gets,
             args.posts,
             if args.keep_alive { "keep-alive connections" } else { "a fresh connection per request" },
+            if args.unique { ", every request unique (--unique)" } else { "" },
             humantime::format_duration(args.timeout)
         ),
         match &target {
@@ -268,9 +274,16 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
 
     for pass in 1..=args.passes {
         let t0 = Instant::now();
+        let fresh;
+        let this = if args.unique {
+            fresh = contract::unique(&plan, pass);
+            &fresh
+        } else {
+            &plan
+        };
         let outcomes = rt.block_on(async {
             tokio::select! {
-                o = client.pass(&plan) => Some(o),
+                o = client.pass(this) => Some(o),
                 _ = sigint.recv() => None,
                 _ = sigterm.recv() => None,
             }
