@@ -109,6 +109,10 @@ pub fn sweep(epoch: u32) -> usize {
     if freed > 0 {
         let values = &t.values;
         t.map.retain(|_, a| values[*a as usize] != UNDEFINED_WORD);
+        // A burst of names should not hold its table's capacity for good.
+        if t.map.capacity() > 4 * t.map.len().max(1024) {
+            t.map.shrink_to_fit();
+        }
         // Reused ids must not hit these caches (they are also validated).
         // SAFETY: the JS thread; no borrow of either cache is live.
         unsafe {

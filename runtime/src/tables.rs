@@ -111,13 +111,17 @@ pub fn idle_pending() -> bool {
 /// `gc()`: a table sweep when no native function is below the caller (the
 /// program's module bodies and the event loop's callbacks run at depth 2 at
 /// most: the entry, then a module body or a callback); else a plain full
-/// collection.
+/// collection. Then what it freed goes back to the OS, as at quiescence: a
+/// program that calls `gc()` asks for its memory to follow its live heap
+/// (mimalloc would otherwise keep freed ranges committed until some later
+/// allocation purges them, which a synchronous loop may not make for rounds).
 pub fn collect_explicit() {
     if state().started && perry_gc::frames::depth() <= 2 {
         collect("explicit");
     } else {
         perry_gc::heap::collect_full("explicit");
     }
+    perry_gc::heap::at_quiescence();
 }
 
 /// The atom table's root hook during a table sweep: the shapes the compiled
