@@ -257,6 +257,7 @@ fn run<B: Binding>(kind: Kind, reason: &'static str) {
         crate::verify::before::<B>(h);
     }
     let t0 = std::time::Instant::now();
+    let usage0 = stats::diag_enabled().then(stats::ThreadUsage::now);
     h.allocated_total += h.nursery.eden_used() as u64;
     let pre = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let (outcome, swept) = match kind {
@@ -281,6 +282,7 @@ fn run<B: Binding>(kind: Kind, reason: &'static str) {
     let h = heap();
     let post = h.nursery.in_use() + h.old.bytes + h.los.bytes;
     let pause = t0.elapsed();
+    let usage = usage0.map(|u0| stats::ThreadUsage::now().since(&u0));
     if h.verify {
         crate::verify::after::<B>(h, kind);
     }
@@ -291,7 +293,18 @@ fn run<B: Binding>(kind: Kind, reason: &'static str) {
     if stats::diag_enabled() {
         B::step_fields(&mut fields);
     }
-    stats::record(stats::Step { kind: kind.name(), reason, pre, post, swept, promoted: outcome.promoted, root_slots: outcome.root_slots, pause, fields });
+    stats::record(stats::Step {
+        kind: kind.name(),
+        reason,
+        pre,
+        post,
+        swept,
+        promoted: outcome.promoted,
+        root_slots: outcome.root_slots,
+        pause,
+        usage,
+        fields,
+    });
 }
 
 /// The binding's lines after `[gc-summary]`.

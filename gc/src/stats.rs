@@ -76,6 +76,44 @@ impl Phase {
     }
 }
 
+/// The calling thread's CPU time and `getrusage(RUSAGE_THREAD)` counts, or
+/// the difference of two readings.
+#[derive(Clone, Copy, Default)]
+pub struct ThreadUsage {
+    /// User plus system CPU time, in microseconds.
+    pub cpu_us: u64,
+    /// Involuntary context switches: times the scheduler took the CPU away.
+    pub preempted: u64,
+    /// Page faults, minor and major.
+    pub faults: u64,
+}
+
+impl ThreadUsage {
+    pub fn now() -> ThreadUsage {
+        // SAFETY: an all-zero rusage is valid; getrusage fills it in.
+        let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid out-pointer; RUSAGE_THREAD names the caller.
+        if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut r) } != 0 {
+            return ThreadUsage::default();
+        }
+        // The thread's CPU clock is exact; rusage's times tick coarser.
+        // SAFETY: an all-zero timespec is valid; clock_gettime fills it in.
+        let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid out-pointer.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+        let cpu_us = t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1_000;
+        ThreadUsage { cpu_us, preempted: r.ru_nivcsw as u64, faults: (r.ru_minflt + r.ru_majflt) as u64 }
+    }
+
+    pub fn since(&self, earlier: &ThreadUsage) -> ThreadUsage {
+        ThreadUsage {
+            cpu_us: self.cpu_us.saturating_sub(earlier.cpu_us),
+            preempted: self.preempted.saturating_sub(earlier.preempted),
+            faults: self.faults.saturating_sub(earlier.faults),
+        }
+    }
+}
+
 /// One finished collection.
 pub struct Step {
     pub kind: &'static str,
@@ -86,6 +124,10 @@ pub struct Step {
     pub promoted: usize,
     pub root_slots: usize,
     pub pause: std::time::Duration,
+    /// What the collecting thread spent during the pause (under
+    /// `PERRY_GC_DIAG`): a pause far longer than its CPU time was
+    /// descheduled, not working.
+    pub usage: Option<ThreadUsage>,
     /// The binding's ` key=value` fields, appended to the `[gc-step]` line
     /// (built only under `PERRY_GC_DIAG`).
     pub fields: String,
@@ -106,9 +148,10 @@ pub fn record(step: Step) {
     if s.diag {
         let rss = rss_bytes();
         s.peak_rss = s.peak_rss.max(rss);
+        let u = step.usage.unwrap_or_default();
         eprintln!(
-            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={}{}",
-            s.n, step.kind, step.reason, step.pre, step.post, step.swept, step.promoted, us, step.root_slots, rss, step.fields
+            "[gc-step] n={} kind={} reason={} pre_in_use={} post_in_use={} sweep_freed={} promoted={} pause_us={} root_slots={} rss={} pause_cpu_us={} preempted={} faults={}{}",
+            s.n, step.kind, step.reason, step.pre, step.post, step.swept, step.promoted, us, step.root_slots, rss, u.cpu_us, u.preempted, u.faults, step.fields
         );
     }
 }

@@ -65,6 +65,10 @@ pub struct GcStep {
     pub sweep_freed: Option<u64>,
     pub promoted: Option<u64>,
     pub pause_us: Option<u64>,
+    /// The collecting thread's CPU time during the pause (a Perry server
+    /// prints it; the wall-clock `pause_us` also counts time the CPU was
+    /// taken away, by the scheduler or a hypervisor).
+    pub pause_cpu_us: Option<u64>,
     pub root_slots: Option<u64>,
     pub rss: Option<u64>,
     pub box_cells_live: Option<u64>,
@@ -121,6 +125,7 @@ impl Event {
                 sweep_freed: d.u64("sweep_freed"),
                 promoted: d.u64("promoted"),
                 pause_us: d.u64("pause_us"),
+                pause_cpu_us: d.u64("pause_cpu_us"),
                 root_slots: d.u64("root_slots"),
                 rss: d.u64("rss"),
                 box_cells_live: d.u64("box_cells_live"),
@@ -166,6 +171,7 @@ mod tests {
                 sweep_freed: Some(1220240),
                 promoted: Some(7168360),
                 pause_us: Some(28682),
+                pause_cpu_us: None,
                 root_slots: Some(382),
                 rss: Some(139767808),
                 box_cells_live: Some(0),
@@ -183,6 +189,9 @@ mod tests {
         let line = "[gc-step] kind=minor n=1 future_key=abc pause_us=17 post_in_use=5000";
         let Some(Event::GcStep(s)) = Event::parse(line) else { panic!() };
         assert_eq!((s.n, s.kind, s.pause_us, s.post_in_use, s.rss), (Some(1), Some(GcKind::Minor), Some(17), Some(5000), None));
+        assert_eq!(s.pause_cpu_us, None);
+        let Some(Event::GcStep(s)) = Event::parse("[gc-step] n=2 kind=minor pause_us=900 pause_cpu_us=95 preempted=0") else { panic!() };
+        assert_eq!((s.pause_us, s.pause_cpu_us), (Some(900), Some(95)));
         // An unknown kind is kept as a step of no known kind.
         let Some(Event::GcStep(s)) = Event::parse("[gc-step] n=2 kind=concurrent pause_us=1") else { panic!() };
         assert_eq!(s.kind, None);

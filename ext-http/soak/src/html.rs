@@ -260,6 +260,7 @@ pub fn page(p: &Page) -> String {
             &[
                 Series { name: "minor p99", color: "#d62728", points: per_pass(&|r| r.minor_pause_p99_us().map(|u| u as f64 / 1000.0)) },
                 Series { name: "full p99", color: "#8c564b", points: per_pass(&|r| r.full_pause_p99_us().map(|u| u as f64 / 1000.0)) },
+                Series { name: "minor CPU p99", color: "#ff9896", points: per_pass(&|r| r.minor_pause_cpu_p99_us().map(|u| u as f64 / 1000.0)) },
             ],
             n,
             p.warmup,

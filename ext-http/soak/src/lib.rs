@@ -337,6 +337,8 @@ pub fn soak(args: &SoakArgs) -> Result<Run, String> {
                 rec.full = gc.full;
                 rec.minor_pauses_us = gc.minor_pauses_us;
                 rec.full_pauses_us = gc.full_pauses_us;
+                rec.minor_pauses_cpu_us = gc.minor_pauses_cpu_us;
+                rec.full_pauses_cpu_us = gc.full_pauses_cpu_us;
                 rec.box_cells_live = gc.box_cells_live;
                 rec.proxies_live = gc.proxies_live;
                 if let Some(status) = s.exited() {
