@@ -161,7 +161,8 @@ fn trap_fast(handler: Value, key: Atom) -> Option<Option<Value>> {
     if handler.is_object() && handler.kind() == KIND_OBJECT {
         let sh = object::shape_of(handler);
         if sh.is_plain() && !sh.dict && sh.proto_slot.is_none() {
-            match object::find_own(handler, key) {
+            // A shape lookup: the handler is not in dictionary mode.
+            match sh.lookup(key).map(|i| (i, sh.attrs[i])) {
                 Some((i, a)) if a & shape::ACCESSOR == 0 => {
                     let t = object::slot_get(handler, i);
                     if t.is_function() {
@@ -226,7 +227,12 @@ pub fn own_property(o: Value, key: Atom) -> JsResult<Option<Prop>> {
 /// step 9): a shape lookup instead of a property descriptor.
 #[inline]
 fn unconstrained(target: Value, key: Atom) -> bool {
-    target.is_object() && target.kind() == KIND_OBJECT && object::find_own(target, key).is_none_or(|(_, a)| a & shape::CONFIGURABLE != 0)
+    if !(target.is_object() && target.kind() == KIND_OBJECT) {
+        return false;
+    }
+    let sh = object::shape_of(target);
+    let found = if sh.dict { object::find_own(target, key) } else { sh.lookup(key).map(|i| (i, sh.attrs[i])) };
+    found.is_none_or(|(_, a)| a & shape::CONFIGURABLE != 0)
 }
 
 pub fn non_configurable(p: &Option<Prop>) -> bool {
