@@ -289,7 +289,7 @@ pub fn find_own(o: Value, key: Atom) -> Option<(usize, u8)> {
     if sh.dict {
         return crate::dict::find(o, sh, key);
     }
-    sh.lookup(key).map(|i| (i, sh.attrs[i]))
+    sh.find(key)
 }
 
 /// Whether `o` may switch to dictionary mode: not a module namespace (its

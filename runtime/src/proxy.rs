@@ -162,7 +162,7 @@ fn trap_fast(handler: Value, key: Atom) -> Option<Option<Value>> {
         let sh = object::shape_of(handler);
         if sh.is_plain() && !sh.dict && sh.proto_slot.is_none() {
             // A shape lookup: the handler is not in dictionary mode.
-            match sh.lookup(key).map(|i| (i, sh.attrs[i])) {
+            match sh.find(key) {
                 Some((i, a)) if a & shape::ACCESSOR == 0 => {
                     let t = object::slot_get(handler, i);
                     if t.is_function() {
@@ -231,7 +231,7 @@ fn unconstrained(target: Value, key: Atom) -> bool {
         return false;
     }
     let sh = object::shape_of(target);
-    let found = if sh.dict { object::find_own(target, key) } else { sh.lookup(key).map(|i| (i, sh.attrs[i])) };
+    let found = if sh.dict { object::find_own(target, key) } else { sh.find(key) };
     found.is_none_or(|(_, a)| a & shape::CONFIGURABLE != 0)
 }
 

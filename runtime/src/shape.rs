@@ -257,6 +257,13 @@ impl Shape {
         }
     }
 
+    /// The slot and attributes of `key` in this shape's own keys (not a
+    /// dictionary object's table: see `object::find_own`).
+    #[inline]
+    pub fn find(&self, key: Atom) -> Option<(usize, u8)> {
+        self.lookup(key).map(|i| (i, self.attrs[i]))
+    }
+
     pub fn len(&self) -> usize {
         self.keys.len()
     }
