@@ -171,7 +171,7 @@ pub const fn is_heap_tag(tag: u64) -> bool {
 //   bits 48..64  identity hash (objects) / reserved
 //
 // Cells of a traced kind are scanned word by word from offset 8 to `size`:
-// every word whose tag is a heap tag is a pointer. Strings are not scanned.
+// every word whose tag is a heap tag is a pointer. Flat strings are not scanned; ropes are.
 // ---------------------------------------------------------------------------
 
 pub const HEADER_SIZE: u64 = 8;
@@ -202,6 +202,8 @@ pub const FLAG_MARK: u64 = 32;
 pub const FLAG_AGE_SHIFT: u64 = 6;
 pub const FLAG_AGE_MASK: u64 = 3;
 
+/// A flat two-byte string: UTF-16 code units (the layout `STR_*` below).
+/// Made only for content with a unit above 0xFF where the maker can tell.
 pub const KIND_STRING: u64 = 0;
 pub const KIND_BOX: u64 = 1;
 pub const KIND_VALARRAY: u64 = 2;
@@ -236,6 +238,15 @@ pub const KIND_BUFFER_STORE: u64 = 9;
 /// [`kind_is_traced`]). A BigInt is a `TAG_OBJECT` value but not an object
 /// (its kind is below `KIND_FIRST_OBJECT`).
 pub const KIND_BIGINT: u64 = 10;
+/// A flat one-byte string: Latin-1 code units, one byte each (the `STR_*`
+/// layout with `u8` units). Untraced.
+pub const KIND_STRING_ONE_BYTE: u64 = 11;
+/// A rope: the concatenation of two strings, `header | ROPE_META | left |
+/// right` (`ROPE_*` below). Traced (its meta word is raw, below 2^48). Once
+/// flattened, `left` is the flat string of its units and `right` is raw 0.
+/// Every string kind keeps its length in the low 32 bits of word 1
+/// (`STR_LEN`), so compiled code reads any string's length inline.
+pub const KIND_ROPE: u64 = 12;
 /// First kind with the ordinary object layout (shape, proto, overflow).
 pub const KIND_FIRST_OBJECT: u64 = 16;
 pub const KIND_OBJECT: u64 = 16;
@@ -411,16 +422,30 @@ const _: () = assert!(CTOR_SITE_CTOR == PLAIN_SITE_CTOR);
 
 /// Whether the collector scans a cell of this kind.
 pub const fn kind_is_traced(kind: u64) -> bool {
-    kind != KIND_STRING && kind != KIND_BYTES && kind != KIND_BUFFER_STORE && kind != KIND_BIGINT
+    kind != KIND_STRING && kind != KIND_STRING_ONE_BYTE && kind != KIND_BYTES && kind != KIND_BUFFER_STORE && kind != KIND_BIGINT
 }
 
 // BigInt cell: header | limb count << 2 | 2 | sign (raw) | u64 limbs...
 pub const BI_META: i32 = 8;
 pub const BI_DATA: i32 = 16;
 
-// String cell: header | len: u32, hash: u32 | u16 code units...
+// Flat string cell: header | len: u32, 0: u32 | code units (u16, or u8 for
+// KIND_STRING_ONE_BYTE)...
 pub const STR_LEN: i32 = 8;
 pub const STR_DATA: i32 = 16;
+
+// Rope cell: header | meta (raw: len in bits 0..32, ROPE_TWO_BYTE, depth
+// from ROPE_DEPTH_SHIFT) | left | right.
+pub const ROPE_META: i32 = 8;
+pub const ROPE_LEFT: i32 = 16;
+pub const ROPE_RIGHT: i32 = 24;
+pub const ROPE_SIZE: usize = 32;
+/// Some unit of the rope is above 0xFF (a leaf is two-byte): its flat form
+/// is two-byte.
+pub const ROPE_TWO_BYTE: u64 = 1 << 32;
+pub const ROPE_DEPTH_SHIFT: u64 = 33;
+/// Depth bits (15): the meta word stays below 2^48.
+pub const ROPE_DEPTH_MASK: u64 = 0x7FFF;
 
 // Buffer store: header | byte length (raw, or'ed with STORE_DETACHED once
 // its ArrayBuffer was detached) | bytes (the cell may hold more: capacity)...

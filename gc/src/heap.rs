@@ -42,6 +42,8 @@ pub struct Heap {
     verify: bool,
     /// A full collection ran since the last quiescence purge.
     full_since_purge: bool,
+    /// Collections run so far.
+    collections: u64,
     hooks: Hooks,
 }
 
@@ -104,6 +106,7 @@ pub fn init<B: Binding>() {
         hash_counter: 0x9E37,
         verify,
         full_since_purge: false,
+        collections: 0,
         hooks: Hooks {
             run: run::<B>,
             full_request: B::full_request,
@@ -209,12 +212,46 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
     p
 }
 
+/// [`alloc_uninit`] that never collects, so it moves nothing: a caller may
+/// hold unrooted values and slices of heap cells across it. A cell that fits
+/// in what is left of eden is bumped there; any other is born old, with no
+/// collection before it (the next ordinary allocation runs what the plan
+/// asks for). For the few allocations made where collecting is not allowed:
+/// flattening a rope string (`perry_runtime::string`), which happens inside
+/// reads of a string's units.
+pub fn alloc_uninit_no_gc(size: usize, kind: u64) -> *mut u64 {
+    let size = size.max(16).next_multiple_of(8);
+    let h = heap();
+    h.nursery.sync_in();
+    let young = if size <= MAX_SMALL { h.nursery.bump(size) } else { None };
+    let p = match young {
+        Some(p) => p,
+        None => {
+            h.allocated_total += size as u64;
+            alloc_old_cell(size)
+        }
+    };
+    let h = heap();
+    h.nursery.sync_out(h.plan.stress > 0);
+    h.hash_counter = h.hash_counter.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let hash = (h.hash_counter >> 33) & 0xFFFF;
+    // SAFETY: `p` is a fresh cell of `size` bytes.
+    unsafe { *p = (size as u64) | (kind << HDR_KIND_SHIFT) | (hash << HDR_HASH_SHIFT) };
+    p
+}
+
 /// A cell too big for the nursery: a medium size-class cell or a large object.
 fn alloc_born_old(size: usize) -> *mut u64 {
     let h = heap();
     if let Some(reason) = h.plan.before_large(h.old.bytes + h.los.bytes, h.nursery.size, size) {
         (h.hooks.run)(Kind::Full, reason);
     }
+    alloc_old_cell(size)
+}
+
+/// A zeroed old cell of `size` bytes (a size-class cell or a large object),
+/// without collecting.
+fn alloc_old_cell(size: usize) -> *mut u64 {
     let h = heap();
     if h.old.bytes + h.los.bytes + size + h.nursery.size > h.plan.limit {
         crate::out_of_memory(&format!("{size} more bytes would pass the heap limit of {} bytes; raise PERRY_GC_HEAP_LIMIT", h.plan.limit));
@@ -234,6 +271,12 @@ fn alloc_born_old(size: usize) -> *mut u64 {
     p.unwrap_or_else(|| crate::out_of_memory("the heap reservation is exhausted; raise PERRY_GC_HEAP_LIMIT"))
 }
 
+/// The number of collections run so far: while it stays the same, no cell has moved or died,
+/// so a cell's address names the same cell (what caches keyed by address check).
+pub fn collections() -> u64 {
+    heap().collections
+}
+
 /// Runs a full collection (`gc()` under `--expose-gc`, tests).
 pub fn collect_full(reason: &'static str) {
     (heap().hooks.run)(Kind::Full, reason);
@@ -251,6 +294,7 @@ fn run<B: Binding>(kind: Kind, reason: &'static str) {
         crate::fatal("collection re-entered");
     }
     h.collecting = true;
+    h.collections += 1;
     B::before_collection();
     h.nursery.sync_in();
     if h.verify {

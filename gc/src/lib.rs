@@ -49,7 +49,7 @@ pub mod verify;
 pub mod vm;
 
 pub use binding::{Binding, FullRequest, Scan, Tracer, WeakReport, WeakTracer};
-pub use heap::{alloc, alloc_uninit};
+pub use heap::{alloc, alloc_uninit, alloc_uninit_no_gc};
 pub use roots::{Handle, HandleScope};
 
 /// A cell that is shared by the single JavaScript thread only.

@@ -929,7 +929,7 @@ export! {
     }
     // A BigInt literal: its decimal digits (a constant string).
     fn perry_bigint_from_str(s: u64) -> u64 {
-        match crate::bigint::parse_units(string::units(Value(s))) {
+        match crate::bigint::parse_units(&string::units16(Value(s))) {
             Some(b) => crate::bigint::from_big(&b).0,
             None => abi(Err(error::syntax_error("Invalid BigInt literal"))),
         }
@@ -1571,7 +1571,7 @@ pub fn copy_data_properties(o: Value, src: Value, excluded: &[Atom]) -> JsResult
     let ho = scope.root(o.0);
     let hs = scope.root(src.0);
     if src.is_string() {
-        let u: Vec<u16> = string::units(src).to_vec();
+        let u: Vec<u16> = string::units16(src).to_vec();
         for (i, c) in u.iter().enumerate() {
             let key = atoms::intern(&i.to_string());
             let v = ops::unit_string(*c);

@@ -11,15 +11,17 @@
 //! JSON.parse interns object keys through a 256-entry cache of recent keys
 //! ([`intern_units_cached`]: a hit compares the units with the atom's string, no hashing).
 
-use crate::string;
+use crate::string::{self, Str};
 use crate::value::Value;
-use hashbrown::HashMap;
+use hashbrown::HashTable;
 use perry_gc::JsCell;
 
 pub type Atom = u32;
 
 struct Table {
-    map: HashMap<Box<[u16]>, Atom>,
+    /// Per interned string: the hash of its units and its atom. The units are the atom's
+    /// string's own (either width), compared in place: the table copies nothing.
+    map: HashTable<(u64, Atom)>,
     values: Vec<u64>,
     /// Array-index value of each atom, or u32::MAX.
     index: Vec<u32>,
@@ -37,9 +39,9 @@ static TABLE: JsCell<Option<Table>> = JsCell::new(None);
 
 fn table() -> &'static mut Table {
     // SAFETY: the atom table belongs to the JS thread; callers use each borrow within one
-    // operation and nothing they call while holding it (hashing, `string::units`) reaches
+    // operation and nothing they call while holding it (hashing, `string::view`) reaches
     // `table()`.
-    unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashMap::new(), values: Vec::new(), index: Vec::new(), mark: Vec::new(), free: Vec::new() }) }
+    unsafe { TABLE.get().get_or_insert_with(|| Table { map: HashTable::new(), values: Vec::new(), index: Vec::new(), mark: Vec::new(), free: Vec::new() }) }
 }
 
 pub fn init() {
@@ -108,10 +110,10 @@ pub fn sweep(epoch: u32) -> usize {
     let freed = t.free.len() - before;
     if freed > 0 {
         let values = &t.values;
-        t.map.retain(|_, a| values[*a as usize] != UNDEFINED_WORD);
+        t.map.retain(|&mut (_, a)| values[a as usize] != UNDEFINED_WORD);
         // A burst of names should not hold its table's capacity for good.
         if t.map.capacity() > 4 * t.map.len().max(1024) {
-            t.map.shrink_to_fit();
+            t.map.shrink_to_fit(|&(h, _)| h);
         }
         // Reused ids must not hit these caches (they are also validated).
         // SAFETY: the JS thread; no borrow of either cache is live.
@@ -126,22 +128,42 @@ pub fn sweep(epoch: u32) -> usize {
 /// The value slot of a freed atom.
 const UNDEFINED_WORD: u64 = perry_abi::UNDEFINED;
 
-/// Interns UTF-16 units. `u` must not point into the heap (copy it first).
-pub fn intern_units(u: &[u16]) -> Atom {
-    let t = table();
-    if let Some(&a) = t.map.get(u) {
-        return a;
-    }
-    // `u` is read after the allocation below.
-    string::off_nursery(u, intern_new)
+/// The atom whose string has the units `u` (hash `h`), if one was interned.
+fn find(t: &Table, h: u64, u: Str) -> Option<Atom> {
+    let values = &t.values;
+    t.map.find(h, |&(hh, a)| hh == h && string::view(Value(values[a as usize])).same(u)).map(|&(_, a)| a)
 }
 
-fn intern_new(u: &[u16]) -> Atom {
-    let s = string::from_units(u);
+/// Records atom `a` (whose string's units hash to `h`) in the map.
+fn insert(t: &mut Table, h: u64, a: Atom) {
+    t.map.insert_unique(h, (h, a), |&(hh, _)| hh);
+}
+
+/// Interns UTF-16 units (which may be a slice of a heap string).
+pub fn intern_units(u: &[u16]) -> Atom {
+    intern_view(Str::Two(u))
+}
+
+/// Interns the units `u` (which may be a view of a heap string), one-byte when they fit.
+pub fn intern_view(u: Str) -> Atom {
+    let h = u.hash();
+    if let Some(a) = find(table(), h, u) {
+        return a;
+    }
+    let index = as_index(u);
+    // `u` may be read after the allocation below: `from_view` copies it off the nursery first.
+    let s = string::from_view(u);
     let t = table();
-    let a = push(t, s.0, string::as_array_index(u).unwrap_or(u32::MAX));
-    t.map.insert(u.into(), a);
+    let a = push(t, s.0, index);
+    insert(t, h, a);
     a
+}
+
+fn as_index(u: Str) -> u32 {
+    if u.len() > 10 {
+        return u32::MAX;
+    }
+    string::as_array_index(&u.to_units()).unwrap_or(u32::MAX)
 }
 
 /// Atoms of recently interned keys, by a hash of their length and three of
@@ -152,15 +174,16 @@ static KEYS: JsCell<[Atom; 256]> = JsCell::new([u32::MAX; 256]);
 /// keys of parsed JSON): a hit compares the units with the cached atom's
 /// string instead of hashing them and probing the table.
 pub fn intern_units_cached(u: &[u16]) -> Atom {
-    let h = match u {
-        [] => 0,
-        [f, ..] => {
-            (u.len().wrapping_mul(31)
-                ^ (*f as usize).wrapping_mul(7)
-                ^ (u[u.len() / 2] as usize).wrapping_mul(131)
-                ^ (u[u.len() - 1] as usize).wrapping_mul(1031))
-                & 255
-        }
+    intern_view_cached(Str::Two(u))
+}
+
+/// [`intern_view`] through the cache of [`intern_units_cached`].
+pub fn intern_view_cached(u: Str) -> Atom {
+    let n = u.len();
+    let h = if n == 0 {
+        0
+    } else {
+        (n.wrapping_mul(31) ^ (u.at(0) as usize).wrapping_mul(7) ^ (u.at(n / 2) as usize).wrapping_mul(131) ^ (u.at(n - 1) as usize).wrapping_mul(1031)) & 255
     };
     // SAFETY: the key cache belongs to the JS thread and nothing below reaches `KEYS` while
     // `cache` is live.
@@ -168,19 +191,20 @@ pub fn intern_units_cached(u: &[u16]) -> Atom {
     let a = cache[h];
     if let Some(&v) = table().values.get(a as usize)
         && Value(v).is_string()
+        && string::len(Value(v)) == n
+        && string::view(Value(v)).same(u)
     {
-        // Keys are short: an inline loop, not a call to memcmp.
-        let w = string::units(Value(v));
-        if w.len() == u.len() && w.iter().zip(u).all(|(x, y)| x == y) {
-            return a;
-        }
+        return a;
     }
-    let a = intern_units(u);
+    let a = intern_view(u);
     cache[h] = a;
     a
 }
 
 pub fn intern(s: &str) -> Atom {
+    if s.is_ascii() {
+        return intern_view(Str::One(s.as_bytes()));
+    }
     let v: Vec<u16> = s.encode_utf16().collect();
     intern_units(&v)
 }
@@ -188,7 +212,8 @@ pub fn intern(s: &str) -> Atom {
 /// The atom of `s` if it was ever interned (never allocates).
 pub fn lookup(s: &str) -> Option<Atom> {
     let v: Vec<u16> = s.encode_utf16().collect();
-    table().map.get(&v[..]).copied()
+    let u = Str::Two(&v);
+    find(table(), u.hash(), u)
 }
 
 /// Atoms of recently interned string values, by string address: a key
@@ -216,18 +241,21 @@ pub fn intern_value(s: Value) -> Atom {
 
 #[inline(never)]
 fn intern_value_slow(s: Value, slot: usize) -> Atom {
+    // An atom's string is flat: a rope is flattened (moving nothing) and its flat string kept.
+    let f = string::flat(s);
+    let u = string::view(f);
+    let h = u.hash();
     let t = table();
-    if let Some(&a) = t.map.get(string::units(s)) {
+    if let Some(a) = find(t, h, u) {
         if t.values[a as usize] == s.0 {
             // SAFETY: the JS thread only; a one-word store with no other borrow of `RECENT` live.
             unsafe { RECENT.get()[slot] = a };
         }
         return a;
     }
-    let u: Vec<u16> = string::units(s).to_vec();
-    let t = table();
-    let a = push(t, s.0, string::as_array_index(&u).unwrap_or(u32::MAX));
-    t.map.insert(u.into_boxed_slice(), a);
+    let index = as_index(u);
+    let a = push(t, f.0, index);
+    insert(t, h, a);
     a
 }
 

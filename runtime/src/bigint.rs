@@ -277,7 +277,7 @@ pub fn parse_literal(s: &str) -> Option<BigInt> {
 
 /// StringToBigInt as a value, or SyntaxError "Cannot convert x to a BigInt".
 pub fn from_string(s: Value) -> JsResult {
-    match parse_units(string::units(s)) {
+    match parse_units(&string::units16(s)) {
         Some(b) => Ok(from_big(&b)),
         None => {
             let t = string::to_rust(s);

@@ -621,7 +621,8 @@ pub fn numeric_key(key: Atom) -> Option<Option<usize>> {
     if !v.is_string() {
         return None;
     }
-    let u = string::units(v);
+    let u = string::units16(v);
+    let u: &[u16] = &u;
     // Cheap rejection: every numeric string starts with a digit, '-', 'I'
     // (Infinity) or 'N' (NaN).
     match u.first() {

@@ -122,7 +122,7 @@ fn hash(k: Value) -> u64 {
         let f = if f == 0.0 { 0.0 } else { f };
         f.to_bits()
     } else if k.is_string() {
-        string::hash_units(string::units(k))
+        string::hash(k)
     } else if k.is_bigint() {
         // BigInt keys are equal by value (SameValueZero).
         crate::bigint::hash(k)

@@ -199,18 +199,18 @@ pub fn step(it: Value) -> JsResult {
             }
         }
         STRING => {
-            let u = string::units(t);
+            let u = string::view(t);
             if i >= u.len() {
                 it.cell().set_word(MODE, DONE);
                 return Ok(Value::HOLE);
             }
-            let c = u[i];
-            let n = if (0xD800..0xDC00).contains(&c) && i + 1 < u.len() && (0xDC00..0xE000).contains(&u[i + 1]) { 2 } else { 1 };
+            let c = u.at(i);
+            let n = if (0xD800..0xDC00).contains(&c) && i + 1 < u.len() && (0xDC00..0xE000).contains(&u.at(i + 1)) { 2 } else { 1 };
             it.cell().set_word(INDEX, (i + n) as u64);
             if n == 1 {
                 Ok(ops::unit_string(c))
             } else {
-                let pair = [u[i], u[i + 1]];
+                let pair = [c, u.at(i + 1)];
                 Ok(string::from_units(&pair))
             }
         }

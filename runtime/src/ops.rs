@@ -21,13 +21,24 @@ use perry_gc::HandleScope;
 
 /// The one-unit string at index `i` (ASCII ones come from the atom table).
 pub fn char_at(s: Value, i: usize) -> Value {
-    let c = string::units(s)[i];
+    let c = string::unit_at(s, i);
     unit_string(c)
 }
 
 pub fn unit_string(c: u16) -> Value {
-    if c < 128 {
-        return atoms::value(atoms::intern_units(&[c]));
+    if c < 256 {
+        // One-unit Latin-1 strings are atoms, pinned and remembered here by unit.
+        static UNITS: perry_gc::JsCell<[u32; 256]> = perry_gc::JsCell::new([u32::MAX; 256]);
+        // SAFETY: the JS thread only; the borrow ends before anything below reaches `UNITS`.
+        let a = unsafe { UNITS.get()[c as usize] };
+        if a != u32::MAX {
+            return atoms::value(a);
+        }
+        let a = atoms::intern_view(string::Str::One(&[c as u8]));
+        atoms::pin(a);
+        // SAFETY: as above.
+        unsafe { UNITS.get()[c as usize] = a };
+        return atoms::value(a);
     }
     string::from_units(&[c])
 }
@@ -82,7 +93,7 @@ pub fn to_number(v: Value) -> JsResult<f64> {
         TAG_UNDEFINED => Ok(f64::NAN),
         TAG_NULL => Ok(0.0),
         TAG_BOOL => Ok(if v.as_bool() { 1.0 } else { 0.0 }),
-        TAG_STRING => Ok(string::string_to_number(string::units(v))),
+        TAG_STRING => Ok(string::to_number(v)),
         _ => {
             if v.is_symbol() {
                 return Err(error::type_error("Cannot convert a Symbol value to a number"));
@@ -576,14 +587,14 @@ pub fn less_than(a: Value, b: Value, left_first: bool) -> JsResult<Option<bool>>
         (px, Value(hy.get()))
     };
     if px.is_string() && py.is_string() {
-        return Ok(Some(string::units(px) < string::units(py)));
+        return Ok(Some(string::view(px).order(string::view(py)) == Ordering::Less));
     }
     // BigInt against String: the string as a BigInt, or undefined.
     if px.is_bigint() && py.is_string() {
-        return Ok(bigint::cmp_units(px, string::units(py)).map(|o| o == Ordering::Less));
+        return Ok(bigint::cmp_units(px, &string::units16(py)).map(|o| o == Ordering::Less));
     }
     if px.is_string() && py.is_bigint() {
-        return Ok(bigint::cmp_units(py, string::units(px)).map(|o| o == Ordering::Greater));
+        return Ok(bigint::cmp_units(py, &string::units16(px)).map(|o| o == Ordering::Greater));
     }
     // ToNumeric of primitives allocates nothing (a Symbol throws).
     let x = to_numeric(px)?;
@@ -671,13 +682,13 @@ pub fn loose_equals(a: Value, b: Value) -> JsResult<bool> {
         return Ok(true);
     }
     if a.is_number() && b.is_string() {
-        return Ok(a.as_number() == string::string_to_number(string::units(b)));
+        return Ok(a.as_number() == string::to_number(b));
     }
     if a.is_string() && b.is_number() {
-        return Ok(string::string_to_number(string::units(a)) == b.as_number());
+        return Ok(string::to_number(a) == b.as_number());
     }
     if a.is_bigint() && b.is_string() {
-        return Ok(bigint::cmp_units(a, string::units(b)) == Some(Ordering::Equal));
+        return Ok(bigint::cmp_units(a, &string::units16(b)) == Some(Ordering::Equal));
     }
     if a.is_string() && b.is_bigint() {
         return loose_equals(b, a);

@@ -1,23 +1,44 @@
-//! String cells: UTF-16 code units stored inline.
+//! Strings: flat one-byte and two-byte cells, and ropes.
 //!
-//! NOTE: DESIGN.md wants a one-byte/two-byte representation and ropes; this
-//! first version stores every string as UTF-16 and concatenation copies.
+//! A string value (`TAG_STRING`) points at one of three cells (abi `KIND_STRING*`, `KIND_ROPE`):
+//! - a flat **one-byte** string (`KIND_STRING_ONE_BYTE`): Latin-1 code units, a byte each;
+//! - a flat **two-byte** string (`KIND_STRING`): UTF-16 code units;
+//! - a **rope** (`KIND_ROPE`): the concatenation of two strings, made by [`concat`] when the
+//!   result has at least [`ROPE_MIN`] units. It is flattened the first time its units are read
+//!   ([`view`], [`flat`]): the flat string is kept in the rope (its `left`, `right` cleared), so
+//!   a rope is flattened once and its pieces are freed. Flattening is iterative (no recursion),
+//!   and a rope deeper than [`MAX_DEPTH`] is flattened when it is made.
+//!
+//! The semantics are UTF-16 throughout: a one-byte string is a UTF-16 string whose units all
+//! fit in a byte. Makers choose the width by content where they can tell ([`from_units`] and
+//! [`StrBuf`] narrow; [`from_str`] decodes), so ASCII text is one-byte; nothing relies on it
+//! (equality and hashing compare units across widths).
+//!
+//! **Reading.** [`view`] gives a string's units as a [`Str`] (a byte or a `u16` slice) and
+//! [`units16`] as UTF-16 (copied for a one-byte string). Both are valid until the next
+//! allocation, as a slice of any heap cell is. Flattening a rope inside them allocates but
+//! never collects (`perry_gc::alloc_uninit_no_gc`), so reading a string's units moves nothing:
+//! callers may read two strings one after the other and hold both views.
 //!
 //! String cells are allocated unzeroed (every maker writes all units before the next
-//! allocation; the collector never reads a string's body). The String search methods
-//! (`indexOf`, `includes`, `startsWith`, ...) and `slice`/`substring` work on both strings in
-//! place, rooted across the position's conversion, instead of copying them; with a string
-//! argument and an undefined or number position they skip the conversions and rooting, since
-//! nothing there allocates or runs code. Arrays of known length (`split`'s pieces, a RegExp
-//! match's result) are made at that length and filled in place, not grown by `push`.
+//! allocation; the collector never reads a flat string's body).
 
 use crate::value::Value;
 use perry_abi::*;
 use perry_gc::HandleScope;
+use std::borrow::Cow;
 
 /// The most code units a string holds: V8's `String::kMaxLength` on 64-bit targets, so the
 /// operations that would make a longer one throw Node's `RangeError` ([`check_len`]).
 pub const MAX_LEN: usize = (1 << 29) - 24;
+
+/// A concatenation this long or longer makes a rope (V8's `ConsString::kMinLength`); shorter
+/// ones copy.
+pub const ROPE_MIN: usize = 13;
+
+/// A rope deeper than this is flattened when it is made: at most one flattening per this many
+/// appends to a string built by `+=`.
+pub const MAX_DEPTH: u64 = 1 << 14;
 
 /// `Err(RangeError: Invalid string length)` when a string of `n` units would be too long.
 #[inline]
@@ -25,53 +46,420 @@ pub fn check_len(n: usize) -> crate::error::JsResult<()> {
     if n > MAX_LEN { Err(crate::error::range_error("Invalid string length")) } else { Ok(()) }
 }
 
-/// A new string of `len` code units written by `fill`, which must not allocate (it gets the
-/// string's units before any other allocation). The caller checked `len` ([`check_len`]).
-pub fn build(len: usize, fill: impl FnOnce(&mut [u16])) -> Value {
-    let s = alloc_string(len);
-    fill(units_mut(s));
-    s
+// ---------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------
+
+#[inline]
+fn kind(s: Value) -> u64 {
+    // SAFETY: `s` is a string (this module's contract: callers test `is_string`), whose cell
+    // starts with a header.
+    unsafe { (*s.ptr() >> HDR_KIND_SHIFT) & 0xFF }
 }
 
-/// Allocates a string of `len` code units (not zeroed: the caller writes them all before its
-/// next allocation). Callers check lengths that may exceed [`MAX_LEN`] first ([`check_len`]);
-/// past 2^30 units this is a fatal out-of-memory error.
-pub fn alloc_string(len: usize) -> Value {
+#[inline]
+fn word(s: Value, off: i32) -> u64 {
+    // SAFETY: `s` is a rope (the callers test its kind), whose cell holds `ROPE_SIZE` bytes.
+    unsafe { *s.ptr().add(off as usize / 8) }
+}
+
+/// The number of code units of `s`, whatever its cell.
+#[inline]
+pub fn len(s: Value) -> usize {
+    // SAFETY: `s` is a string, and every string cell keeps its length in the low 32 bits of
+    // word 1 (abi `STR_LEN`); nothing allocates during the read.
+    unsafe { *(s.ptr().add(1) as *const u32) as usize }
+}
+
+/// Whether `s` is a rope not yet flattened.
+#[inline]
+pub fn is_rope(s: Value) -> bool {
+    kind(s) == KIND_ROPE && word(s, ROPE_RIGHT) != 0
+}
+
+/// Whether every unit of `s` fits in a byte as far as its cells tell (a flat one-byte string,
+/// or a rope of them).
+#[inline]
+pub fn is_one_byte(s: Value) -> bool {
+    match kind(s) {
+        KIND_STRING_ONE_BYTE => true,
+        KIND_ROPE => {
+            let l = word(s, ROPE_LEFT);
+            if word(s, ROPE_RIGHT) == 0 { kind(Value(l)) == KIND_STRING_ONE_BYTE } else { word(s, ROPE_META) & ROPE_TWO_BYTE == 0 }
+        }
+        _ => false,
+    }
+}
+
+fn depth(s: Value) -> u64 {
+    if is_rope(s) { (word(s, ROPE_META) >> ROPE_DEPTH_SHIFT) & ROPE_DEPTH_MASK } else { 0 }
+}
+
+/// A flat cell of `len` units, one-byte or two-byte, unwritten; collecting first when `gc`.
+fn alloc_flat(len: usize, one_byte: bool, gc: bool) -> Value {
     if len > (1 << 30) {
         crate::error::fatal_oom("Invalid string length");
     }
-    // Not zeroed: every caller writes all the units before its next
-    // allocation, and the collector never reads a string's body.
-    let p = perry_gc::alloc_uninit(STR_DATA as usize + len * 2, KIND_STRING);
-    // The length and a zero hash word.
-    // SAFETY: `p` is the string cell just allocated with `STR_DATA + 2 * len` bytes, so word 1 is
-    // inside it; writing it before any other allocation is what `alloc_uninit` asks.
+    let (size, kind) = if one_byte { (STR_DATA as usize + len, KIND_STRING_ONE_BYTE) } else { (STR_DATA as usize + len * 2, KIND_STRING) };
+    // Not zeroed: every caller writes all the units before its next allocation, and the
+    // collector never reads a flat string's body.
+    let p = if gc { perry_gc::alloc_uninit(size, kind) } else { perry_gc::alloc_uninit_no_gc(size, kind) };
+    // SAFETY: `p` is the cell just allocated, at least 16 bytes; word 1 is the length (and a
+    // zero upper half), written before any other allocation as `alloc_uninit` asks.
     unsafe { *p.add(1) = len as u64 };
     Value::from_string_cell(p)
 }
 
-#[inline]
-pub fn len(s: Value) -> usize {
-    // SAFETY: `s` is a string (this module's contract: callers test `is_string`, and the compiler
-    // types these calls), whose word 1 holds the length in its low 32 bits; nothing allocates
-    // during the read.
-    unsafe { *(s.ptr().add(1) as *const u32) as usize }
+/// Allocates a two-byte string of `len` code units (not zeroed: the caller writes them all
+/// before its next allocation). Callers check lengths that may exceed [`MAX_LEN`] first
+/// ([`check_len`]); past 2^30 units this is a fatal out-of-memory error.
+pub fn alloc_string(len: usize) -> Value {
+    alloc_flat(len, false, true)
 }
 
-/// The code units of `s`. Valid until the next allocation.
-#[inline]
-pub fn units<'a>(s: Value) -> &'a [u16] {
-    // SAFETY: `s` is a string, as in `len`: `len(s)` code units follow `STR_DATA`; the slice is
-    // valid until the next allocation, as this function's documentation says.
-    unsafe { core::slice::from_raw_parts((s.ptr() as *const u8).add(STR_DATA as usize) as *const u16, len(s)) }
+/// [`alloc_string`] for a one-byte string.
+pub fn alloc_one_byte(len: usize) -> Value {
+    alloc_flat(len, true, true)
+}
+
+/// A new two-byte string of `len` code units written by `fill`, which must not allocate (it
+/// gets the string's units before any other allocation). The caller checked `len`
+/// ([`check_len`]) and knows a unit is above 0xFF (else [`build_one_byte`]).
+pub fn build(len: usize, fill: impl FnOnce(&mut [u16])) -> Value {
+    let s = alloc_string(len);
+    fill(two_mut(s));
+    s
+}
+
+/// [`build`] for a one-byte string.
+pub fn build_one_byte(len: usize, fill: impl FnOnce(&mut [u8])) -> Value {
+    let s = alloc_one_byte(len);
+    fill(one_mut(s));
+    s
 }
 
 #[inline]
-fn units_mut<'a>(s: Value) -> &'a mut [u16] {
-    // SAFETY: as in `units`; a string's units are written only while it is being built (no other
-    // slice of it is alive then).
+fn two_mut<'a>(s: Value) -> &'a mut [u16] {
+    // SAFETY: `s` is a flat two-byte string: `len(s)` units follow `STR_DATA`; its units are
+    // written only while it is being built (no other slice of it is alive then).
     unsafe { core::slice::from_raw_parts_mut((s.ptr() as *mut u8).add(STR_DATA as usize) as *mut u16, len(s)) }
 }
+
+#[inline]
+fn one_mut<'a>(s: Value) -> &'a mut [u8] {
+    // SAFETY: as in `two_mut`, for a flat one-byte string.
+    unsafe { core::slice::from_raw_parts_mut((s.ptr() as *mut u8).add(STR_DATA as usize), len(s)) }
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------
+
+/// A string's code units: a byte slice (each byte one Latin-1 unit) or a UTF-16 slice.
+#[derive(Clone, Copy, Debug)]
+pub enum Str<'a> {
+    One(&'a [u8]),
+    Two(&'a [u16]),
+}
+
+impl<'a> Str<'a> {
+    #[inline]
+    pub fn len(self) -> usize {
+        match self {
+            Str::One(b) => b.len(),
+            Str::Two(u) => u.len(),
+        }
+    }
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+    /// The code unit at `i` (which must be in bounds).
+    #[inline]
+    pub fn at(self, i: usize) -> u16 {
+        match self {
+            Str::One(b) => b[i] as u16,
+            Str::Two(u) => u[i],
+        }
+    }
+    /// The units `[a, b)`.
+    #[inline]
+    pub fn slice(self, a: usize, b: usize) -> Str<'a> {
+        match self {
+            Str::One(s) => Str::One(&s[a..b]),
+            Str::Two(u) => Str::Two(&u[a..b]),
+        }
+    }
+    /// The units as UTF-16 (a copy for a one-byte string).
+    pub fn to_units(self) -> Cow<'a, [u16]> {
+        match self {
+            Str::One(b) => Cow::Owned(b.iter().map(|&c| c as u16).collect()),
+            Str::Two(u) => Cow::Borrowed(u),
+        }
+    }
+    pub fn to_vec(self) -> Vec<u16> {
+        self.to_units().into_owned()
+    }
+    /// Calls `f` on each unit in order.
+    #[inline]
+    pub fn for_each(self, mut f: impl FnMut(u16)) {
+        match self {
+            Str::One(b) => b.iter().for_each(|&c| f(c as u16)),
+            Str::Two(u) => u.iter().for_each(|&c| f(c)),
+        }
+    }
+    /// Whether every unit is below 0x80.
+    pub fn is_ascii(self) -> bool {
+        match self {
+            Str::One(b) => b.is_ascii(),
+            Str::Two(u) => u.iter().all(|&c| c < 0x80),
+        }
+    }
+    /// The units as UTF-8, lone surrogates replaced by U+FFFD.
+    pub fn to_rust(self) -> String {
+        match self {
+            Str::One(b) => latin1_to_rust(b),
+            Str::Two(u) => utf8_lossy(u),
+        }
+    }
+    /// FNV-1a over the units (the same for both widths of the same units).
+    pub fn hash(self) -> u64 {
+        let mut h: u64 = 0xcbf29ce484222325;
+        self.for_each(|c| {
+            h ^= c as u64;
+            h = h.wrapping_mul(0x100000001b3);
+        });
+        h
+    }
+    /// Unit-wise equality, across widths.
+    pub fn same(self, o: Str) -> bool {
+        match (self, o) {
+            (Str::One(a), Str::One(b)) => a == b,
+            (Str::Two(a), Str::Two(b)) => a == b,
+            (Str::One(a), Str::Two(b)) | (Str::Two(b), Str::One(a)) => a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| x as u16 == y),
+        }
+    }
+    /// Whether the units equal `u`.
+    pub fn eq_units(self, u: &[u16]) -> bool {
+        self.same(Str::Two(u))
+    }
+    /// Unit-wise comparison (IsLessThan on strings), across widths.
+    pub fn order(self, o: Str) -> core::cmp::Ordering {
+        match (self, o) {
+            (Str::One(a), Str::One(b)) => a.cmp(b),
+            (Str::Two(a), Str::Two(b)) => a.cmp(b),
+            (Str::One(a), Str::Two(b)) => a.iter().map(|&c| c as u16).cmp(b.iter().copied()),
+            (Str::Two(a), Str::One(b)) => a.iter().copied().cmp(b.iter().map(|&c| c as u16)),
+        }
+    }
+    /// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`.
+    pub fn find(self, needle: Str, from: usize) -> Option<usize> {
+        let n = needle.len();
+        if n == 0 {
+            return if from <= self.len() { Some(from) } else { None };
+        }
+        if n > self.len() || from > self.len() - n {
+            return None;
+        }
+        match (self, needle) {
+            (Str::One(h), Str::One(q)) => memchr::memmem::find(&h[from..], q).map(|i| i + from),
+            (Str::Two(h), Str::Two(q)) => find_units(h, q, from),
+            // A two-byte needle in a one-byte haystack: found only if every unit fits a byte.
+            (Str::One(h), Str::Two(q)) => {
+                let q: Option<Vec<u8>> = q.iter().map(|&c| u8::try_from(c).ok()).collect();
+                q.and_then(|q| memchr::memmem::find(&h[from..], &q).map(|i| i + from))
+            }
+            (Str::Two(h), Str::One(q)) => {
+                let q: Vec<u16> = q.iter().map(|&c| c as u16).collect();
+                find_units(h, &q, from)
+            }
+        }
+    }
+    /// Whether the units at `at` begin with `p`.
+    pub fn has_at(self, at: usize, p: Str) -> bool {
+        at.checked_add(p.len()).is_some_and(|e| e <= self.len()) && self.slice(at, at + p.len()).same(p)
+    }
+    /// The units copied into `d` (as long as this), widened or narrowed (the caller knows
+    /// every unit fits when `T` is `u8`).
+    pub fn copy_to<T: Unit>(self, d: &mut [T]) {
+        match self {
+            Str::One(b) => T::copy_from_one(d, b),
+            Str::Two(u) => T::copy_from_two(d, u),
+        }
+    }
+}
+
+/// A code-unit width a flat string is written in.
+pub trait Unit: Copy + 'static {
+    fn copy_from_one(d: &mut [Self], s: &[u8]);
+    fn copy_from_two(d: &mut [Self], s: &[u16]);
+}
+impl Unit for u8 {
+    #[inline]
+    fn copy_from_one(d: &mut [u8], s: &[u8]) {
+        d.copy_from_slice(s)
+    }
+    #[inline]
+    fn copy_from_two(d: &mut [u8], s: &[u16]) {
+        for (d, &c) in d.iter_mut().zip(s) {
+            *d = c as u8;
+        }
+    }
+}
+impl Unit for u16 {
+    #[inline]
+    fn copy_from_one(d: &mut [u16], s: &[u8]) {
+        for (d, &c) in d.iter_mut().zip(s) {
+            *d = c as u16;
+        }
+    }
+    #[inline]
+    fn copy_from_two(d: &mut [u16], s: &[u16]) {
+        d.copy_from_slice(s)
+    }
+}
+
+/// StringIndexOf over UTF-16 units: a scan for the first unit, then a compare.
+pub fn find_units(h: &[u16], q: &[u16], from: usize) -> Option<usize> {
+    let n = q.len();
+    if n == 0 {
+        return if from <= h.len() { Some(from) } else { None };
+    }
+    if n > h.len() {
+        return None;
+    }
+    let first = q[0];
+    let last = h.len() - n;
+    let mut i = from;
+    while i <= last {
+        match h[i..=last].iter().position(|&c| c == first) {
+            None => return None,
+            Some(k) => i += k,
+        }
+        if h[i..i + n] == *q {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The units of `s` (flattening a rope first, without collecting). Valid until the next
+/// allocation.
+#[inline]
+pub fn view<'a>(s: Value) -> Str<'a> {
+    let f = flat(s);
+    let n = len(f);
+    // SAFETY: `f` is a flat string: `n` units of its width follow `STR_DATA`; the slice is
+    // valid until the next allocation, as this function's documentation says.
+    unsafe {
+        let d = (f.ptr() as *const u8).add(STR_DATA as usize);
+        if kind(f) == KIND_STRING_ONE_BYTE { Str::One(core::slice::from_raw_parts(d, n)) } else { Str::Two(core::slice::from_raw_parts(d as *const u16, n)) }
+    }
+}
+
+/// The code units of `s` as UTF-16: borrowed for a two-byte string, a copy for a one-byte one.
+/// Valid until the next allocation.
+#[inline]
+pub fn units16<'a>(s: Value) -> Cow<'a, [u16]> {
+    view(s).to_units()
+}
+
+/// Whether every unit of `s` is below 0x80. For a one-byte string this is computed once and
+/// kept in its cell (bits 32 and 33 of word 1: known, ASCII), so the matchers that take ASCII
+/// text directly (RegExp) do not scan a long string at every match.
+pub fn is_ascii(s: Value) -> bool {
+    let f = flat(s);
+    if kind(f) != KIND_STRING_ONE_BYTE {
+        return view(f).is_ascii();
+    }
+    const KNOWN: u64 = 1 << 32;
+    const ASCII: u64 = 1 << 33;
+    // SAFETY: `f` is a flat one-byte string, whose word 1 holds its length in the low half and
+    // these bits in the upper half (nothing else reads them; the cell is untraced).
+    unsafe {
+        let w = f.ptr().add(1);
+        if *w & KNOWN == 0 {
+            let a = view(f).is_ascii();
+            *w |= KNOWN | if a { ASCII } else { 0 };
+        }
+        *w & ASCII != 0
+    }
+}
+
+/// The code unit at `i` of `s` (in bounds).
+#[inline]
+pub fn unit_at(s: Value, i: usize) -> u16 {
+    view(s).at(i)
+}
+
+/// The flat string of `s`: `s` itself, or the flattened form of a rope (made now, without
+/// collecting, the first time).
+#[inline]
+pub fn flat(s: Value) -> Value {
+    if kind(s) != KIND_ROPE {
+        return s;
+    }
+    let l = word(s, ROPE_LEFT);
+    if word(s, ROPE_RIGHT) == 0 { Value(l) } else { flatten(s) }
+}
+
+#[inline(never)]
+fn flatten(rope: Value) -> Value {
+    let n = len(rope);
+    let one = word(rope, ROPE_META) & ROPE_TWO_BYTE == 0;
+    let d = alloc_flat(n, one, false);
+    if one {
+        write_rope(rope, one_mut(d));
+    } else {
+        write_rope(rope, two_mut(d));
+    }
+    // SAFETY: `rope` is a rope cell (`ROPE_SIZE` bytes); `right` becomes raw 0 (read as a number
+    // by the collector), and `left` the flat string, through the write barrier since the rope
+    // may be old and `d` young.
+    unsafe {
+        let p = rope.ptr();
+        *p.add(ROPE_RIGHT as usize / 8) = 0;
+        perry_gc::barrier::store(p.add(ROPE_LEFT as usize / 8), d.0);
+    }
+    d
+}
+
+/// Writes the units of rope `r` into `d` (its length): leaves copied at their offsets, with an
+/// explicit work list instead of recursion.
+fn write_rope<T: Unit>(r: Value, d: &mut [T]) {
+    let mut work: smallvec::SmallVec<[(Value, usize); 32]> = smallvec::smallvec![(r, 0)];
+    while let Some((s, at)) = work.pop() {
+        if kind(s) == KIND_ROPE {
+            let (l, rt) = (Value(word(s, ROPE_LEFT)), word(s, ROPE_RIGHT));
+            if rt == 0 {
+                work.push((l, at));
+            } else {
+                // The right piece first, so a left-deep rope (built by `+=`) keeps the list short.
+                work.push((l, at));
+                work.push((Value(rt), at + len(l)));
+            }
+            continue;
+        }
+        let u = flat_view(s);
+        u.copy_to(&mut d[at..at + u.len()]);
+    }
+}
+
+/// The units of a flat string.
+#[inline]
+fn flat_view<'a>(f: Value) -> Str<'a> {
+    let n = len(f);
+    // SAFETY: `f` is a flat string cell (the caller's knowledge), as in `view`.
+    unsafe {
+        let d = (f.ptr() as *const u8).add(STR_DATA as usize);
+        if kind(f) == KIND_STRING_ONE_BYTE { Str::One(core::slice::from_raw_parts(d, n)) } else { Str::Two(core::slice::from_raw_parts(d as *const u16, n)) }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Making
+// ---------------------------------------------------------------------------
 
 /// Runs `f` on `u`, copied off the heap first when it lies in the nursery:
 /// the allocation `f` makes may move the cell `u` was borrowed from (old
@@ -85,23 +473,36 @@ pub fn off_nursery<T: Copy, R>(u: &[T], f: impl FnOnce(&[T]) -> R) -> R {
     }
 }
 
-/// A string of the units `u` (which may be a slice of a heap string).
+/// A string of the units `u` (which may be a slice of a heap string): one-byte when every unit
+/// fits in a byte.
 pub fn from_units(u: &[u16]) -> Value {
     off_nursery(u, |u| {
-        let s = alloc_string(u.len());
-        units_mut(s).copy_from_slice(u);
-        s
+        if u.iter().all(|&c| c <= 0xFF) {
+            let s = alloc_one_byte(u.len());
+            u8::copy_from_two(one_mut(s), u);
+            s
+        } else {
+            let s = alloc_string(u.len());
+            two_mut(s).copy_from_slice(u);
+            s
+        }
     })
 }
 
-/// A string of Latin-1 bytes: each byte one code unit (`b` may be a slice
-/// of a heap cell).
+/// A string of the units of `v` (which may be a view of a heap string), in its width.
+pub fn from_view(v: Str) -> Value {
+    match v {
+        Str::One(b) => from_latin1(b),
+        Str::Two(u) => from_units(u),
+    }
+}
+
+/// A one-byte string of Latin-1 bytes: each byte one code unit (`b` may be a slice of a heap
+/// cell).
 pub fn from_latin1(b: &[u8]) -> Value {
     off_nursery(b, |b| {
-        let v = alloc_string(b.len());
-        for (d, &c) in units_mut(v).iter_mut().zip(b) {
-            *d = c as u16;
-        }
+        let v = alloc_one_byte(b.len());
+        one_mut(v).copy_from_slice(b);
         v
     })
 }
@@ -110,8 +511,15 @@ pub fn from_str(s: &str) -> Value {
     if s.is_ascii() {
         return from_latin1(s.as_bytes());
     }
+    if s.chars().all(|c| (c as u32) <= 0xFF) {
+        let v = alloc_one_byte(s.chars().count());
+        for (d, c) in one_mut(v).iter_mut().zip(s.chars()) {
+            *d = c as u32 as u8;
+        }
+        return v;
+    }
     let v = alloc_string(s.encode_utf16().count());
-    for (d, u) in units_mut(v).iter_mut().zip(s.encode_utf16()) {
+    for (d, u) in two_mut(v).iter_mut().zip(s.encode_utf16()) {
         *d = u;
     }
     v
@@ -119,7 +527,16 @@ pub fn from_str(s: &str) -> Value {
 
 /// The string as UTF-8, lone surrogates replaced by U+FFFD.
 pub fn to_rust(s: Value) -> String {
-    utf8_lossy(units(s))
+    view(s).to_rust()
+}
+
+/// Latin-1 bytes as UTF-8.
+pub fn latin1_to_rust(b: &[u8]) -> String {
+    if b.is_ascii() {
+        // SAFETY: every byte is ASCII.
+        return unsafe { String::from_utf8_unchecked(b.to_vec()) };
+    }
+    b.iter().map(|&c| c as char).collect()
 }
 
 /// Code units as UTF-8, lone surrogates replaced by U+FFFD; all-ASCII
@@ -133,7 +550,112 @@ pub fn utf8_lossy(u: &[u16]) -> String {
     String::from_utf16_lossy(u)
 }
 
-/// Concatenates two strings (a RangeError past [`MAX_LEN`]).
+/// Code units gathered on the Rust side, one byte each until a unit above 0xFF arrives (then
+/// widened once): [`StrBuf::finish`] makes a string of the width the content needs.
+#[derive(Default)]
+pub struct StrBuf {
+    one: Vec<u8>,
+    two: Option<Vec<u16>>,
+}
+
+impl StrBuf {
+    pub fn new() -> StrBuf {
+        StrBuf::default()
+    }
+    pub fn with_capacity(n: usize) -> StrBuf {
+        StrBuf { one: Vec::with_capacity(n), two: None }
+    }
+    pub fn len(&self) -> usize {
+        match &self.two {
+            Some(t) => t.len(),
+            None => self.one.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    fn widen(&mut self) -> &mut Vec<u16> {
+        if self.two.is_none() {
+            let mut t = Vec::with_capacity(self.one.capacity().max(16));
+            t.extend(self.one.iter().map(|&c| c as u16));
+            self.one = Vec::new();
+            self.two = Some(t);
+        }
+        self.two.as_mut().expect("widened")
+    }
+    #[inline]
+    pub fn push(&mut self, c: u16) {
+        match &mut self.two {
+            Some(t) => t.push(c),
+            None if c <= 0xFF => self.one.push(c as u8),
+            None => self.widen().push(c),
+        }
+    }
+    /// Appends ASCII or Latin-1 bytes.
+    pub fn push_latin1(&mut self, b: &[u8]) {
+        match &mut self.two {
+            Some(t) => t.extend(b.iter().map(|&c| c as u16)),
+            None => self.one.extend_from_slice(b),
+        }
+    }
+    pub fn push_units(&mut self, u: &[u16]) {
+        if self.two.is_none() && u.iter().all(|&c| c <= 0xFF) {
+            self.one.extend(u.iter().map(|&c| c as u8));
+        } else {
+            self.widen().extend_from_slice(u);
+        }
+    }
+    pub fn push_view(&mut self, v: Str) {
+        match v {
+            Str::One(b) => self.push_latin1(b),
+            Str::Two(u) => self.push_units(u),
+        }
+    }
+    pub fn push_str(&mut self, s: &str) {
+        if s.is_ascii() {
+            self.push_latin1(s.as_bytes());
+        } else {
+            for u in s.encode_utf16() {
+                self.push(u);
+            }
+        }
+    }
+    /// The units gathered, as a view.
+    pub fn as_view(&self) -> Str<'_> {
+        match &self.two {
+            Some(t) => Str::Two(t),
+            None => Str::One(&self.one),
+        }
+    }
+    pub fn truncate(&mut self, n: usize) {
+        match &mut self.two {
+            Some(t) => t.truncate(n),
+            None => self.one.truncate(n),
+        }
+    }
+    /// A string of the units (a RangeError past [`MAX_LEN`]).
+    pub fn finish(self) -> crate::error::JsResult {
+        check_len(self.len())?;
+        Ok(match &self.two {
+            Some(t) => from_units_two(t),
+            None => from_latin1(&self.one),
+        })
+    }
+}
+
+/// A two-byte string of `u` (not on the heap), without narrowing.
+fn from_units_two(u: &[u16]) -> Value {
+    let s = alloc_string(u.len());
+    two_mut(s).copy_from_slice(u);
+    s
+}
+
+// ---------------------------------------------------------------------------
+// Concatenation
+// ---------------------------------------------------------------------------
+
+/// Concatenates two strings (a RangeError past [`MAX_LEN`]): a rope when the result has at
+/// least [`ROPE_MIN`] units, else a flat copy.
 pub fn concat(a: Value, b: Value) -> crate::error::JsResult {
     let (la, lb) = (len(a), len(b));
     if la == 0 {
@@ -143,18 +665,44 @@ pub fn concat(a: Value, b: Value) -> crate::error::JsResult {
         return Ok(a);
     }
     check_len(la + lb)?;
-    let scope = HandleScope::new();
-    let ha = scope.root(a.0);
-    let hb = scope.root(b.0);
-    let s = alloc_string(la + lb);
-    let (a, b) = (Value(ha.get()), Value(hb.get()));
-    let d = units_mut(s);
-    d[..la].copy_from_slice(units(a));
-    d[la..].copy_from_slice(units(b));
-    Ok(s)
+    if la + lb < ROPE_MIN {
+        let scope = HandleScope::new();
+        let hs = [scope.root(a.0), scope.root(b.0)];
+        return Ok(concat_rooted(&hs, la + lb));
+    }
+    Ok(rope(a, b))
 }
 
-/// Concatenates four strings with one allocation (a RangeError past [`MAX_LEN`]).
+/// A rope of `a` and `b` (neither empty), or their flat concatenation past [`MAX_DEPTH`].
+fn rope(a: Value, b: Value) -> Value {
+    // A flattened rope stands for its flat string.
+    let (a, b) = (flat_if_done(a), flat_if_done(b));
+    let depth = depth(a).max(depth(b)) + 1;
+    let two = !is_one_byte(a) || !is_one_byte(b);
+    let meta = (len(a) + len(b)) as u64 | if two { ROPE_TWO_BYTE } else { 0 } | (depth.min(ROPE_DEPTH_MASK) << ROPE_DEPTH_SHIFT);
+    let scope = HandleScope::new();
+    let (ha, hb) = (scope.root(a.0), scope.root(b.0));
+    let p = perry_gc::alloc_uninit(ROPE_SIZE, KIND_ROPE);
+    // SAFETY: `p` is the rope cell just allocated (`ROPE_SIZE` bytes, young: no barrier), every
+    // word written before the next allocation.
+    unsafe {
+        *p.add(ROPE_META as usize / 8) = meta;
+        *p.add(ROPE_LEFT as usize / 8) = ha.get();
+        *p.add(ROPE_RIGHT as usize / 8) = hb.get();
+    }
+    let r = Value::from_string_cell(p);
+    if depth > MAX_DEPTH {
+        return flat(r);
+    }
+    r
+}
+
+#[inline]
+fn flat_if_done(s: Value) -> Value {
+    if kind(s) == KIND_ROPE && word(s, ROPE_RIGHT) == 0 { Value(word(s, ROPE_LEFT)) } else { s }
+}
+
+/// Concatenates four strings (a RangeError past [`MAX_LEN`]): template literals' pieces.
 pub fn concat4(parts: [Value; 4]) -> crate::error::JsResult {
     let total: usize = parts.iter().map(|p| len(*p)).sum();
     if let Some(only) = parts.iter().find(|p| len(**p) == total) {
@@ -163,23 +711,46 @@ pub fn concat4(parts: [Value; 4]) -> crate::error::JsResult {
     check_len(total)?;
     let scope = HandleScope::new();
     let hs = parts.map(|p| scope.root(p.0));
+    if total >= ROPE_MIN * 4 {
+        // A long result: ropes of the pieces, copying nothing now.
+        let mut acc = Value(hs[0].get());
+        let ha = scope.root(acc.0);
+        for h in &hs[1..] {
+            acc = concat(Value(ha.get()), Value(h.get()))?;
+            ha.set(acc.0);
+        }
+        return Ok(Value(ha.get()));
+    }
     Ok(concat_rooted(&hs, total))
 }
 
-/// A new string of the rooted strings `hs` (`total` units in all), in order.
+/// A new flat string of the rooted strings `hs` (`total` units in all), in order, one-byte
+/// when they all are.
 fn concat_rooted(hs: &[perry_gc::Handle], total: usize) -> Value {
-    let s = alloc_string(total);
-    let d = units_mut(s);
-    let mut at = 0;
+    // Flatten first (allocations that move nothing), then allocate the result.
     for h in hs {
-        let u = units(Value(h.get()));
-        d[at..at + u.len()].copy_from_slice(u);
-        at += u.len();
+        h.set(flat(Value(h.get())).0);
+    }
+    let one = hs.iter().all(|h| kind(Value(h.get())) == KIND_STRING_ONE_BYTE);
+    let s = alloc_flat(total, one, true);
+    if one {
+        fill_from(hs, one_mut(s));
+    } else {
+        fill_from(hs, two_mut(s));
     }
     s
 }
 
-/// Concatenates many strings (a RangeError past [`MAX_LEN`]).
+fn fill_from<T: Unit>(hs: &[perry_gc::Handle], d: &mut [T]) {
+    let mut at = 0;
+    for h in hs {
+        let u = flat_view(Value(h.get()));
+        u.copy_to(&mut d[at..at + u.len()]);
+        at += u.len();
+    }
+}
+
+/// Concatenates many strings into one flat string (a RangeError past [`MAX_LEN`]).
 pub fn concat_many(parts: &[Value]) -> crate::error::JsResult {
     let total: usize = parts.iter().map(|p| len(*p)).sum();
     check_len(total)?;
@@ -188,31 +759,45 @@ pub fn concat_many(parts: &[Value]) -> crate::error::JsResult {
     Ok(concat_rooted(&hs, total))
 }
 
-/// A substring `[start, end)` in code units.
+/// A substring `[start, end)` in code units, in the narrowest width its units allow.
 pub fn substring(s: Value, start: usize, end: usize) -> Value {
     if start == 0 && end == len(s) {
         return s;
     }
     let scope = HandleScope::new();
-    let h = scope.root(s.0);
+    let h = scope.root(flat(s).0);
+    let f = Value(h.get());
+    if kind(f) == KIND_STRING_ONE_BYTE {
+        let r = alloc_one_byte(end - start);
+        let Str::One(b) = flat_view(Value(h.get())) else { unreachable!("a one-byte string") };
+        one_mut(r).copy_from_slice(&b[start..end]);
+        return r;
+    }
+    let Str::Two(u) = flat_view(f) else { unreachable!("a two-byte string") };
+    if u[start..end].iter().all(|&c| c <= 0xFF) {
+        let r = alloc_one_byte(end - start);
+        let Str::Two(u) = flat_view(Value(h.get())) else { unreachable!("a two-byte string") };
+        u8::copy_from_two(one_mut(r), &u[start..end]);
+        return r;
+    }
     let r = alloc_string(end - start);
-    units_mut(r).copy_from_slice(&units(Value(h.get()))[start..end]);
+    let Str::Two(u) = flat_view(Value(h.get())) else { unreachable!("a two-byte string") };
+    two_mut(r).copy_from_slice(&u[start..end]);
     r
 }
 
 pub fn eq(a: Value, b: Value) -> bool {
-    a == b || units(a) == units(b)
+    a == b || (len(a) == len(b) && view(a).same(view(b)))
+}
+
+/// The hash of a string's units (the same for any cell holding them).
+pub fn hash(s: Value) -> u64 {
+    view(s).hash()
 }
 
 pub fn hash_units(u: &[u16]) -> u64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for &c in u {
-        h ^= c as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
+    Str::Two(u).hash()
 }
-
 // ---------------------------------------------------------------------------
 // Number <-> string
 // ---------------------------------------------------------------------------
@@ -317,6 +902,19 @@ pub fn trim_units(u: &[u16], start: bool, end: bool) -> (usize, usize) {
         }
     }
     (a, b)
+}
+
+/// StringToNumber of a string value: a short all-digit one-byte string (a parsed id, a
+/// header value) without going through UTF-16.
+pub fn to_number(s: Value) -> f64 {
+    if let Str::One(b) = view(s)
+        && !b.is_empty()
+        && b.len() <= 15
+        && b.iter().all(u8::is_ascii_digit)
+    {
+        return b.iter().fold(0u64, |v, &c| v * 10 + (c - b'0') as u64) as f64;
+    }
+    string_to_number(&units16(s))
 }
 
 /// StringToNumber (ECMAScript 7.1.4.1.1).

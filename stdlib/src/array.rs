@@ -357,7 +357,7 @@ fn sort_values(hitems: perry_gc::Handle, cmp: Value) -> JsResult<Vec<usize>> {
         for &i in &perm {
             let v = arr::get_index(Value(hitems.get()), i);
             let s = ops::to_string(v)?;
-            keys[i] = string::units(s).to_vec();
+            keys[i] = string::view(s).to_vec();
         }
         sort_perm(&mut perm, &mut |a, b| Ok(keys[a] < keys[b]))?;
     } else {
@@ -975,23 +975,37 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
     let seps = len.saturating_sub(1);
     total += seps * sep.len();
     string::check_len(total)?;
-    Ok(string::build(total, |d| {
-        let mut at = 0;
-        let mut put = |u: &[u16], times: usize| {
-            for _ in 0..times {
-                d[at..at + u.len()].copy_from_slice(u);
-                at += u.len();
-            }
-        };
-        // Element `j` follows `j` separators.
-        let mut placed = 0;
-        for &(j, h) in &parts {
-            put(sep, j - placed);
-            placed = j;
-            put(string::units(Value(h.get())), 1);
+    // Flat pieces first (flattening moves nothing), then one string of the width they need.
+    for (_, h) in &parts {
+        h.set(string::flat(Value(h.get())).0);
+    }
+    let one = sep.iter().all(|&c| c <= 0xFF) && parts.iter().all(|(_, h)| string::is_one_byte(Value(h.get())));
+    if one {
+        let sep: Vec<u8> = sep.iter().map(|&c| c as u8).collect();
+        Ok(string::build_one_byte(total, |d| join_fill(d, &sep, &parts, seps)))
+    } else {
+        Ok(string::build(total, |d| join_fill(d, sep, &parts, seps)))
+    }
+}
+
+/// Writes the joined pieces into `d`: element `j` follows `j` separators, `seps` in all.
+fn join_fill<T: string::Unit>(d: &mut [T], sep: &[T], parts: &[(usize, perry_gc::Handle)], seps: usize) {
+    let mut at = 0;
+    let put_sep = |d: &mut [T], times: usize, at: &mut usize| {
+        for _ in 0..times {
+            d[*at..*at + sep.len()].copy_from_slice(sep);
+            *at += sep.len();
         }
-        put(sep, seps - placed);
-    }))
+    };
+    let mut placed = 0;
+    for &(j, h) in parts {
+        put_sep(d, j - placed, &mut at);
+        placed = j;
+        let u = string::view(Value(h.get()));
+        u.copy_to(&mut d[at..at + u.len()]);
+        at += u.len();
+    }
+    put_sep(d, seps - placed, &mut at);
 }
 
 /// Array.prototype.join ( separator ) — 23.1.3.18
@@ -1000,7 +1014,7 @@ fn join(args: &Args) -> JsResult {
     let o = this_object(args, "join")?;
     let ho = scope.root(o.0);
     let len = ops::length_of(o)?;
-    let sep: Vec<u16> = if args.get(0).is_undefined() { vec![b',' as u16] } else { string::units(ops::to_string(args.get(0))?).to_vec() };
+    let sep: Vec<u16> = if args.get(0).is_undefined() { vec![b',' as u16] } else { string::view(ops::to_string(args.get(0))?).to_vec() };
     join_impl(ho, len, &sep, false)
 }
 

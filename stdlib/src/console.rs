@@ -283,7 +283,7 @@ pub fn format_values(hs: &[Handle]) -> JsResult<String> {
         if n == 1 {
             return Ok(string::to_rust(hv(hs[0])));
         }
-        let first: Vec<u16> = string::units(hv(hs[0])).to_vec();
+        let first: Vec<u16> = string::view(hv(hs[0])).to_vec();
         let slice = |from: usize, to: usize| String::from_utf16_lossy(&first[from..to]);
         let mut last_pos = 0;
         let mut i = 0;

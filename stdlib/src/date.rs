@@ -981,7 +981,7 @@ fn date_ctor(args: &Args) -> JsResult {
             t
         } else {
             let v = ops::to_primitive(value, Hint::Default)?;
-            if v.is_string() { parse(string::units(v)) } else { ops::to_number(v)? }
+            if v.is_string() { parse(&string::units16(v)) } else { ops::to_number(v)? }
         };
         time_clip(tv)
     } else {
@@ -1005,7 +1005,7 @@ fn date_now(_: &Args) -> JsResult {
 /// Date.parse ( string ) — 21.4.3.2
 fn date_parse(args: &Args) -> JsResult {
     let s = ops::to_string(args.get(0))?;
-    Ok(Value::num(parse(string::units(s))))
+    Ok(Value::num(parse(&string::units16(s))))
 }
 
 /// Date.UTC ( year [ , month [ , date [ , hours [ , minutes [ , seconds [ , ms ] ] ] ] ] ] ) — 21.4.3.4

@@ -226,7 +226,7 @@ pub fn received(v: Value) -> String {
     }
     let s = if v.is_string() && perry_runtime::string::len(v) > 28 {
         // A long string shows its first 25 code units.
-        let mut u = perry_runtime::string::units(v)[..25].to_vec();
+        let mut u = perry_runtime::string::view(v).slice(0, 25).to_vec();
         u.extend("...".encode_utf16());
         crate::inspect::str_escape(&u)
     } else {

@@ -13,7 +13,7 @@ use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
 fn to_units(v: Value) -> JsResult<Vec<u16>> {
-    Ok(string::units(ops::to_string(v)?).to_vec())
+    Ok(string::view(ops::to_string(v)?).to_vec())
 }
 
 fn digit_value(c: u16) -> Option<u32> {

@@ -371,7 +371,7 @@ fn format_string(ctx: &Ctx, units: &[u16]) -> String {
 
 fn format_primitive(ctx: &Ctx, v: Value) -> String {
     if v.is_string() {
-        let u = string::units(v).to_vec();
+        let u = string::view(v).to_vec();
         return format_string(ctx, &u);
     }
     if v.is_number() {
@@ -1420,7 +1420,7 @@ fn format_property(ctx: &mut Ctx, h: Handle, recurse_times: usize, key: Atom, ty
     let name = if !kv.is_string() {
         format!("[{}]", escape_no_quotes(&symbol::descriptive_string(kv)))
     } else {
-        let u = string::units(kv).to_vec();
+        let u = string::view(kv).to_vec();
         if u == "__proto__".encode_utf16().collect::<Vec<u16>>() {
             "['__proto__']".to_string()
         } else if !enumerable {

@@ -17,7 +17,7 @@ use perry_runtime::object;
 use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
-use perry_runtime::string;
+use perry_runtime::string::{self, Str, StrBuf};
 use perry_runtime::{JsResult, Value};
 
 #[inline]
@@ -29,8 +29,23 @@ fn hv(h: Handle) -> Value {
 // JSON.parse — 25.5.1
 // ---------------------------------------------------------------------------
 
-struct Parser {
-    src: Vec<u16>,
+/// A width of JSON source text: Latin-1 bytes or UTF-16 units.
+pub trait Src: Copy + Into<u16> + 'static {
+    fn view(s: &[Self]) -> Str<'_>;
+}
+impl Src for u8 {
+    fn view(s: &[u8]) -> Str<'_> {
+        Str::One(s)
+    }
+}
+impl Src for u16 {
+    fn view(s: &[u16]) -> Str<'_> {
+        Str::Two(s)
+    }
+}
+
+struct Parser<T> {
+    src: Vec<T>,
     pos: usize,
 }
 
@@ -42,13 +57,13 @@ fn is_digit(c: u16) -> bool {
     (b'0' as u16..=b'9' as u16).contains(&c)
 }
 
-impl Parser {
+impl<T: Src> Parser<T> {
     fn peek(&self) -> Option<u16> {
-        self.src.get(self.pos).copied()
+        self.src.get(self.pos).map(|&c| c.into())
     }
 
     fn skip_ws(&mut self) {
-        while self.pos < self.src.len() && is_ws(self.src[self.pos]) {
+        while self.pos < self.src.len() && is_ws(self.src[self.pos].into()) {
             self.pos += 1;
         }
     }
@@ -63,7 +78,7 @@ impl Parser {
 
     /// V8's report for an unexpected token at `pos` (its kind decided by the character there).
     fn unexpected(&self, pos: usize) -> error::Exc {
-        let Some(c) = self.src.get(pos).copied() else {
+        let Some(c) = self.src.get(pos).map(|&c| c.into()) else {
             return self.fail("Unexpected end of JSON input".into());
         };
         if c == b'"' as u16 {
@@ -72,7 +87,7 @@ impl Parser {
         if c == b'-' as u16 || is_digit(c) {
             return self.fail_at("Unexpected number", pos);
         }
-        let whole = String::from_utf16_lossy(&self.src);
+        let whole = T::view(&self.src).to_rust();
         if matches!(whole.as_str(), "[object Object]" | "undefined" | "Infinity" | "NaN") {
             return self.fail(format!("\"{whole}\" is not valid JSON"));
         }
@@ -83,11 +98,11 @@ impl Parser {
         let msg = if len < CTX * 2 + 1 {
             format!("Unexpected token '{tok}', \"{whole}\" is not valid JSON")
         } else if pos < CTX {
-            format!("Unexpected token '{tok}', \"{}\"... is not valid JSON", String::from_utf16_lossy(&self.src[..pos + CTX]))
+            format!("Unexpected token '{tok}', \"{}\"... is not valid JSON", T::view(&self.src[..pos + CTX]).to_rust())
         } else if pos < len - CTX {
-            format!("Unexpected token '{tok}', ...\"{}\"... is not valid JSON", String::from_utf16_lossy(&self.src[pos - CTX..pos + CTX]))
+            format!("Unexpected token '{tok}', ...\"{}\"... is not valid JSON", T::view(&self.src[pos - CTX..pos + CTX]).to_rust())
         } else {
-            format!("Unexpected token '{tok}', ...\"{}\" is not valid JSON", String::from_utf16_lossy(&self.src[pos - CTX..]))
+            format!("Unexpected token '{tok}', ...\"{}\" is not valid JSON", T::view(&self.src[pos - CTX..]).to_rust())
         };
         self.fail(msg)
     }
@@ -107,7 +122,7 @@ impl Parser {
             };
             let mut v = match c {
                 0x22 => match self.plain_string() {
-                    Some((a, b)) => crate::string_builtins::new_str(&self.src[a..b]),
+                    Some((a, b)) => crate::string_builtins::new_view(T::view(&self.src[a..b])),
                     None => {
                         let u = self.parse_string()?;
                         string::from_units(&u)
@@ -195,7 +210,7 @@ impl Parser {
     /// after an object's first name; after the others it reports the token found).
     fn parse_key(&mut self, first: bool) -> JsResult<Atom> {
         let key = match self.plain_string() {
-            Some((a, b)) => atoms::intern_units_cached(&self.src[a..b]),
+            Some((a, b)) => atoms::intern_view_cached(T::view(&self.src[a..b])),
             None => {
                 let k = self.parse_string()?;
                 atoms::intern_units(&k)
@@ -212,7 +227,7 @@ impl Parser {
     fn parse_literal(&mut self, word: &str, v: Value) -> JsResult {
         for (i, b) in word.bytes().enumerate() {
             let p = self.pos + i;
-            if self.src.get(p) != Some(&(b as u16)) {
+            if self.src.get(p).map(|&c| c.into()) != Some(b as u16) {
                 return Err(self.unexpected(p));
             }
         }
@@ -260,7 +275,8 @@ impl Parser {
                 self.pos += 1;
             }
         }
-        let digits = &self.src[start..self.pos];
+        let digits: smallvec::SmallVec<[u16; 24]> = self.src[start..self.pos].iter().map(|&c| c.into()).collect();
+        let digits = &digits[..];
         // Up to 15 digits without a fraction or exponent: exact as an i64.
         if digits.len() <= 15 && digits.iter().all(|&c| is_digit(c) || c == b'-' as u16) {
             let (neg, ds) = if digits[0] == b'-' as u16 { (true, &digits[1..]) } else { (false, digits) };
@@ -286,8 +302,11 @@ impl Parser {
     fn plain_string(&mut self) -> Option<(usize, usize)> {
         let start = self.pos + 1;
         let rest = self.src.get(start..)?;
-        let n = rest.iter().position(|&c| c == b'"' as u16 || c == b'\\' as u16 || c < 0x20)?;
-        if rest[n] != b'"' as u16 {
+        let n = rest.iter().position(|&c| {
+            let c: u16 = c.into();
+            c == b'"' as u16 || c == b'\\' as u16 || c < 0x20
+        })?;
+        if rest[n].into() != b'"' as u16 {
             return None;
         }
         self.pos = start + n + 1;
@@ -344,7 +363,7 @@ impl Parser {
             }
             let mut v: u16 = 0;
             for i in 1..=4 {
-                let d = self.src.get(self.pos + i).and_then(|&c| char::from_u32(c as u32)).and_then(|c| c.to_digit(16));
+                let d = self.src.get(self.pos + i).and_then(|&c| char::from_u32(c.into() as u32)).and_then(|c| c.to_digit(16));
                 match d {
                     Some(d) => v = v * 16 + d as u16,
                     None => return Err(self.fail_at("Bad Unicode escape", self.pos + i)),
@@ -401,6 +420,11 @@ fn revive_property(o: Value, key: Atom, v: Value) -> JsResult<()> {
 
 /// Parses JSON text (the code units of a string) into a value.
 pub fn parse_units(src: Vec<u16>) -> JsResult {
+    parse_src(src)
+}
+
+/// Parses JSON text of either width into a value.
+pub fn parse_src<T: Src>(src: Vec<T>) -> JsResult {
     let mut p = Parser { src, pos: 0 };
     let v = p.parse_value()?;
     let scope = HandleScope::new();
@@ -449,8 +473,11 @@ fn internalize(holder: Handle, name: Value, reviver: Handle) -> JsResult {
 /// JSON.parse ( text [ , reviver ] ) — 25.5.1
 fn json_parse(args: &Args) -> JsResult {
     let s = ops::to_string(args.get(0))?;
-    let u = string::units(s).to_vec();
-    let v = parse_units(u)?;
+    // A copy of the text: the parse allocates, and the string may move.
+    let v = match string::view(s) {
+        Str::One(b) => parse_src(b.to_vec())?,
+        Str::Two(u) => parse_src(u.to_vec())?,
+    };
     if !args.get(1).is_callable() {
         return Ok(v);
     }
@@ -480,28 +507,39 @@ struct Ser {
     indent: Vec<u16>,
     /// Objects being serialized, with the key each was reached by.
     stack: Vec<(Handle, Option<Key>)>,
-    out: Vec<u16>,
+    out: StrBuf,
 }
 
-fn push_str(out: &mut Vec<u16>, s: &str) {
-    out.extend(s.encode_utf16());
+fn push_str(out: &mut StrBuf, s: &str) {
+    out.push_str(s);
 }
 
 /// QuoteJSONString — 25.5.2.3
-pub fn quote_json_string(out: &mut Vec<u16>, u: &[u16]) {
+pub fn quote_json_string(out: &mut StrBuf, u: Str) {
+    let u = match u {
+        Str::One(b) => {
+            // Runs of units that need no escape are copied whole.
+            out.push(b'"' as u16);
+            let mut start = 0;
+            for (i, &c) in b.iter().enumerate() {
+                if c < 0x20 || c == b'"' || c == b'\\' {
+                    out.push_latin1(&b[start..i]);
+                    quote_unit(out, c as u16);
+                    start = i + 1;
+                }
+            }
+            out.push_latin1(&b[start..]);
+            out.push(b'"' as u16);
+            return;
+        }
+        Str::Two(u) => u,
+    };
     out.push(b'"' as u16);
     let mut i = 0;
     while i < u.len() {
         let c = u[i];
         match c {
-            0x08 => push_str(out, "\\b"),
-            0x09 => push_str(out, "\\t"),
-            0x0A => push_str(out, "\\n"),
-            0x0C => push_str(out, "\\f"),
-            0x0D => push_str(out, "\\r"),
-            0x22 => push_str(out, "\\\""),
-            0x5C => push_str(out, "\\\\"),
-            _ if c < 0x20 => push_str(out, &format!("\\u{:04x}", c)),
+            0x22 | 0x5C | 0..0x20 => quote_unit(out, c),
             0xD800..=0xDBFF => {
                 if i + 1 < u.len() && (0xDC00..=0xDFFF).contains(&u[i + 1]) {
                     out.push(c);
@@ -519,6 +557,20 @@ pub fn quote_json_string(out: &mut Vec<u16>, u: &[u16]) {
     out.push(b'"' as u16);
 }
 
+/// The escape of a control character, '"' or '\\'.
+fn quote_unit(out: &mut StrBuf, c: u16) {
+    match c {
+        0x08 => push_str(out, "\\b"),
+        0x09 => push_str(out, "\\t"),
+        0x0A => push_str(out, "\\n"),
+        0x0C => push_str(out, "\\f"),
+        0x0D => push_str(out, "\\r"),
+        0x22 => push_str(out, "\\\""),
+        0x5C => push_str(out, "\\\\"),
+        _ => push_str(out, &format!("\\u{:04x}", c)),
+    }
+}
+
 fn key_value(k: Key) -> Value {
     match k {
         Key::Atom(a) => atoms::value(a),
@@ -528,7 +580,7 @@ fn key_value(k: Key) -> Value {
 
 /// Number::toString of a finite number, appended (integers without ryu;
 /// -0 is "0").
-fn push_number(out: &mut Vec<u16>, f: f64) {
+fn push_number(out: &mut StrBuf, f: f64) {
     if f.abs() < 1e15 && (f as i64) as f64 == f {
         let n = f as i64;
         let mut digits = [0u8; 20];
@@ -545,7 +597,7 @@ fn push_number(out: &mut Vec<u16>, f: f64) {
         if n < 0 {
             out.push(b'-' as u16);
         }
-        out.extend(digits[at..].iter().map(|&c| c as u16));
+        out.push_latin1(&digits[at..]);
         return;
     }
     let mut b = ryu_js::Buffer::new();
@@ -650,7 +702,7 @@ impl Ser {
             push_str(&mut self.out, if v.as_bool() { "true" } else { "false" });
         } else if v.is_string() {
             // (`out` is Rust memory: nothing allocates on the heap meanwhile.)
-            quote_json_string(&mut self.out, string::units(v));
+            quote_json_string(&mut self.out, string::view(v));
         } else if v.is_number() {
             let f = v.as_number();
             if f.is_finite() {
@@ -679,7 +731,7 @@ impl Ser {
     fn newline_indent(&mut self) {
         if !self.gap.is_empty() {
             self.out.push(b'\n' as u16);
-            self.out.extend_from_slice(&self.indent);
+            self.out.push_units(&self.indent);
         }
     }
 
@@ -700,7 +752,7 @@ impl Ser {
             }
             self.newline_indent();
             let kv = atoms::value(k);
-            quote_json_string(&mut self.out, if kv.is_string() { string::units(kv) } else { &[] });
+            quote_json_string(&mut self.out, if kv.is_string() { string::view(kv) } else { Str::One(&[]) });
             self.out.push(b':' as u16);
             if !self.gap.is_empty() {
                 self.out.push(b' ' as u16);
@@ -751,7 +803,7 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
     let hval = scope.root(value.0);
     let hrep = scope.root(replacer.0);
     let hspace = scope.root(space.0);
-    let mut ser = Ser { replacer: None, property_list: None, gap: Vec::new(), indent: Vec::new(), stack: Vec::new(), out: Vec::new() };
+    let mut ser = Ser { replacer: None, property_list: None, gap: Vec::new(), indent: Vec::new(), stack: Vec::new(), out: StrBuf::new() };
     let rep = hv(hrep);
     if rep.is_callable() {
         ser.replacer = Some(hrep);
@@ -796,13 +848,13 @@ pub fn stringify(value: Value, replacer: Value, space: Value) -> JsResult<Option
         let n = ops::to_integer(sp)?.clamp(0.0, 10.0) as usize;
         ser.gap = vec![b' ' as u16; n];
     } else if sp.is_string() {
-        let u = string::units(sp);
-        ser.gap = u[..u.len().min(10)].to_vec();
+        let u = string::view(sp);
+        ser.gap = u.slice(0, u.len().min(10)).to_vec();
     }
     let wrapper = object::new_plain(1);
     let hw = scope.root(wrapper.0);
     object::define(hv(hw), names::EMPTY, hv(hval), shape::DEFAULT);
-    if ser.property(hw, Key::Atom(names::EMPTY))? { Ok(Some(string::from_units(&ser.out))) } else { Ok(None) }
+    if ser.property(hw, Key::Atom(names::EMPTY))? { Ok(Some(ser.out.finish()?)) } else { Ok(None) }
 }
 
 /// JSON.stringify ( value [ , replacer [ , space ] ] ) — 25.5.2
@@ -851,9 +903,12 @@ mod tests {
 
     #[test]
     fn quoting() {
-        let mut out = Vec::new();
+        let mut out = StrBuf::new();
         let u: Vec<u16> = "a\"\\\n\u{1}é".encode_utf16().chain([0xD800u16]).collect();
-        quote_json_string(&mut out, &u);
-        assert_eq!(String::from_utf16_lossy(&out), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
+        quote_json_string(&mut out, Str::Two(&u));
+        assert_eq!(out.as_view().to_rust(), "\"a\\\"\\\\\\n\\u0001é\\ud800\"");
+        let mut out = StrBuf::new();
+        quote_json_string(&mut out, Str::One(b"a\"\\\n\x01\xE9z"));
+        assert_eq!(out.as_view().to_rust(), "\"a\\\"\\\\\\n\\u0001éz\"");
     }
 }

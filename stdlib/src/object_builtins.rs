@@ -988,7 +988,7 @@ pub fn object_to_string(v: Value) -> JsResult {
     let tag = object::get(Value(ho.get()), realm::sym_atom(I::SymToStringTag))?;
     if tag.is_string() {
         let mut u: Vec<u16> = "[object ".encode_utf16().collect();
-        u.extend_from_slice(string::units(tag));
+        u.extend_from_slice(&string::units16(tag));
         u.push(b']' as u16);
         return Ok(string::from_units(&u));
     }

@@ -42,7 +42,7 @@
 //! directly. The String methods dispatch through `Symbol.match` ... `Symbol.split`.
 //! `util.inspect` prints a RegExp from its slots (`/source/flags`, escaped as `source` is).
 
-use crate::string_builtins::{get_substitution, is_high, is_low, new_str, to_units};
+use crate::string_builtins::{get_substitution, is_high, is_low, new_str, new_view, to_units};
 use perry_abi::regexp_source::{MAX_NESTING, nesting, pattern_chars};
 use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
@@ -56,7 +56,7 @@ use perry_runtime::ops;
 use perry_runtime::proxy;
 use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
-use perry_runtime::string;
+use perry_runtime::string::{self, Str};
 use perry_runtime::{JsResult, Value};
 
 // ---------------------------------------------------------------------------
@@ -384,13 +384,53 @@ impl Found {
 
 /// Runs the matcher of RegExp `r` (initialized) on `s` from `from`: the
 /// leftmost match at or after `from`. Allocates nothing on the JS heap.
-fn run(r: Value, s: &[u16], from: usize) -> Option<Found> {
+/// A subject string as the matcher reads it: ASCII text directly (regress's ASCII entry point,
+/// no copy), anything else as UTF-16 units.
+enum Input<'a> {
+    Ascii(&'a str),
+    Units(&'a [u16]),
+}
+
+/// The last one-byte, non-ASCII subject widened for the matcher: (cell address, the
+/// collector's count of collections then, its units). While no collection has run the address
+/// names the same immutable cell, so a loop of matches over one string widens it once.
+static WIDENED: perry_gc::JsCell<(u64, u64, Vec<u16>)> = perry_gc::JsCell::new((0, 0, Vec::new()));
+
+/// The input of string `s`; valid until the next allocation or call of `input`.
+fn input<'a>(s: Value) -> Input<'a> {
+    let f = string::flat(s);
+    match string::view(f) {
+        Str::Two(u) => Input::Units(u),
+        // SAFETY: ASCII bytes are UTF-8.
+        Str::One(b) if string::is_ascii(f) => Input::Ascii(unsafe { core::str::from_utf8_unchecked(b) }),
+        Str::One(b) => {
+            // SAFETY: the cache belongs to the JS thread; the slice handed out lives until the
+            // next call (this function's contract), which is the only writer.
+            let w = unsafe { WIDENED.get() };
+            let epoch = perry_gc::heap::collections();
+            if w.0 != f.0 || w.1 != epoch || w.2.len() != b.len() {
+                w.2.clear();
+                w.2.extend(b.iter().map(|&c| c as u16));
+                (w.0, w.1) = (f.0, epoch);
+            }
+            // SAFETY: as above: the units stay put until the next call.
+            Input::Units(unsafe { core::slice::from_raw_parts(w.2.as_ptr(), w.2.len()) })
+        }
+    }
+}
+
+fn run(r: Value, s: Value, from: usize) -> Option<Found> {
     let code = code_of(r)?;
     {
         let c = &table().slots[code as usize].c;
+        let sv = string::view(s);
         // No match starts before the literal prefix's first occurrence.
-        let from = if c.prefix.is_empty() { from } else { crate::string_builtins::index_of(s, &c.prefix, from)? };
-        let m = if c.flags & (F_U | F_V) != 0 { c.re.find_from_utf16(s, from).next() } else { c.re.find_from_ucs2(s, from).next() }?;
+        let from = if c.prefix.is_empty() { from } else { sv.find(Str::Two(&c.prefix), from)? };
+        let m = match input(s) {
+            Input::Ascii(t) => c.re.find_from_ascii(t, from).next(),
+            Input::Units(u) if c.flags & (F_U | F_V) != 0 => c.re.find_from_utf16(u, from).next(),
+            Input::Units(u) => c.re.find_from_ucs2(u, from).next(),
+        }?;
         let mut names = Vec::new();
         if c.named.iter().any(|&b| b) {
             let idx = c.named.iter().enumerate().filter(|(_, b)| **b).map(|(i, _)| i + 1);
@@ -464,8 +504,8 @@ fn code_of(r: Value) -> Option<u32> {
         e.used = true;
         return Some(slot);
     }
-    let flags = parse_flags(string::units(r.cell().field(RX_FLAGS)))?;
-    let w = compile(string::units(r.cell().field(RX_SOURCE)), flags).ok()?;
+    let flags = parse_flags(&string::units16(r.cell().field(RX_FLAGS)))?;
+    let w = compile(&string::units16(r.cell().field(RX_SOURCE)), flags).ok()?;
     r.cell().set_word(RX_CODE, w);
     Some(((w & SLOT_MASK) - 1) as u32)
 }
@@ -482,12 +522,12 @@ fn to_length(v: Value) -> JsResult<f64> {
 }
 
 /// AdvanceStringIndex (22.2.7.3).
-fn advance(s: &[u16], index: f64, unicode: bool) -> f64 {
+fn advance(s: Str, index: f64, unicode: bool) -> f64 {
     if !unicode || index + 1.0 >= s.len() as f64 {
         return index + 1.0;
     }
     let i = index as usize;
-    if is_high(s[i]) && is_low(s[i + 1]) { index + 2.0 } else { index + 1.0 }
+    if is_high(s.at(i)) && is_low(s.at(i + 1)) { index + 2.0 } else { index + 1.0 }
 }
 
 /// `this` as an Object, or the TypeError of `RegExp.prototype.name`.
@@ -650,15 +690,15 @@ fn regexp_initialize(o: Value, pattern: Value, flags: Value) -> JsResult {
     let f = if Value(hf.get()).is_undefined() { atoms::value(names::EMPTY) } else { ops::to_string(Value(hf.get()))? };
     let hf = scope.root(f.0);
     // Parsing and compiling allocate nothing on the JS heap: the units stay put.
-    let fu = string::units(f);
-    let Some(bits) = parse_flags(fu) else {
-        return Err(error::syntax_error(&format!("Invalid flags supplied to RegExp constructor '{}'", string::utf8_lossy(fu))));
+    let fu = string::units16(f);
+    let Some(bits) = parse_flags(&fu) else {
+        return Err(error::syntax_error(&format!("Invalid flags supplied to RegExp constructor '{}'", string::utf8_lossy(&fu))));
     };
-    let pu = string::units(Value(hp.get()));
-    let code = match compile(pu, bits) {
+    let pu = string::units16(Value(hp.get()));
+    let code = match compile(&pu, bits) {
         Ok(c) => c,
         Err(msg) => {
-            return Err(error::syntax_error(&format!("Invalid regular expression: /{}/{}: {msg}", string::utf8_lossy(pu), string::utf8_lossy(fu))));
+            return Err(error::syntax_error(&format!("Invalid regular expression: /{}/{}: {msg}", string::utf8_lossy(&pu), string::utf8_lossy(&fu))));
         }
     };
     let o = Value(ho.get());
@@ -776,16 +816,16 @@ fn builtin_match(r: Value, s: Value) -> JsResult<Option<Found>> {
     // Under `u`/`v` the input is a list of code points: a lastIndex inside a
     // surrogate pair names the pair (as V8 does).
     if flags & (F_U | F_V) != 0 && last_index > 0.0 && last_index < len as f64 {
-        let u = string::units(Value(hs.get()));
+        let u = string::view(Value(hs.get()));
         let i = last_index as usize;
-        if is_low(u[i]) && is_high(u[i - 1]) {
+        if is_low(u.at(i)) && is_high(u.at(i - 1)) {
             last_index -= 1.0;
         }
     }
     let found = if last_index > len as f64 {
         None
     } else {
-        let m = run(Value(hr.get()), string::units(Value(hs.get())), last_index as usize);
+        let m = run(Value(hr.get()), Value(hs.get()), last_index as usize);
         m.filter(|m| !sticky || m.start == last_index as usize)
     };
     let Some(m) = found else {
@@ -808,7 +848,7 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
     // Made at its final length: the elements are stored in place.
     let a = scope.root(array::new_array(1 + m.groups.len()).0);
     let sub = |range: Option<(usize, usize)>| match range {
-        Some((x, y)) => new_str(&string::units(Value(hs.get()))[x..y]),
+        Some((x, y)) => new_view(string::view(Value(hs.get())).slice(x, y)),
         None => Value::UNDEFINED,
     };
     for (i, range) in core::iter::once(Some((m.start, m.end))).chain(m.caps()).enumerate() {
@@ -957,7 +997,7 @@ fn flags_text(bits: u8) -> String {
 /// `util.inspect` prints; runs no code).
 pub fn to_display(r: Value) -> String {
     let src = r.cell().field(RX_SOURCE);
-    let src = if src.is_string() { string::utf8_lossy(&escape_pattern(string::units(src))) } else { "(?:)".into() };
+    let src = if src.is_string() { string::utf8_lossy(&escape_pattern(&string::units16(src))) } else { "(?:)".into() };
     format!("/{src}/{}", flags_text(flags_of(r)))
 }
 
@@ -973,7 +1013,7 @@ fn get_source(args: &Args) -> JsResult {
         }
         return Err(error::type_error("RegExp.prototype.source getter called on non-RegExp object"));
     }
-    let e = escape_pattern(string::units(r.cell().field(RX_SOURCE)));
+    let e = escape_pattern(&string::units16(r.cell().field(RX_SOURCE)));
     Ok(new_str(&e))
 }
 
@@ -1101,7 +1141,7 @@ fn advance_last_index(rx: Value, s: Value, full_unicode: bool) -> JsResult<()> {
     let hs = scope.root(s.0);
     let li = object::get(rx, n().last_index)?;
     let this_index = to_length(li)?;
-    let next = advance(string::units(Value(hs.get())), this_index, full_unicode);
+    let next = advance(string::view(Value(hs.get())), this_index, full_unicode);
     set_last_index(Value(hr.get()), next)
 }
 
@@ -1117,7 +1157,7 @@ fn symbol_match_all(args: &Args) -> JsResult {
     let li = object::get(args.this(), n().last_index)?;
     let last_index = to_length(li)?;
     set_last_index(Value(matcher.get()), last_index)?;
-    let fu = string::units(Value(flags.get()));
+    let fu = string::units16(Value(flags.get()));
     let global = fu.contains(&(b'g' as u16));
     let full_unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
     let it = object::alloc_object(KIND_REGEXP_ITERATOR, RXI_EXTRA, 1, realm::get(I::RegExpStringIteratorProto));
@@ -1194,7 +1234,7 @@ fn symbol_replace(args: &Args) -> JsResult {
             advance_last_index(args.this(), Value(s.get()), full_unicode)?;
         }
     }
-    let su = string::units(Value(s.get())).to_vec();
+    let su = string::view(Value(s.get())).to_vec();
     let len_s = su.len();
     let mut acc: Vec<u16> = Vec::new();
     let mut next_pos = 0usize;
@@ -1222,7 +1262,7 @@ fn symbol_replace(args: &Args) -> JsResult {
                 array::push(Value(caps_arr.get()), Value::UNDEFINED);
             } else {
                 let cs = ops::to_string(c)?;
-                let cu = string::units(cs).to_vec();
+                let cu = string::view(cs).to_vec();
                 array::push(Value(caps_arr.get()), cs);
                 captures.push(Some(cu));
             }
@@ -1282,7 +1322,7 @@ fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) 
     if found.is_empty() {
         return Ok(Value(hs.get()));
     }
-    let su = string::units(Value(hs.get())).to_vec();
+    let su = string::view(Value(hs.get())).to_vec();
     let plain = !repl.contains(&(b'$' as u16));
     let mut acc: Vec<u16> = Vec::with_capacity(su.len());
     let mut next_pos = 0usize;
@@ -1365,7 +1405,7 @@ fn symbol_split(args: &Args) -> JsResult {
         let c = scope.root(species_constructor(args.this())?.0);
         let f = object::get(args.this(), n().flags)?;
         let flags = ops::to_string(f)?;
-        let mut fu = string::units(flags).to_vec();
+        let mut fu = string::view(flags).to_vec();
         let unicode = fu.contains(&(b'u' as u16)) || fu.contains(&(b'v' as u16));
         if !fu.contains(&(b'y' as u16)) {
             fu.push(b'y' as u16);
@@ -1381,7 +1421,7 @@ fn symbol_split(args: &Args) -> JsResult {
     let size = string::len(Value(s.get()));
     if size == 0 {
         if pristine(Value(splitter.get())) {
-            let matches = run(Value(splitter.get()), &[], 0).is_some_and(|m| m.start == 0);
+            let matches = run(Value(splitter.get()), atoms::value(names::EMPTY), 0).is_some_and(|m| m.start == 0);
             if !matches {
                 array::push(Value(a.get()), Value(s.get()));
             }
@@ -1407,17 +1447,17 @@ fn symbol_split(args: &Args) -> JsResult {
         array::push(Value(a.get()), v);
         array::len(Value(a.get())) as u32 == lim
     };
-    let sub = |x: usize, y: usize| new_str(&string::units(Value(s.get()))[x..y]);
+    let sub = |x: usize, y: usize| new_view(string::view(Value(s.get())).slice(x, y));
     if fast {
         while q < size {
-            let Some(m) = run(Value(splitter.get()), string::units(Value(s.get())), q) else { break };
+            let Some(m) = run(Value(splitter.get()), Value(s.get()), q) else { break };
             if m.start >= size {
                 break;
             }
             q = m.start;
             let e = m.end.min(size);
             if e == p {
-                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                q = advance(string::view(Value(s.get())), q as f64, unicode) as usize;
                 continue;
             }
             if push(sub(p, q)) {
@@ -1441,14 +1481,14 @@ fn symbol_split(args: &Args) -> JsResult {
             set_last_index(Value(splitter.get()), q as f64)?;
             let z = regexp_exec(Value(splitter.get()), Value(s.get()))?;
             if z.is_null() {
-                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                q = advance(string::view(Value(s.get())), q as f64, unicode) as usize;
                 continue;
             }
             let hz = inner.root(z.0);
             let li = object::get(Value(splitter.get()), n().last_index)?;
             let e = (to_length(li)? as usize).min(size);
             if e == p {
-                q = advance(string::units(Value(s.get())), q as f64, unicode) as usize;
+                q = advance(string::view(Value(s.get())), q as f64, unicode) as usize;
                 continue;
             }
             if push(sub(p, q)) {
@@ -1466,7 +1506,7 @@ fn symbol_split(args: &Args) -> JsResult {
             q = p;
         }
     }
-    let t = new_str(&string::units(Value(s.get()))[p.min(size)..]);
+    let t = new_view(string::view(Value(s.get())).slice(p.min(size), size));
     array::push(Value(a.get()), t);
     Ok(Value(a.get()))
 }

@@ -18,7 +18,7 @@ use perry_runtime::iter;
 use perry_runtime::object;
 use perry_runtime::ops;
 use perry_runtime::realm::{self, I};
-use perry_runtime::string;
+use perry_runtime::string::{self, Str};
 use perry_runtime::symbol;
 use perry_runtime::{JsResult, Value};
 
@@ -40,7 +40,7 @@ pub(crate) fn is_low(c: u16) -> bool {
 
 /// ToString(v) as owned code units.
 pub fn to_units(v: Value) -> JsResult<Vec<u16>> {
-    Ok(string::units(ops::to_string(v)?).to_vec())
+    Ok(string::view(ops::to_string(v)?).to_vec())
 }
 
 /// A string of the code units `u`: the empty and one-unit strings shared.
@@ -52,6 +52,15 @@ pub(crate) fn new_str(u: &[u16]) -> Value {
         return ops::unit_string(u[0]);
     }
     string::from_units(u)
+}
+
+/// [`new_str`] of a view (which may be of a heap string), in its width.
+pub(crate) fn new_view(u: Str) -> Value {
+    match u.len() {
+        0 => atoms::value(names::EMPTY),
+        1 => ops::unit_string(u.at(0)),
+        _ => string::from_view(u),
+    }
 }
 
 /// RequireObjectCoercible(this) then ToString, as owned units.
@@ -68,13 +77,13 @@ fn this_units(args: &Args, name: &str) -> JsResult<Vec<u16>> {
 /// search string when `no_re`, ToString of it, then `pos` (given the
 /// receiver's length; it may run user code, so both strings stay rooted),
 /// then `f` on the two strings' code units and that position.
-fn find_in<P, R>(args: &Args, name: &str, no_re: bool, pos: impl FnOnce(usize) -> JsResult<P>, f: impl FnOnce(&[u16], &[u16], P) -> R) -> JsResult<R> {
+fn find_in<P, R>(args: &Args, name: &str, no_re: bool, pos: impl FnOnce(usize) -> JsResult<P>, f: impl FnOnce(Str, Str, P) -> R) -> JsResult<R> {
     let (t, q, at) = (args.this(), args.get(0), args.get(1));
     if t.is_string() && q.is_string() && (at.is_undefined() || at.is_number()) {
         // Two strings and a number position: nothing below converts,
         // allocates or runs code, so nothing needs rooting.
         let p = pos(string::len(t))?;
-        return Ok(f(string::units(t), string::units(q), p));
+        return Ok(f(string::view(t), string::view(q), p));
     }
     let s = this_string(args, name)?;
     let scope = HandleScope::new();
@@ -85,7 +94,7 @@ fn find_in<P, R>(args: &Args, name: &str, no_re: bool, pos: impl FnOnce(usize) -
     let q = ops::to_string(args.get(0))?;
     let hq = scope.root(q.0);
     let p = pos(string::len(Value(hs.get())))?;
-    Ok(f(string::units(Value(hs.get())), string::units(Value(hq.get())), p))
+    Ok(f(string::view(Value(hs.get())), string::view(Value(hq.get())), p))
 }
 
 /// RequireObjectCoercible(this) then ToString, as a string value.
@@ -115,22 +124,7 @@ fn rel_pos(f: f64, len: usize) -> usize {
 
 /// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`.
 pub fn index_of(hay: &[u16], needle: &[u16], from: usize) -> Option<usize> {
-    if needle.is_empty() {
-        return if from <= hay.len() { Some(from) } else { None };
-    }
-    if needle.len() > hay.len() {
-        return None;
-    }
-    let last = hay.len() - needle.len();
-    let first = needle[0];
-    let mut i = from;
-    while i <= last {
-        if hay[i] == first && &hay[i..i + needle.len()] == needle {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
+    string::find_units(hay, needle, from)
 }
 
 /// The atom of the well-known symbol `Symbol.<name>` used by the
@@ -329,44 +323,58 @@ fn value_of(args: &Args) -> JsResult {
 
 /// String.prototype.at ( index ) — 22.1.3.1
 fn at(args: &Args) -> JsResult {
-    let s = this_units(args, "at")?;
-    let k = ops::to_integer(args.get(0))?;
-    let len = s.len() as f64;
+    let (s, k) = this_and_index(args, "at")?;
+    let len = string::len(s) as f64;
     let k = if k < 0.0 { len + k } else { k };
     if k < 0.0 || k >= len {
         return Ok(Value::UNDEFINED);
     }
-    Ok(ops::unit_string(s[k as usize]))
+    Ok(ops::unit_string(string::unit_at(s, k as usize)))
+}
+
+/// The receiver as a string and ToIntegerOrInfinity of the first argument (which may run
+/// code: the string is rooted across it), for the methods that read one position.
+fn this_and_index(args: &Args, name: &str) -> JsResult<(Value, f64)> {
+    let (t, a) = (args.this(), args.get(0));
+    if t.is_string() && a.is_number() {
+        return Ok((t, ops::to_integer(a)?));
+    }
+    let s = this_string(args, name)?;
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let k = ops::to_integer(args.get(0))?;
+    Ok((Value(hs.get()), k))
 }
 
 /// String.prototype.charAt ( pos ) — 22.1.3.2
 fn char_at(args: &Args) -> JsResult {
-    let s = this_units(args, "charAt")?;
-    let p = ops::to_integer(args.get(0))?;
-    if p < 0.0 || p >= s.len() as f64 {
+    let (s, p) = this_and_index(args, "charAt")?;
+    if p < 0.0 || p >= string::len(s) as f64 {
         return Ok(atoms::value(names::EMPTY));
     }
-    Ok(ops::unit_string(s[p as usize]))
+    Ok(ops::unit_string(string::unit_at(s, p as usize)))
 }
 
 /// String.prototype.charCodeAt ( pos ) — 22.1.3.3
 fn char_code_at(args: &Args) -> JsResult {
-    let s = this_units(args, "charCodeAt")?;
-    let p = ops::to_integer(args.get(0))?;
-    if p < 0.0 || p >= s.len() as f64 {
+    let (s, p) = this_and_index(args, "charCodeAt")?;
+    if p < 0.0 || p >= string::len(s) as f64 {
         return Ok(Value::num(f64::NAN));
     }
-    Ok(Value::int(s[p as usize] as i64))
+    Ok(Value::int(string::unit_at(s, p as usize) as i64))
 }
 
 /// String.prototype.codePointAt ( pos ) — 22.1.3.4
 fn code_point_at_m(args: &Args) -> JsResult {
-    let s = this_units(args, "codePointAt")?;
-    let p = ops::to_integer(args.get(0))?;
-    if p < 0.0 || p >= s.len() as f64 {
+    let (s, p) = this_and_index(args, "codePointAt")?;
+    if p < 0.0 || p >= string::len(s) as f64 {
         return Ok(Value::UNDEFINED);
     }
-    Ok(Value::int(code_point_at(&s, p as usize).0 as i64))
+    let (i, v) = (p as usize, string::view(s));
+    let c = v.at(i);
+    let cp =
+        if is_high(c) && i + 1 < v.len() && is_low(v.at(i + 1)) { 0x10000 + (((c as u32) - 0xD800) << 10) + (v.at(i + 1) as u32 - 0xDC00) } else { c as u32 };
+    Ok(Value::int(cp as i64))
 }
 
 /// String.prototype.concat ( ...args ) — 22.1.3.5
@@ -387,19 +395,19 @@ fn concat(args: &Args) -> JsResult {
 /// String.prototype.endsWith ( searchString [ , endPosition ] ) — 22.1.3.7
 fn ends_with(args: &Args) -> JsResult {
     let end = |len| Ok(if args.get(1).is_undefined() { len } else { clamp_pos(ops::to_integer(args.get(1))?, len) });
-    find_in(args, "endsWith", true, end, |s, q, end| Value::bool(q.len() <= end && s[end - q.len()..end] == *q))
+    find_in(args, "endsWith", true, end, |s, q, end| Value::bool(q.len() <= end && s.has_at(end - q.len(), q)))
 }
 
 /// String.prototype.includes ( searchString [ , position ] ) — 22.1.3.8
 fn includes(args: &Args) -> JsResult {
     let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
-    find_in(args, "includes", true, pos, |s, q, p| Value::bool(index_of(s, q, p).is_some()))
+    find_in(args, "includes", true, pos, |s, q, p| Value::bool(s.find(q, p).is_some()))
 }
 
 /// String.prototype.indexOf ( searchString [ , position ] ) — 22.1.3.9
 fn index_of_m(args: &Args) -> JsResult {
     let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
-    find_in(args, "indexOf", false, pos, |s, q, p| Value::int(index_of(s, q, p).map(|i| i as i64).unwrap_or(-1)))
+    find_in(args, "indexOf", false, pos, |s, q, p| Value::int(s.find(q, p).map(|i| i as i64).unwrap_or(-1)))
 }
 
 /// String.prototype.lastIndexOf ( searchString [ , position ] ) — 22.1.3.11
@@ -414,7 +422,7 @@ fn last_index_of(args: &Args) -> JsResult {
         }
         let mut i = start.min(s.len() - q.len());
         loop {
-            if s[i..i + q.len()] == *q {
+            if s.has_at(i, q) {
                 return Value::int(i as i64);
             }
             if i == 0 {
@@ -530,6 +538,19 @@ fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
     }
     let total = max as usize;
     let need = total - s.len();
+    if s.iter().chain(&fill).all(|&c| c <= 0xFF) {
+        let (s, fill): (Vec<u8>, Vec<u8>) = (s.iter().map(|&c| c as u8).collect(), fill.iter().map(|&c| c as u8).collect());
+        return Ok(string::build_one_byte(total, |d| {
+            let (filler, rest) = if at_start {
+                d.split_at_mut(need)
+            } else {
+                let (a, b) = d.split_at_mut(s.len());
+                (b, a)
+            };
+            rest.copy_from_slice(&s);
+            fill_cycle(filler, &fill);
+        }));
+    }
     Ok(string::build(total, |d| {
         let (filler, rest) = if at_start {
             d.split_at_mut(need)
@@ -543,7 +564,7 @@ fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
 }
 
 /// Fills `d` with `unit` repeated (and cut off at the end), by doubling copies.
-fn fill_cycle(d: &mut [u16], unit: &[u16]) {
+fn fill_cycle<T: Copy>(d: &mut [T], unit: &[T]) {
     let first = unit.len().min(d.len());
     d[..first].copy_from_slice(&unit[..first]);
     let mut done = first;
@@ -579,7 +600,12 @@ fn repeat(args: &Args) -> JsResult {
     if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
         return Err(error::range_error("Invalid string length"));
     }
-    Ok(string::build(s.len() * n as usize, |d| fill_cycle(d, &s)))
+    let total = s.len() * n as usize;
+    if s.iter().all(|&c| c <= 0xFF) {
+        let b: Vec<u8> = s.iter().map(|&c| c as u8).collect();
+        return Ok(string::build_one_byte(total, |d| fill_cycle(d, &b)));
+    }
+    Ok(string::build(total, |d| fill_cycle(d, &s)))
 }
 
 /// GetSubstitution (22.1.3.19.1). `captures` are the capture groups
@@ -745,13 +771,16 @@ fn replace(args: &Args) -> JsResult {
     {
         return function::call(m, args.get(0), &[args.this(), args.get(1)]);
     }
+    if let Some(r) = replace_plain(args, false) {
+        return r;
+    }
     let sv = ops::to_string(args.this())?;
     let scope = HandleScope::new();
     let hs = scope.root(sv.0);
     let search = to_units(args.get(0))?;
     let functional = args.get(1).is_callable();
     let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
-    let s = string::units(Value(hs.get())).to_vec();
+    let s = string::view(Value(hs.get())).to_vec();
     let Some(pos) = index_of(&s, &search, 0) else { return Ok(Value(hs.get())) };
     let replacement =
         if functional { call_replacer(args.get(1), &search, pos, Value(hs.get()))? } else { get_substitution(&search, &s, pos, &[], Value::UNDEFINED, &repl)? };
@@ -761,6 +790,39 @@ fn replace(args: &Args) -> JsResult {
     out.extend(replacement);
     out.extend_from_slice(&s[pos + search.len()..]);
     Ok(new_str(&out))
+}
+
+/// `replace`/`replaceAll` (`all`) of a string by a string with no `$` in a string: the
+/// result built from the two strings' units in either width, copying nothing else. None for
+/// any other arguments (the general steps).
+fn replace_plain(args: &Args, all: bool) -> Option<JsResult> {
+    let (t, q, r) = (args.this(), args.get(0), args.get(1));
+    if !(t.is_string() && q.is_string() && r.is_string()) {
+        return None;
+    }
+    let (s, q, r) = (string::view(t), string::view(q), string::view(r));
+    if r.find(Str::One(b"$"), 0).is_some() {
+        return None;
+    }
+    let mut p = s.find(q, 0);
+    if p.is_none() {
+        return Some(Ok(t));
+    }
+    // Nothing below allocates on the heap until `finish`: the views stay valid.
+    let mut out = string::StrBuf::with_capacity(s.len());
+    let advance = q.len().max(1);
+    let mut end = 0;
+    while let Some(i) = p {
+        out.push_view(s.slice(end, i));
+        out.push_view(r);
+        end = i + q.len();
+        if out.len() > string::MAX_LEN {
+            return Some(Err(error::range_error("Invalid string length")));
+        }
+        p = if all { s.find(q, i + advance) } else { None };
+    }
+    out.push_view(s.slice(end, s.len()));
+    Some(out.finish())
 }
 
 /// String.prototype.replaceAll ( searchValue, replaceValue ) — 22.1.3.20
@@ -784,13 +846,16 @@ fn replace_all(args: &Args) -> JsResult {
             return function::call(m, args.get(0), &[args.this(), args.get(1)]);
         }
     }
+    if let Some(r) = replace_plain(args, true) {
+        return r;
+    }
     let sv = ops::to_string(args.this())?;
     let scope = HandleScope::new();
     let hs = scope.root(sv.0);
     let search = to_units(args.get(0))?;
     let functional = args.get(1).is_callable();
     let repl = if functional { Vec::new() } else { to_units(args.get(1))? };
-    let s = string::units(Value(hs.get())).to_vec();
+    let s = string::view(Value(hs.get())).to_vec();
     let advance = search.len().max(1);
     let mut positions = Vec::new();
     let mut p = index_of(&s, &search, 0);
@@ -840,19 +905,20 @@ fn slice(args: &Args) -> JsResult {
 fn sub_str(s: Value, from: usize, to: usize) -> Value {
     match to.saturating_sub(from) {
         0 => atoms::value(names::EMPTY),
-        1 => ops::unit_string(string::units(s)[from]),
+        1 => ops::unit_string(string::unit_at(s, from)),
         _ => string::substring(s, from, to),
     }
 }
 
-/// Makes an array of strings from owned pieces.
-fn array_of_strings(pieces: &[&[u16]]) -> Value {
+/// An array of the pieces `[a, b)` of the rooted string `hs`, made at its length.
+fn array_of_pieces(hs: perry_gc::Handle, pieces: &[(usize, usize)]) -> Value {
     let scope = HandleScope::new();
     // Made at its final length: the elements are stored in place.
     let a = array::new_array(pieces.len());
     let ha = scope.root(a.0);
-    for (i, p) in pieces.iter().enumerate() {
-        let sv = new_str(p);
+    for (i, &(from, to)) in pieces.iter().enumerate() {
+        // The view is taken again after each allocation (the string may have moved).
+        let sv = new_view(string::view(Value(hs.get())).slice(from, to));
         array::va_set(Value(ha.get()).cell().field(ARR_ELEMS), i, sv);
     }
     Value(ha.get())
@@ -868,42 +934,48 @@ fn split(args: &Args) -> JsResult {
     {
         return function::call(m, args.get(0), &[args.this(), args.get(1)]);
     }
-    let s = to_units(args.this())?;
+    let scope = HandleScope::new();
+    let sv = ops::to_string(args.this())?;
+    let hs = scope.root(sv.0);
     let lim = if args.get(1).is_undefined() { u32::MAX } else { ops::to_uint32(ops::to_number(args.get(1))?) } as usize;
-    let r = to_units(args.get(0))?;
+    let rv = ops::to_string(args.get(0))?;
+    let hr = scope.root(rv.0);
     if lim == 0 {
         return Ok(array::new_array(0));
     }
+    let n = string::len(Value(hs.get()));
     if args.get(0).is_undefined() {
-        return Ok(array_of_strings(&[&s]));
+        return Ok(array_of_pieces(hs, &[(0, n)]));
     }
+    // The pieces' ranges first (nothing allocates), then the strings.
+    let (s, r) = (string::view(Value(hs.get())), string::view(Value(hr.get())));
+    let mut pieces: Vec<(usize, usize)> = Vec::new();
     if r.is_empty() {
-        let n = s.len().min(lim);
-        let pieces: Vec<&[u16]> = (0..n).map(|i| &s[i..i + 1]).collect();
-        return Ok(array_of_strings(&pieces));
-    }
-    if s.is_empty() {
-        return Ok(array_of_strings(&[&s]));
-    }
-    let mut pieces: Vec<&[u16]> = Vec::new();
-    let mut i = 0;
-    let mut j = index_of(&s, &r, 0);
-    while let Some(jj) = j {
-        pieces.push(&s[i..jj]);
-        if pieces.len() == lim {
-            return Ok(array_of_strings(&pieces));
+        pieces.extend((0..n.min(lim)).map(|i| (i, i + 1)));
+    } else if n == 0 {
+        pieces.push((0, 0));
+    } else {
+        let mut i = 0;
+        let mut j = s.find(r, 0);
+        while let Some(jj) = j {
+            pieces.push((i, jj));
+            if pieces.len() == lim {
+                break;
+            }
+            i = jj + r.len();
+            j = s.find(r, i);
         }
-        i = jj + r.len();
-        j = index_of(&s, &r, i);
+        if pieces.len() < lim {
+            pieces.push((i, n));
+        }
     }
-    pieces.push(&s[i..]);
-    Ok(array_of_strings(&pieces))
+    Ok(array_of_pieces(hs, &pieces))
 }
 
 /// String.prototype.startsWith ( searchString [ , position ] ) — 22.1.3.24
 fn starts_with(args: &Args) -> JsResult {
     let pos = |len| Ok(clamp_pos(ops::to_integer(args.get(1))?, len));
-    find_in(args, "startsWith", true, pos, |s, q, start| Value::bool(s[start..].starts_with(q)))
+    find_in(args, "startsWith", true, pos, |s, q, start| Value::bool(s.has_at(start, q)))
 }
 
 /// String.prototype.substring ( start, end ) — 22.1.3.25
@@ -971,7 +1043,7 @@ fn to_locale_upper_case(args: &Args) -> JsResult {
 
 fn trim_impl(args: &Args, name: &str, start: bool, end: bool) -> JsResult {
     let sv = this_string(args, name)?;
-    let (a, b) = string::trim_units(string::units(sv), start, end);
+    let (a, b) = string::trim_units(&string::units16(sv), start, end);
     Ok(string::substring(sv, a, b))
 }
 
@@ -1018,10 +1090,10 @@ fn is_well_formed(args: &Args) -> JsResult {
 /// String.prototype.toWellFormed — 22.1.3.31
 fn to_well_formed(args: &Args) -> JsResult {
     let sv = this_string(args, "toWellFormed")?;
-    if well_formed(string::units(sv)) {
+    if string::is_one_byte(sv) || well_formed(&string::units16(sv)) {
         return Ok(sv);
     }
-    let s = string::units(sv).to_vec();
+    let s = string::view(sv).to_vec();
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {

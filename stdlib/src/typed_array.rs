@@ -732,7 +732,7 @@ fn ta_last_index_of(args: &Args) -> JsResult {
 /// %TypedArray%.prototype.join ( separator ) — 23.2.3.18
 fn ta_join(args: &Args) -> JsResult {
     let len = validate(args.this(), "join")?;
-    let sep = if args.get(0).is_undefined() { vec![b',' as u16] } else { string::units(ops::to_string(args.get(0))?).to_vec() };
+    let sep = if args.get(0).is_undefined() { vec![b',' as u16] } else { string::view(ops::to_string(args.get(0))?).to_vec() };
     let t = args.this();
     let ty = b::ta_type(t);
     let mut out: Vec<u16> = Vec::new();

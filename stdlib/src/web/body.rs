@@ -43,7 +43,7 @@ pub fn extract(v: Value) -> JsResult<Extracted> {
     // USVString, and every other object through ToString (WebIDL's union
     // conversion falls back to the string member).
     let s = ops::to_string(v)?;
-    let bytes = super::encoding::utf8_of(string::units(s));
+    let bytes = super::encoding::utf8_of(&string::units16(s));
     Ok(Extracted { bytes, content_type: Some("text/plain;charset=UTF-8".into()) })
 }
 

@@ -66,7 +66,7 @@ fn encoder_encode(args: &Args) -> JsResult {
         Vec::new()
     } else {
         let s = ops::to_string(args.get(0))?;
-        utf8_of(string::units(s))
+        utf8_of(&string::units16(s))
     };
     Ok(b::new_uint8array(&bytes))
 }
@@ -77,7 +77,7 @@ fn encoder_encode_into(args: &Args) -> JsResult {
         return Err(invalid_this("TextEncoder"));
     }
     let s = ops::to_string(args.get(0))?;
-    let units = string::units(s).to_vec();
+    let units = string::view(s).to_vec();
     let dest = args.get(1);
     if !b::is_uint8array(dest) {
         return Err(super::node_error(

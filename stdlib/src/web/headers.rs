@@ -189,7 +189,7 @@ pub fn set_guard(h: Value, g: i64) {
 /// WebIDL ByteString: ToString, then every code unit must be below 256.
 pub fn byte_string(v: Value) -> JsResult<String> {
     let s = ops::to_string(v)?;
-    let u = string::units(s);
+    let u = &string::units16(s);
     if let Some(i) = u.iter().position(|&c| c > 255) {
         return Err(error::type_error(&format!(
             "Cannot convert argument to a ByteString because the character at index {i} has a value of {} which is greater than 255.",
@@ -359,7 +359,7 @@ pub fn get_value(h: Value, name: &str) -> Option<Value> {
     let lower: Vec<u16> = name.to_ascii_lowercase().encode_utf16().collect();
     let l = slot(h, H_LIST);
     let n = arr::len(l) / 3;
-    (0..n).find(|&i| string::units(arr::get_index(l, 3 * i)) == lower.as_slice()).map(|i| arr::get_index(l, 3 * i + 2))
+    (0..n).find(|&i| string::view(arr::get_index(l, 3 * i)).eq_units(&lower)).map(|i| arr::get_index(l, 3 * i + 2))
 }
 
 /// Headers.prototype.getSetCookie ( ) — Fetch 5.2
