@@ -138,6 +138,52 @@ pub fn build_one_byte(len: usize, fill: impl FnOnce(&mut [u8])) -> Value {
     s
 }
 
+/// A piece of an [`assemble`]d string: units `start..end` of the first string (`false`) or of
+/// the second (`true`).
+pub type Piece = (bool, usize, usize);
+
+/// The string made of the pieces `walk` names, in its order, ranges of `a` or of `b`: built in
+/// one pass into a cell of the width its units need (one-byte when `a` and `b` are), with no
+/// copy on the Rust side. `walk` is called twice (measuring, then copying) and must name the
+/// same pieces both times; it sees no views, so the collection the allocation may run moves
+/// nothing it holds. How `replace` and `replaceAll` build their results.
+pub fn assemble(a: Value, b: Value, walk: impl Fn(&mut dyn FnMut(Piece))) -> crate::error::JsResult {
+    let scope = HandleScope::new();
+    let (ha, hb) = (scope.root(flat(a).0), scope.root(flat(b).0));
+    let one = is_one_byte(Value(ha.get())) && is_one_byte(Value(hb.get()));
+    let (va, vb) = (view(Value(ha.get())), view(Value(hb.get())));
+    let (mut total, mut wide) = (0usize, false);
+    walk(&mut |(second, s, e)| {
+        total += e - s;
+        if !one && !wide {
+            let v = if second { vb } else { va };
+            wide = matches!(v.slice(s, e), Str::Two(u) if u.iter().any(|&c| c > 0xFF));
+        }
+    });
+    check_len(total)?;
+    fn fill<T: Unit>(d: &mut [T], va: Str, vb: Str, walk: &dyn Fn(&mut dyn FnMut(Piece))) {
+        let mut at = 0;
+        walk(&mut |(second, s, e)| {
+            let v = if second { vb } else { va };
+            v.slice(s, e).copy_to(&mut d[at..at + e - s]);
+            at += e - s;
+        });
+    }
+    // The views are taken again after the allocation, which may have moved both strings.
+    let views = || (view(Value(ha.get())), view(Value(hb.get())));
+    Ok(if wide {
+        build(total, |d| {
+            let (va, vb) = views();
+            fill(d, va, vb, &walk)
+        })
+    } else {
+        build_one_byte(total, |d| {
+            let (va, vb) = views();
+            fill(d, va, vb, &walk)
+        })
+    })
+}
+
 #[inline]
 fn two_mut<'a>(s: Value) -> &'a mut [u16] {
     // SAFETY: `s` is a flat two-byte string: `len(s)` units follow `STR_DATA`; its units are
@@ -266,11 +312,14 @@ impl<'a> Str<'a> {
             (Str::Two(h), Str::Two(q)) => find_units(h, q, from),
             // A two-byte needle in a one-byte haystack: found only if every unit fits a byte.
             (Str::One(h), Str::Two(q)) => {
-                let q: Option<Vec<u8>> = q.iter().map(|&c| u8::try_from(c).ok()).collect();
-                q.and_then(|q| memchr::memmem::find(&h[from..], &q).map(|i| i + from))
+                let mut b = smallvec::SmallVec::<[u8; 32]>::with_capacity(q.len());
+                for &c in q {
+                    b.push(u8::try_from(c).ok()?);
+                }
+                memchr::memmem::find(&h[from..], &b).map(|i| i + from)
             }
             (Str::Two(h), Str::One(q)) => {
-                let q: Vec<u16> = q.iter().map(|&c| c as u16).collect();
+                let q: smallvec::SmallVec<[u16; 32]> = q.iter().map(|&c| c as u16).collect();
                 find_units(h, &q, from)
             }
         }

@@ -1204,10 +1204,13 @@ fn symbol_replace(args: &Args) -> JsResult {
     let scope = HandleScope::new();
     let s = scope.root(ops::to_string(args.get(0))?.0);
     let functional = proxy::is_callable(args.get(1));
-    let repl_units = if functional { Vec::new() } else { to_units(args.get(1))? };
+    let repl = scope.root(if functional { args.get(1) } else { ops::to_string(args.get(1))? }.0);
+    let repl_units = if functional { Vec::new() } else { string::view(Value(repl.get())).to_vec() };
     if pristine(args.this()) && code_of(args.this()).is_some_and(|c| !code_has_names(c)) {
-        let replacer = if functional { Some(args.get(1)) } else { None };
-        return replace_pristine(args.this(), Value(s.get()), replacer, &repl_units);
+        if !functional {
+            return replace_template(args.this(), Value(s.get()), Value(repl.get()));
+        }
+        return replace_pristine(args.this(), Value(s.get()), Some(Value(repl.get())), &repl_units);
     }
     let rx = args.this();
     let flags = get_flags_bits(rx)?;
@@ -1293,6 +1296,128 @@ fn symbol_replace(args: &Args) -> JsResult {
         acc.extend_from_slice(&su[next_pos..]);
     }
     Ok(new_str(&acc))
+}
+
+/// A part of a replacement template (GetSubstitution's `$` forms, 22.1.3.19.1, for a regexp
+/// without named groups: `$<` is literal).
+#[derive(Clone, Copy)]
+enum Part {
+    /// Units `start..end` of the template.
+    Text(usize, usize),
+    /// `$&`, `` $` ``, `$'`.
+    Matched,
+    Before,
+    After,
+    /// `$n` / `$nn`: capture group n (1-based).
+    Group(usize),
+}
+
+/// The parts of template `t` for a regexp with `groups` capture groups, in GetSubstitution's
+/// reading (a two-digit `$nn` only when nn names a group, else one digit; an index naming no
+/// group, and any other `$`, is literal text).
+fn template_parts(t: Str, groups: usize) -> Vec<Part> {
+    let d = |c: u16| (b'0' as u16..=b'9' as u16).contains(&c);
+    let mut parts = Vec::new();
+    let (mut i, mut lit) = (0, 0);
+    let mut flush = |parts: &mut Vec<Part>, lit: usize, to: usize| {
+        if to > lit {
+            parts.push(Part::Text(lit, to));
+        }
+    };
+    while i < t.len() {
+        if t.at(i) != b'$' as u16 || i + 1 >= t.len() {
+            i += 1;
+            continue;
+        }
+        let n = t.at(i + 1);
+        let (part, width) = match n {
+            0x24 => (Some(Part::Text(i, i + 1)), 2),
+            0x26 => (Some(Part::Matched), 2),
+            0x60 => (Some(Part::Before), 2),
+            0x27 => (Some(Part::After), 2),
+            _ if d(n) => {
+                let one = (n - b'0' as u16) as usize;
+                let two = (i + 2 < t.len() && d(t.at(i + 2))).then(|| one * 10 + (t.at(i + 2) - b'0' as u16) as usize);
+                match two {
+                    Some(k) if (1..=groups).contains(&k) => (Some(Part::Group(k)), 3),
+                    _ if (1..=groups).contains(&one) => (Some(Part::Group(one)), 2),
+                    _ => (None, 2),
+                }
+            }
+            _ => (None, 1),
+        };
+        match part {
+            Some(p) => {
+                flush(&mut parts, lit, i);
+                parts.push(p);
+                i += width;
+                lit = i;
+            }
+            None => i += width,
+        }
+    }
+    flush(&mut parts, lit, t.len());
+    parts
+}
+
+/// @@replace for a [`pristine`] RegExp without named groups and a string replacement: the
+/// matches as Rust data, the template read once ([`template_parts`]), and the result
+/// assembled from ranges of the subject and the template in one pass.
+fn replace_template(rx: Value, s: Value, repl: Value) -> JsResult {
+    let scope = HandleScope::new();
+    let hr = scope.root(rx.0);
+    let hs = scope.root(s.0);
+    let ht = scope.root(repl.0);
+    let flags = flags_of(rx);
+    let global = flags & F_G != 0;
+    if global {
+        set_last_index(rx, 0.0)?;
+    }
+    // Each match as units: start, end, then (start, end) of every group (NONE, NONE when it
+    // did not participate); Found itself is dropped at once, so a million matches cost their
+    // offsets and no more.
+    const NONE: u32 = u32::MAX;
+    let mut spans: Vec<u32> = Vec::new();
+    let mut groups = 0;
+    while let Some(m) = builtin_match(Value(hr.get()), Value(hs.get()))? {
+        let empty = m.start == m.end;
+        groups = m.groups.len();
+        spans.extend([m.start as u32, m.end as u32]);
+        for c in m.caps() {
+            spans.extend(c.map_or([NONE, NONE], |(a, b)| [a as u32, b as u32]));
+        }
+        if !global {
+            break;
+        }
+        if empty {
+            advance_last_index(Value(hr.get()), Value(hs.get()), flags & (F_U | F_V) != 0)?;
+        }
+    }
+    if spans.is_empty() {
+        return Ok(Value(hs.get()));
+    }
+    let parts = template_parts(string::view(Value(ht.get())), groups);
+    let n = string::len(Value(hs.get()));
+    string::assemble(Value(hs.get()), Value(ht.get()), |piece| {
+        let mut next = 0;
+        for m in spans.chunks_exact(2 + 2 * groups) {
+            let (start, end) = (m[0] as usize, m[1] as usize);
+            // Matches never overlap (each search starts at the previous end).
+            piece((false, next, start));
+            for p in &parts {
+                match *p {
+                    Part::Text(a, b) => piece((true, a, b)),
+                    Part::Matched => piece((false, start, end)),
+                    Part::Before => piece((false, 0, start)),
+                    Part::After => piece((false, end, n)),
+                    Part::Group(g) if m[2 * g] != NONE => piece((false, m[2 * g] as usize, m[2 * g + 1] as usize)),
+                    Part::Group(_) => {}
+                }
+            }
+            next = end;
+        }
+        piece((false, next, n));
+    })
 }
 
 /// @@replace for a [`pristine`] RegExp without named groups: the same

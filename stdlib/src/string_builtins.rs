@@ -804,25 +804,26 @@ fn replace_plain(args: &Args, all: bool) -> Option<JsResult> {
     if r.find(Str::One(b"$"), 0).is_some() {
         return None;
     }
-    let mut p = s.find(q, 0);
-    if p.is_none() {
-        return Some(Ok(t));
-    }
-    // Nothing below allocates on the heap until `finish`: the views stay valid.
-    let mut out = string::StrBuf::with_capacity(s.len());
+    let mut at: Vec<usize> = Vec::new();
     let advance = q.len().max(1);
-    let mut end = 0;
+    let mut p = s.find(q, 0);
     while let Some(i) = p {
-        out.push_view(s.slice(end, i));
-        out.push_view(r);
-        end = i + q.len();
-        if out.len() > string::MAX_LEN {
-            return Some(Err(error::range_error("Invalid string length")));
-        }
+        at.push(i);
         p = if all { s.find(q, i + advance) } else { None };
     }
-    out.push_view(s.slice(end, s.len()));
-    Some(out.finish())
+    if at.is_empty() {
+        return Some(Ok(t));
+    }
+    let (n, qn, rn) = (s.len(), q.len(), r.len());
+    Some(string::assemble(t, args.get(1), |piece| {
+        let mut end = 0;
+        for &i in &at {
+            piece((false, end, i));
+            piece((true, 0, rn));
+            end = i + qn;
+        }
+        piece((false, end, n));
+    }))
 }
 
 /// String.prototype.replaceAll ( searchValue, replaceValue ) — 22.1.3.20
