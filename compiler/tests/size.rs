@@ -48,8 +48,11 @@ fn hello_world_is_under_one_megabyte_stripped() {
             // took it to 1,080,968; building the runtime as one codegen unit
             // (compiler/build.rs) brought it back to 1,064,584. Table sweeps
             // (issue 26: atoms, shapes and symbols collected) took it to
-            // 1,082,120; the bar is 1,090,000 until the size pass.
-            assert!(size < 1_090_000, "hello world is {size} bytes stripped (the bar is 1,090,000 bytes)");
+            // 1,082,120. One-byte strings and ropes (issue 27: every string
+            // reader in both widths, memchr's substring search) took it to
+            // 1,140,488; the bar is 1,150,000 until the size pass (issue 30's
+            // "code size" item).
+            assert!(size < 1_150_000, "hello world is {size} bytes stripped (the bar is 1,150,000 bytes)");
             assert_eq!(run(&stripped), "hello\n");
         }
         _ => eprintln!("no `strip`: size not checked"),
