@@ -142,6 +142,9 @@ pub fn build_one_byte(len: usize, fill: impl FnOnce(&mut [u8])) -> Value {
 /// the second (`true`).
 pub type Piece = (bool, usize, usize);
 
+/// What [`assemble`] calls to name its pieces.
+pub type Walk<'a> = dyn Fn(&mut dyn FnMut(Piece)) + 'a;
+
 /// The string made of the pieces `walk` names, in its order, ranges of `a` or of `b`: built in
 /// one pass into a cell of the width its units need (one-byte when `a` and `b` are), with no
 /// copy on the Rust side. `walk` is called twice (measuring, then copying) and must name the
@@ -161,7 +164,7 @@ pub fn assemble(a: Value, b: Value, walk: impl Fn(&mut dyn FnMut(Piece))) -> cra
         }
     });
     check_len(total)?;
-    fn fill<T: Unit>(d: &mut [T], va: Str, vb: Str, walk: &dyn Fn(&mut dyn FnMut(Piece))) {
+    fn fill<T: Unit>(d: &mut [T], va: Str, vb: Str, walk: &Walk) {
         let mut at = 0;
         walk(&mut |(second, s, e)| {
             let v = if second { vb } else { va };

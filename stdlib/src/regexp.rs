@@ -1319,7 +1319,7 @@ fn template_parts(t: Str, groups: usize) -> Vec<Part> {
     let d = |c: u16| (b'0' as u16..=b'9' as u16).contains(&c);
     let mut parts = Vec::new();
     let (mut i, mut lit) = (0, 0);
-    let mut flush = |parts: &mut Vec<Part>, lit: usize, to: usize| {
+    let flush = |parts: &mut Vec<Part>, lit: usize, to: usize| {
         if to > lit {
             parts.push(Part::Text(lit, to));
         }
