@@ -1298,6 +1298,30 @@ fn symbol_replace(args: &Args) -> JsResult {
     Ok(new_str(&acc))
 }
 
+/// @@replace steps 10-11 for a [`pristine`] RegExp `rx` with `flags`: every match in `s` (the
+/// first only, unless global) handed to `f` in order, `lastIndex` moved as the spec's loop
+/// moves it.
+fn each_match(rx: Value, s: Value, flags: u8, mut f: impl FnMut(Found)) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let hr = scope.root(rx.0);
+    let hs = scope.root(s.0);
+    let global = flags & F_G != 0;
+    if global {
+        set_last_index(rx, 0.0)?;
+    }
+    while let Some(m) = builtin_match(Value(hr.get()), Value(hs.get()))? {
+        let empty = m.start == m.end;
+        f(m);
+        if !global {
+            break;
+        }
+        if empty {
+            advance_last_index(Value(hr.get()), Value(hs.get()), flags & (F_U | F_V) != 0)?;
+        }
+    }
+    Ok(())
+}
+
 /// A part of a replacement template (GetSubstitution's `$` forms, 22.1.3.19.1, for a regexp
 /// without named groups: `$<` is literal).
 #[derive(Clone, Copy)]
@@ -1369,30 +1393,19 @@ fn replace_template(rx: Value, s: Value, repl: Value) -> JsResult {
     let hs = scope.root(s.0);
     let ht = scope.root(repl.0);
     let flags = flags_of(rx);
-    let global = flags & F_G != 0;
-    if global {
-        set_last_index(rx, 0.0)?;
-    }
     // Each match as units: start, end, then (start, end) of every group (NONE, NONE when it
     // did not participate); Found itself is dropped at once, so a million matches cost their
     // offsets and no more.
     const NONE: u32 = u32::MAX;
     let mut spans: Vec<u32> = Vec::new();
     let mut groups = 0;
-    while let Some(m) = builtin_match(Value(hr.get()), Value(hs.get()))? {
-        let empty = m.start == m.end;
+    each_match(Value(hr.get()), Value(hs.get()), flags, |m| {
         groups = m.groups.len();
         spans.extend([m.start as u32, m.end as u32]);
         for c in m.caps() {
             spans.extend(c.map_or([NONE, NONE], |(a, b)| [a as u32, b as u32]));
         }
-        if !global {
-            break;
-        }
-        if empty {
-            advance_last_index(Value(hr.get()), Value(hs.get()), flags & (F_U | F_V) != 0)?;
-        }
-    }
+    })?;
     if spans.is_empty() {
         return Ok(Value(hs.get()));
     }
@@ -1429,21 +1442,8 @@ fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) 
     let hs = scope.root(s.0);
     let hf = scope.root(replacer.map_or(UNDEFINED, |f| f.0));
     let flags = flags_of(rx);
-    let global = flags & F_G != 0;
-    if global {
-        set_last_index(rx, 0.0)?;
-    }
     let mut found: Vec<Found> = Vec::new();
-    while let Some(m) = builtin_match(Value(hr.get()), Value(hs.get()))? {
-        let empty = m.start == m.end;
-        found.push(m);
-        if !global {
-            break;
-        }
-        if empty {
-            advance_last_index(Value(hr.get()), Value(hs.get()), flags & (F_U | F_V) != 0)?;
-        }
-    }
+    each_match(Value(hr.get()), Value(hs.get()), flags, |m| found.push(m))?;
     if found.is_empty() {
         return Ok(Value(hs.get()));
     }

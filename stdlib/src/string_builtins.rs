@@ -540,27 +540,21 @@ fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
     let need = total - s.len();
     if s.iter().chain(&fill).all(|&c| c <= 0xFF) {
         let (s, fill): (Vec<u8>, Vec<u8>) = (s.iter().map(|&c| c as u8).collect(), fill.iter().map(|&c| c as u8).collect());
-        return Ok(string::build_one_byte(total, |d| {
-            let (filler, rest) = if at_start {
-                d.split_at_mut(need)
-            } else {
-                let (a, b) = d.split_at_mut(s.len());
-                (b, a)
-            };
-            rest.copy_from_slice(&s);
-            fill_cycle(filler, &fill);
-        }));
+        return Ok(string::build_one_byte(total, |d| pad_into(d, &s, &fill, need, at_start)));
     }
-    Ok(string::build(total, |d| {
-        let (filler, rest) = if at_start {
-            d.split_at_mut(need)
-        } else {
-            let (a, b) = d.split_at_mut(s.len());
-            (b, a)
-        };
-        rest.copy_from_slice(&s);
-        fill_cycle(filler, &fill);
-    }))
+    Ok(string::build(total, |d| pad_into(d, &s, &fill, need, at_start)))
+}
+
+/// `s` and `need` units of `fill` repeated, the fill before `s` when `at_start`, into `d`.
+fn pad_into<T: Copy>(d: &mut [T], s: &[T], fill: &[T], need: usize, at_start: bool) {
+    let (filler, rest) = if at_start {
+        d.split_at_mut(need)
+    } else {
+        let (a, b) = d.split_at_mut(s.len());
+        (b, a)
+    };
+    rest.copy_from_slice(s);
+    fill_cycle(filler, fill);
 }
 
 /// Fills `d` with `unit` repeated (and cut off at the end), by doubling copies.
