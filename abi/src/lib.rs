@@ -491,11 +491,13 @@ pub const ARR_LEN: i32 = OBJ_INLINE + 8;
 pub const KIND_SPARSE_ARRAY: u64 = 40;
 
 /// Iterator cells (runtime `iter.rs`): the target, the next index (a raw
-/// integer), the mode; mode `ITER_ARRAY_VALUES` steps an Array's values.
+/// integer), the mode; mode `ITER_ARRAY_VALUES` steps an Array's values,
+/// mode `ITER_STRING` a string's code points (the index counts code units).
 pub const ITER_TARGET: i32 = OBJ_INLINE;
 pub const ITER_INDEX: i32 = OBJ_INLINE + 8;
 pub const ITER_MODE: i32 = OBJ_INLINE + 16;
 pub const ITER_ARRAY_VALUES: u64 = 0;
+pub const ITER_STRING: u64 = 3;
 pub const ARR_SIZE: u64 = OBJ_INLINE as u64 + 16;
 
 // Functions: code pointer and metadata are raw words below 2^48.
@@ -535,6 +537,10 @@ pub const FNMETA_SIZE: usize = 40;
 /// The built-in Math functions the compiler inlines, in the order of the
 /// [`SYM_MATH_METAS`] table.
 pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "min", "max", "imul"];
+/// The String.prototype methods compiled code inlines for a flat string
+/// (or a flattened rope) and an integral index, in the order of the
+/// [`SYM_STRING_METAS`] table.
+pub const STRING_INLINE: [&str; 3] = ["charCodeAt", "codePointAt", "charAt"];
 /// The Array.prototype callback methods compiled code runs inline, in the
 /// order of the [`SYM_ARRAY_HOFS`] table.
 pub const ARRAY_HOFS: [&str; 8] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce"];

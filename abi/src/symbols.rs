@@ -95,6 +95,13 @@ macro_rules! foreach_data_symbol {
             /// a call `Math.f(x)` whose callee still has that meta is
             /// computed inline (stdlib `math.rs` fills the table at start-up).
             import SYM_MATH_METAS = PERRY_MATH_METAS: [u64; $crate::MATH_INLINE.len()] => perry_stdlib::math;
+            /// The `FN_META` words of the String.prototype methods the
+            /// compiler inlines, in [`STRING_INLINE`](crate::STRING_INLINE)
+            /// order (stdlib `string_builtins.rs` fills the table at start-up).
+            import SYM_STRING_METAS = PERRY_STRING_METAS: [u64; $crate::STRING_INLINE.len()] => perry_stdlib::string_builtins;
+            /// 256 words (a root): the one-unit string of each Latin-1 unit,
+            /// an atom (`s[i]`, `charAt` and for-of over strings read it).
+            import SYM_UNIT_STRINGS = PERRY_UNIT_STRINGS: [u64; 256] => perry_runtime::ops;
             /// One word holding %String.prototype% (a root): a named read on
             /// a string tests its inline cache against this object's shape.
             import SYM_STRING_PROTO = PERRY_STRING_PROTO: u64 => perry_runtime::realm;

@@ -40,6 +40,7 @@ pub fn init() {
     }
     realm::init();
     ops::init_number_string_cache();
+    ops::init_unit_strings();
     error::init();
     abi::init_stack_limit();
 }

@@ -25,20 +25,29 @@ pub fn char_at(s: Value, i: usize) -> Value {
     unit_string(c)
 }
 
+/// The one-unit string of each Latin-1 unit, atoms (`perry_abi::SYM_UNIT_STRINGS`; a root
+/// range, filled by [`init_unit_strings`]).
+#[unsafe(no_mangle)]
+pub static mut PERRY_UNIT_STRINGS: [u64; 256] = [UNDEFINED; 256];
+
+/// Interns the 256 one-unit Latin-1 strings (pinned atoms) into [`PERRY_UNIT_STRINGS`], a root
+/// range: compiled code reads `s[i]` of a one-byte string from it.
+pub fn init_unit_strings() {
+    // SAFETY: start-up on the JS thread; the static array's address stays valid for the program.
+    let table = unsafe { &mut *(&raw mut PERRY_UNIT_STRINGS) };
+    perry_gc::roots::register_range("unit-strings", table.as_mut_ptr(), 256);
+    for c in 0..=255u8 {
+        let a = atoms::intern_view(string::Str::One(&[c]));
+        atoms::pin(a);
+        // SAFETY: as above; a plain store into the root range.
+        unsafe { (*(&raw mut PERRY_UNIT_STRINGS))[c as usize] = atoms::value(a).0 };
+    }
+}
+
 pub fn unit_string(c: u16) -> Value {
     if c < 256 {
-        // One-unit Latin-1 strings are atoms, pinned and remembered here by unit.
-        static UNITS: perry_gc::JsCell<[u32; 256]> = perry_gc::JsCell::new([u32::MAX; 256]);
-        // SAFETY: the JS thread only; the borrow ends before anything below reaches `UNITS`.
-        let a = unsafe { UNITS.get()[c as usize] };
-        if a != u32::MAX {
-            return atoms::value(a);
-        }
-        let a = atoms::intern_view(string::Str::One(&[c as u8]));
-        atoms::pin(a);
-        // SAFETY: as above.
-        unsafe { UNITS.get()[c as usize] = a };
-        return atoms::value(a);
+        // SAFETY: the JS thread only; a plain read of the root range.
+        return Value(unsafe { (*(&raw const PERRY_UNIT_STRINGS))[c as usize] });
     }
     string::from_units(&[c])
 }

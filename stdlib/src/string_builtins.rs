@@ -1109,6 +1109,11 @@ fn iterator(args: &Args) -> JsResult {
     Ok(iter::new_iterator(s, iter::STRING, I::StringIteratorProto))
 }
 
+/// The metas of the String.prototype methods compiled code inlines
+/// (`SYM_STRING_METAS`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_STRING_METAS: [u64; perry_abi::STRING_INLINE.len()] = [0; perry_abi::STRING_INLINE.len()];
+
 pub fn install() {
     // Interned now so that looking them up later never allocates.
     for n in ["flags", "trimLeft", "trimRight"] {
@@ -1158,7 +1163,11 @@ pub fn install() {
         ("valueOf", 0, value_of),
     ];
     for &(name, len, f) in table {
-        def_method(hp, name, len, f);
+        let fv = def_method(hp, name, len, f);
+        if let Some(i) = perry_abi::STRING_INLINE.iter().position(|&n| n == name) {
+            // SAFETY: start-up, single JS thread; compiled code only reads it.
+            unsafe { PERRY_STRING_METAS[i] = fv.cell().word(perry_abi::FN_META) };
+        }
     }
     // trimLeft / trimRight are the same function objects (B.2.2.15, B.2.2.16).
     for (name, alias, f) in [("trimStart", "trimLeft", trim_start as function::NativeFn), ("trimEnd", "trimRight", trim_end)] {

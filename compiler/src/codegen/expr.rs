@@ -502,6 +502,76 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
+    /// Code unit `i` (an i64) of string `s` (a `TAG_STRING` value) when `s`
+    /// is flat or a rope already flattened (read through its flat string)
+    /// and `i` is below its length; else to `slow`. One-byte units are
+    /// read as bytes, two-byte ones as u16s.
+    pub fn string_unit(&mut self, s: V, i: V, slow: Block) -> V {
+        let pv = self.declare(types::I64);
+        let kv = self.declare(types::I64);
+        let unit = self.declare(types::I64);
+        let rope = self.b.create_block();
+        let flat = self.b.create_block();
+        let ld = self.b.create_block();
+        let one = self.b.create_block();
+        let two = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.ptr_of(s);
+        let k = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
+        self.def_var(pv, p);
+        self.def_var(kv, k);
+        let is_rope = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_ROPE as i64);
+        self.b.ins().brif(is_rope, rope, &[], flat, &[]);
+        // A flattened rope's right is raw 0 and its left the flat string.
+        self.b.switch_to_block(rope);
+        let right = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ROPE_RIGHT);
+        let r2 = self.b.create_block();
+        self.b.ins().brif(right, slow, &[], r2, &[]);
+        self.b.switch_to_block(r2);
+        let left = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ROPE_LEFT);
+        let lp = self.ptr_of(left);
+        let lk = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), lp, 4);
+        self.def_var(pv, lp);
+        self.def_var(kv, lk);
+        self.b.ins().jump(flat, &[]);
+        self.b.switch_to_block(flat);
+        let p = self.use_var(pv);
+        let len = self.b.ins().uload32(MemFlagsData::trusted(), p, STR_LEN);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
+        self.b.ins().brif(inb, ld, &[], slow, &[]);
+        self.b.switch_to_block(ld);
+        let k = self.use_var(kv);
+        let is_one = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_STRING_ONE_BYTE as i64);
+        self.b.ins().brif(is_one, one, &[], two, &[]);
+        self.b.switch_to_block(one);
+        let a = self.b.ins().iadd(p, i);
+        let u = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), a, STR_DATA);
+        self.def_var(unit, u);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(two);
+        let i2 = self.b.ins().ishl_imm_u(i, 1);
+        let a = self.b.ins().iadd(p, i2);
+        let u = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), a, STR_DATA);
+        self.def_var(unit, u);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(unit)
+    }
+
+    /// The one-unit string of Latin-1 unit `u` (an i64 below 256; else to
+    /// `slow`), an atom from `PERRY_UNIT_STRINGS`.
+    pub fn unit_string(&mut self, u: V, slow: Block) -> V {
+        let ok = self.b.create_block();
+        let latin1 = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, u, 256);
+        self.b.ins().brif(latin1, ok, &[], slow, &[]);
+        self.b.switch_to_block(ok);
+        let table = self.data_addr(self.c.unit_strings);
+        let off = self.b.ins().ishl_imm_u(u, 3);
+        let a = self.b.ins().iadd(table, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), a, 0);
+        self.track(v)
+    }
+
     /// The address of a property slot of the object at `p` from an inline
     /// cache's location word: a byte offset, or for a slot in the overflow
     /// array `IC_OVERFLOW | inline slot holding the array << 32 | offset in it`.
@@ -707,7 +777,22 @@ impl FnCompiler<'_, '_, '_> {
         let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
+        // A string's unit below 256 with an integral index: its one-unit
+        // string, inline.
         self.b.switch_to_block(slow);
+        let general = self.b.create_block();
+        let sp = self.b.create_block();
+        let t = self.tag_of(o);
+        let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
+        self.b.ins().brif(iss, sp, &[], general, &[]);
+        self.b.switch_to_block(sp);
+        self.number_or(k, general);
+        let i = self.exact_index(k, general);
+        let u = self.string_unit(o, i, general);
+        let v = self.unit_string(u, general);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(general);
         self.cold_here();
         let r = self.rt_check(Rt::perry_get_index, &[o, k]);
         self.def_var(res, r);
@@ -2140,7 +2225,33 @@ impl FnCompiler<'_, '_, '_> {
         let sr = self.b.ins().icmp_imm_u(IntCC::Equal, tr, TAG_STRING as i64);
         let both_s = self.b.ins().band(sl, sr);
         self.b.ins().brif(both_s, strs, &[], bits, &[]);
+        // Two strings: the same cell is equal, different lengths are not
+        // (every string kind keeps its length at `STR_LEN`); else the runtime
+        // compares the units.
         self.b.switch_to_block(strs);
+        let same = self.b.ins().icmp(IntCC::Equal, l, r);
+        self.def_var(res, same);
+        let cmp_len = self.b.create_block();
+        let units = self.b.create_block();
+        self.b.ins().brif(same, done, &[], cmp_len, &[]);
+        self.b.switch_to_block(cmp_len);
+        let pl = self.ptr_of(l);
+        let pr = self.ptr_of(r);
+        let ll = self.b.ins().uload32(MemFlagsData::trusted(), pl, STR_LEN);
+        let lr = self.b.ins().uload32(MemFlagsData::trusted(), pr, STR_LEN);
+        let same_len = self.b.ins().icmp(IntCC::Equal, ll, lr);
+        self.def_var(res, same_len);
+        let first = self.b.create_block();
+        self.b.ins().brif(same_len, first, &[], done, &[]);
+        // Different first units (of flat strings) are unequal.
+        self.b.switch_to_block(first);
+        let zero = self.iconst(0);
+        let ul = self.string_unit(l, zero, units);
+        let ur = self.string_unit(r, zero, units);
+        let same_first = self.b.ins().icmp(IntCC::Equal, ul, ur);
+        self.def_var(res, same_first);
+        self.b.ins().brif(same_first, units, &[], done, &[]);
+        self.b.switch_to_block(units);
         let v = self.rt(Rt::perry_strict_eq, &[l, r]);
         let c = self.b.ins().icmp_imm_u(IntCC::Equal, v, TRUE as i64);
         self.def_var(res, c);
@@ -2948,6 +3059,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.math_call(c) {
             return v;
         }
+        if let Some(v) = self.string_call(c) {
+            return v;
+        }
         if let Some(v) = self.array_hof_call(c) {
             return v;
         }
@@ -3280,6 +3394,73 @@ impl FnCompiler<'_, '_, '_> {
         let u = self.undef();
         let r = self.call_value(f, u, &args, &what);
         self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
+    }
+
+    /// `s.charCodeAt(i)`, `s.codePointAt(i)`, `s.charAt(i)`
+    /// (`STRING_INLINE`): when the callee is still the built-in (its meta is
+    /// the one the runtime recorded), `s` a flat string (or a flattened
+    /// rope) and `i` an integral index within it, the unit is read inline
+    /// (`codePointAt` of a lead surrogate and `charAt` of a unit above 0xFF
+    /// excepted); anything else is the ordinary call.
+    fn string_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || c.arguments.len() != 1 || c.arguments[0].as_expression().is_none() {
+            return None;
+        }
+        let k = STRING_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+        let (f, this) = self.callee_and_this(&c.callee);
+        let fh = self.hold(f);
+        let th = self.hold(this);
+        let held = self.hold_arguments(&c.arguments);
+        self.set_pos(c.span.start);
+        let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
+        let f = self.unhold(fh);
+        let this = self.unhold(th);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let c2 = self.b.create_block();
+        let c3 = self.b.create_block();
+        self.guard_kind(f, KIND_FUNCTION, slow, slow);
+        let p = self.ptr_of(f);
+        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
+        let metas = self.data_addr(self.c.string_metas);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), metas, 8 * k as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
+        self.b.ins().brif(same, c2, &[], slow, &[]);
+        self.b.switch_to_block(c2);
+        let t = self.tag_of(this);
+        let iss = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_STRING as i64);
+        self.b.ins().brif(iss, c3, &[], slow, &[]);
+        self.b.switch_to_block(c3);
+        self.number_or(args[0], slow);
+        let i = self.exact_index(args[0], slow);
+        let u = self.string_unit(this, i, slow);
+        let v = match STRING_INLINE[k] {
+            "charAt" => self.unit_string(u, slow),
+            name => {
+                if name == "codePointAt" {
+                    // A lead surrogate may start a pair: the runtime decides.
+                    let ok = self.b.create_block();
+                    let d = self.b.ins().iadd_imm_s(u, -0xD800);
+                    let lead = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, d, 0x400);
+                    self.b.ins().brif(lead, slow, &[], ok, &[]);
+                    self.b.switch_to_block(ok);
+                }
+                let f = self.b.ins().fcvt_from_sint(types::F64, u);
+                self.b.ins().bitcast(types::I64, MemFlagsData::new(), f)
+            }
+        };
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.cold_here();
+        let what = callee_text(self.m.source, &c.callee);
+        let v = self.call_value(f, this, &args, &what);
+        self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         Some(self.use_var(res))

@@ -183,6 +183,10 @@ pub struct Compiler<'g> {
     pub nursery_start: DataId,
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
+    /// `PERRY_STRING_METAS` (inline `s.charCodeAt(i)` and the like).
+    pub string_metas: DataId,
+    /// `PERRY_UNIT_STRINGS` (the one-unit Latin-1 strings).
+    pub unit_strings: DataId,
     pub string_proto: DataId,
     pub array_hofs: DataId,
     pub global_object_word: DataId,
@@ -303,6 +307,8 @@ impl<'g> Compiler<'g> {
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
+        let string_metas = module.declare_data(perry_abi::SYM_STRING_METAS, Linkage::Import, true, false).unwrap();
+        let unit_strings = module.declare_data(perry_abi::SYM_UNIT_STRINGS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
         let array_hofs = module.declare_data(perry_abi::SYM_ARRAY_HOFS, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
@@ -359,6 +365,8 @@ impl<'g> Compiler<'g> {
             heap_end,
             nursery_start,
             math_metas,
+            string_metas,
+            unit_strings,
             string_proto,
             array_hofs,
             global_object_word,

@@ -683,7 +683,24 @@ impl FnCompiler<'_, '_, '_> {
         let p = self.ptr_of(it);
         let mode = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_MODE);
         let values = self.b.ins().icmp_imm_u(IntCC::Equal, mode, ITER_ARRAY_VALUES as i64);
-        self.b.ins().brif(values, arr, &[], slow, &[]);
+        let not_arr = self.b.create_block();
+        let strb = self.b.create_block();
+        self.b.ins().brif(values, arr, &[], not_arr, &[]);
+        // A string's next unit below 256 (so no surrogate): its one-unit
+        // string; the end and anything else step in the runtime.
+        self.b.switch_to_block(not_arr);
+        let is_str = self.b.ins().icmp_imm_u(IntCC::Equal, mode, ITER_STRING as i64);
+        self.b.ins().brif(is_str, strb, &[], slow, &[]);
+        self.b.switch_to_block(strb);
+        let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_TARGET);
+        let i = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_INDEX);
+        let u = self.string_unit(t, i, slow);
+        let v = self.unit_string(u, slow);
+        let ip = self.ptr_of(it);
+        let next = self.b.ins().iadd_imm_u(i, 1);
+        self.b.ins().store(MemFlagsData::trusted(), next, ip, ITER_INDEX);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
         self.b.switch_to_block(arr);
         let t = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_TARGET);
         self.guard_kind(t, KIND_ARRAY, slow, slow);
