@@ -247,6 +247,14 @@ pub const KIND_STRING_ONE_BYTE: u64 = 11;
 /// Every string kind keeps its length in the low 32 bits of word 1
 /// (`STR_LEN`), so compiled code reads any string's length inline.
 pub const KIND_ROPE: u64 = 12;
+/// A slice: the units `[offset, offset + len)` of a flat string, `header |
+/// SLICE_META | parent | offset` (`SLICE_*` below). Traced (its meta and
+/// offset words are raw, below 2^48). The parent is always a flat string
+/// (one-byte or two-byte), never a rope or another slice, and the slice has
+/// its width.
+pub const KIND_SLICE: u64 = 13;
+// Compiled code tells a string's cell by one compare: below `KIND_ROPE` is flat.
+const _: () = assert!(KIND_STRING < KIND_ROPE && KIND_STRING_ONE_BYTE < KIND_ROPE && KIND_SLICE > KIND_ROPE);
 /// First kind with the ordinary object layout (shape, proto, overflow).
 pub const KIND_FIRST_OBJECT: u64 = 16;
 pub const KIND_OBJECT: u64 = 16;
@@ -446,6 +454,13 @@ pub const ROPE_TWO_BYTE: u64 = 1 << 32;
 pub const ROPE_DEPTH_SHIFT: u64 = 33;
 /// Depth bits (15): the meta word stays below 2^48.
 pub const ROPE_DEPTH_MASK: u64 = 0x7FFF;
+
+// Slice cell: header | meta (raw: len in bits 0..32, the one-byte ASCII
+// bits 32 and 33 as in a flat one-byte string) | parent | offset (raw).
+pub const SLICE_META: i32 = 8;
+pub const SLICE_PARENT: i32 = 16;
+pub const SLICE_OFFSET: i32 = 24;
+pub const SLICE_SIZE: usize = 32;
 
 // Buffer store: header | byte length (raw, or'ed with STORE_DETACHED once
 // its ArrayBuffer was detached) | bytes (the cell may hold more: capacity)...

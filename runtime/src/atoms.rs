@@ -241,7 +241,8 @@ pub fn intern_value(s: Value) -> Atom {
 
 #[inline(never)]
 fn intern_value_slow(s: Value, slot: usize) -> Atom {
-    // An atom's string is flat: a rope is flattened (moving nothing) and its flat string kept.
+    // An atom's string is flat: a rope is flattened (moving nothing) and its flat string kept,
+    // a slice copied.
     let f = string::flat(s);
     let u = string::view(f);
     let h = u.hash();
@@ -254,6 +255,8 @@ fn intern_value_slow(s: Value, slot: usize) -> Atom {
         return a;
     }
     let index = as_index(u);
+    // A slice is copied (without collecting): an atom must not keep its parent alive.
+    let f = string::unshared(f);
     let a = push(t, f.0, index);
     insert(t, h, a);
     a

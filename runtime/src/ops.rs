@@ -33,21 +33,20 @@ pub static mut PERRY_UNIT_STRINGS: [u64; 256] = [UNDEFINED; 256];
 /// Interns the 256 one-unit Latin-1 strings (pinned atoms) into [`PERRY_UNIT_STRINGS`], a root
 /// range: compiled code reads `s[i]` of a one-byte string from it.
 pub fn init_unit_strings() {
-    // SAFETY: start-up on the JS thread; the static array's address stays valid for the program.
-    let table = unsafe { &mut *(&raw mut PERRY_UNIT_STRINGS) };
-    perry_gc::roots::register_range("unit-strings", table.as_mut_ptr(), 256);
+    // The static array's address stays valid for the program.
+    perry_gc::roots::register_range("unit-strings", (&raw mut PERRY_UNIT_STRINGS).cast::<u64>(), 256);
     for c in 0..=255u8 {
         let a = atoms::intern_view(string::Str::One(&[c]));
         atoms::pin(a);
-        // SAFETY: as above; a plain store into the root range.
-        unsafe { (*(&raw mut PERRY_UNIT_STRINGS))[c as usize] = atoms::value(a).0 };
+        // SAFETY: start-up on the JS thread; a plain store into the root range.
+        unsafe { PERRY_UNIT_STRINGS[c as usize] = atoms::value(a).0 };
     }
 }
 
 pub fn unit_string(c: u16) -> Value {
     if c < 256 {
         // SAFETY: the JS thread only; a plain read of the root range.
-        return Value(unsafe { (*(&raw const PERRY_UNIT_STRINGS))[c as usize] });
+        return Value(unsafe { PERRY_UNIT_STRINGS[c as usize] });
     }
     string::from_units(&[c])
 }

@@ -7,7 +7,12 @@
 //!   result has at least [`ROPE_MIN`] units. It is flattened the first time its units are read
 //!   ([`view`], [`flat`]): the flat string is kept in the rope (its `left`, `right` cleared), so
 //!   a rope is flattened once and its pieces are freed. Flattening is iterative (no recursion),
-//!   and a rope deeper than [`MAX_DEPTH`] is flattened when it is made.
+//!   and a rope deeper than [`MAX_DEPTH`] is flattened when it is made;
+//! - a **slice** (`KIND_SLICE`): units `[offset, offset + len)` of a flat parent, made by
+//!   [`substring`] (`slice`, `substring`, `substr`, `trim`, `split`) for a result of at least
+//!   [`SLICE_MIN`] units that is at least `1 / SLICE_RETAIN` of its parent, so `src =
+//!   src.slice(n)` in a loop (a lexer) copies nothing and no slice keeps alive more than
+//!   [`SLICE_RETAIN`] times its own length. A slice has its parent's width and is read in place.
 //!
 //! The semantics are UTF-16 throughout: a one-byte string is a UTF-16 string whose units all
 //! fit in a byte. Makers choose the width by content where they can tell ([`from_units`] and
@@ -40,6 +45,15 @@ pub const ROPE_MIN: usize = 13;
 /// appends to a string built by `+=`.
 pub const MAX_DEPTH: u64 = 1 << 14;
 
+/// A substring this long or longer may be a slice of its string ([`substring`]); a shorter one
+/// is copied, which costs about what a slice cell does and keeps nothing else alive.
+pub const SLICE_MIN: usize = 64;
+
+/// A substring is a slice only when its parent has at most this many times its units, so a
+/// slice never keeps alive much more than itself; `src = src.slice(n)` in a loop copies its
+/// remainder each time it falls below this fraction of its parent: linear in all.
+pub const SLICE_RETAIN: usize = 4;
+
 /// `Err(RangeError: Invalid string length)` when a string of `n` units would be too long.
 #[inline]
 pub fn check_len(n: usize) -> crate::error::JsResult<()> {
@@ -63,6 +77,17 @@ fn word(s: Value, off: i32) -> u64 {
     unsafe { *s.ptr().add(off as usize / 8) }
 }
 
+#[inline]
+fn is_slice(s: Value) -> bool {
+    kind(s) == KIND_SLICE
+}
+
+/// The parent and offset of slice `s`.
+#[inline]
+fn slice_parts(s: Value) -> (Value, usize) {
+    (Value(word(s, SLICE_PARENT)), word(s, SLICE_OFFSET) as usize)
+}
+
 /// The number of code units of `s`, whatever its cell.
 #[inline]
 pub fn len(s: Value) -> usize {
@@ -77,12 +102,13 @@ pub fn is_rope(s: Value) -> bool {
     kind(s) == KIND_ROPE && word(s, ROPE_RIGHT) != 0
 }
 
-/// Whether every unit of `s` fits in a byte as far as its cells tell (a flat one-byte string,
-/// or a rope of them).
+/// Whether every unit of `s` fits in a byte as far as its cells tell (a flat one-byte string, a
+/// slice of one, or a rope of them).
 #[inline]
 pub fn is_one_byte(s: Value) -> bool {
     match kind(s) {
         KIND_STRING_ONE_BYTE => true,
+        KIND_SLICE => kind(slice_parts(s).0) == KIND_STRING_ONE_BYTE,
         KIND_ROPE => {
             let l = word(s, ROPE_LEFT);
             if word(s, ROPE_RIGHT) == 0 { kind(Value(l)) == KIND_STRING_ONE_BYTE } else { word(s, ROPE_META) & ROPE_TWO_BYTE == 0 }
@@ -271,6 +297,15 @@ impl<'a> Str<'a> {
             Str::Two(u) => utf8_lossy(u),
         }
     }
+    /// The units as UTF-8 bytes, lone surrogates replaced by U+FFFD (TextEncoder's encoding):
+    /// ASCII is one copy.
+    pub fn to_utf8(self) -> Vec<u8> {
+        match self {
+            Str::One(b) if b.is_ascii() => b.to_vec(),
+            Str::One(b) => latin1_to_rust(b).into_bytes(),
+            Str::Two(u) => utf8_lossy(u).into_bytes(),
+        }
+    }
     /// FNV-1a over the units (the same for both widths of the same units).
     pub fn hash(self) -> u64 {
         let mut h: u64 = 0xcbf29ce484222325;
@@ -396,18 +431,19 @@ pub fn find_units(h: &[u16], q: &[u16], from: usize) -> Option<usize> {
     None
 }
 
-/// The units of `s` (flattening a rope first, without collecting). Valid until the next
-/// allocation.
+/// The units of `s` (flattening a rope first, without collecting; a slice is read in its
+/// parent). Valid until the next allocation.
 #[inline]
 pub fn view<'a>(s: Value) -> Str<'a> {
+    leaf_view(flat(s))
+}
+
+/// The flat cell that holds the units of `s`, and the offset of its first unit there: `s`
+/// itself, a rope's flat form (made now, without collecting) or a slice's parent. What a
+/// cache keyed by cell (RegExp's widened subjects) keys on.
+pub fn base(s: Value) -> (Value, usize) {
     let f = flat(s);
-    let n = len(f);
-    // SAFETY: `f` is a flat string: `n` units of its width follow `STR_DATA`; the slice is
-    // valid until the next allocation, as this function's documentation says.
-    unsafe {
-        let d = (f.ptr() as *const u8).add(STR_DATA as usize);
-        if kind(f) == KIND_STRING_ONE_BYTE { Str::One(core::slice::from_raw_parts(d, n)) } else { Str::Two(core::slice::from_raw_parts(d as *const u16, n)) }
-    }
+    if is_slice(f) { slice_parts(f) } else { (f, 0) }
 }
 
 /// The code units of `s` as UTF-16: borrowed for a two-byte string, a copy for a one-byte one.
@@ -422,17 +458,28 @@ pub fn units16<'a>(s: Value) -> Cow<'a, [u16]> {
 /// text directly (RegExp) do not scan a long string at every match.
 pub fn is_ascii(s: Value) -> bool {
     let f = flat(s);
-    if kind(f) != KIND_STRING_ONE_BYTE {
+    if !is_one_byte(f) {
         return view(f).is_ascii();
     }
+    // A slice of an ASCII parent is ASCII; else it scans its own units once.
+    if is_slice(f) && cached_ascii(slice_parts(f).0) {
+        return true;
+    }
+    cached_ascii(f)
+}
+
+/// Whether one-byte `f` (a flat string or a slice) is ASCII, scanned once and remembered in
+/// its word 1 (bits 32 and 33: known, ASCII).
+fn cached_ascii(f: Value) -> bool {
     const KNOWN: u64 = 1 << 32;
     const ASCII: u64 = 1 << 33;
-    // SAFETY: `f` is a flat one-byte string, whose word 1 holds its length in the low half and
-    // these bits in the upper half (nothing else reads them; the cell is untraced).
+    // SAFETY: `f` is a flat one-byte string or a slice of one, whose word 1 holds its length in
+    // the low half and these bits in the upper half (nothing else reads them; both read as a
+    // number to the collector).
     unsafe {
         let w = f.ptr().add(1);
         if *w & KNOWN == 0 {
-            let a = view(f).is_ascii();
+            let a = leaf_view(f).is_ascii();
             *w |= KNOWN | if a { ASCII } else { 0 };
         }
         *w & ASCII != 0
@@ -445,8 +492,8 @@ pub fn unit_at(s: Value, i: usize) -> u16 {
     view(s).at(i)
 }
 
-/// The flat string of `s`: `s` itself, or the flattened form of a rope (made now, without
-/// collecting, the first time).
+/// `s` in a form whose units are read without allocating: `s` itself (a flat string or a
+/// slice), or the flattened form of a rope (made now, without collecting, the first time).
 #[inline]
 pub fn flat(s: Value) -> Value {
     if kind(s) != KIND_ROPE {
@@ -493,19 +540,26 @@ fn write_rope<T: Unit>(r: Value, d: &mut [T]) {
             }
             continue;
         }
-        let u = flat_view(s);
+        let u = leaf_view(s);
         u.copy_to(&mut d[at..at + u.len()]);
     }
 }
 
-/// The units of a flat string.
+/// The units of a flat string or a slice (not a rope).
 #[inline]
-fn flat_view<'a>(f: Value) -> Str<'a> {
+fn leaf_view<'a>(f: Value) -> Str<'a> {
+    let (cell, off) = if is_slice(f) { slice_parts(f) } else { (f, 0) };
     let n = len(f);
-    // SAFETY: `f` is a flat string cell (the caller's knowledge), as in `view`.
+    // SAFETY: `cell` is a flat string cell (a slice's parent always is), holding at least
+    // `off + n` units of its width after `STR_DATA` (a slice lies inside its parent); the
+    // slice is valid until the next allocation, as `view`'s documentation says.
     unsafe {
-        let d = (f.ptr() as *const u8).add(STR_DATA as usize);
-        if kind(f) == KIND_STRING_ONE_BYTE { Str::One(core::slice::from_raw_parts(d, n)) } else { Str::Two(core::slice::from_raw_parts(d as *const u16, n)) }
+        let d = (cell.ptr() as *const u8).add(STR_DATA as usize);
+        if kind(cell) == KIND_STRING_ONE_BYTE {
+            Str::One(core::slice::from_raw_parts(d.add(off), n))
+        } else {
+            Str::Two(core::slice::from_raw_parts((d as *const u16).add(off), n))
+        }
     }
 }
 
@@ -575,6 +629,15 @@ pub fn from_str(s: &str) -> Value {
         *d = u;
     }
     v
+}
+
+/// A string of UTF-8 bytes, malformed sequences replaced by U+FFFD (a BOM is kept): ASCII
+/// and Latin-1 text makes a one-byte string, ASCII with no intermediate copy.
+pub fn from_utf8_lossy(b: &[u8]) -> Value {
+    if b.is_ascii() {
+        return from_latin1(b);
+    }
+    from_str(&String::from_utf8_lossy(b))
 }
 
 /// The string as UTF-8, lone surrogates replaced by U+FFFD.
@@ -783,7 +846,7 @@ fn concat_rooted(hs: &[perry_gc::Handle], total: usize) -> Value {
     for h in hs {
         h.set(flat(Value(h.get())).0);
     }
-    let one = hs.iter().all(|h| kind(Value(h.get())) == KIND_STRING_ONE_BYTE);
+    let one = hs.iter().all(|h| is_one_byte(Value(h.get())));
     let s = alloc_flat(total, one, true);
     if one {
         fill_from(hs, one_mut(s));
@@ -796,7 +859,7 @@ fn concat_rooted(hs: &[perry_gc::Handle], total: usize) -> Value {
 fn fill_from<T: Unit>(hs: &[perry_gc::Handle], d: &mut [T]) {
     let mut at = 0;
     for h in hs {
-        let u = flat_view(Value(h.get()));
+        let u = leaf_view(Value(h.get()));
         u.copy_to(&mut d[at..at + u.len()]);
         at += u.len();
     }
@@ -811,31 +874,63 @@ pub fn concat_many(parts: &[Value]) -> crate::error::JsResult {
     Ok(concat_rooted(&hs, total))
 }
 
-/// A substring `[start, end)` in code units, in the narrowest width its units allow.
+/// A substring `[start, end)` in code units: a slice of the flat string holding `s` when it is
+/// long enough and not much shorter than that string ([`SLICE_MIN`], [`SLICE_RETAIN`]), else a
+/// copy in the narrowest width its units allow.
 pub fn substring(s: Value, start: usize, end: usize) -> Value {
     if start == 0 && end == len(s) {
         return s;
     }
+    let n = end - start;
+    let (parent, off) = base(s);
+    let (start, end) = (start + off, end + off);
     let scope = HandleScope::new();
-    let h = scope.root(flat(s).0);
-    let f = Value(h.get());
-    if kind(f) == KIND_STRING_ONE_BYTE {
-        let r = alloc_one_byte(end - start);
-        let Str::One(b) = flat_view(Value(h.get())) else { unreachable!("a one-byte string") };
+    let h = scope.root(parent.0);
+    if n >= SLICE_MIN && n.saturating_mul(SLICE_RETAIN) >= len(parent) {
+        let p = perry_gc::alloc_uninit(SLICE_SIZE, KIND_SLICE);
+        // SAFETY: `p` is the slice cell just allocated (`SLICE_SIZE` bytes, young: no barrier),
+        // every word written before the next allocation; the meta and offset are raw words
+        // below 2^48, read as numbers by the collector.
+        unsafe {
+            *p.add(SLICE_META as usize / 8) = n as u64;
+            *p.add(SLICE_PARENT as usize / 8) = h.get();
+            *p.add(SLICE_OFFSET as usize / 8) = start as u64;
+        }
+        return Value::from_string_cell(p);
+    }
+    if kind(parent) == KIND_STRING_ONE_BYTE {
+        let r = alloc_one_byte(n);
+        let Str::One(b) = leaf_view(Value(h.get())) else { unreachable!("a one-byte string") };
         one_mut(r).copy_from_slice(&b[start..end]);
         return r;
     }
-    let Str::Two(u) = flat_view(f) else { unreachable!("a two-byte string") };
+    let Str::Two(u) = leaf_view(parent) else { unreachable!("a two-byte string") };
     if u[start..end].iter().all(|&c| c <= 0xFF) {
-        let r = alloc_one_byte(end - start);
-        let Str::Two(u) = flat_view(Value(h.get())) else { unreachable!("a two-byte string") };
+        let r = alloc_one_byte(n);
+        let Str::Two(u) = leaf_view(Value(h.get())) else { unreachable!("a two-byte string") };
         u8::copy_from_two(one_mut(r), &u[start..end]);
         return r;
     }
-    let r = alloc_string(end - start);
-    let Str::Two(u) = flat_view(Value(h.get())) else { unreachable!("a two-byte string") };
+    let r = alloc_string(n);
+    let Str::Two(u) = leaf_view(Value(h.get())) else { unreachable!("a two-byte string") };
     two_mut(r).copy_from_slice(&u[start..end]);
     r
+}
+
+/// `s` as a flat string cell of its own: `s` itself when flat, a rope's flat form, or a copy
+/// of a slice's units made without collecting (an atom must not keep a slice's parent alive).
+pub fn unshared(s: Value) -> Value {
+    let f = flat(s);
+    if !is_slice(f) {
+        return f;
+    }
+    let one = is_one_byte(f);
+    let d = alloc_flat(len(f), one, false);
+    match leaf_view(f) {
+        Str::One(b) => one_mut(d).copy_from_slice(b),
+        Str::Two(u) => two_mut(d).copy_from_slice(u),
+    }
+    d
 }
 
 pub fn eq(a: Value, b: Value) -> bool {
@@ -941,19 +1036,27 @@ fn is_js_whitespace(c: u16) -> bool {
 }
 
 pub fn trim_units(u: &[u16], start: bool, end: bool) -> (usize, usize) {
-    let mut a = 0;
-    let mut b = u.len();
-    if start {
-        while a < b && is_js_whitespace(u[a]) {
-            a += 1;
+    Str::Two(u).trim(start, end)
+}
+
+impl Str<'_> {
+    /// The range left when white space and line terminators are cut from the start and/or
+    /// the end (TrimString, 22.1.3.32.1).
+    pub fn trim(self, start: bool, end: bool) -> (usize, usize) {
+        let mut a = 0;
+        let mut b = self.len();
+        if start {
+            while a < b && is_js_whitespace(self.at(a)) {
+                a += 1;
+            }
         }
-    }
-    if end {
-        while b > a && is_js_whitespace(u[b - 1]) {
-            b -= 1;
+        if end {
+            while b > a && is_js_whitespace(self.at(b - 1)) {
+                b -= 1;
+            }
         }
+        (a, b)
     }
-    (a, b)
 }
 
 /// StringToNumber of a string value: a short all-digit one-byte string (a parsed id, a
@@ -966,13 +1069,18 @@ pub fn to_number(s: Value) -> f64 {
     {
         return b.iter().fold(0u64, |v, &c| v * 10 + (c - b'0') as u64) as f64;
     }
-    string_to_number(&units16(s))
+    view_to_number(view(s))
 }
 
 /// StringToNumber (ECMAScript 7.1.4.1.1).
 pub fn string_to_number(u: &[u16]) -> f64 {
-    let (a, b) = trim_units(u, true, true);
-    let t: String = String::from_utf16_lossy(&u[a..b]);
+    view_to_number(Str::Two(u))
+}
+
+/// StringToNumber of units of either width.
+pub fn view_to_number(u: Str) -> f64 {
+    let (a, b) = u.trim(true, true);
+    let t: String = u.slice(a, b).to_rust();
     if t.is_empty() {
         return 0.0;
     }

@@ -391,9 +391,10 @@ enum Input<'a> {
     Units(&'a [u16]),
 }
 
-/// The last one-byte, non-ASCII subject widened for the matcher: (cell address, the
+/// The last one-byte, non-ASCII flat cell widened for the matcher: (cell address, the
 /// collector's count of collections then, its units). While no collection has run the address
-/// names the same immutable cell, so a loop of matches over one string widens it once.
+/// names the same immutable cell, so a loop of matches over one string, or over slices of one
+/// (a lexer's `src = src.slice(n)`), widens it once.
 static WIDENED: perry_gc::JsCell<(u64, u64, Vec<u16>)> = perry_gc::JsCell::new((0, 0, Vec::new()));
 
 /// The input of string `s`; valid until the next allocation or call of `input`.
@@ -404,17 +405,20 @@ fn input<'a>(s: Value) -> Input<'a> {
         // SAFETY: ASCII bytes are UTF-8.
         Str::One(b) if string::is_ascii(f) => Input::Ascii(unsafe { core::str::from_utf8_unchecked(b) }),
         Str::One(b) => {
+            // The whole flat cell is widened (a slice reads its part of its parent's units).
+            let (cell, off) = string::base(f);
+            let Str::One(all) = string::view(cell) else { unreachable!("a one-byte slice has a one-byte parent") };
             // SAFETY: the cache belongs to the JS thread; the slice handed out lives until the
             // next call (this function's contract), which is the only writer.
             let w = unsafe { WIDENED.get() };
             let epoch = perry_gc::heap::collections();
-            if w.0 != f.0 || w.1 != epoch || w.2.len() != b.len() {
+            if w.0 != cell.0 || w.1 != epoch || w.2.len() != all.len() {
                 w.2.clear();
-                w.2.extend(b.iter().map(|&c| c as u16));
-                (w.0, w.1) = (f.0, epoch);
+                w.2.extend(all.iter().map(|&c| c as u16));
+                (w.0, w.1) = (cell.0, epoch);
             }
             // SAFETY: as above: the units stay put until the next call.
-            Input::Units(unsafe { core::slice::from_raw_parts(w.2.as_ptr(), w.2.len()) })
+            Input::Units(unsafe { core::slice::from_raw_parts(w.2.as_ptr().add(off), b.len()) })
         }
     }
 }

@@ -490,8 +490,11 @@ fn locale_compare(args: &Args) -> JsResult {
 
 /// String.prototype.normalize ( [ form ] ) — 22.1.3.15
 fn normalize(args: &Args) -> JsResult {
-    let s = this_units(args, "normalize")?;
+    let sv = this_string(args, "normalize")?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
     let form = if args.get(0).is_undefined() { "NFC".to_string() } else { ops::to_rust_string(args.get(0))? };
+    let sv = Value(hs.get());
     let (compat, compose) = match form.as_str() {
         "NFC" => (false, true),
         "NFD" => (false, false),
@@ -502,6 +505,11 @@ fn normalize(args: &Args) -> JsResult {
     let Some(normalize) = crate::families::hooks().normalize else {
         return Err(crate::families::not_linked("String.prototype.normalize", "Unicode normalization"));
     };
+    // ASCII is its own normal form in all four; Latin-1 its own NFC.
+    if string::is_ascii(sv) || (compose && !compat && string::is_one_byte(string::flat(sv))) {
+        return Ok(sv);
+    }
+    let s = string::view(sv).to_units();
     Ok(new_str(&map_wtf16(&s, |x| normalize(x, compat, compose))))
 }
 
@@ -524,44 +532,65 @@ fn to_length(v: Value) -> JsResult<f64> {
 
 /// StringPad (22.1.3.17.2)
 fn pad(args: &Args, name: &str, at_start: bool) -> JsResult {
-    let s = this_units(args, name)?;
+    let sv = this_string(args, name)?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
     let max = to_length(args.get(0))?;
-    if max <= s.len() as f64 {
-        return Ok(new_str(&s));
+    let len = string::len(Value(hs.get()));
+    if max <= len as f64 {
+        return Ok(Value(hs.get()));
     }
-    let fill: Vec<u16> = if args.get(1).is_undefined() { vec![0x20] } else { to_units(args.get(1))? };
-    if fill.is_empty() {
-        return Ok(new_str(&s));
+    let fill = if args.get(1).is_undefined() { ops::unit_string(0x20) } else { ops::to_string(args.get(1))? };
+    let hf = scope.root(fill.0);
+    if string::len(fill) == 0 {
+        return Ok(Value(hs.get()));
     }
     if max > MAX_STRING_LENGTH as f64 {
         return Err(error::range_error("Invalid string length"));
     }
     let total = max as usize;
-    let need = total - s.len();
-    if s.iter().chain(&fill).all(|&c| c <= 0xFF) {
-        let (s, fill): (Vec<u8>, Vec<u8>) = (s.iter().map(|&c| c as u8).collect(), fill.iter().map(|&c| c as u8).collect());
-        return Ok(string::build_one_byte(total, |d| pad_into(d, &s, &fill, need, at_start)));
-    }
-    Ok(string::build(total, |d| pad_into(d, &s, &fill, need, at_start)))
+    let need = total - len;
+    // Flat first (moving nothing), so the views below are free.
+    let (s, f) = (string::flat(Value(hs.get())), string::flat(Value(hf.get())));
+    let one = string::is_one_byte(s) && string::is_one_byte(f);
+    // The views are taken after the allocation (which may move both strings).
+    let views = || (string::view(Value(hs.get())), string::view(Value(hf.get())));
+    Ok(if one {
+        string::build_one_byte(total, |d| {
+            let (s, f) = views();
+            pad_into(d, s, f, need, at_start)
+        })
+    } else {
+        string::build(total, |d| {
+            let (s, f) = views();
+            pad_into(d, s, f, need, at_start)
+        })
+    })
 }
 
 /// `s` and `need` units of `fill` repeated, the fill before `s` when `at_start`, into `d`.
-fn pad_into<T: Copy>(d: &mut [T], s: &[T], fill: &[T], need: usize, at_start: bool) {
+fn pad_into<T: string::Unit>(d: &mut [T], s: Str, fill: Str, need: usize, at_start: bool) {
     let (filler, rest) = if at_start {
         d.split_at_mut(need)
     } else {
         let (a, b) = d.split_at_mut(s.len());
         (b, a)
     };
-    rest.copy_from_slice(s);
-    fill_cycle(filler, fill);
+    s.copy_to(rest);
+    let first = fill.len().min(filler.len());
+    fill.slice(0, first).copy_to(&mut filler[..first]);
+    fill_cycle_from(filler, first);
 }
 
 /// Fills `d` with `unit` repeated (and cut off at the end), by doubling copies.
 fn fill_cycle<T: Copy>(d: &mut [T], unit: &[T]) {
     let first = unit.len().min(d.len());
     d[..first].copy_from_slice(&unit[..first]);
-    let mut done = first;
+    fill_cycle_from(d, first);
+}
+
+/// Fills the rest of `d` with its first `done` units repeated, by doubling copies.
+fn fill_cycle_from<T: Copy>(d: &mut [T], mut done: usize) {
     while done < d.len() {
         let n = done.min(d.len() - done);
         d.copy_within(..n, done);
@@ -581,25 +610,42 @@ fn pad_start(args: &Args) -> JsResult {
 
 /// String.prototype.repeat ( count ) — 22.1.3.18
 fn repeat(args: &Args) -> JsResult {
-    let s = this_units(args, "repeat")?;
+    let sv = this_string(args, "repeat")?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
     let n = ops::to_number(args.get(0))?;
     let n = if n.is_nan() { 0.0 } else { n };
     if n < 0.0 || n.is_infinite() {
         return Err(error::range_error(&format!("Invalid count value: {}", string::number_to_rust(n))));
     }
     let n = n.trunc();
-    if n == 0.0 || s.is_empty() {
+    let len = string::len(Value(hs.get()));
+    if n == 0.0 || len == 0 {
         return Ok(atoms::value(names::EMPTY));
     }
-    if s.len() as f64 * n > MAX_STRING_LENGTH as f64 {
+    if n == 1.0 {
+        return Ok(Value(hs.get()));
+    }
+    if len as f64 * n > MAX_STRING_LENGTH as f64 {
         return Err(error::range_error("Invalid string length"));
     }
-    let total = s.len() * n as usize;
-    if s.iter().all(|&c| c <= 0xFF) {
-        let b: Vec<u8> = s.iter().map(|&c| c as u8).collect();
-        return Ok(string::build_one_byte(total, |d| fill_cycle(d, &b)));
-    }
-    Ok(string::build(total, |d| fill_cycle(d, &s)))
+    let total = len * n as usize;
+    // The view is taken after the allocation (which may move the string).
+    let view = || string::view(Value(hs.get()));
+    Ok(match view() {
+        Str::One(_) => string::build_one_byte(total, |d| {
+            let Str::One(b) = view() else { unreachable!("the same string") };
+            fill_cycle(d, b)
+        }),
+        Str::Two(u) if u.iter().all(|&c| c <= 0xFF) => string::build_one_byte(total, |d| {
+            view().copy_to(&mut d[..len]);
+            fill_cycle_from(d, len)
+        }),
+        Str::Two(_) => string::build(total, |d| {
+            let Str::Two(u) = view() else { unreachable!("the same string") };
+            fill_cycle(d, u)
+        }),
+    })
 }
 
 /// GetSubstitution (22.1.3.19.1). `captures` are the capture groups
@@ -912,8 +958,8 @@ fn array_of_pieces(hs: perry_gc::Handle, pieces: &[(usize, usize)]) -> Value {
     let a = array::new_array(pieces.len());
     let ha = scope.root(a.0);
     for (i, &(from, to)) in pieces.iter().enumerate() {
-        // The view is taken again after each allocation (the string may have moved).
-        let sv = new_view(string::view(Value(hs.get())).slice(from, to));
+        // A copy, or a slice of a long piece (`string::substring`).
+        let sv = sub_str(Value(hs.get()), from, to);
         array::va_set(Value(ha.get()).cell().field(ARR_ELEMS), i, sv);
     }
     Value(ha.get())
@@ -987,15 +1033,14 @@ fn substring(args: &Args) -> JsResult {
 
 /// String.prototype.substr ( start, length ) — B.2.2.1
 fn substr(args: &Args) -> JsResult {
-    let s = this_units(args, "substr")?;
-    let len = s.len();
+    let s = this_string(args, "substr")?;
+    let scope = HandleScope::new();
+    let hs = scope.root(s.0);
+    let len = string::len(s);
     let start = rel_pos(ops::to_integer(args.get(0))?, len);
     let n = if args.get(1).is_undefined() { len as f64 } else { ops::to_integer(args.get(1))? };
     let end = clamp_pos(start as f64 + n, len);
-    if start >= end {
-        return Ok(atoms::value(names::EMPTY));
-    }
-    Ok(new_str(&s[start..end]))
+    Ok(sub_str(Value(hs.get()), start, end))
 }
 
 fn lower(u: &[u16]) -> Vec<u16> {
@@ -1012,33 +1057,83 @@ fn upper(u: &[u16]) -> Vec<u16> {
     map_wtf16(u, |s| s.to_uppercase())
 }
 
+/// The lower case of a Latin-1 unit (always Latin-1).
+fn lower_latin1(c: u8) -> Option<u8> {
+    Some(match c {
+        b'A'..=b'Z' => c + 0x20,
+        0xC0..=0xDE if c != 0xD7 => c + 0x20,
+        _ => c,
+    })
+}
+
+/// The upper case of a Latin-1 unit when it is one Latin-1 unit (not for µ, ß and ÿ).
+fn upper_latin1(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - 0x20),
+        0xE0..=0xFE if c != 0xF7 => Some(c - 0x20),
+        0xB5 | 0xDF | 0xFF => None,
+        _ => Some(c),
+    }
+}
+
+/// The case mapping of `this` (`upper` or lower): a one-byte string whose mapping stays in
+/// Latin-1 is mapped unit by unit into a one-byte string, or is its own result when no unit
+/// changes; anything else goes through Unicode's full mapping.
+fn map_case(args: &Args, name: &str, upper_case: bool) -> JsResult {
+    let sv = this_string(args, name)?;
+    let scope = HandleScope::new();
+    let hs = scope.root(sv.0);
+    let f = if upper_case { upper_latin1 } else { lower_latin1 };
+    if let Str::One(b) = string::view(sv) {
+        let (mut stays, mut same) = (true, true);
+        for &c in b {
+            match f(c) {
+                Some(m) => same &= m == c,
+                None => {
+                    stays = false;
+                    break;
+                }
+            }
+        }
+        if stays && same {
+            return Ok(sv);
+        }
+        if stays {
+            return Ok(string::build_one_byte(b.len(), |d| {
+                let Str::One(b) = string::view(Value(hs.get())) else { unreachable!("the same string") };
+                for (d, &c) in d.iter_mut().zip(b) {
+                    *d = f(c).unwrap_or(c);
+                }
+            }));
+        }
+    }
+    let u = string::view(Value(hs.get())).to_units();
+    Ok(new_str(&if upper_case { upper(&u) } else { lower(&u) }))
+}
+
 /// String.prototype.toLowerCase — 22.1.3.28
 fn to_lower_case(args: &Args) -> JsResult {
-    let s = this_units(args, "toLowerCase")?;
-    Ok(new_str(&lower(&s)))
+    map_case(args, "toLowerCase", false)
 }
 
 /// String.prototype.toUpperCase — 22.1.3.30
 fn to_upper_case(args: &Args) -> JsResult {
-    let s = this_units(args, "toUpperCase")?;
-    Ok(new_str(&upper(&s)))
+    map_case(args, "toUpperCase", true)
 }
 
 /// String.prototype.toLocaleLowerCase — 22.1.3.26 (root locale)
 fn to_locale_lower_case(args: &Args) -> JsResult {
-    let s = this_units(args, "toLocaleLowerCase")?;
-    Ok(new_str(&lower(&s)))
+    map_case(args, "toLocaleLowerCase", false)
 }
 
 /// String.prototype.toLocaleUpperCase — 22.1.3.27 (root locale)
 fn to_locale_upper_case(args: &Args) -> JsResult {
-    let s = this_units(args, "toLocaleUpperCase")?;
-    Ok(new_str(&upper(&s)))
+    map_case(args, "toLocaleUpperCase", true)
 }
 
 fn trim_impl(args: &Args, name: &str, start: bool, end: bool) -> JsResult {
     let sv = this_string(args, name)?;
-    let (a, b) = string::trim_units(&string::units16(sv), start, end);
+    let (a, b) = string::view(sv).trim(start, end);
     Ok(string::substring(sv, a, b))
 }
 
@@ -1078,8 +1173,11 @@ fn well_formed(u: &[u16]) -> bool {
 
 /// String.prototype.isWellFormed — 22.1.3.10
 fn is_well_formed(args: &Args) -> JsResult {
-    let s = this_units(args, "isWellFormed")?;
-    Ok(Value::bool(well_formed(&s)))
+    let s = this_string(args, "isWellFormed")?;
+    Ok(Value::bool(match string::view(s) {
+        Str::One(_) => true,
+        Str::Two(u) => well_formed(u),
+    }))
 }
 
 /// String.prototype.toWellFormed — 22.1.3.31

@@ -503,14 +503,20 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// Code unit `i` (an i64) of string `s` (a `TAG_STRING` value) when `s`
-    /// is flat or a rope already flattened (read through its flat string)
-    /// and `i` is below its length; else to `slow`. One-byte units are
-    /// read as bytes, two-byte ones as u16s.
+    /// is flat, a slice, or a rope already flattened (read through its flat
+    /// string) and `i` is below its length; else to `slow`. One-byte units
+    /// are read as bytes, two-byte ones as u16s.
     pub fn string_unit(&mut self, s: V, i: V, slow: Block) -> V {
+        // The cell holding the units, its kind, the length and the offset of
+        // the first unit in it.
         let pv = self.declare(types::I64);
         let kv = self.declare(types::I64);
+        let lv = self.declare(types::I64);
+        let ov = self.declare(types::I64);
         let unit = self.declare(types::I64);
+        let not_flat = self.b.create_block();
         let rope = self.b.create_block();
+        let slice = self.b.create_block();
         let flat = self.b.create_block();
         let ld = self.b.create_block();
         let one = self.b.create_block();
@@ -518,10 +524,18 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         let p = self.ptr_of(s);
         let k = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
+        let len = self.b.ins().uload32(MemFlagsData::trusted(), p, STR_LEN);
+        let zero = self.iconst(0);
         self.def_var(pv, p);
         self.def_var(kv, k);
+        self.def_var(lv, len);
+        self.def_var(ov, zero);
+        // Kinds 11 (one-byte) and 0 (two-byte) are flat; 12 a rope, 13 a slice.
+        let is_flat = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, k, KIND_ROPE as i64);
+        self.b.ins().brif(is_flat, flat, &[], not_flat, &[]);
+        self.b.switch_to_block(not_flat);
         let is_rope = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_ROPE as i64);
-        self.b.ins().brif(is_rope, rope, &[], flat, &[]);
+        self.b.ins().brif(is_rope, rope, &[], slice, &[]);
         // A flattened rope's right is raw 0 and its left the flat string.
         self.b.switch_to_block(rope);
         let right = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ROPE_RIGHT);
@@ -534,22 +548,34 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(pv, lp);
         self.def_var(kv, lk);
         self.b.ins().jump(flat, &[]);
+        // A slice reads its parent (always flat) from its offset.
+        self.b.switch_to_block(slice);
+        let parent = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, SLICE_PARENT);
+        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, SLICE_OFFSET);
+        let pp = self.ptr_of(parent);
+        let pk = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), pp, 4);
+        self.def_var(pv, pp);
+        self.def_var(kv, pk);
+        self.def_var(ov, off);
+        self.b.ins().jump(flat, &[]);
         self.b.switch_to_block(flat);
-        let p = self.use_var(pv);
-        let len = self.b.ins().uload32(MemFlagsData::trusted(), p, STR_LEN);
+        let len = self.use_var(lv);
         let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, i, len);
         self.b.ins().brif(inb, ld, &[], slow, &[]);
         self.b.switch_to_block(ld);
+        let p = self.use_var(pv);
         let k = self.use_var(kv);
+        let off = self.use_var(ov);
+        let at = self.b.ins().iadd(i, off);
         let is_one = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_STRING_ONE_BYTE as i64);
         self.b.ins().brif(is_one, one, &[], two, &[]);
         self.b.switch_to_block(one);
-        let a = self.b.ins().iadd(p, i);
+        let a = self.b.ins().iadd(p, at);
         let u = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), a, STR_DATA);
         self.def_var(unit, u);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(two);
-        let i2 = self.b.ins().ishl_imm_u(i, 1);
+        let i2 = self.b.ins().ishl_imm_u(at, 1);
         let a = self.b.ins().iadd(p, i2);
         let u = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), a, STR_DATA);
         self.def_var(unit, u);

@@ -43,7 +43,7 @@ pub fn extract(v: Value) -> JsResult<Extracted> {
     // USVString, and every other object through ToString (WebIDL's union
     // conversion falls back to the string member).
     let s = ops::to_string(v)?;
-    let bytes = super::encoding::utf8_of(&string::units16(s));
+    let bytes = string::view(s).to_utf8();
     Ok(Extracted { bytes, content_type: Some("text/plain;charset=UTF-8".into()) })
 }
 
@@ -62,10 +62,14 @@ pub enum Consume {
     FormData,
 }
 
+/// `bytes` without a leading UTF-8 BOM.
+fn strip_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes)
+}
+
 /// UTF-8 decode (Encoding 6): a leading BOM removed, errors replaced.
 pub fn utf8_decode(bytes: &[u8]) -> Vec<u16> {
-    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    String::from_utf8_lossy(bytes).encode_utf16().collect()
+    String::from_utf8_lossy(strip_bom(bytes)).encode_utf16().collect()
 }
 
 /// The MIME type essence of a Content-Type value (lower case, no parameters).
@@ -77,7 +81,9 @@ fn essence(ct: &str) -> String {
 /// algorithm); `content_type` is the object's Content-Type header.
 fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResult {
     match how {
-        Consume::Text => Ok(string::from_units(&utf8_decode(&bytes))),
+        Consume::Text => Ok(string::from_utf8_lossy(strip_bom(&bytes))),
+        // ASCII JSON is parsed from its bytes as one-byte text.
+        Consume::Json if strip_bom(&bytes).is_ascii() => crate::json::parse_src(strip_bom(&bytes).to_vec()),
         Consume::Json => crate::json::parse_units(utf8_decode(&bytes)),
         Consume::ArrayBuffer => Ok(b::new_array_buffer(&bytes)),
         Consume::Bytes => Ok(b::new_uint8array(&bytes)),

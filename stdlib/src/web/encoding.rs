@@ -52,11 +52,6 @@ fn encoder_encoding(args: &Args) -> JsResult {
     Ok(string::from_str("utf-8"))
 }
 
-/// The UTF-8 bytes of a string's code units (lone surrogates as U+FFFD).
-pub fn utf8_of(units: &[u16]) -> Vec<u8> {
-    string::utf8_lossy(units).into_bytes()
-}
-
 /// TextEncoder.prototype.encode ( input ) — Encoding 8.2.3
 fn encoder_encode(args: &Args) -> JsResult {
     if !is(args.this(), Class::TextEncoder) {
@@ -66,7 +61,7 @@ fn encoder_encode(args: &Args) -> JsResult {
         Vec::new()
     } else {
         let s = ops::to_string(args.get(0))?;
-        utf8_of(&string::units16(s))
+        string::view(s).to_utf8()
     };
     Ok(b::new_uint8array(&bytes))
 }
@@ -306,9 +301,15 @@ fn decoder_decode(args: &Args) -> JsResult {
             set_slot(d, D_BOM_SEEN, Value::TRUE);
         }
     }
-    let units = decode_bytes(&enc, &bytes[start..], fatal)?;
     let scope = HandleScope::new();
-    let s = string::from_units(&units);
+    // ASCII UTF-8 and every windows-1252 (read as ISO-8859-1, as Node does) are one-byte text
+    // as they are.
+    let rest = &bytes[start..];
+    let s = if (enc == "utf-8" && rest.is_ascii()) || enc == "windows-1252" {
+        string::from_latin1(rest)
+    } else {
+        string::from_units(&decode_bytes(&enc, rest, fatal)?)
+    };
     let hs = scope.root(s.0);
     let p = if tail.is_empty() { Value::UNDEFINED } else { b::new_uint8array(&tail) };
     let d = args.this();

@@ -193,7 +193,7 @@ fn redirect(args: &Args) -> JsResult {
 fn json_static(args: &Args) -> JsResult {
     let s = crate::json::stringify(args.get(0), Value::UNDEFINED, Value::UNDEFINED)?;
     let Some(s) = s else { return Err(error::type_error("Value is not JSON serializable")) };
-    let bytes = super::encoding::utf8_of(&string::units16(s));
+    let bytes = string::view(s).to_utf8();
     let mut init = read_init(args.get(1), List::default())?;
     if is_null_body_status(init.status) {
         return Err(error::type_error(&format!("Response constructor: Invalid response status code {}", init.status)));
