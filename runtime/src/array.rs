@@ -67,12 +67,18 @@ const MAX_SPARSE: usize = MAX_DENSE / 4;
 /// A new array of length `len` filled with holes (or `fill`): dense (`len`
 /// at most [`MAX_DENSE`]).
 pub fn new_array_filled(len: usize, fill: Value) -> Value {
+    new_array_in(len, fill, 0)
+}
+
+/// An array of `len` elements `fill` with room for `cap` named properties in its cell (the
+/// index, input and groups of a RegExp match).
+pub fn new_array_in(len: usize, fill: Value, cap: u32) -> Value {
     debug_assert!(len <= MAX_DENSE);
     let scope = HandleScope::new();
     let hf = scope.root(fill.0);
     let elems = va_alloc(len.max(4));
     let he = scope.root(elems.0);
-    let a = object::alloc_object(KIND_ARRAY, (ARR_SIZE - OBJ_INLINE as u64) as u32, 0, realm::get(I::ArrayProto));
+    let a = object::alloc_object(KIND_ARRAY, (ARR_SIZE - OBJ_INLINE as u64) as u32, cap, realm::get(I::ArrayProto));
     a.cell().set_field(ARR_ELEMS, Value(he.get()));
     a.cell().set_word(ARR_LEN, len as u64);
     let f = Value(hf.get());

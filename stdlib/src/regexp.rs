@@ -382,47 +382,30 @@ impl Found {
     }
 }
 
-/// Runs the matcher of RegExp `r` (initialized) on `s` from `from`: the
-/// leftmost match at or after `from`. Allocates nothing on the JS heap.
-/// A subject string as the matcher reads it: ASCII text directly (regress's ASCII entry point,
-/// no copy), anything else as UTF-16 units.
+/// A subject string as the matcher reads it, in place: ASCII text (regress's ASCII entry
+/// point, with its byte prefix search), other Latin-1 text (one byte a code point), or UTF-16
+/// units.
 enum Input<'a> {
     Ascii(&'a str),
+    Latin1(&'a [u8]),
     Units(&'a [u16]),
 }
 
-/// The last one-byte, non-ASCII flat cell widened for the matcher: (cell address, the
-/// collector's count of collections then, its units). While no collection has run the address
-/// names the same immutable cell, so a loop of matches over one string, or over slices of one
-/// (a lexer's `src = src.slice(n)`), widens it once.
-static WIDENED: perry_gc::JsCell<(u64, u64, Vec<u16>)> = perry_gc::JsCell::new((0, 0, Vec::new()));
-
-/// The input of string `s`; valid until the next allocation or call of `input`.
+/// The input of string `s`; valid until the next allocation. A slice of an ASCII string is
+/// ASCII; a slice of another one-byte string is read as Latin-1 without scanning it (a
+/// tokenizer's `src = src.slice(n)` makes a new one per token).
 fn input<'a>(s: Value) -> Input<'a> {
     let f = string::flat(s);
     match string::view(f) {
         Str::Two(u) => Input::Units(u),
         // SAFETY: ASCII bytes are UTF-8.
-        Str::One(b) if string::is_ascii(f) => Input::Ascii(unsafe { core::str::from_utf8_unchecked(b) }),
-        Str::One(b) => {
-            // The whole flat cell is widened (a slice reads its part of its parent's units).
-            let (cell, off) = string::base(f);
-            let Str::One(all) = string::view(cell) else { unreachable!("a one-byte slice has a one-byte parent") };
-            // SAFETY: the cache belongs to the JS thread; the slice handed out lives until the
-            // next call (this function's contract), which is the only writer.
-            let w = unsafe { WIDENED.get() };
-            let epoch = perry_gc::heap::collections();
-            if w.0 != cell.0 || w.1 != epoch || w.2.len() != all.len() {
-                w.2.clear();
-                w.2.extend(all.iter().map(|&c| c as u16));
-                (w.0, w.1) = (cell.0, epoch);
-            }
-            // SAFETY: as above: the units stay put until the next call.
-            Input::Units(unsafe { core::slice::from_raw_parts(w.2.as_ptr().add(off), b.len()) })
-        }
+        Str::One(b) if string::is_ascii(string::base(f).0) => Input::Ascii(unsafe { core::str::from_utf8_unchecked(b) }),
+        Str::One(b) => Input::Latin1(b),
     }
 }
 
+/// Runs the matcher of RegExp `r` (initialized) on `s` from `from`: the
+/// leftmost match at or after `from`. Allocates nothing on the JS heap.
 fn run(r: Value, s: Value, from: usize) -> Option<Found> {
     let code = code_of(r)?;
     {
@@ -432,6 +415,7 @@ fn run(r: Value, s: Value, from: usize) -> Option<Found> {
         let from = if c.prefix.is_empty() { from } else { sv.find(Str::Two(&c.prefix), from)? };
         let m = match input(s) {
             Input::Ascii(t) => c.re.find_from_ascii(t, from).next(),
+            Input::Latin1(b) => c.re.find_from_latin1(b, from).next(),
             Input::Units(u) if c.flags & (F_U | F_V) != 0 => c.re.find_from_utf16(u, from).next(),
             Input::Units(u) => c.re.find_from_ucs2(u, from).next(),
         }?;
@@ -476,6 +460,9 @@ struct Names {
     unicode: Atom,
     unicode_sets: Atom,
     sticky: Atom,
+    /// The shape of a match result (an array with `index`, `input`, `groups` in its cell),
+    /// made at start-up so it is pinned.
+    match_shape: &'static shape::Shape,
 }
 
 static NAMES: JsCell<Option<Names>> = JsCell::new(None);
@@ -849,8 +836,9 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
     let nm = n();
     let scope = HandleScope::new();
     let hs = scope.root(s.0);
-    // Made at its final length: the elements are stored in place.
-    let a = scope.root(array::new_array(1 + m.groups.len()).0);
+    // Made at its final length (the elements are stored in place), with its three properties
+    // in its cell under the match shape.
+    let a = scope.root(array::new_array_in(1 + m.groups.len(), Value::UNDEFINED, 3).0);
     let sub = |range: Option<(usize, usize)>| match range {
         Some((x, y)) => new_view(string::view(Value(hs.get())).slice(x, y)),
         None => Value::UNDEFINED,
@@ -859,8 +847,9 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
         let v = sub(range);
         array::va_set(Value(a.get()).cell().field(ARR_ELEMS), i, v);
     }
-    object::define(Value(a.get()), names::INDEX, Value::int(m.start as i64), shape::DEFAULT);
-    object::define(Value(a.get()), names::INPUT, Value(hs.get()), shape::DEFAULT);
+    object::adopt_shape(Value(a.get()), nm.match_shape);
+    object::slot_set(Value(a.get()), 0, Value::int(m.start as i64));
+    object::slot_set(Value(a.get()), 1, Value(hs.get()));
     let has_groups = !m.names.is_empty();
     let name_atoms: Vec<(usize, Atom)> = m.names.iter().map(|(i, name)| (*i, atoms::intern_units(name))).collect();
     let groups = if has_groups { scope.root(object::alloc_object(KIND_OBJECT, 0, name_atoms.len() as u32, Value::NULL).0) } else { scope.root(UNDEFINED) };
@@ -868,7 +857,7 @@ fn match_array(m: &Found, s: Value, has_indices: bool) -> Value {
         let v = array::get_index(Value(a.get()), i);
         object::define(Value(groups.get()), k, v, shape::DEFAULT);
     }
-    object::define(Value(a.get()), nm.groups, Value(groups.get()), shape::DEFAULT);
+    object::slot_set(Value(a.get()), 2, Value(groups.get()));
     if has_indices {
         let ind = scope.root(array::new_array(0).0);
         let pair = |r: Option<(usize, usize)>| match r {
@@ -1661,6 +1650,7 @@ pub fn install() {
         unicode: atoms::intern("unicode"),
         unicode_sets: atoms::intern("unicodeSets"),
         sticky: atoms::intern("sticky"),
+        match_shape: shape::root(ARR_SIZE as u32, 3).add_many(&[names::INDEX, names::INPUT, atoms::intern("groups")], shape::DEFAULT),
     };
     // SAFETY: a store on the JS thread at start-up, with no reference kept.
     unsafe { *NAMES.get() = Some(names) };
