@@ -1198,13 +1198,13 @@ fn symbol_replace(args: &Args) -> JsResult {
     let s = scope.root(ops::to_string(args.get(0))?.0);
     let functional = proxy::is_callable(args.get(1));
     let repl = scope.root(if functional { args.get(1) } else { ops::to_string(args.get(1))? }.0);
-    let repl_units = if functional { Vec::new() } else { string::view(Value(repl.get())).to_vec() };
     if pristine(args.this()) && code_of(args.this()).is_some_and(|c| !code_has_names(c)) {
         if !functional {
             return replace_template(args.this(), Value(s.get()), Value(repl.get()));
         }
-        return replace_pristine(args.this(), Value(s.get()), Some(Value(repl.get())), &repl_units);
+        return replace_with_function(args.this(), Value(s.get()), Value(repl.get()));
     }
+    let repl_units = if functional { Vec::new() } else { string::view(Value(repl.get())).to_vec() };
     let rx = args.this();
     let flags = get_flags_bits(rx)?;
     let global = flags & F_G != 0;
@@ -1426,50 +1426,49 @@ fn replace_template(rx: Value, s: Value, repl: Value) -> JsResult {
     })
 }
 
-/// @@replace for a [`pristine`] RegExp without named groups: the same
-/// steps, with the matches kept as Rust data instead of result arrays whose
-/// properties are read back (nothing those reads could observe differs).
-fn replace_pristine(rx: Value, s: Value, replacer: Option<Value>, repl: &[u16]) -> JsResult {
+/// @@replace for a [`pristine`] RegExp without named groups and a replacer function: the same
+/// steps, with the matches kept as Rust data instead of result arrays whose properties are read
+/// back (nothing those reads could observe differs). The result is gathered in a [`StrBuf`]
+/// from views of the subject and of each replacement, in the width they need: the subject is
+/// never widened or copied whole (HTML escaping, `s.replace(/[&<>]/g, (c) => map[c])`).
+fn replace_with_function(rx: Value, s: Value, f: Value) -> JsResult {
     let scope = HandleScope::new();
     let hr = scope.root(rx.0);
     let hs = scope.root(s.0);
-    let hf = scope.root(replacer.map_or(UNDEFINED, |f| f.0));
+    let hf = scope.root(f.0);
     let flags = flags_of(rx);
     let mut found: Vec<Found> = Vec::new();
     each_match(Value(hr.get()), Value(hs.get()), flags, |m| found.push(m))?;
     if found.is_empty() {
         return Ok(Value(hs.get()));
     }
-    let su = string::view(Value(hs.get())).to_vec();
-    let plain = !repl.contains(&(b'$' as u16));
-    let mut acc: Vec<u16> = Vec::with_capacity(su.len());
+    // Views of the subject are taken again after every allocation (it may have moved).
+    let piece = |x: usize, y: usize| new_view(string::view(Value(hs.get())).slice(x, y));
+    let mut acc = string::StrBuf::with_capacity(string::len(Value(hs.get())));
     let mut next_pos = 0usize;
     for m in &found {
-        let (position, matched) = (m.start, &su[m.start..m.end]);
-        let replacement = if replacer.is_some() {
-            let inner = HandleScope::new();
-            let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(m.groups.len() + 3);
-            call_args.push(inner.root(new_str(matched).0));
-            for c in m.caps() {
-                let v = c.map_or(Value::UNDEFINED, |(x, y)| new_str(&su[x..y]));
-                call_args.push(inner.root(v.0));
-            }
-            call_args.push(inner.root(Value::int(position as i64).0));
-            call_args.push(inner.root(hs.get()));
-            let vals: Vec<Value> = call_args.iter().map(|h| Value(h.get())).collect();
-            to_units(function::call(Value(hf.get()), Value::UNDEFINED, &vals)?)?
-        } else if plain {
-            repl.to_vec()
-        } else {
-            let captures: Vec<Option<Vec<u16>>> = m.caps().map(|c| c.map(|(x, y)| su[x..y].to_vec())).collect();
-            get_substitution(matched, &su, position, &captures, Value::UNDEFINED, repl)?
-        };
-        append_replacement(&mut acc, &mut next_pos, &su, position, matched.len(), replacement)?;
+        let inner = HandleScope::new();
+        let mut call_args: Vec<perry_gc::Handle> = Vec::with_capacity(m.groups.len() + 3);
+        call_args.push(inner.root(piece(m.start, m.end).0));
+        for c in m.caps() {
+            let v = c.map_or(Value::UNDEFINED, |(x, y)| piece(x, y));
+            call_args.push(inner.root(v.0));
+        }
+        call_args.push(inner.root(Value::int(m.start as i64).0));
+        call_args.push(inner.root(hs.get()));
+        let vals: Vec<Value> = call_args.iter().map(|h| Value(h.get())).collect();
+        let r = function::call(Value(hf.get()), Value::UNDEFINED, &vals)?;
+        let r = ops::to_string(r)?;
+        // Steps 15.m-n: the text before a match that does not overlap the previous one.
+        if m.start >= next_pos {
+            acc.push_view(string::view(Value(hs.get())).slice(next_pos, m.start));
+            acc.push_view(string::view(r));
+            next_pos = m.end;
+        }
+        string::check_len(acc.len())?;
     }
-    if next_pos < su.len() {
-        acc.extend_from_slice(&su[next_pos..]);
-    }
-    Ok(new_str(&acc))
+    acc.push_view(string::view(Value(hs.get())).slice(next_pos.min(string::len(Value(hs.get()))), string::len(Value(hs.get()))));
+    acc.finish()
 }
 
 /// @@replace steps 15.m-n: the text before a match at `position` that does
