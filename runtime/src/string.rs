@@ -337,6 +337,7 @@ impl<'a> Str<'a> {
         }
     }
     /// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`.
+    #[inline]
     pub fn find(self, needle: Str, from: usize) -> Option<usize> {
         let n = needle.len();
         if n == 0 {
@@ -346,20 +347,29 @@ impl<'a> Str<'a> {
             return None;
         }
         match (self, needle) {
-            (Str::One(h), Str::One(q)) => memchr::memmem::find(&h[from..], q).map(|i| i + from),
+            (Str::One(h), Str::One(q)) => find_bytes(&h[from..], q).map(|i| i + from),
             (Str::Two(h), Str::Two(q)) => find_units(h, q, from),
+            _ => self.find_mixed(needle, from),
+        }
+    }
+    /// [`Str::find`] across widths (`from` in bounds).
+    #[inline(never)]
+    fn find_mixed(self, needle: Str, from: usize) -> Option<usize> {
+        match (self, needle) {
             // A two-byte needle in a one-byte haystack: found only if every unit fits a byte.
             (Str::One(h), Str::Two(q)) => {
                 let mut b = smallvec::SmallVec::<[u8; 32]>::with_capacity(q.len());
                 for &c in q {
                     b.push(u8::try_from(c).ok()?);
                 }
-                memchr::memmem::find(&h[from..], &b).map(|i| i + from)
+                find_bytes(&h[from..], &b).map(|i| i + from)
             }
             (Str::Two(h), Str::One(q)) => {
                 let q: smallvec::SmallVec<[u16; 32]> = q.iter().map(|&c| c as u16).collect();
                 find_units(h, &q, from)
             }
+            (Str::One(h), Str::One(q)) => find_bytes(&h[from..], q).map(|i| i + from),
+            (Str::Two(h), Str::Two(q)) => find_units(h, q, from),
         }
     }
     /// Whether the units at `at` begin with `p`.
@@ -384,7 +394,7 @@ pub trait Unit: Copy + 'static {
 impl Unit for u8 {
     #[inline]
     fn copy_from_one(d: &mut [u8], s: &[u8]) {
-        d.copy_from_slice(s)
+        copy_bytes(d, s)
     }
     #[inline]
     fn copy_from_two(d: &mut [u8], s: &[u16]) {
@@ -403,6 +413,48 @@ impl Unit for u16 {
     #[inline]
     fn copy_from_two(d: &mut [u16], s: &[u16]) {
         d.copy_from_slice(s)
+    }
+}
+
+/// The first occurrence of `q` (not empty) in `h`: memchr for one byte, a plain scan in a short
+/// haystack (where building memmem's searcher would cost more than the search: `indexOf` on a
+/// header or a CSV field), memmem otherwise.
+#[inline(always)]
+fn find_bytes(h: &[u8], q: &[u8]) -> Option<usize> {
+    // `q` is not empty and not longer than `h` (`Str::find` checked both).
+    let first = q[0];
+    if h.len() < 64 {
+        if q.len() == 1 {
+            return h.iter().position(|&c| c == first);
+        }
+        let last = h.len() - q.len();
+        return (0..=last).find(|&i| h[i] == first && h[i + 1..i + q.len()].iter().zip(&q[1..]).all(|(a, b)| a == b));
+    }
+    if q.len() == 1 {
+        return memchr::memchr(first, h);
+    }
+    memchr::memmem::find(h, q)
+}
+
+/// `d.copy_from_slice(s)` (the lengths are equal) without a call to `memcpy` for the short
+/// pieces that template literals and `+` join (a number, a separator): overlapping word
+/// copies up to 16 bytes.
+#[inline(always)]
+fn copy_bytes(d: &mut [u8], s: &[u8]) {
+    let n = s.len();
+    assert_eq!(d.len(), n);
+    if n > 16 {
+        d.copy_from_slice(s);
+    } else if n >= 8 {
+        d[..8].copy_from_slice(&s[..8]);
+        d[n - 8..].copy_from_slice(&s[n - 8..]);
+    } else if n >= 4 {
+        d[..4].copy_from_slice(&s[..4]);
+        d[n - 4..].copy_from_slice(&s[n - 4..]);
+    } else {
+        for i in 0..n {
+            d[i] = s[i];
+        }
     }
 }
 
@@ -542,6 +594,18 @@ fn write_rope<T: Unit>(r: Value, d: &mut [T]) {
         }
         let u = leaf_view(s);
         u.copy_to(&mut d[at..at + u.len()]);
+    }
+}
+
+/// The units of a flat string cell (not a rope or a slice).
+#[inline(always)]
+fn flat_cell_view<'a>(f: Value) -> Str<'a> {
+    let n = len(f);
+    // SAFETY: `f` is a flat string cell (the caller tested its kind): `n` units of its width
+    // follow `STR_DATA`, valid until the next allocation.
+    unsafe {
+        let d = (f.ptr() as *const u8).add(STR_DATA as usize);
+        if kind(f) == KIND_STRING_ONE_BYTE { Str::One(core::slice::from_raw_parts(d, n)) } else { Str::Two(core::slice::from_raw_parts(d as *const u16, n)) }
     }
 }
 
@@ -781,9 +845,7 @@ pub fn concat(a: Value, b: Value) -> crate::error::JsResult {
     }
     check_len(la + lb)?;
     if la + lb < ROPE_MIN {
-        let scope = HandleScope::new();
-        let hs = [scope.root(a.0), scope.root(b.0)];
-        return Ok(concat_rooted(&hs, la + lb));
+        return Ok(concat_small(&[a, b], la + lb));
     }
     Ok(rope(a, b))
 }
@@ -824,6 +886,9 @@ pub fn concat4(parts: [Value; 4]) -> crate::error::JsResult {
         return Ok(*only);
     }
     check_len(total)?;
+    if total <= SMALL {
+        return Ok(concat_small(&parts, total));
+    }
     let scope = HandleScope::new();
     let hs = parts.map(|p| scope.root(p.0));
     if total >= ROPE_MIN * 4 {
@@ -837,6 +902,40 @@ pub fn concat4(parts: [Value; 4]) -> crate::error::JsResult {
         return Ok(Value(ha.get()));
     }
     Ok(concat_rooted(&hs, total))
+}
+
+/// A concatenation (or substring) this short is gathered on the stack first, then allocated:
+/// no handles to root and no views to take again after the allocation.
+const SMALL: usize = 64;
+
+/// The flat string of `parts` (`total` units in all, at most [`SMALL`]), in order, one-byte
+/// when they all are. Nothing is rooted: the units are copied to the stack before the one
+/// allocation (flattening a rope part allocates without collecting).
+fn concat_small(parts: &[Value], total: usize) -> Value {
+    debug_assert!(total <= SMALL);
+    if parts.iter().all(|p| is_one_byte(*p)) {
+        let mut b = [0u8; SMALL];
+        gather(parts, &mut b);
+        let r = alloc_one_byte(total);
+        one_mut(r).copy_from_slice(&b[..total]);
+        return r;
+    }
+    let mut w = [0u16; SMALL];
+    gather(parts, &mut w);
+    from_units(&w[..total])
+}
+
+/// The units of `parts`, one after the other, into `d` (long enough).
+#[inline(always)]
+fn gather<T: Unit>(parts: &[Value], d: &mut [T]) {
+    let mut at = 0;
+    for p in parts {
+        // A flat string (the usual piece: an atom, a number's digits) is read directly.
+        let u = if kind(*p) < KIND_ROPE { flat_cell_view(*p) } else { view(*p) };
+        let n = u.len();
+        u.copy_to(&mut d[at..at + n]);
+        at += n;
+    }
 }
 
 /// A new flat string of the rooted strings `hs` (`total` units in all), in order, one-byte
@@ -884,6 +983,21 @@ pub fn substring(s: Value, start: usize, end: usize) -> Value {
     let n = end - start;
     let (parent, off) = base(s);
     let (start, end) = (start + off, end + off);
+    if n < SLICE_MIN {
+        // Copied to the stack first: nothing to root across the allocation.
+        return match leaf_view(parent).slice(start, end) {
+            Str::One(b) => {
+                let mut c = [0u8; SLICE_MIN];
+                c[..n].copy_from_slice(b);
+                from_latin1(&c[..n])
+            }
+            Str::Two(u) => {
+                let mut c = [0u16; SLICE_MIN];
+                c[..n].copy_from_slice(u);
+                from_units(&c[..n])
+            }
+        };
+    }
     let scope = HandleScope::new();
     let h = scope.root(parent.0);
     if n >= SLICE_MIN && n.saturating_mul(SLICE_RETAIN) >= len(parent) {

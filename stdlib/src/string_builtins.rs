@@ -1076,39 +1076,57 @@ fn upper_latin1(c: u8) -> Option<u8> {
     }
 }
 
-/// The case mapping of `this` (`upper` or lower): a one-byte string whose mapping stays in
-/// Latin-1 is mapped unit by unit into a one-byte string, or is its own result when no unit
-/// changes; anything else goes through Unicode's full mapping.
+/// The case mapping of `this` (`upper` or lower): ASCII text is mapped byte by byte (or is its
+/// own result when no letter changes), other one-byte text whose mapping stays in Latin-1 unit
+/// by unit into a one-byte string; anything else goes through Unicode's full mapping.
 fn map_case(args: &Args, name: &str, upper_case: bool) -> JsResult {
     let sv = this_string(args, name)?;
     let scope = HandleScope::new();
     let hs = scope.root(sv.0);
-    let f = if upper_case { upper_latin1 } else { lower_latin1 };
     if let Str::One(b) = string::view(sv) {
-        let (mut stays, mut same) = (true, true);
-        for &c in b {
-            match f(c) {
-                Some(m) => same &= m == c,
-                None => {
-                    stays = false;
-                    break;
-                }
-            }
-        }
-        if stays && same {
-            return Ok(sv);
-        }
-        if stays {
-            return Ok(string::build_one_byte(b.len(), |d| {
-                let Str::One(b) = string::view(Value(hs.get())) else { unreachable!("the same string") };
-                for (d, &c) in d.iter_mut().zip(b) {
-                    *d = f(c).unwrap_or(c);
-                }
-            }));
+        let r = if upper_case {
+            map_latin1(b, hs, upper_latin1, u8::is_ascii_lowercase, <[u8]>::make_ascii_uppercase)
+        } else {
+            map_latin1(b, hs, lower_latin1, u8::is_ascii_uppercase, <[u8]>::make_ascii_lowercase)
+        };
+        if let Some(r) = r {
+            return Ok(r);
         }
     }
     let u = string::view(Value(hs.get())).to_units();
     Ok(new_str(&if upper_case { upper(&u) } else { lower(&u) }))
+}
+
+/// [`map_case`] of one-byte text `b` (the units of the string rooted in `hs`) by `f` (a
+/// Latin-1 unit's mapping when it is one Latin-1 unit); ASCII text by `ascii`, which changes
+/// the letters `changes` names. `None` when some unit's mapping leaves Latin-1.
+fn map_latin1(b: &[u8], hs: perry_gc::Handle, f: impl Fn(u8) -> Option<u8>, changes: fn(&u8) -> bool, ascii: fn(&mut [u8])) -> Option<Value> {
+    // The view is taken again after the allocation (which may move the string).
+    let units = || match string::view(Value(hs.get())) {
+        Str::One(b) => b,
+        Str::Two(_) => unreachable!("the same one-byte string"),
+    };
+    if b.is_ascii() {
+        if !b.iter().any(changes) {
+            return Some(Value(hs.get()));
+        }
+        return Some(string::build_one_byte(b.len(), |d| {
+            d.copy_from_slice(units());
+            ascii(d)
+        }));
+    }
+    let mut same = true;
+    for &c in b {
+        same &= f(c)? == c;
+    }
+    if same {
+        return Some(Value(hs.get()));
+    }
+    Some(string::build_one_byte(b.len(), |d| {
+        for (d, &c) in d.iter_mut().zip(units()) {
+            *d = f(c).unwrap_or(c);
+        }
+    }))
 }
 
 /// String.prototype.toLowerCase — 22.1.3.28

@@ -79,7 +79,7 @@ use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_frontend::Variable;
-use cranelift_module::Module as _;
+use cranelift_module::{DataId, Module as _};
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator};
@@ -3425,18 +3425,13 @@ impl FnCompiler<'_, '_, '_> {
         Some(self.use_var(res))
     }
 
-    /// `s.charCodeAt(i)`, `s.codePointAt(i)`, `s.charAt(i)`
-    /// (`STRING_INLINE`): when the callee is still the built-in (its meta is
-    /// the one the runtime recorded), `s` a flat string (or a flattened
-    /// rope) and `i` an integral index within it, the unit is read inline
-    /// (`codePointAt` of a lead surrogate and `charAt` of a unit above 0xFF
-    /// excepted); anything else is the ordinary call.
-    fn string_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
-        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
-        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || c.arguments.len() != 1 || c.arguments[0].as_expression().is_none() {
-            return None;
-        }
-        let k = STRING_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+    /// The callee, `this` and arguments of call `c`, evaluated in order (each
+    /// held across the next), and whether the callee is still entry `k` of
+    /// the built-in meta table `metas` (its `FN_META` word is the one the
+    /// runtime recorded at start-up; a callee that is no function goes to
+    /// `slow`): how an inlined built-in call (`Math.sqrt(x)`,
+    /// `s.charCodeAt(i)`) knows nobody replaced it.
+    fn builtin_callee(&mut self, c: &'static CallExpression<'static>, metas: DataId, k: usize, slow: Block) -> (V, V, Vec<V>, V) {
         let (f, this) = self.callee_and_this(&c.callee);
         let fh = self.hold(f);
         let th = self.hold(this);
@@ -3445,17 +3440,33 @@ impl FnCompiler<'_, '_, '_> {
         let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
         let f = self.unhold(fh);
         let this = self.unhold(th);
+        self.guard_kind(f, KIND_FUNCTION, slow, slow);
+        let p = self.ptr_of(f);
+        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
+        let table = self.data_addr(metas);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
+        (f, this, args, same)
+    }
+
+    /// `s.charCodeAt(i)`, `s.codePointAt(i)`, `s.charAt(i)`
+    /// (`STRING_INLINE`): when the callee is still the built-in (its meta is
+    /// the one the runtime recorded), `s` a flat string, a slice or a
+    /// flattened rope and `i` an integral index within it, the unit is read inline
+    /// (`codePointAt` of a lead surrogate and `charAt` of a unit above 0xFF
+    /// excepted); anything else is the ordinary call.
+    fn string_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || c.arguments.len() != 1 || c.arguments[0].as_expression().is_none() {
+            return None;
+        }
+        let k = STRING_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let c2 = self.b.create_block();
         let c3 = self.b.create_block();
-        self.guard_kind(f, KIND_FUNCTION, slow, slow);
-        let p = self.ptr_of(f);
-        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
-        let metas = self.data_addr(self.c.string_metas);
-        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), metas, 8 * k as i32);
-        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
+        let (f, this, args, same) = self.builtin_callee(c, self.c.string_metas, k, slow);
         self.b.ins().brif(same, c2, &[], slow, &[]);
         self.b.switch_to_block(c2);
         let t = self.tag_of(this);
@@ -3507,24 +3518,11 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.len() != arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
-        let (f, this) = self.callee_and_this(&c.callee);
-        let fh = self.hold(f);
-        let th = self.hold(this);
-        let held = self.hold_arguments(&c.arguments);
-        self.set_pos(c.span.start);
-        let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
-        let f = self.unhold(fh);
-        let this = self.unhold(th);
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let fast = self.b.create_block();
-        self.guard_kind(f, KIND_FUNCTION, slow, slow);
-        let p = self.ptr_of(f);
-        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
-        let metas = self.data_addr(self.c.math_metas);
-        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), metas, 8 * k as i32);
-        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
+        let (f, this, args, same) = self.builtin_callee(c, self.c.math_metas, k, slow);
         let nums = match args[..] {
             [a] => self.is_number(a),
             [a, b] => self.both_numbers(a, b),
