@@ -50,9 +50,10 @@ fn hello_world_is_under_one_megabyte_stripped() {
             // (issue 26: atoms, shapes and symbols collected) took it to
             // 1,082,120. One-byte strings and ropes (issue 27: every string
             // reader in both widths, memchr's substring search) took it to
-            // 1,140,488; the bar is 1,150,000 until the size pass (issue 30's
-            // "code size" item).
-            assert!(size < 1_150_000, "hello world is {size} bytes stripped (the bar is 1,150,000 bytes)");
+            // 1,140,488. String slices, inline unit reads and the small-string
+            // paths (issue 27's second part) took it to 1,161,992; the bar is
+            // 1,170,000 until the size pass (issue 30's "code size" item).
+            assert!(size < 1_170_000, "hello world is {size} bytes stripped (the bar is 1,170,000 bytes)");
             assert_eq!(run(&stripped), "hello\n");
         }
         _ => eprintln!("no `strip`: size not checked"),
