@@ -845,8 +845,13 @@ pub fn concat(a: Value, b: Value) -> crate::error::JsResult {
         return Ok(a);
     }
     check_len(la + lb)?;
-    if la + lb < ROPE_MIN {
+    if la + lb <= SMALL {
         return Ok(concat_small(&[a, b], la + lb));
+    }
+    if la + lb < ROPE_MIN {
+        let scope = HandleScope::new();
+        let hs = [scope.root(a.0), scope.root(b.0)];
+        return Ok(concat_rooted(&hs, la + lb));
     }
     Ok(rope(a, b))
 }
