@@ -336,9 +336,22 @@ impl<'a> Str<'a> {
             (Str::Two(a), Str::One(b)) => a.iter().copied().cmp(b.iter().map(|&c| c as u16)),
         }
     }
-    /// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`.
-    #[inline]
+    /// StringIndexOf (6.1.4.1): the first occurrence of `needle` at or after `from`. One
+    /// byte in a short one-byte haystack (`p.indexOf(":")` on a header or a CSV field) is
+    /// searched inline; anything else out of line.
+    #[inline(always)]
     pub fn find(self, needle: Str, from: usize) -> Option<usize> {
+        if let (Str::One(h), Str::One(&[c])) = (self, needle)
+            && from <= h.len()
+            && h.len() - from < 64
+        {
+            return h[from..].iter().position(|&b| b == c).map(|i| i + from);
+        }
+        self.find_general(needle, from)
+    }
+    /// [`Str::find`] past its inline case.
+    #[inline(never)]
+    fn find_general(self, needle: Str, from: usize) -> Option<usize> {
         let n = needle.len();
         if n == 0 {
             return if from <= self.len() { Some(from) } else { None };
@@ -919,16 +932,26 @@ const SMALL: usize = 64;
 /// allocation (flattening a rope part allocates without collecting).
 fn concat_small(parts: &[Value], total: usize) -> Value {
     debug_assert!(total <= SMALL);
-    if parts.iter().all(|p| is_one_byte(*p)) {
-        let mut b = [0u8; SMALL];
-        gather(parts, &mut b);
-        let r = alloc_one_byte(total);
-        one_mut(r).copy_from_slice(&b[..total]);
-        return r;
+    let mut b = [0u8; SMALL];
+    let mut at = 0;
+    for p in parts {
+        // A flat string (the usual piece: an atom, a number's digits) is read directly.
+        let u = if kind(*p) < KIND_ROPE { flat_cell_view(*p) } else { view(*p) };
+        match u {
+            Str::One(x) => {
+                copy_bytes(&mut b[at..at + x.len()], x);
+                at += x.len();
+            }
+            Str::Two(_) => {
+                let mut w = [0u16; SMALL];
+                gather(parts, &mut w);
+                return from_units(&w[..total]);
+            }
+        }
     }
-    let mut w = [0u16; SMALL];
-    gather(parts, &mut w);
-    from_units(&w[..total])
+    let r = alloc_one_byte(total);
+    copy_bytes(one_mut(r), &b[..total]);
+    r
 }
 
 /// The units of `parts`, one after the other, into `d` (long enough).
@@ -994,8 +1017,10 @@ pub fn substring(s: Value, start: usize, end: usize) -> Value {
         return match leaf_view(parent).slice(start, end) {
             Str::One(b) => {
                 let mut c = [0u8; SLICE_MIN];
-                c[..n].copy_from_slice(b);
-                from_latin1(&c[..n])
+                copy_bytes(&mut c[..n], b);
+                let r = alloc_one_byte(n);
+                copy_bytes(one_mut(r), &c[..n]);
+                r
             }
             Str::Two(u) => {
                 let mut c = [0u16; SLICE_MIN];

@@ -942,9 +942,10 @@ pub(crate) fn join_impl(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: b
 /// long throws before any copying.
 fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsResult {
     let scope = HandleScope::new();
-    // The non-empty strings, with their elements' indices.
+    // The non-empty strings, with their elements' indices, and whether all are one-byte.
     let mut parts: Vec<(usize, perry_gc::Handle)> = Vec::new();
     let mut total = 0usize;
+    let mut one = true;
     for i in visit(Value(ho.get()), 0, len) {
         // The separators before element `i` count before it is converted.
         string::check_len(total + i * sep.len())?;
@@ -970,18 +971,17 @@ fn join_loop(ho: perry_gc::Handle, len: usize, sep: &[u16], locale: bool) -> JsR
         }
         total += string::len(s);
         string::check_len(total + i * sep.len())?;
+        // Flat pieces (flattening moves nothing), so the views below cost nothing.
+        let s = string::flat(s);
+        one &= string::is_one_byte(s);
         parts.push((i, scope.root(s.0)));
     }
     let seps = len.saturating_sub(1);
     total += seps * sep.len();
     string::check_len(total)?;
-    // Flat pieces first (flattening moves nothing), then one string of the width they need.
-    for (_, h) in &parts {
-        h.set(string::flat(Value(h.get())).0);
-    }
-    let one = sep.iter().all(|&c| c <= 0xFF) && parts.iter().all(|(_, h)| string::is_one_byte(Value(h.get())));
-    if one {
-        let sep: Vec<u8> = sep.iter().map(|&c| c as u8).collect();
+    // One string of the width the pieces need.
+    if one && sep.iter().all(|&c| c <= 0xFF) {
+        let sep: smallvec::SmallVec<[u8; 8]> = sep.iter().map(|&c| c as u8).collect();
         Ok(string::build_one_byte(total, |d| join_fill(d, &sep, &parts, seps)))
     } else {
         Ok(string::build(total, |d| join_fill(d, sep, &parts, seps)))
