@@ -381,8 +381,7 @@ impl<'a> Str<'a> {
                 let q: smallvec::SmallVec<[u16; 32]> = q.iter().map(|&c| c as u16).collect();
                 find_units(h, &q, from)
             }
-            (Str::One(h), Str::One(q)) => find_bytes(&h[from..], q).map(|i| i + from),
-            (Str::Two(h), Str::Two(q)) => find_units(h, q, from),
+            _ => unreachable!("find_general searches strings of one width"),
         }
     }
     /// Whether the units at `at` begin with `p`.
@@ -501,7 +500,8 @@ pub fn find_units(h: &[u16], q: &[u16], from: usize) -> Option<usize> {
 /// parent). Valid until the next allocation.
 #[inline]
 pub fn view<'a>(s: Value) -> Str<'a> {
-    leaf_view(flat(s))
+    // The usual string (an atom, a number's digits, a literal) is a flat cell: read directly.
+    if kind(s) < KIND_ROPE { flat_cell_view(s) } else { leaf_view(flat(s)) }
 }
 
 /// The flat cell that holds the units of `s`, and the offset of its first unit there: `s`
@@ -626,19 +626,12 @@ fn flat_cell_view<'a>(f: Value) -> Str<'a> {
 /// The units of a flat string or a slice (not a rope).
 #[inline]
 fn leaf_view<'a>(f: Value) -> Str<'a> {
-    let (cell, off) = if is_slice(f) { slice_parts(f) } else { (f, 0) };
-    let n = len(f);
-    // SAFETY: `cell` is a flat string cell (a slice's parent always is), holding at least
-    // `off + n` units of its width after `STR_DATA` (a slice lies inside its parent); the
-    // slice is valid until the next allocation, as `view`'s documentation says.
-    unsafe {
-        let d = (cell.ptr() as *const u8).add(STR_DATA as usize);
-        if kind(cell) == KIND_STRING_ONE_BYTE {
-            Str::One(core::slice::from_raw_parts(d.add(off), n))
-        } else {
-            Str::Two(core::slice::from_raw_parts((d as *const u16).add(off), n))
-        }
+    if is_slice(f) {
+        // A slice's parent is always a flat cell, and the slice lies inside it.
+        let (parent, off) = slice_parts(f);
+        return flat_cell_view(parent).slice(off, off + len(f));
     }
+    flat_cell_view(f)
 }
 
 // ---------------------------------------------------------------------------
@@ -935,9 +928,7 @@ fn concat_small(parts: &[Value], total: usize) -> Value {
     let mut b = [0u8; SMALL];
     let mut at = 0;
     for p in parts {
-        // A flat string (the usual piece: an atom, a number's digits) is read directly.
-        let u = if kind(*p) < KIND_ROPE { flat_cell_view(*p) } else { view(*p) };
-        match u {
+        match view(*p) {
             Str::One(x) => {
                 copy_bytes(&mut b[at..at + x.len()], x);
                 at += x.len();
@@ -959,8 +950,7 @@ fn concat_small(parts: &[Value], total: usize) -> Value {
 fn gather<T: Unit>(parts: &[Value], d: &mut [T]) {
     let mut at = 0;
     for p in parts {
-        // A flat string (the usual piece: an atom, a number's digits) is read directly.
-        let u = if kind(*p) < KIND_ROPE { flat_cell_view(*p) } else { view(*p) };
+        let u = view(*p);
         let n = u.len();
         u.copy_to(&mut d[at..at + n]);
         at += n;
@@ -1031,7 +1021,7 @@ pub fn substring(s: Value, start: usize, end: usize) -> Value {
     }
     let scope = HandleScope::new();
     let h = scope.root(parent.0);
-    if n >= SLICE_MIN && n.saturating_mul(SLICE_RETAIN) >= len(parent) {
+    if n.saturating_mul(SLICE_RETAIN) >= len(parent) {
         let p = perry_gc::alloc_uninit(SLICE_SIZE, KIND_SLICE);
         // SAFETY: `p` is the slice cell just allocated (`SLICE_SIZE` bytes, young: no barrier),
         // every word written before the next allocation; the meta and offset are raw words

@@ -696,9 +696,9 @@ impl FnCompiler<'_, '_, '_> {
         let i = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ITER_INDEX);
         let u = self.string_unit(t, i, slow);
         let v = self.unit_string(u, slow);
-        let ip = self.ptr_of(it);
+        // No call since `p` was taken: the iterator has not moved.
         let next = self.b.ins().iadd_imm_u(i, 1);
-        self.b.ins().store(MemFlagsData::trusted(), next, ip, ITER_INDEX);
+        self.b.ins().store(MemFlagsData::trusted(), next, p, ITER_INDEX);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(arr);

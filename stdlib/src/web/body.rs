@@ -82,9 +82,16 @@ fn essence(ct: &str) -> String {
 fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResult {
     match how {
         Consume::Text => Ok(string::from_utf8_lossy(strip_bom(&bytes))),
-        // ASCII JSON is parsed from its bytes as one-byte text.
-        Consume::Json if strip_bom(&bytes).is_ascii() => crate::json::parse_src(strip_bom(&bytes).to_vec()),
-        Consume::Json => crate::json::parse_units(utf8_decode(&bytes)),
+        Consume::Json => {
+            let bom = bytes.len() - strip_bom(&bytes).len();
+            if !bytes[bom..].is_ascii() {
+                return crate::json::parse_units(utf8_decode(&bytes));
+            }
+            // ASCII JSON is parsed from its own bytes as one-byte text.
+            let mut bytes = bytes;
+            bytes.drain(..bom);
+            crate::json::parse_src(bytes)
+        }
         Consume::ArrayBuffer => Ok(b::new_array_buffer(&bytes)),
         Consume::Bytes => Ok(b::new_uint8array(&bytes)),
         Consume::FormData => {
