@@ -333,7 +333,8 @@ pub fn inspect(v: Value) -> String {
         let key = perry_runtime::atoms::intern(k);
         object::define(Value(ho.get()), key, Value(hx.get()), perry_runtime::shape::DEFAULT);
     };
-    if is(v, Class::TextEncoder) {
+    // `v` may have moved in the allocation above: read the rooted value.
+    if is(Value(hv.get()), Class::TextEncoder) {
         put("encoding", string::from_str("utf-8"));
         return crate::inspect::inspect(Value(ho.get()), 0);
     }

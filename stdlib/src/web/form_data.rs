@@ -213,9 +213,11 @@ pub fn multipart(f: Value) -> (Vec<u8>, String) {
 /// undici's `[util.inspect.custom]`: `FormData { name: 'value', ... }`.
 pub fn inspect(f: Value) -> String {
     let scope = HandleScope::new();
+    // Read before the allocation below, which may move `f`.
+    let pairs = pairs_of(f);
     let o = perry_runtime::object::new_plain(4);
     let ho = scope.root(o.0);
-    for (k, v) in pairs_of(f) {
+    for (k, v) in pairs {
         let s = HandleScope::new();
         let sv = string::from_str(&v);
         let hv = s.root(sv.0);
