@@ -8,7 +8,8 @@
 //! binding in its TDZ.
 //!
 //! The literal is not scalar-replaced when one of its fields is read as a method call's callee,
-//! in a nested function, or when it is declared in a `switch` case; the binding holds
+//! in a nested function, when it is exported (`export const`), or when it is declared in a
+//! `switch` case; the binding holds
 //! `undefined` past its TDZ.
 
 use crate::codegen::FnCompiler;
@@ -153,6 +154,12 @@ impl<'a> Visit<'a> for Uses<'_> {
             self.escaped.insert(s);
         }
         walk::walk_unary_expression(self, u);
+    }
+
+    // An exported binding is read by other modules (through its slot), unseen here.
+    fn visit_export_declaration(&mut self, d: &ExportDeclaration<'a>) {
+        self.escaped.extend(crate::modules::declared_names(&d.declaration).into_iter().map(|x| x.1));
+        walk::walk_export_declaration(self, d);
     }
 
     fn visit_switch_case(&mut self, c: &SwitchCase<'a>) {
