@@ -11,8 +11,10 @@
 # A test is either
 #   * tests/conformance/NAME.ts        -- a single self-contained program, or
 #   * tests/conformance/NAME/main.ts   -- a multi-module program (main.ts plus
-#                                         sibling .ts modules using relative imports),
-#                                         run by node as separate ES modules.
+#                                         sibling .ts modules using relative imports,
+#                                         and packages in its own node_modules/, which
+#                                         are copied as they are), run by node as
+#                                         separate ES modules.
 # For each test the TypeScript is turned into JavaScript with esbuild (types
 # stripped; each module of a directory test separately) and run with node. The
 # program's stdout is written to tests/conformance/NAME.out. If the exit status
@@ -67,7 +69,7 @@ map_perry_builtins() {
         fi
         if [ ! -f "$out" ]; then
             mkdir -p "$tmp/perry-builtins"
-            esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+            esbuild --format=esm --platform=node --target=es2022 --supported:import-attributes=true --loader=ts \
                 --log-level=error <"$src" >"$out" || return 1
             map_perry_builtins "$out" || return 1
         fi
@@ -117,16 +119,21 @@ for t in "${tests[@]}"; do
         out="$tmp/$name"
         js="$out/main.mjs"
         ok=1
+        # Everything but the TypeScript as it is (node_modules, JSON, package.json files,
+        # symlinks kept as symlinks).
+        mkdir -p "$out"
+        cp -a "$t/." "$out/"
+        find "$out" -name '*.ts' -delete
         while IFS= read -r -d '' f; do
             rel="${f#"$t"/}"
             mkdir -p "$out/$(dirname "$rel")"
-            if ! esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+            if ! esbuild --format=esm --platform=node --target=es2022 --supported:import-attributes=true --loader=ts \
                     --log-level=error <"$f" >"$out/${rel%.ts}.mjs"; then
                 ok=0
             fi
             sed -i -E 's#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^"]*)\.ts"#\1"\3.mjs"#g; s#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^".]*)"#\1"\3.mjs"#g' "$out/${rel%.ts}.mjs"
             map_perry_builtins "$out/${rel%.ts}.mjs" || ok=0
-        done < <(find "$t" -name '*.ts' -print0)
+        done < <(find "$t" -name '*.ts' -not -path '*/node_modules/*' -print0)
         if [ "$ok" -ne 1 ]; then
             echo "esbuild failed: $t" >&2
             failures=$((failures + 1))
@@ -137,7 +144,7 @@ for t in "${tests[@]}"; do
         base="$(dirname "$t")/$name"
         js="$tmp/$name.mjs"
         # --loader=ts only applies to stdin, so the file is piped in.
-        if ! esbuild --format=esm --platform=node --target=es2022 --loader=ts \
+        if ! esbuild --format=esm --platform=node --target=es2022 --supported:import-attributes=true --loader=ts \
                 --log-level=error <"$t" >"$js"; then
             echo "esbuild failed: $t" >&2
             failures=$((failures + 1))

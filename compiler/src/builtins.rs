@@ -10,7 +10,9 @@
 //! `stdlib::native_modules::register(name, builder)` (by the stdlib, or by an extension crate's
 //! `install`); `node:async_hooks` is Node's AsyncLocalStorage class over the stdlib's
 //! `async_hooks`. Outside built-in modules `__perry_native` is an ordinary undefined global. A
-//! Node module Perry lacks is a compile error naming it. A built-in module whose native half
+//! Node module Perry lacks is a compile error naming it when a static `import` names it; a
+//! `require` or `import()` of it throws or rejects at run time, where Node would have loaded
+//! it, so packages that probe for optional built-ins carry on. A built-in module whose native half
 //! lives in an extension crate (`perry:http`) names the extension's install function in
 //! `EXTENSIONS`; the code generator writes the install functions the module graph needs into
 //! the `perry_extensions` table, the program's only reference to them.
@@ -26,6 +28,8 @@ const PREFIX: &str = "\0perry-builtin/";
 /// to run conformance programs that import a `perry:*` module under Node).
 const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
+    ("node:crypto", include_str!("../builtins/node_crypto.ts")),
+    ("node:process", include_str!("../builtins/node_process.ts")),
     ("node:timers", include_str!("../builtins/node_timers.ts")),
     ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
     ("perry:app-router", include_str!("../builtins/perry_app_router.ts")),
@@ -40,57 +44,23 @@ const MODULES: &[(&str, &str)] = &[
 /// library.
 const EXTENSIONS: &[(&str, &str)] = perry_abi::EXTENSIONS;
 
-/// Node's built-in module names: importable without `node:`; one Perry does
-/// not provide (yet) is an error naming it rather than "cannot resolve".
-const NODE_NAMES: &[&str] = &[
-    "assert",
-    "async_hooks",
-    "buffer",
-    "child_process",
-    "cluster",
-    "crypto",
-    "dgram",
-    "dns",
-    "events",
-    "fs",
-    "fs/promises",
-    "http",
-    "http2",
-    "https",
-    "net",
-    "os",
-    "path",
-    "perf_hooks",
-    "process",
-    "querystring",
-    "readline",
-    "stream",
-    "string_decoder",
-    "timers",
-    "timers/promises",
-    "tls",
-    "tty",
-    "url",
-    "util",
-    "v8",
-    "vm",
-    "worker_threads",
-    "zlib",
-];
-
-/// Resolves `spec` when it names a built-in module: `Some(Ok(path))` for a
-/// module Perry has, `Some(Err(message))` for one it lacks, `None` for an
-/// ordinary specifier.
+/// Resolves `spec` when it names a built-in module (`node:x`, `perry:x`, or a bare Node name,
+/// `nodejs_built_in_modules::BUILTINS`): `Some(Ok(path))` for a module Perry has,
+/// `Some(Err(message))` for one it lacks (or no Node module), `None` for an ordinary
+/// specifier.
 pub fn resolve(spec: &str) -> Option<Result<PathBuf, String>> {
     let canonical = if spec.starts_with("node:") || spec.starts_with("perry:") {
         spec.to_string()
-    } else if NODE_NAMES.contains(&spec) {
+    } else if nodejs_built_in_modules::BUILTINS.contains(&spec) {
         format!("node:{spec}")
     } else {
         return None;
     };
     Some(match MODULES.iter().find(|(name, _)| *name == canonical) {
         Some((name, _)) => Ok(PathBuf::from(format!("{PREFIX}{name}"))),
+        None if canonical.starts_with("node:") && !nodejs_built_in_modules::is_nodejs_builtin_module(&canonical) => {
+            Err(format!("no such built-in module: {canonical}"))
+        }
         None => Err(format!("not supported yet: the built-in module '{canonical}'")),
     })
 }
@@ -132,5 +102,7 @@ mod tests {
         assert!(source(&resolve("perry:app-router").unwrap().unwrap()).unwrap().contains("export async function startApp"));
         assert!(resolve("./x").is_none());
         assert!(resolve("lodash").is_none());
+        assert_eq!(resolve("node:nope").unwrap().unwrap_err(), "no such built-in module: node:nope");
+        assert!(resolve("diagnostics_channel").unwrap().unwrap_err().contains("not supported yet"));
     }
 }

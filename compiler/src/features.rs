@@ -78,7 +78,7 @@ const NAMES: &[(&str, &[&str])] = &[
     ("proxy", &["Proxy"]),
     ("json", &["JSON"]),
     ("from_async", &["fromAsync"]),
-    ("uri", &["encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent"]),
+    ("uri", &["encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape"]),
     ("structured_clone", &["structuredClone"]),
     ("process", &["process"]),
 ];

@@ -3,6 +3,7 @@
 mod analyze;
 mod app;
 mod builtins;
+mod cjs_exports;
 mod classes;
 mod codegen;
 mod diag;
@@ -12,6 +13,7 @@ mod modules;
 mod nesting;
 mod numeric;
 mod regexp_check;
+mod resolve;
 mod scalar;
 
 /// Parses `src` as a TypeScript module for unit tests: the program (leaked,

@@ -5,8 +5,15 @@
 //!
 //! # Graphs, generated sources, classic scripts
 //!
-//! Relative imports resolve as `./x`, `./x.ts`, `./x/index.ts`; imports used only as types are
-//! dropped. A graph is built by adding files (`Graph::add_file`, each module once) and sources
+//! Specifiers resolve as Node resolves them (`resolve.rs`: relative paths with TypeScript's
+//! extension rules, packages in `node_modules`, `exports`/`imports`, tsconfig `paths`, Perry's
+//! built-in modules first); imports used only as types are dropped. A file is an ES module or a
+//! CommonJS module by Node's rules (`.mjs`/`.cjs`, the package's `type`, else its syntax; `.ts`
+//! files are ES modules): a CommonJS module is wrapped as Node wraps it and run by the
+//! runtime's loader (`stdlib/src/cjs.rs`) on its first `require`, or at its place in the
+//! evaluation order when an ES module imports it. JSON files are CommonJS modules whose
+//! `module.exports` is the parsed file. `import()` specifiers that are literals load their
+//! modules into the graph. A graph is built by adding files (`Graph::add_file`, each module once) and sources
 //! the compiler generated (`add_generated`: a virtual path, a display name, no folder, so it
 //! imports by absolute path or built-in specifier); the module added last is the entry, whose
 //! body runs last.
@@ -19,11 +26,12 @@
 //! `perry_global_get`/`perry_global_set`, created by `perry_global_declare`
 //! (CreateGlobalVarBinding when the scope is entered, CreateGlobalFunctionBinding when
 //! functions are hoisted). The code still has strict-mode semantics. The test262 runner
-//! compiles every test without the `module` flag this way. A `.js`/`.mjs` source is parsed as
-//! JavaScript, a `.ts` one as TypeScript; both as modules.
+//! compiles every test without the `module` flag this way. A `.js`/`.mjs`/`.cjs` source is
+//! parsed as JavaScript, a `.ts`/`.mts`/`.cts` one as TypeScript.
 
 use crate::analyze::Analysis;
 use crate::diag::Diagnostic;
+use crate::resolve::{Failure, Format, Via};
 use hashbrown::HashMap;
 use oxc_allocator::Allocator;
 use oxc_ast::ast::*;
@@ -53,6 +61,28 @@ pub struct Module {
     /// `this` is the global object and top-level `var` and function
     /// declarations are properties of it (GlobalDeclarationInstantiation, 16.1.7).
     pub script: bool,
+    /// A CommonJS module (`.cjs`, `.cts`, a `.js` file of a package that is not
+    /// `"type": "module"`, or a JSON file): its source is wrapped as Node wraps it,
+    /// `(function (exports, require, module, __filename, __dirname) { ... })`, and its body
+    /// evaluates that function expression into the module's default slot; the runtime's
+    /// loader (`stdlib/src/cjs.rs`) calls it on the first `require` or import.
+    pub cjs: bool,
+    /// Bytes of wrapper text before the file's first byte (columns on line 1 subtract it).
+    pub prefix: u32,
+    /// The `require(...)` and `require.resolve(...)` specifiers of a CommonJS module that are
+    /// string literals and resolved at compile time, with their module; a specifier that did
+    /// not resolve is absent and throws `MODULE_NOT_FOUND` at run time, as in Node.
+    pub requires: Vec<(String, usize)>,
+    /// The `import(...)` specifiers that are string literals (or templates without
+    /// substitutions) and resolved at compile time, with their module; the others resolve at
+    /// run time against these (`stdlib/src/cjs.rs`) or reject with `ERR_MODULE_NOT_FOUND`.
+    pub dynamic: Vec<(String, usize)>,
+    /// A CommonJS module's export names as Node's static analysis finds them, re-exports
+    /// followed (`cjs_exports.rs`): the names of its namespace beside `default`.
+    pub cjs_names: Vec<String>,
+    /// Imported by an ES module (or the entry): the module runs at its place in the
+    /// evaluation order. A CommonJS module only `require`d runs when it is first required.
+    pub imported: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -62,6 +92,9 @@ pub enum Export {
     DefaultExpr,
     /// Re-export of `name` from another module.
     From(usize, String),
+    /// A name imported from a CommonJS module: `default` is `module.exports`, any other
+    /// name its property after the module ran (Node's named exports of CommonJS).
+    Cjs(String),
     /// `export * as name from` / namespace re-export.
     Namespace(usize),
 }
@@ -78,6 +111,7 @@ pub struct Graph {
     generated: HashMap<PathBuf, (String, &'static str)>,
     /// The entry file is a script, not a module (`Graph::load_script`).
     script_entry: bool,
+    resolver: crate::resolve::Resolver,
 }
 
 /// The prefix of the virtual path of a generated module.
@@ -114,7 +148,10 @@ impl Graph {
     pub fn add_file(&mut self, path: &Path) -> Result<usize, Vec<Diagnostic>> {
         let canonical = std::fs::canonicalize(path)
             .map_err(|e| vec![Diagnostic { file: path.display().to_string(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
-        self.load_rec(&canonical)
+        let format = if self.script_entry { Format::Esm } else { self.resolver.entry_format(&canonical) };
+        let i = self.load_rec(&canonical, format)?;
+        self.modules[i].imported = true;
+        Ok(i)
     }
 
     /// Loads a module whose source the compiler generated, named `name` in
@@ -124,10 +161,12 @@ impl Graph {
     pub fn add_generated(&mut self, name: &str, source: String) -> Result<usize, Vec<Diagnostic>> {
         let path = PathBuf::from(format!("{GENERATED_PREFIX}{name}"));
         self.generated.insert(path.clone(), (name.to_string(), Box::leak(source.into_boxed_str())));
-        self.load_rec(&path)
+        let i = self.load_rec(&path, Format::Esm)?;
+        self.modules[i].imported = true;
+        Ok(i)
     }
 
-    fn load_rec(&mut self, path: &Path) -> Result<usize, Vec<Diagnostic>> {
+    fn load_rec(&mut self, path: &Path, format: Format) -> Result<usize, Vec<Diagnostic>> {
         if let Some(&i) = self.by_path.get(path) {
             return Ok(i);
         }
@@ -142,31 +181,42 @@ impl Graph {
                 .map_err(|e| vec![Diagnostic { file: display.clone(), line: 0, col: 0, message: format!("cannot read: {e}"), frame: String::new() }])?;
             (display, Box::leak(text.into_boxed_str()))
         };
-        let alloc: &'static Allocator = leak(Allocator::default());
         // A `.js`/`.mjs` file is JavaScript (a module, as every file here):
         // parsed as TypeScript it would reject JavaScript's `<` ambiguities
         // and accept type syntax.
-        let js = path.extension().is_some_and(|e| e == "js" || e == "mjs");
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let js = matches!(ext, "js" | "mjs" | "cjs" | "json");
         let script = self.script_entry && self.modules.is_empty() && builtin.is_none();
-        let source_type = match (js, script) {
+        let esm_type = match (js, script) {
             (true, false) => SourceType::mjs(),
             (true, true) => SourceType::script(),
             (false, false) => SourceType::ts().with_module(true),
             (false, true) => SourceType::ts().with_script(true),
         };
-        let ret = oxc_parser::Parser::new(alloc, source, source_type).parse();
-        if !ret.diagnostics.is_empty() || ret.panicked {
-            return Err(ret.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
-        }
-        let program: &'static Program<'static> = leak(ret.program);
-        if let Err(at) = crate::nesting::check(program) {
-            return Err(vec![Diagnostic::new(&display, source, at, crate::nesting::TOO_DEEP)]);
-        }
-        let sem = SemanticBuilder::new().with_check_syntax_error(true).build(program);
-        if !sem.diagnostics.is_empty() {
-            return Err(sem.diagnostics.iter().map(|d| to_diag(&display, source, d)).collect());
-        }
-        let scoping = sem.semantic.into_scoping();
+        let cjs_type = if js { SourceType::script() } else { SourceType::ts().with_script(true) };
+        let (program, scoping, cjs, prefix, source) = match format {
+            Format::Esm => {
+                let (p, s) = parse(&display, source, esm_type, 0)?;
+                (p, s, false, 0, source)
+            }
+            Format::Cjs | Format::Json => {
+                let (wrapped, prefix) = cjs_wrap(source, format == Format::Json);
+                let (p, s) = parse(&display, wrapped, cjs_type, prefix)?;
+                (p, s, true, prefix, wrapped)
+            }
+            Format::Detect => {
+                // Node 22: a `.js` file its package does not type is CommonJS unless it
+                // only parses as an ES module (it has `import`/`export` syntax).
+                let (wrapped, prefix) = cjs_wrap(source, false);
+                match parse(&display, wrapped, cjs_type, prefix) {
+                    Ok((p, s)) => (p, s, true, prefix, wrapped),
+                    Err(cjs_errors) => match parse(&display, source, esm_type, 0) {
+                        Ok((p, s)) if p.body.iter().any(|st| st.is_module_declaration()) => (p, s, false, 0, source),
+                        _ => return Err(cjs_errors),
+                    },
+                }
+            }
+        };
         let mut analysis = Analysis::run(program, &scoping);
         // The module's function-hoisting entry shares the module's context.
         let mctx = analysis.by_node[&(program as *const _ as usize)];
@@ -185,7 +235,20 @@ impl Graph {
             star: Vec::new(),
             builtin: builtin.is_some(),
             script,
+            cjs,
+            prefix,
+            requires: Vec::new(),
+            dynamic: Vec::new(),
+            cjs_names: Vec::new(),
+            imported: false,
         });
+        if cjs {
+            self.load_requires(idx)?;
+            self.load_dynamic(idx)?;
+            self.modules[idx].cjs_names = self.cjs_names(idx);
+            self.order.push(idx);
+            return Ok(idx);
+        }
         // Dependencies in source order, each loaded (and so evaluated) before this module.
         let mut sources: Vec<(String, u32)> = Vec::new();
         for st in &program.body {
@@ -202,24 +265,105 @@ impl Graph {
             if self.modules[idx].deps.contains_key(&spec) {
                 continue;
             }
-            let target = match crate::builtins::resolve(&spec) {
-                Some(Ok(p)) => p,
-                Some(Err(msg)) => return Err(vec![Diagnostic::new(&display, source, at, msg)]),
-                None => resolve(path, &spec).ok_or_else(|| {
-                    vec![Diagnostic::new(
-                        &display,
-                        source,
-                        at,
-                        format!("cannot resolve module '{spec}' (Perry compiles relative .ts imports and its built-in modules)"),
-                    )]
-                })?,
-            };
-            let d = self.load_rec(&target)?;
+            let (target, format) = self.resolve_import(idx, &spec, at)?;
+            let d = self.load_rec(&target, format)?;
+            self.modules[d].imported = true;
             self.modules[idx].deps.insert(spec, d);
         }
+        self.load_dynamic(idx)?;
         self.collect_exports(idx);
         self.order.push(idx);
         Ok(idx)
+    }
+
+    /// Resolves the specifier `spec` of an `import`/`export from` of module `idx` (at offset
+    /// `at`, for the error): Perry's built-in modules, then Node's algorithm.
+    fn resolve_import(&self, idx: usize, spec: &str, at: u32) -> Result<(PathBuf, Format), Vec<Diagnostic>> {
+        let m = &self.modules[idx];
+        let err = |msg: String| vec![m.diag(at, msg)];
+        match crate::builtins::resolve(spec) {
+            Some(Ok(p)) => return Ok((p, Format::Esm)),
+            Some(Err(msg)) => return Err(err(msg)),
+            None => {}
+        }
+        if m.builtin || self.generated.contains_key(&m.path) {
+            return Err(err(format!("cannot resolve module '{spec}' from a built-in module")));
+        }
+        match self.resolver.resolve(&m.path, spec, Via::Import) {
+            Ok(r) => Ok(r),
+            Err(Failure::Builtin(name)) => Err(err(format!("not supported yet: the built-in module '{name}'"))),
+            Err(Failure::NotFound(msg)) => Err(err(msg)),
+        }
+    }
+
+    /// Loads what the CommonJS module `idx` requires with a string literal, in source order.
+    /// A specifier that does not resolve (or names a built-in module Perry lacks) is left to
+    /// throw at run time, where Node throws: packages probe for optional modules that way.
+    fn load_requires(&mut self, idx: usize) -> Result<(), Vec<Diagnostic>> {
+        let specs = cjs_requires(self.modules[idx].program, &self.modules[idx].scoping);
+        let mut seen = hashbrown::HashSet::new();
+        for spec in specs {
+            if !seen.insert(spec.clone()) {
+                continue;
+            }
+            let target = match crate::builtins::resolve(&spec) {
+                Some(Ok(p)) => Some((p, Format::Esm)),
+                Some(Err(_)) => None,
+                None => self.resolver.resolve(&self.modules[idx].path, &spec, Via::Require).ok(),
+            };
+            if let Some((path, format)) = target {
+                let d = self.load_rec(&path, format)?;
+                self.modules[idx].requires.push((spec, d));
+            }
+        }
+        Ok(())
+    }
+
+    /// The export names of CommonJS module `idx` (its requires loaded): detected ones, then
+    /// those of the modules it re-exports (without their `default`).
+    fn cjs_names(&self, idx: usize) -> Vec<String> {
+        let m = &self.modules[idx];
+        let found = crate::cjs_exports::detect(m.program, &m.scoping);
+        let mut names = found.names;
+        for spec in found.reexports {
+            let Some(&(_, d)) = m.requires.iter().find(|(s, _)| *s == spec) else { continue };
+            let theirs = if self.modules[d].cjs {
+                self.modules[d].cjs_names.clone()
+            } else {
+                let mut v = Vec::new();
+                self.export_names(d, 0, &mut v);
+                v
+            };
+            for n in theirs {
+                if n != "default" && !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+        }
+        names.retain(|n| n != "default");
+        names
+    }
+
+    /// Loads the modules module `idx` imports with a literal `import(...)`. An ES module
+    /// loaded so runs at its place in the evaluation order (before the importer), not when
+    /// `import()` is called; a CommonJS one runs on the first `import()` or `require`.
+    fn load_dynamic(&mut self, idx: usize) -> Result<(), Vec<Diagnostic>> {
+        for spec in dynamic_imports(self.modules[idx].program) {
+            if self.modules[idx].dynamic.iter().any(|(s, _)| *s == spec) {
+                continue;
+            }
+            let target = match crate::builtins::resolve(&spec) {
+                Some(Ok(p)) => Some((p, Format::Esm)),
+                Some(Err(_)) => None,
+                None if self.modules[idx].builtin => None,
+                None => self.resolver.resolve(&self.modules[idx].path, &spec, Via::Import).ok(),
+            };
+            if let Some((path, format)) = target {
+                let d = self.load_rec(&path, format)?;
+                self.modules[idx].dynamic.push((spec, d));
+            }
+        }
+        Ok(())
     }
 
     fn collect_exports(&mut self, idx: usize) {
@@ -243,7 +387,9 @@ impl Graph {
                             && let Some(rid) = r.reference_id.get()
                             && let Some(sym) = m.scoping.get_reference(rid).symbol_id()
                         {
-                            exports.insert(name_of(&s.exported), Export::Local(sym));
+                            // `import { x } from "./a"; export { x }` re-exports a's export.
+                            let e = imported_from(m, sym).unwrap_or(Export::Local(sym));
+                            exports.insert(name_of(&s.exported), e);
                         }
                     }
                 }
@@ -295,6 +441,13 @@ impl Graph {
             return None;
         }
         let md = &self.modules[m];
+        if md.cjs {
+            // A direct import of any name reads `module.exports[name]` (more lenient than
+            // Node, which rejects names its analysis did not find); through `export *`, only
+            // the names found.
+            let found = depth == 0 || name == "default" || md.cjs_names.iter().any(|n| n == name);
+            return found.then(|| (m, Export::Cjs(name.to_string())));
+        }
         if let Some(e) = md.exports.get(name) {
             return match e {
                 Export::From(dep, n) => self.resolve_export(*dep, n, depth + 1),
@@ -318,6 +471,11 @@ impl Graph {
             return;
         }
         let md = &self.modules[m];
+        if md.cjs {
+            out.extend(md.cjs_names.iter().chain(std::iter::once(&"default".to_string())).filter(|n| !out.contains(n)).cloned().collect::<Vec<_>>());
+            out.sort();
+            return;
+        }
         for k in md.exports.keys() {
             if !out.contains(k) {
                 out.push(k.clone());
@@ -334,6 +492,30 @@ impl Graph {
         }
         out.sort();
     }
+}
+
+/// What the import binding `sym` of module `m` names: another module's export, or its
+/// namespace; `None` when `sym` is not an import.
+fn imported_from(m: &Module, sym: SymbolId) -> Option<Export> {
+    if !m.scoping.symbol_flags(sym).contains(oxc_semantic::SymbolFlags::Import) {
+        return None;
+    }
+    for st in &m.program.body {
+        let Statement::ImportDeclaration(d) = st else { continue };
+        let Some(&dep) = m.deps.get(d.source.value.as_str()) else { continue };
+        for spec in d.specifiers.iter().flatten() {
+            use ImportDeclarationSpecifier as S;
+            let (local, e) = match spec {
+                S::ImportSpecifier(x) => (&x.local, Export::From(dep, x.imported.name().as_str().to_string())),
+                S::ImportDefaultSpecifier(x) => (&x.local, Export::From(dep, "default".to_string())),
+                S::ImportNamespaceSpecifier(x) => (&x.local, Export::Namespace(dep)),
+            };
+            if local.symbol_id.get() == Some(sym) {
+                return Some(e);
+            }
+        }
+    }
+    None
 }
 
 /// Names a declaration binds (for `export <declaration>`).
@@ -401,26 +583,146 @@ pub fn pattern_names(p: &BindingPattern, out: &mut Vec<(String, SymbolId)>) {
     }
 }
 
-fn resolve(from: &Path, spec: &str) -> Option<PathBuf> {
-    if !(spec.starts_with("./") || spec.starts_with("../") || spec.starts_with('/')) {
-        return None;
+fn to_diag(file: &str, source: &str, prefix: u32, d: &oxc_diagnostics::OxcDiagnostic) -> Diagnostic {
+    let offset = d.labels.first().map_or(0, |l| l.offset());
+    let mut diag = Diagnostic::new(file, source, offset, d.message.to_string());
+    if diag.line == 1 {
+        diag.col = diag.col.saturating_sub(prefix).max(1);
     }
-    let base = from.parent()?.join(spec);
-    let mut candidates = vec![base.clone()];
-    let s = base.to_string_lossy().into_owned();
-    for ext in [".ts", ".tsx", ".mts"] {
-        candidates.push(PathBuf::from(format!("{s}{ext}")));
-    }
-    if let Some(stripped) = s.strip_suffix(".js") {
-        candidates.push(PathBuf::from(format!("{stripped}.ts")));
-    }
-    candidates.push(base.join("index.ts"));
-    candidates.into_iter().find(|c| c.is_file()).and_then(|c| std::fs::canonicalize(c).ok())
+    diag
 }
 
-fn to_diag(file: &str, source: &str, d: &oxc_diagnostics::OxcDiagnostic) -> Diagnostic {
-    let offset = d.labels.first().map_or(0, |l| l.offset());
-    Diagnostic::new(file, source, offset, d.message.to_string())
+impl Module {
+    /// A compile error at byte `offset` of this module's source.
+    pub fn diag(&self, offset: u32, message: impl Into<String>) -> Diagnostic {
+        let mut d = Diagnostic::new(&self.display, self.source, offset, message);
+        if d.line == 1 {
+            d.col = d.col.saturating_sub(self.prefix).max(1);
+        }
+        d
+    }
+}
+
+/// Parses and checks one module's source: oxc's syntax errors, Perry's nesting limit, and
+/// the semantic checker's early errors. `prefix` is the wrapper's length (for columns).
+fn parse(display: &str, source: &'static str, source_type: SourceType, prefix: u32) -> Result<(&'static Program<'static>, Scoping), Vec<Diagnostic>> {
+    let alloc: &'static Allocator = leak(Allocator::default());
+    let ret = oxc_parser::Parser::new(alloc, source, source_type).parse();
+    if !ret.diagnostics.is_empty() || ret.panicked {
+        return Err(ret.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
+    }
+    let program: &'static Program<'static> = leak(ret.program);
+    if let Err(at) = crate::nesting::check(program) {
+        return Err(vec![Diagnostic::new(display, source, at, crate::nesting::TOO_DEEP)]);
+    }
+    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(program);
+    if !sem.diagnostics.is_empty() {
+        return Err(sem.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
+    }
+    Ok((program, sem.semantic.into_scoping()))
+}
+
+/// Node's CommonJS wrapper around a module's source, and the wrapper's length. A JSON file
+/// becomes a module whose `module.exports` is the parsed text (a `SyntaxError` naming the
+/// file when it is not JSON, at run time, as in Node).
+fn cjs_wrap(source: &str, json: bool) -> (&'static str, u32) {
+    const HEAD: &str = "(function (exports, require, module, __filename, __dirname) { ";
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    let text = if json {
+        let mut lit = String::with_capacity(source.len() + 2);
+        lit.push('"');
+        for c in source.chars() {
+            match c {
+                '"' => lit.push_str("\\\""),
+                '\\' => lit.push_str("\\\\"),
+                '\n' => lit.push_str("\\n"),
+                '\r' => lit.push_str("\\r"),
+                '\u{2028}' | '\u{2029}' => lit.push_str(&format!("\\u{:04x}", c as u32)),
+                c if (c as u32) < 0x20 => lit.push_str(&format!("\\u{:04x}", c as u32)),
+                c => lit.push(c),
+            }
+        }
+        lit.push('"');
+        format!("{HEAD}module.exports = JSON.parse({lit});\n}});")
+    } else {
+        // A hashbang line stays a comment inside the function (offsets unchanged).
+        let body = match source.strip_prefix("#!") {
+            Some(rest) => format!("//{rest}"),
+            None => source.to_string(),
+        };
+        format!("{HEAD}{body}\n}});")
+    };
+    (Box::leak(text.into_boxed_str()), HEAD.len() as u32)
+}
+
+/// The wrapper function of a CommonJS module's program.
+pub fn cjs_wrapper(program: &'static Program<'static>) -> Option<&'static Function<'static>> {
+    let Some(Statement::ExpressionStatement(e)) = program.body.first() else { return None };
+    let Expression::ParenthesizedExpression(p) = &e.expression else { return None };
+    let Expression::FunctionExpression(f) = &p.expression else { return None };
+    Some(f)
+}
+
+/// The string-literal specifiers of `import(...)` expressions, in source order.
+fn dynamic_imports(program: &'static Program<'static>) -> Vec<String> {
+    use oxc_ast_visit::Visit;
+    struct V(Vec<String>);
+    impl<'a> Visit<'a> for V {
+        fn visit_import_expression(&mut self, e: &ImportExpression<'a>) {
+            if let Some(s) = literal(&e.source) {
+                self.0.push(s);
+            }
+            oxc_ast_visit::walk::walk_import_expression(self, e);
+        }
+    }
+    let mut v = V(Vec::new());
+    v.visit_program(program);
+    v.0
+}
+
+/// The value of a string literal or of a template literal without substitutions.
+fn literal(e: &Expression) -> Option<String> {
+    match e {
+        Expression::StringLiteral(s) => Some(s.value.as_str().to_string()),
+        Expression::TemplateLiteral(t) if t.expressions.is_empty() && t.quasis.len() == 1 => t.quasis[0].value.cooked.as_ref().map(|c| c.as_str().to_string()),
+        _ => None,
+    }
+}
+
+/// The string-literal specifiers of `require(...)` and `require.resolve(...)` calls in a
+/// CommonJS module, where `require` is the wrapper's parameter, in source order.
+fn cjs_requires(program: &'static Program<'static>, scoping: &Scoping) -> Vec<String> {
+    use oxc_ast_visit::Visit;
+    struct V<'s> {
+        scoping: &'s Scoping,
+        require: Option<SymbolId>,
+        out: Vec<String>,
+    }
+    impl<'a> Visit<'a> for V<'_> {
+        fn visit_call_expression(&mut self, c: &CallExpression<'a>) {
+            let callee = match &c.callee {
+                Expression::StaticMemberExpression(m) if m.property.name == "resolve" => &m.object,
+                e => e,
+            };
+            if let Expression::Identifier(id) = callee
+                && id.name == "require"
+                && id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()) == self.require
+                && c.arguments.len() == 1
+                && let Some(s) = c.arguments[0].as_expression().and_then(literal)
+            {
+                self.out.push(s);
+            }
+            oxc_ast_visit::walk::walk_call_expression(self, c);
+        }
+    }
+    let Some(f) = cjs_wrapper(program) else { return Vec::new() };
+    let require = f.params.items.get(1).and_then(|p| match &p.pattern {
+        BindingPattern::BindingIdentifier(id) => id.symbol_id.get(),
+        _ => None,
+    });
+    let mut v = V { scoping, require, out: Vec::new() };
+    v.visit_program(program);
+    v.out
 }
 
 /// TypeScript drops an import whose bindings are used only as types (or not

@@ -192,6 +192,12 @@ pub fn global_value(i: usize) -> Value {
     if v == Value::HOLE { Value::UNDEFINED } else { v }
 }
 
+/// Stores `v` in global slot `i` (the CommonJS loader fills ES module imports through this).
+pub fn set_global_value(i: usize, v: Value) {
+    // SAFETY: as `global_value`; the table is a root range, so the stored value is traced.
+    unsafe { *TABLES.get().globals.add(i) = v.0 }
+}
+
 /// A string constant of the compiled program.
 pub fn const_value(i: usize) -> Value {
     // SAFETY: the JS thread; the reference does not outlive this function.

@@ -188,7 +188,7 @@ pub extern "C" fn perry_install_from_async() {
     hooks_mut().from_async = Some(crate::array_from_async::from_async);
 }
 
-/// encodeURI, encodeURIComponent, decodeURI and decodeURIComponent.
+/// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent, escape and unescape.
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_install_uri() {
     crate::global::install_uri();

@@ -129,9 +129,29 @@ pub fn source_string(f: Value) -> String {
     format!("function {}() {{ [native code] }}", function::name_of(f))
 }
 
-/// The Function constructor is not supported (no eval in compiled programs).
-fn function_ctor(_args: &Args) -> JsResult {
+/// The Function constructor compiles no source at run time (no eval in compiled programs),
+/// with one exception: `Function("return this")`, the global-object idiom of lodash, core-js
+/// and regenerator-runtime (any whitespace around the words, an optional `;`), is a function
+/// returning `globalThis`. Any other source throws an EvalError.
+fn function_ctor(args: &Args) -> JsResult {
+    if args.len() == 1 && args.get(0).is_string() && is_return_this(&string::to_rust(args.get(0))) {
+        return Ok(function::new_native("anonymous", 0, global_this));
+    }
     Err(error::throw_error(error::ErrorKind::EvalError, "Code generation from strings is not supported by Perry"))
+}
+
+fn global_this(_args: &Args) -> JsResult {
+    Ok(perry_runtime::realm::get(perry_runtime::realm::I::Global))
+}
+
+/// `return this` with any JavaScript whitespace around and between the words, an optional `;`.
+fn is_return_this(src: &str) -> bool {
+    let ws = |c: char| c.is_whitespace() || c == '\u{FEFF}';
+    let s = src.trim_matches(ws);
+    let s = s.strip_suffix(';').map_or(s, |x| x.trim_end_matches(ws));
+    let Some(rest) = s.strip_prefix("return") else { return false };
+    let body = rest.trim_start_matches(ws);
+    body.len() < rest.len() && body == "this"
 }
 
 /// Function.prototype [ @@hasInstance ] ( V ) — 20.2.3.6

@@ -294,6 +294,53 @@ fn decode_uri_component(args: &Args) -> JsResult {
     Ok(string::from_units(&decode(&s, b"")?))
 }
 
+/// escape ( string ) — B.2.1.1: every unit but `A-Za-z0-9@*_+-./` as `%XX` or `%uXXXX`.
+fn escape(args: &Args) -> JsResult {
+    let s = to_units(args.get(0))?;
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out: Vec<u16> = Vec::with_capacity(s.len());
+    for &c in &s {
+        let keep = c < 128 && (c as u8).is_ascii_alphanumeric() || b"@*_+-./".iter().any(|&k| k as u16 == c);
+        if keep {
+            out.push(c);
+        } else if c < 256 {
+            out.extend([b'%', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]].map(u16::from));
+        } else {
+            out.extend([b'%', b'u'].map(u16::from));
+            out.extend((0..4).rev().map(|i| HEX[((c >> (4 * i)) & 15) as usize] as u16));
+        }
+    }
+    Ok(string::from_units(&out))
+}
+
+/// unescape ( string ) — B.2.1.2: `%uXXXX` and `%XX` back to their units; anything else as is.
+fn unescape(args: &Args) -> JsResult {
+    let s = to_units(args.get(0))?;
+    let hex = |u: &[u16]| -> Option<u16> { u.iter().try_fold(0u16, |acc, &c| Some(acc * 16 + char::from_u32(c as u32)?.to_digit(16)? as u16)) };
+    let mut out: Vec<u16> = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        if c == b'%' as u16 {
+            if s.get(i + 1) == Some(&(b'u' as u16))
+                && let Some(v) = s.get(i + 2..i + 6).and_then(hex)
+            {
+                out.push(v);
+                i += 6;
+                continue;
+            }
+            if let Some(v) = s.get(i + 1..i + 3).and_then(hex) {
+                out.push(v);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    Ok(string::from_units(&out))
+}
+
 // GC-safe forms of the `lib.rs` helpers: the name is interned first, so the
 // helper allocates nothing between reading its arguments and storing them.
 
@@ -332,7 +379,8 @@ pub fn install() {
     def_method(g, "isFinite", 1, is_finite);
 }
 
-/// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent (the `uri` family).
+/// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent, and Annex B's escape and
+/// unescape (the `uri` family).
 pub fn install_uri() {
     let scope = HandleScope::new();
     let g = scope.root(realm::get(I::Global).0);
@@ -340,4 +388,6 @@ pub fn install_uri() {
     def_method(g, "encodeURIComponent", 1, encode_uri_component);
     def_method(g, "decodeURI", 1, decode_uri);
     def_method(g, "decodeURIComponent", 1, decode_uri_component);
+    def_method(g, "escape", 1, escape);
+    def_method(g, "unescape", 1, unescape);
 }

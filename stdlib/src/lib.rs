@@ -19,6 +19,7 @@ pub mod array_from_async;
 pub mod async_context;
 pub mod bigint_builtins;
 pub mod boolean;
+pub mod cjs;
 pub mod console;
 pub mod data_view;
 pub mod date;

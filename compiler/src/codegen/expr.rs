@@ -258,8 +258,18 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
             Expression::ImportExpression(i) => {
-                self.c.unsupported(self.module, i.span.start, "dynamic import()");
-                self.undef()
+                // A promise of the module's namespace (`stdlib/src/cjs.rs`); the specifiers the
+                // compiler resolved are registered by `perry_user_main`.
+                let spec = self.expr(&i.source);
+                let spec = self.hold(spec);
+                if let Some(o) = &i.options {
+                    self.expr(o);
+                }
+                let file = self.c.const_str(&self.m.path.to_string_lossy());
+                let f = self.iconst(file as u64);
+                let s = self.unhold(spec);
+                self.set_pos(i.span.start);
+                self.rt_check(Rt::perry_dynamic_import, &[f, s])
             }
             Expression::JSXElement(j) => {
                 self.c.unsupported(self.module, j.span.start, "JSX");
@@ -4135,7 +4145,7 @@ impl FnCompiler<'_, '_, '_> {
                 _ => None,
             };
             if let Some(n) = pname {
-                let slot = self.c.private_slot(c, n);
+                let slot = self.c.private_slot(self.module, c, n);
                 let desc = self.c.const_str(&format!("#{n}"));
                 let d = self.iconst(desc as u64);
                 let sym = self.rt(Rt::perry_private_name, &[d]);
@@ -4190,7 +4200,7 @@ impl FnCompiler<'_, '_, '_> {
             let tv = self.new_var();
             self.def_var(tv, target);
             let (k, computed) = if let Some(n) = private_key(&m.key) {
-                let slot = self.c.private_slot(c, n);
+                let slot = self.c.private_slot(self.module, c, n);
                 (self.global_get(slot), false)
             } else {
                 self.prop_key(&m.key, m.computed)
@@ -4342,7 +4352,7 @@ impl FnCompiler<'_, '_, '_> {
             };
             let vv = self.new_var();
             self.def_var(vv, v);
-            let slot = self.c.private_slot(class, n);
+            let slot = self.c.private_slot(self.module, class, n);
             let name = self.global_get(slot);
             let this = self.use_var(thv);
             let v = self.use_var(vv);

@@ -1803,7 +1803,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                     let u = self.undef();
                     self.suspend(u);
                 }
-                self.stmts(&program.body);
+                match crate::modules::cjs_wrapper(program).filter(|_| self.m.cjs) {
+                    // A CommonJS module's body makes its wrapper function, which the loader calls.
+                    Some(f) => {
+                        let key = f as *const Function as usize;
+                        let clo = self.make_closure(key, FnBody::Function(f), "", fn_length(&f.params));
+                        let slot = self.c.default_slots[&self.module];
+                        self.global_set(slot, clo);
+                    }
+                    None => self.stmts(&program.body),
+                }
                 self.ensure_open();
                 let u = self.undef();
                 self.b.ins().return_(&[u]);
@@ -2119,6 +2128,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     fn module_prologue(&mut self) {
         let g = self.c.graph;
         let program = self.m.program;
+        // The ES modules a CommonJS module requires: `require` returns their namespaces.
+        for &(_, d) in &self.m.requires {
+            if !g.modules[d].cjs && self.c.require_slot(d) == self.c.namespace_slot(d) {
+                self.build_namespace(d);
+            }
+        }
+        // And those `import()` returns.
+        for &(_, d) in &self.m.dynamic {
+            self.build_namespace(d);
+        }
         for st in &program.body {
             let Statement::ImportDeclaration(d) = st else { continue };
             let Some(specs) = &d.specifiers else { continue };
@@ -2136,6 +2155,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     fn build_namespace(&mut self, dep: usize) {
+        if self.c.graph.modules[dep].cjs {
+            // The loader fills a CommonJS module's namespace when the module has run.
+            return;
+        }
         let slot = self.c.namespace_slot(dep);
         let mut names = Vec::new();
         self.c.graph.export_names(dep, 0, &mut names);
@@ -2144,15 +2167,15 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.def_var(objv, obj);
         for n in names {
             let target = match self.c.graph.resolve_export(dep, &n, 0) {
-                Some((tm, crate::modules::Export::Local(ts))) => self.c.global_slots.get(&(tm, ts)).copied(),
-                Some((tm, crate::modules::Export::DefaultExpr)) => Some(self.c.default_slots[&tm]),
-                Some((_, crate::modules::Export::Namespace(ns))) => {
-                    if ns != dep {
+                Some((tm, e)) => {
+                    if let crate::modules::Export::Namespace(ns) = e
+                        && ns != dep
+                    {
                         self.build_namespace(ns);
                     }
-                    Some(self.c.namespace_slot(ns))
+                    self.c.export_slot(tm, &e)
                 }
-                _ => None,
+                None => None,
             };
             let Some(target) = target else { continue };
             let k = self.str_const(&n);

@@ -118,6 +118,9 @@ pub struct Compiler<'g> {
     /// Synthetic per-module slots (default export, namespace objects).
     pub default_slots: HashMap<usize, u32>,
     pub namespace_slots: HashMap<usize, u32>,
+    /// Slots of ES module imports from CommonJS modules: (module, name) -> slot, filled by
+    /// the loader (`stdlib/src/cjs.rs`) when the module has run; `None` is the namespace.
+    pub cjs_import_slots: std::collections::BTreeMap<(usize, Option<String>), u32>,
     /// Function context key (AST address) -> compiled function.
     pub fns: HashMap<usize, FnInfo>,
     /// A script's top-level `var` and function bindings: properties of the
@@ -329,6 +332,7 @@ impl<'g> Compiler<'g> {
             global_slots: HashMap::new(),
             default_slots: HashMap::new(),
             namespace_slots: HashMap::new(),
+            cjs_import_slots: std::collections::BTreeMap::new(),
             fns: HashMap::new(),
             global_object: hashbrown::HashSet::new(),
             method_src: HashMap::new(),
@@ -479,28 +483,24 @@ impl<'g> Compiler<'g> {
                     let Some(sym) = local.symbol_id.get() else { continue };
                     // Imports used only as types have no value: skip them.
                     let used_as_value = m.scoping.get_resolved_references(sym).any(|r| r.flags().is_value());
-                    let slot = match name {
+                    let slot = match &name {
+                        None if g.modules[dep].cjs => Some(self.cjs_import_slot(dep, None)),
                         None => Some(self.namespace_slot(dep)),
-                        Some(n) => match g.resolve_export(dep, &n, 0) {
-                            Some((tm, Export::Local(ts))) => self.global_slots.get(&(tm, ts)).copied(),
-                            Some((tm, Export::DefaultExpr)) => Some(self.default_slots[&tm]),
-                            Some((tm, Export::Namespace(ns))) => {
-                                let _ = tm;
-                                Some(self.namespace_slot(ns))
-                            }
-                            _ => None,
-                        },
+                        Some(n) => g.resolve_export(dep, n, 0).and_then(|(tm, e)| self.export_slot(tm, &e)),
                     };
                     match slot {
                         Some(s) => {
                             self.global_slots.insert((mi, sym), s);
                         }
-                        None if used_as_value => errors.push(Diagnostic::new(
-                            &m.display,
-                            m.source,
-                            local.span.start,
-                            format!("module '{}' has no export named '{}'", d.source.value.as_str(), local.name.as_str()),
-                        )),
+                        None if used_as_value => {
+                            let (spec, name) = (d.source.value.as_str(), name.as_deref().unwrap_or("*"));
+                            let msg = if g.modules[dep].builtin {
+                                format!("not supported yet: '{name}' of the built-in module '{}'", g.modules[dep].display)
+                            } else {
+                                format!("module '{spec}' has no export named '{name}'")
+                            };
+                            errors.push(m.diag(local.span.start, msg))
+                        }
                         None => {}
                     }
                 }
@@ -510,26 +510,43 @@ impl<'g> Compiler<'g> {
     }
 
     /// The global slot holding the private name `#name` of class `c`.
-    pub fn private_slot(&mut self, c: &'static oxc_ast::ast::Class<'static>, name: &str) -> u32 {
+    pub fn private_slot(&mut self, module: usize, c: &'static oxc_ast::ast::Class<'static>, name: &str) -> u32 {
         let key = (c as *const _ as usize, name.to_string());
         if let Some(&s) = self.private_slots.get(&key) {
             return s;
         }
         let s = self.new_global(SlotInit::Undefined);
         self.private_slots.insert(key, s);
-        let module = self.graph.modules.iter().position(|m| {
-            let src = m.source.as_ptr() as usize;
-            let _ = src;
-            true
-        });
-        let _ = module;
-        self.private_spans.push((usize::MAX, c.span.start, c.span.end, name.to_string(), s));
+        self.private_spans.push((module, c.span.start, c.span.end, name.to_string(), s));
         s
     }
 
-    /// The slot of `#name` in the innermost class around offset `at`.
-    pub fn private_slot_for(&mut self, _module: usize, name: &str, at: u32) -> Option<u32> {
-        self.private_spans.iter().filter(|(_, a, b, n, _)| *a <= at && at < *b && n == name).min_by_key(|(_, a, b, _, _)| b - a).map(|x| x.4)
+    /// The slot of `#name` in the innermost class of `module` around offset `at`.
+    pub fn private_slot_for(&mut self, module: usize, name: &str, at: u32) -> Option<u32> {
+        self.private_spans.iter().filter(|(m, a, b, n, _)| *m == module && *a <= at && at < *b && n == name).min_by_key(|(_, a, b, _, _)| b - a).map(|x| x.4)
+    }
+
+    /// The global slot holding what module `tm`'s export `e` names.
+    pub fn export_slot(&mut self, tm: usize, e: &Export) -> Option<u32> {
+        match e {
+            Export::Local(ts) => self.global_slots.get(&(tm, *ts)).copied(),
+            Export::DefaultExpr => Some(self.default_slots[&tm]),
+            Export::Namespace(ns) if self.graph.modules[*ns].cjs => Some(self.cjs_import_slot(*ns, None)),
+            Export::Namespace(ns) => Some(self.namespace_slot(*ns)),
+            Export::Cjs(name) => Some(self.cjs_import_slot(tm, Some(name.clone()))),
+            Export::From(..) => None,
+        }
+    }
+
+    /// The slot of an ES module import of name `name` (`None`: the namespace) from CommonJS
+    /// module `m`.
+    pub fn cjs_import_slot(&mut self, m: usize, name: Option<String>) -> u32 {
+        if let Some(&s) = self.cjs_import_slots.get(&(m, name.clone())) {
+            return s;
+        }
+        let s = self.new_global(SlotInit::Undefined);
+        self.cjs_import_slots.insert((m, name), s);
+        s
     }
 
     pub fn namespace_slot(&mut self, m: usize) -> u32 {
@@ -604,20 +621,24 @@ impl<'g> Compiler<'g> {
     /// Records a source position for stack traces; returns its index.
     pub fn position(&mut self, module: usize, offset: u32) -> u32 {
         let m = &self.graph.modules[module];
-        let (line, col) = self.line_index.entry(module).or_insert_with(|| crate::diag::LineIndex::new(m.source)).line_col(m.source, offset);
+        let (line, mut col) = self.line_index.entry(module).or_insert_with(|| crate::diag::LineIndex::new(m.source)).line_col(m.source, offset);
+        if line == 1 {
+            // A CommonJS module's wrapper precedes its first line.
+            col = col.saturating_sub(m.prefix).max(1);
+        }
         self.positions.push((module as u32, line, col));
         self.positions.len() as u32 - 1
     }
 
     /// A compile error (an early error of the program) at `offset`.
     pub fn error(&mut self, module: usize, offset: u32, msg: String) {
-        let m = &self.graph.modules[module];
-        self.errors.push(Diagnostic::new(&m.display, m.source, offset, msg));
+        let d = self.graph.modules[module].diag(offset, msg);
+        self.errors.push(d);
     }
 
     pub fn unsupported(&mut self, module: usize, offset: u32, what: &str) {
-        let m = &self.graph.modules[module];
-        self.errors.push(Diagnostic::new(&m.display, m.source, offset, format!("not supported yet: {what}")));
+        let d = self.graph.modules[module].diag(offset, format!("not supported yet: {what}"));
+        self.errors.push(d);
     }
 
     /// The number functions of `module`.
@@ -791,17 +812,40 @@ impl<'g> Compiler<'g> {
             // An imported module that awaits at top level: the bodies run
             // under the runtime's module-graph driver (stdlib `modules.rs`).
             let driver = awaits[..awaits.len().saturating_sub(1)].iter().any(|&a| a);
+            let cjs_index = self.register_cjs(&mut b);
             // The entry module's body runs last; its result (a promise when
             // it awaits at top level) is returned.
             let mut last = undef;
-            let run_now = if driver { &hoists[..] } else { &[] };
-            let keys: Vec<usize> = if driver { run_now.to_vec() } else { hoists.into_iter().chain(bodies.iter().copied()).collect() };
-            for key in keys {
-                let fid = self.fns[&key].id;
-                let fref = self.module.declare_func_in_func(fid, b.func);
-                let args = [zero, undef, undef, zero, undef, undef, undef, undef, undef];
-                let call = b.ins().call(fref, &args);
-                let r = b.inst_results(call)[0];
+            // Every module's hoisted functions, then the CommonJS wrappers (no side effects:
+            // each body makes its function), then the ES module bodies in evaluation order,
+            // with each CommonJS module an ES module imports run at its place.
+            let mut steps: Vec<Step> = hoists.iter().map(|&k| Step::Call(k)).collect();
+            steps.extend(order.iter().zip(&bodies).filter(|(mi, _)| self.graph.modules[**mi].cjs).map(|(_, &k)| Step::Call(k)));
+            for (&mi, &k) in order.iter().zip(&bodies) {
+                let m = &self.graph.modules[mi];
+                match (m.cjs, driver) {
+                    (false, false) => steps.push(Step::Call(k)),
+                    // Under the driver, imported CommonJS modules run before the ES bodies.
+                    (true, _) if m.imported => steps.push(Step::CjsImport(cjs_index[&mi])),
+                    _ => {}
+                }
+            }
+            for step in steps {
+                let r = match step {
+                    Step::Call(key) => {
+                        let fid = self.fns[&key].id;
+                        let fref = self.module.declare_func_in_func(fid, b.func);
+                        let args = [zero, undef, undef, zero, undef, undef, undef, undef, undef];
+                        let call = b.ins().call(fref, &args);
+                        b.inst_results(call)[0]
+                    }
+                    Step::CjsImport(i) => {
+                        let f = self.module.declare_func_in_func(self.rt_id(Rt::perry_cjs_import), b.func);
+                        let i = b.ins().iconst(types::I64, i as i64);
+                        let call = b.ins().call(f, &[i]);
+                        b.inst_results(call)[0]
+                    }
+                };
                 let is_exc = b.ins().icmp_imm_u(ir::condcodes::IntCC::Equal, r, perry_abi::EXCEPTION as i64);
                 let next = b.create_block();
                 let fail = b.create_block();
@@ -814,8 +858,11 @@ impl<'g> Compiler<'g> {
             if driver {
                 let [add, dep, run] =
                     [Rt::perry_module_add, Rt::perry_module_dep, Rt::perry_modules_run].map(|f| self.module.declare_func_in_func(self.rt_id(f), b.func));
-                let pos: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
-                for (i, &mi) in order.iter().enumerate() {
+                let esm: Vec<usize> = order.iter().copied().filter(|&mi| !self.graph.modules[mi].cjs).collect();
+                let bodies: Vec<usize> = esm.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize).collect();
+                let awaits: Vec<bool> = esm.iter().map(|&mi| generator::program_awaits(self.graph.modules[mi].program)).collect();
+                let pos: HashMap<usize, usize> = esm.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
+                for (i, &mi) in esm.iter().enumerate() {
                     let fref = self.module.declare_func_in_func(self.fns[&bodies[i]].id, b.func);
                     let code = b.ins().func_addr(types::I64, fref);
                     let a = b.ins().iconst(types::I64, awaits[i] as i64);
@@ -836,6 +883,81 @@ impl<'g> Compiler<'g> {
             b.finalize(self.module.target_config());
         }
         self.module.define_function(id, &mut ctx).unwrap();
+    }
+
+    /// Registers every CommonJS module with the runtime's loader (`stdlib/src/cjs.rs`): its
+    /// wrapper's slot and file name, what its literal `require`s resolved to, and the slots
+    /// of ES module imports of it. Returns the loader's index of each module.
+    fn register_cjs(&mut self, b: &mut cranelift_frontend::FunctionBuilder) -> HashMap<usize, usize> {
+        use cranelift_codegen::ir::InstBuilder;
+        let g = self.graph;
+        let cjs: Vec<usize> = (0..g.modules.len()).filter(|&mi| g.modules[mi].cjs).collect();
+        let index: HashMap<usize, usize> = cjs.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
+        if cjs.is_empty() && g.modules.iter().all(|m| m.dynamic.is_empty()) {
+            return index;
+        }
+        let [add, dep, bind, idep, name] = [Rt::perry_cjs_add, Rt::perry_cjs_dep, Rt::perry_cjs_bind, Rt::perry_import_dep, Rt::perry_cjs_name]
+            .map(|f| self.module.declare_func_in_func(self.rt_id(f), b.func));
+        let call = |b: &mut cranelift_frontend::FunctionBuilder, f, args: &[u64]| {
+            let vals: Vec<_> = args.iter().map(|&a| b.ins().iconst(types::I64, a as i64)).collect();
+            b.ins().call(f, &vals);
+        };
+        for &mi in &cjs {
+            let file = self.const_str(&g.modules[mi].path.to_string_lossy());
+            call(b, add, &[self.default_slots[&mi] as u64, file as u64]);
+        }
+        for &mi in &cjs {
+            for (spec, d) in &g.modules[mi].requires {
+                let s = self.const_str(spec) as u64;
+                let (kind, target) = match index.get(d) {
+                    Some(&i) => (0, i as u64),
+                    None => (1, self.require_slot(*d) as u64),
+                };
+                call(b, dep, &[index[&mi] as u64, s, kind, target]);
+            }
+        }
+        for mi in 0..g.modules.len() {
+            if g.modules[mi].dynamic.is_empty() {
+                continue;
+            }
+            let file = self.const_str(&g.modules[mi].path.to_string_lossy()) as u64;
+            for (spec, d) in &g.modules[mi].dynamic {
+                let s = self.const_str(spec) as u64;
+                let (kind, target) = match index.get(d) {
+                    Some(&i) => (0, i as u64),
+                    None => (1, self.namespace_slot(*d) as u64),
+                };
+                call(b, idep, &[file, s, kind, target]);
+            }
+        }
+        // The namespace names of the CommonJS modules whose namespace an ES module reads.
+        let mut ns: Vec<usize> = self.cjs_import_slots.keys().filter(|(_, n)| n.is_none()).map(|(m, _)| *m).collect();
+        ns.extend(g.modules.iter().flat_map(|m| m.dynamic.iter().map(|(_, d)| *d)).filter(|d| g.modules[*d].cjs));
+        ns.sort_unstable();
+        ns.dedup();
+        for mi in ns {
+            for n in &g.modules[mi].cjs_names {
+                let c = self.const_str(n) as u64;
+                call(b, name, &[index[&mi] as u64, c]);
+            }
+        }
+        let binds: Vec<((usize, Option<String>), u32)> = self.cjs_import_slots.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        for ((mi, name), slot) in binds {
+            let n = name.map_or(u64::MAX, |n| self.const_str(&n) as u64);
+            call(b, bind, &[index[&mi] as u64, n, slot as u64]);
+        }
+        index
+    }
+
+    /// The slot `require` reads for ES module `m`: a built-in module's default export when it
+    /// has one (Node's `require("events")` is the class), else its namespace (built by the
+    /// requiring module's body, `FnCompiler::module_prologue`).
+    pub fn require_slot(&mut self, m: usize) -> u32 {
+        let md = &self.graph.modules[m];
+        if md.builtin && md.exports.contains_key("default") {
+            return self.default_slots[&m];
+        }
+        self.namespace_slot(m)
     }
 
     fn emit_tables(&mut self) {
@@ -999,6 +1121,14 @@ impl<'g> Compiler<'g> {
         m.define_data(fns_id, &d).unwrap();
         export(m, perry_abi::SYM_SRCMAP_FN_COUNT, (self.srcmap_fns.len() as u64).to_le_bytes().to_vec(), false);
     }
+}
+
+/// A step of `perry_user_main`.
+enum Step {
+    /// Call a module body (or hoisting function) by its key.
+    Call(usize),
+    /// Run an imported CommonJS module (the loader's index).
+    CjsImport(usize),
 }
 
 #[cfg(test)]

@@ -345,6 +345,12 @@ pub fn run_test(cfg: &Config, rel: &str, dir: &Path) -> Outcome {
             }
         }
     }
+    if meta.flag("module") {
+        // Every `.js` file of a module test is an ES module, as Node decides: by the package.
+        if let Err(e) = std::fs::write(dir.join("package.json"), "{ \"type\": \"module\" }\n") {
+            return Outcome::Fail(format!("writing package.json: {e}"));
+        }
+    }
     let src_path = dir.join(&name);
     if let Err(e) = std::fs::write(&src_path, &program) {
         return Outcome::Fail(format!("writing the program: {e}"));

@@ -1,0 +1,10 @@
+import EventEmitter from "eventemitter3";
+const ee = new EventEmitter();
+const ctx = { name: "ctx" };
+ee.on("data", function (this: typeof ctx, a: number, b: number) { console.log("data", a, b, this.name); }, ctx);
+ee.once("data", (a: number) => console.log("once", a));
+ee.emit("data", 1, 2);
+ee.emit("data", 3, 4);
+console.log(ee.listenerCount("data"), ee.eventNames().join(","));
+ee.removeAllListeners("data");
+console.log(ee.emit("data"), ee.listenerCount("data"));

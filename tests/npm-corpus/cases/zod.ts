@@ -1,0 +1,10 @@
+import { z } from "zod";
+const User = z.object({ name: z.string().min(2), age: z.number().int().positive(), email: z.string().email().optional(), tags: z.array(z.string()).default([]) });
+type User = z.infer<typeof User>;
+const ok: User = User.parse({ name: "Ada", age: 36 });
+console.log(JSON.stringify(ok));
+const bad = User.safeParse({ name: "A", age: -1, email: "nope" });
+if (!bad.success) console.log(bad.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+const Shape = z.discriminatedUnion("kind", [z.object({ kind: z.literal("circle"), r: z.number() }), z.object({ kind: z.literal("square"), s: z.number() })]);
+console.log(JSON.stringify(Shape.parse({ kind: "square", s: 3 })));
+console.log(z.string().transform((s) => s.length).parse("hello"), z.coerce.number().parse("42"));
