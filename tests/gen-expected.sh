@@ -124,11 +124,14 @@ for t in "${tests[@]}"; do
         mkdir -p "$out"
         cp -a "$t/." "$out/"
         find "$out" -name '*.ts' -delete
+        # A test's tsconfig.json (experimentalDecorators...) reaches esbuild, which reads stdin.
+        tsconfig=()
+        if [ -f "$t/tsconfig.json" ]; then tsconfig=(--tsconfig-raw="$(cat "$t/tsconfig.json")"); fi
         while IFS= read -r -d '' f; do
             rel="${f#"$t"/}"
             mkdir -p "$out/$(dirname "$rel")"
             if ! esbuild --format=esm --platform=node --target=es2022 --supported:import-attributes=true --loader=ts \
-                    --log-level=error <"$f" >"$out/${rel%.ts}.mjs"; then
+                    "${tsconfig[@]}" --log-level=error <"$f" >"$out/${rel%.ts}.mjs"; then
                 ok=0
             fi
             sed -i -E 's#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^"]*)\.ts"#\1"\3.mjs"#g; s#((from|import)[[:space:]]*\(?[[:space:]]*)"(\.{1,2}/[^".]*)"#\1"\3.mjs"#g' "$out/${rel%.ts}.mjs"

@@ -124,6 +124,10 @@ fn build(source: Source, out: Option<&Path>, timings: bool, expose_gc: bool) -> 
         Source::App(app) => app::load(app)?,
     };
     t.phase("parse");
+    if timings {
+        let lines: usize = graph.modules.iter().filter(|m| !m.builtin).map(|m| m.source.lines().count()).sum();
+        eprintln!("[timings] graph: {} modules, {lines} lines", graph.modules.len());
+    }
     let mut compiler = codegen::Compiler::new(&graph);
     compiler.expose_gc = expose_gc;
     let object = compiler.compile().map_err(|d| diag::render(&d))?;

@@ -80,6 +80,9 @@ pub struct Module {
     /// A CommonJS module's export names as Node's static analysis finds them, re-exports
     /// followed (`cjs_exports.rs`): the names of its namespace beside `default`.
     pub cjs_names: Vec<String>,
+    /// TypeScript's `export = x`: its default export is `x`, and `import y = require(...)` or
+    /// a CommonJS `require` of it gets `x` itself (not a namespace).
+    pub export_assign: bool,
     /// Imported by an ES module (or the entry): the module runs at its place in the
     /// evaluation order. A CommonJS module only `require`d runs when it is first required.
     pub imported: bool,
@@ -194,23 +197,29 @@ impl Graph {
             (false, true) => SourceType::ts().with_script(true),
         };
         let cjs_type = if js { SourceType::script() } else { SourceType::ts().with_script(true) };
+        let lower = if builtin.is_some() || self.generated.contains_key(path) {
+            Lower::default()
+        } else {
+            let (legacy_decorators, decorator_metadata) = self.resolver.decorator_options(path);
+            Lower { legacy_decorators, decorator_metadata }
+        };
         let (program, scoping, cjs, prefix, source) = match format {
             Format::Esm => {
-                let (p, s) = parse(&display, source, esm_type, 0)?;
+                let (p, s) = parse(&display, source, esm_type, 0, lower)?;
                 (p, s, false, 0, source)
             }
             Format::Cjs | Format::Json => {
                 let (wrapped, prefix) = cjs_wrap(source, format == Format::Json);
-                let (p, s) = parse(&display, wrapped, cjs_type, prefix)?;
+                let (p, s) = parse(&display, wrapped, cjs_type, prefix, lower)?;
                 (p, s, true, prefix, wrapped)
             }
             Format::Detect => {
                 // Node 22: a `.js` file its package does not type is CommonJS unless it
                 // only parses as an ES module (it has `import`/`export` syntax).
                 let (wrapped, prefix) = cjs_wrap(source, false);
-                match parse(&display, wrapped, cjs_type, prefix) {
+                match parse(&display, wrapped, cjs_type, prefix, lower) {
                     Ok((p, s)) => (p, s, true, prefix, wrapped),
-                    Err(cjs_errors) => match parse(&display, source, esm_type, 0) {
+                    Err(cjs_errors) => match parse(&display, source, esm_type, 0, lower) {
                         Ok((p, s)) if p.body.iter().any(|st| st.is_module_declaration()) => (p, s, false, 0, source),
                         _ => return Err(cjs_errors),
                     },
@@ -240,6 +249,7 @@ impl Graph {
             requires: Vec::new(),
             dynamic: Vec::new(),
             cjs_names: Vec::new(),
+            export_assign: false,
             imported: false,
         });
         if cjs {
@@ -258,6 +268,13 @@ impl Graph {
                 }
                 Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
+                Statement::TSImportEqualsDeclaration(d) if d.import_kind.is_value() => {
+                    if let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
+                        && import_equals_used(d, &self.modules[idx].scoping)
+                    {
+                        sources.push((r.expression.value.as_str().to_string(), d.span.start));
+                    }
+                }
                 _ => {}
             }
         }
@@ -410,6 +427,9 @@ impl Graph {
                         None => star.push(dep),
                     }
                 }
+                Statement::TSExportAssignment(_) => {
+                    exports.insert("default".to_string(), Export::DefaultExpr);
+                }
                 Statement::ExportDefaultDeclaration(d) => {
                     let e = match &d.declaration {
                         ExportDefaultDeclarationKind::FunctionDeclaration(f) => f.id.as_ref().and_then(|i| i.symbol_id.get()).map(Export::Local),
@@ -430,6 +450,7 @@ impl Graph {
             }
         }
         let m = &mut self.modules[idx];
+        m.export_assign = m.program.body.iter().any(|st| matches!(st, Statement::TSExportAssignment(_)));
         m.exports = exports;
         m.star = star;
     }
@@ -605,21 +626,70 @@ impl Module {
 
 /// Parses and checks one module's source: oxc's syntax errors, Perry's nesting limit, and
 /// the semantic checker's early errors. `prefix` is the wrapper's length (for columns).
-fn parse(display: &str, source: &'static str, source_type: SourceType, prefix: u32) -> Result<(&'static Program<'static>, Scoping), Vec<Diagnostic>> {
+fn parse(
+    display: &str,
+    source: &'static str,
+    source_type: SourceType,
+    prefix: u32,
+    lower: Lower,
+) -> Result<(&'static Program<'static>, Scoping), Vec<Diagnostic>> {
     let alloc: &'static Allocator = leak(Allocator::default());
     let ret = oxc_parser::Parser::new(alloc, source, source_type).parse();
     if !ret.diagnostics.is_empty() || ret.panicked {
         return Err(ret.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
     }
-    let program: &'static Program<'static> = leak(ret.program);
-    if let Err(at) = crate::nesting::check(program) {
+    let mut program = ret.program;
+    if let Err(at) = crate::nesting::check(&program) {
         return Err(vec![Diagnostic::new(display, source, at, crate::nesting::TOO_DEEP)]);
     }
-    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(program);
+    let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&program);
     if !sem.diagnostics.is_empty() {
         return Err(sem.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
     }
-    Ok((program, sem.semantic.into_scoping()))
+    let mut scoping = sem.semantic.into_scoping();
+    if needs_lowering(&program, lower) {
+        // oxc's transformer lowers what Perry's code generator does not compile itself:
+        // `using` declarations and TypeScript's legacy decorators (with their metadata). Its
+        // helpers are Perry built-in modules (`perry:oxc/helpers/*`).
+        let mut options = oxc_transformer::TransformOptions::default();
+        options.env.es2026.explicit_resource_management = true;
+        options.decorator.legacy = lower.legacy_decorators;
+        options.decorator.emit_decorator_metadata = lower.decorator_metadata;
+        options.helper_loader.module_name = "perry:oxc".into();
+        let ret = oxc_transformer::Transformer::new(alloc, Path::new(display), &options).build_with_scoping(scoping, &mut program);
+        if !ret.diagnostics.is_empty() {
+            return Err(ret.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
+        }
+        let sem = SemanticBuilder::new().build(&program);
+        scoping = sem.semantic.into_scoping();
+    }
+    Ok((leak(program), scoping))
+}
+
+/// What a module may need lowered by oxc's transformer (its tsconfig's decorator settings).
+#[derive(Clone, Copy, Default)]
+pub struct Lower {
+    pub legacy_decorators: bool,
+    pub decorator_metadata: bool,
+}
+
+/// Whether `program` has a `using` declaration, or a decorator its tsconfig makes legacy.
+fn needs_lowering(program: &Program, lower: Lower) -> bool {
+    use oxc_ast_visit::Visit;
+    struct V(bool, bool);
+    impl<'a> Visit<'a> for V {
+        fn visit_variable_declaration(&mut self, d: &VariableDeclaration<'a>) {
+            self.0 |= matches!(d.kind, VariableDeclarationKind::Using | VariableDeclarationKind::AwaitUsing);
+            oxc_ast_visit::walk::walk_variable_declaration(self, d);
+        }
+        fn visit_decorator(&mut self, d: &Decorator<'a>) {
+            self.0 |= self.1;
+            oxc_ast_visit::walk::walk_decorator(self, d);
+        }
+    }
+    let mut v = V(false, lower.legacy_decorators);
+    v.visit_program(program);
+    v.0
 }
 
 /// Node's CommonJS wrapper around a module's source, and the wrapper's length. A JSON file
@@ -723,6 +793,12 @@ fn cjs_requires(program: &'static Program<'static>, scoping: &Scoping) -> Vec<St
     let mut v = V { scoping, require, out: Vec::new() };
     v.visit_program(program);
     v.out
+}
+
+/// Whether the binding of `import x = require("y")` is used as a value (TypeScript drops the
+/// import otherwise).
+pub fn import_equals_used(d: &TSImportEqualsDeclaration, scoping: &Scoping) -> bool {
+    d.id.symbol_id.get().is_some_and(|sym| scoping.get_resolved_references(sym).any(|r| r.flags().is_value()))
 }
 
 /// TypeScript drops an import whose bindings are used only as types (or not

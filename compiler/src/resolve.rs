@@ -113,6 +113,18 @@ impl Resolver {
         }
     }
 
+    /// The decorator settings of the `tsconfig.json` that governs `file` (none inside
+    /// `node_modules`): (`experimentalDecorators`, `emitDecoratorMetadata`).
+    pub fn decorator_options(&self, file: &Path) -> (bool, bool) {
+        match self.resolvers[0].find_tsconfig(file) {
+            Ok(Some(t)) => {
+                let o = &t.compiler_options;
+                (o.experimental_decorators.unwrap_or(false), o.emit_decorator_metadata.unwrap_or(false))
+            }
+            _ => (false, false),
+        }
+    }
+
     /// The format of the entry file (which no specifier names).
     pub fn entry_format(&self, path: &Path) -> Format {
         let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return Format::Esm };

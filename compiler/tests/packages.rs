@@ -131,3 +131,30 @@ fn a_missing_builtin_is_a_compile_error_for_import_and_a_run_time_error_for_requ
     );
     assert_eq!(run(&dir).unwrap(), "MODULE_NOT_FOUND\n");
 }
+
+#[test]
+fn typescript_import_equals_and_export_assignment() {
+    let dir = project(
+        "import-equals",
+        &[
+            ("node_modules/oldlib/index.js", "function oldlib(x) { return 'old:' + x; }\noldlib.helper = () => 'helper';\nmodule.exports = oldlib;\n"),
+            ("shape.ts", "class Shape { constructor(public w: number) {} area() { return this.w * this.w; } }\nexport = Shape;\n"),
+            ("util.ts", "export const twice = (n: number) => n * 2;\n"),
+            ("lib/uses-shape.cjs", "const Shape = require('../shape');\nmodule.exports = new Shape(2).area();\n"),
+            (
+                "main.ts",
+                "import oldlib = require('oldlib');\nimport Shape = require('./shape');\nimport util = require('./util');\nimport four from './lib/uses-shape.cjs';\n\
+                 namespace Geo { export namespace Units { export const cm = 'centimetre'; } }\nimport cm = Geo.Units.cm;\nimport Units = Geo.Units;\n\
+                 console.log(oldlib('x'), oldlib.helper(), new Shape(3).area(), util.twice(4), cm, Units.cm, four);\n",
+            ),
+        ],
+    );
+    assert_eq!(run(&dir).unwrap(), "old:x helper 9 8 centimetre centimetre 4\n");
+}
+
+#[test]
+fn standard_decorators_say_what_to_set() {
+    let dir = project("std-decorators", &[("main.ts", "function d(v: any, c: any) {}\n@d class A {}\nconsole.log(A);\n")]);
+    let err = run(&dir).unwrap_err();
+    assert!(err.contains("main.ts:2:1") && err.contains("experimentalDecorators"), "{err}");
+}

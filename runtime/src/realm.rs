@@ -70,6 +70,9 @@ pub enum I {
     SymSearch,
     SymSplit,
     SymUnscopables,
+    /// Symbol.dispose and Symbol.asyncDispose (explicit resource management; Node 20 has them).
+    SymDispose,
+    SymAsyncDispose,
     ObjectCtor,
     ArrayProtoValues,
     /// %GeneratorPrototype%.next as installed (for-of steps such generators directly).
@@ -101,10 +104,13 @@ pub enum I {
 }
 
 struct Realm {
-    sym_atoms: [Atom; 13],
+    sym_atoms: [Atom; SYMBOLS],
 }
 
-static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; 13] });
+/// The well-known symbols, `I::SymIterator..=I::SymAsyncDispose`.
+const SYMBOLS: usize = I::SymAsyncDispose as usize - I::SymIterator as usize + 1;
+
+static REALM: JsCell<Realm> = JsCell::new(Realm { sym_atoms: [0; SYMBOLS] });
 
 /// The intrinsics, indexed by [`I`] (a registered root range).
 static INTRINSICS: JsCell<[u64; I::Count as usize]> = JsCell::new([perry_abi::UNDEFINED; I::Count as usize]);

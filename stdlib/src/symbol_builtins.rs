@@ -28,6 +28,8 @@ pub fn install_well_known() {
         (I::SymSearch, "Symbol.search"),
         (I::SymSplit, "Symbol.split"),
         (I::SymUnscopables, "Symbol.unscopables"),
+        (I::SymDispose, "Symbol.dispose"),
+        (I::SymAsyncDispose, "Symbol.asyncDispose"),
     ] {
         let s = symbol::new_symbol(string::from_str(d), false);
         realm::set(i, s);
@@ -137,6 +139,8 @@ pub fn install() {
         ("search", I::SymSearch),
         ("split", I::SymSplit),
         ("unscopables", I::SymUnscopables),
+        ("dispose", I::SymDispose),
+        ("asyncDispose", I::SymAsyncDispose),
     ] {
         crate::constant(Value(hc.get()), name, realm::get(i));
     }

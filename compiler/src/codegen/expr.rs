@@ -1144,6 +1144,11 @@ impl FnCompiler<'_, '_, '_> {
         None
     }
 
+    /// The value of an identifier reference (for `import a = N.b`).
+    pub fn expr_identifier(&mut self, id: &'static IdentifierReference<'static>) -> V {
+        self.identifier(id)
+    }
+
     fn identifier(&mut self, id: &'static IdentifierReference<'static>) -> V {
         let name = id.name.as_str();
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
@@ -4119,7 +4124,12 @@ impl FnCompiler<'_, '_, '_> {
             })
         });
         if let Some(at) = decorated {
-            self.c.unsupported(self.module, at, "decorators");
+            // TypeScript's legacy decorators were lowered by oxc's transformer (`modules::parse`).
+            self.c.unsupported(
+                self.module,
+                at,
+                "standard (TC39) decorators; Perry compiles TypeScript's legacy decorators: set \"experimentalDecorators\": true in tsconfig.json",
+            );
             return self.undef();
         }
         let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();

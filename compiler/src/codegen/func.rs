@@ -2139,6 +2139,14 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             self.build_namespace(d);
         }
         for st in &program.body {
+            if let Statement::TSImportEqualsDeclaration(d) = st
+                && let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
+                && let Some(&dep) = self.m.deps.get(r.expression.value.as_str())
+                && !g.modules[dep].cjs
+                && self.c.require_slot(dep) == self.c.namespace_slot(dep)
+            {
+                self.build_namespace(dep);
+            }
             let Statement::ImportDeclaration(d) = st else { continue };
             let Some(specs) = &d.specifiers else { continue };
             if crate::modules::import_elided(d, &self.m.scoping) {

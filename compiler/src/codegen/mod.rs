@@ -459,6 +459,22 @@ impl<'g> Compiler<'g> {
                 }
             }
         }
+        // `import x = require("y")` binds y's `module.exports`, its `export =` value, or its
+        // namespace; `import a = N.b` is a binding of its own, set where it stands.
+        for (mi, m) in g.modules.iter().enumerate() {
+            for st in &m.program.body {
+                let oxc_ast::ast::Statement::TSImportEqualsDeclaration(d) = st else { continue };
+                let Some(sym) = d.id.symbol_id.get() else { continue };
+                let slot = match &d.module_reference {
+                    oxc_ast::ast::TSModuleReference::ExternalModuleReference(r) => {
+                        let Some(&dep) = m.deps.get(r.expression.value.as_str()) else { continue };
+                        self.import_equals_slot(dep)
+                    }
+                    _ => self.new_global(SlotInit::Undefined),
+                };
+                self.global_slots.insert((mi, sym), slot);
+            }
+        }
         let mut errors = Vec::new();
         for (mi, m) in g.modules.iter().enumerate() {
             for st in &m.program.body {
@@ -597,6 +613,9 @@ impl<'g> Compiler<'g> {
                 FnBody::Ctor(c) | FnBody::StaticInit(c) => (c.span.start, c.span.end),
                 FnBody::Module | FnBody::ModuleHoist => (0, 0),
             };
+            // Offsets into the embedded source, which leaves out a CommonJS wrapper.
+            let prefix = self.graph.modules[module].prefix;
+            let (src_start, src_end) = (src_start.saturating_sub(prefix), src_end.saturating_sub(prefix));
             let mut bytes = Vec::with_capacity(perry_abi::FNMETA_SIZE);
             bytes.extend_from_slice(&name_idx.to_le_bytes());
             bytes.extend_from_slice(&length.to_le_bytes());
@@ -950,14 +969,22 @@ impl<'g> Compiler<'g> {
     }
 
     /// The slot `require` reads for ES module `m`: a built-in module's default export when it
-    /// has one (Node's `require("events")` is the class), else its namespace (built by the
-    /// requiring module's body, `FnCompiler::module_prologue`).
+    /// has one (Node's `require("events")` is the class), a TypeScript `export =` value, else
+    /// its namespace (built by the requiring module's body, `FnCompiler::module_prologue`).
     pub fn require_slot(&mut self, m: usize) -> u32 {
         let md = &self.graph.modules[m];
-        if md.builtin && md.exports.contains_key("default") {
+        if (md.builtin && md.exports.contains_key("default")) || md.export_assign {
             return self.default_slots[&m];
         }
         self.namespace_slot(m)
+    }
+
+    /// The slot `import x = require(...)` of module `m` binds.
+    pub fn import_equals_slot(&mut self, m: usize) -> u32 {
+        if self.graph.modules[m].cjs {
+            return self.cjs_import_slot(m, Some("default".to_string()));
+        }
+        self.require_slot(m)
     }
 
     fn emit_tables(&mut self) {
@@ -1104,8 +1131,11 @@ impl<'g> Compiler<'g> {
         let mut bytes = blob.into_bytes();
         bytes.push(0);
         for md in &self.graph.modules {
-            bytes.extend_from_slice(format!("{}\n", md.source.len()).as_bytes());
-            bytes.extend_from_slice(md.source.as_bytes());
+            // A CommonJS module's own text: its line 1 as the file has it (stack frames print
+            // it under the column the position records, which excludes the wrapper).
+            let text = &md.source[md.prefix as usize..];
+            bytes.extend_from_slice(format!("{}\n", text.len()).as_bytes());
+            bytes.extend_from_slice(text.as_bytes());
         }
         let len = bytes.len();
         export(m, perry_abi::SYM_SRCMAP, bytes, false);

@@ -241,13 +241,54 @@ impl FnCompiler<'_, '_, '_> {
                     }
                 }
             }
-            Statement::TSExportAssignment(e) => self.c.unsupported(self.module, e.span.start, "export ="),
+            Statement::TSExportAssignment(e) => {
+                // `export = x`: the module's default export (what `require` and
+                // `import y = require(...)` of it get).
+                let slot = self.c.default_slots[&self.module];
+                let v = self.expr(&e.expression);
+                self.global_set(slot, v);
+            }
             Statement::TSNamespaceExportDeclaration(_) => {}
             Statement::TSTypeAliasDeclaration(_) | Statement::TSInterfaceDeclaration(_) | Statement::TSGlobalDeclaration(_) => {}
             Statement::TSEnumDeclaration(e) => self.enum_decl(e),
             Statement::TSNamespaceDeclaration(n) => self.namespace_decl(n),
             Statement::TSExternalModuleDeclaration(_) => {}
-            Statement::TSImportEqualsDeclaration(d) => self.c.unsupported(self.module, d.span.start, "import = require"),
+            Statement::TSImportEqualsDeclaration(d) => self.import_equals(d),
+        }
+    }
+
+    /// `import a = N.b`: binds `a` to the entity's value (a `require` form is bound when the
+    /// program is linked, `Compiler::assign_globals`).
+    fn import_equals(&mut self, d: &'static TSImportEqualsDeclaration<'static>) {
+        fn entity(fc: &mut FnCompiler, n: &'static TSTypeName<'static>) -> V {
+            match n {
+                TSTypeName::IdentifierReference(id) => fc.expr_identifier(id),
+                TSTypeName::QualifiedName(q) => {
+                    let o = entity(fc, &q.left);
+                    fc.get_named(o, q.right.name.as_str(), q.span.start)
+                }
+                TSTypeName::ThisExpression(_) => fc.this_value(),
+            }
+        }
+        let Some(sym) = d.id.symbol_id.get() else { return };
+        if !d.import_kind.is_value() || !self.scoping().get_resolved_references(sym).any(|r| r.flags().is_value()) {
+            return;
+        }
+        let v = match &d.module_reference {
+            TSModuleReference::ExternalModuleReference(_) => return,
+            TSModuleReference::IdentifierReference(id) => self.expr_identifier(id),
+            TSModuleReference::QualifiedName(q) => {
+                let o = entity(self, &q.left);
+                self.get_named(o, q.right.name.as_str(), q.span.start)
+            }
+        };
+        if self.m.scoping.symbol_scope_id(sym) == self.m.scoping.root_scope_id() {
+            match self.c.global_slots.get(&(self.module, sym)) {
+                Some(&slot) => self.global_set(slot, v),
+                None => self.c.unsupported(self.module, d.span.start, "import = alias here"),
+            }
+        } else {
+            self.c.unsupported(self.module, d.span.start, "import = alias inside a namespace or block");
         }
     }
 
