@@ -71,6 +71,10 @@ enum Cmd {
         /// Define a global `gc()` that runs a full collection (as `node --expose-gc`).
         #[arg(long)]
         expose_gc: bool,
+        /// Compile every function again rather than reuse machine code from the code cache
+        /// (also `PERRY_CODE_CACHE=0`).
+        #[arg(long)]
+        no_cache: bool,
         /// Compile FILE as a classic script rather than a module: no
         /// import/export, top-level `this` is the global object, and
         /// top-level `var` and function declarations are properties of it.
@@ -218,8 +222,11 @@ fn main() -> ExitCode {
 fn perry_main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc, .. } => {
+        Cmd::Compile { file, app: Some(dir), emit_entry, output, timings, expose_gc, no_cache, .. } => {
             debug_assert!(file.is_none());
+            if no_cache {
+                codegen::parallel::disable_cache();
+            }
             match compile_app(&dir, emit_entry.as_deref(), output, timings, expose_gc) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -228,7 +235,10 @@ fn perry_main() -> ExitCode {
                 }
             }
         }
-        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc, script, check } => {
+        Cmd::Compile { file, app: None, emit_entry, output, timings, expose_gc, script, check, no_cache } => {
+            if no_cache {
+                codegen::parallel::disable_cache();
+            }
             if emit_entry.is_some() {
                 // clap's `requires` lets a positional FILE stand in for --app.
                 eprintln!("error: --emit-entry needs --app DIR");

@@ -45,7 +45,7 @@
 mod expr;
 mod func;
 mod generator;
-mod parallel;
+pub mod parallel;
 mod pattern;
 mod safepoints;
 mod stmt;
@@ -290,7 +290,7 @@ impl<'g> Compiler<'g> {
 
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(IsaKind::Optimized);
-        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(IsaKind::Fast), make_isa(IsaKind::Compact)));
+        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(IsaKind::Fast), make_isa(IsaKind::Compact), parallel::cache_dir()));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let (rt, rt_preserving) = declare_runtime(&mut module);
@@ -403,9 +403,10 @@ impl<'g> Compiler<'g> {
 
     /// Allocates global slots for every module-scope value binding, and
     /// resolves imports to the exporting module's slots.
-    fn assign_globals(&mut self) -> Result<(), Vec<Diagnostic>> {
+    fn assign_globals(&mut self, phase: &[usize]) -> Result<(), Vec<Diagnostic>> {
         let g = self.graph;
-        for (mi, m) in g.modules.iter().enumerate() {
+        for &mi in phase {
+            let m = &g.modules[mi];
             let root = m.analysis.module_scope;
             let exported: hashbrown::HashSet<SymbolId> = m.exports.values().filter_map(|e| if let Export::Local(s) = e { Some(*s) } else { None }).collect();
             for (_, &sym) in m.scoping.get_bindings(root).iter() {
@@ -435,7 +436,8 @@ impl<'g> Compiler<'g> {
             let d = self.new_global(SlotInit::Hole);
             self.default_slots.insert(mi, d);
         }
-        for (mi, m) in g.modules.iter().enumerate() {
+        for &mi in phase {
+            let m = &g.modules[mi];
             for st in &m.program.body {
                 use oxc_ast::ast::*;
                 let ns = match st {
@@ -461,7 +463,8 @@ impl<'g> Compiler<'g> {
         }
         // `import x = require("y")` binds y's `module.exports`, its `export =` value, or its
         // namespace; `import a = N.b` is a binding of its own, set where it stands.
-        for (mi, m) in g.modules.iter().enumerate() {
+        for &mi in phase {
+            let m = &g.modules[mi];
             for st in &m.program.body {
                 let oxc_ast::ast::Statement::TSImportEqualsDeclaration(d) = st else { continue };
                 let Some(sym) = d.id.symbol_id.get() else { continue };
@@ -476,7 +479,8 @@ impl<'g> Compiler<'g> {
             }
         }
         let mut errors = Vec::new();
-        for (mi, m) in g.modules.iter().enumerate() {
+        for &mi in phase {
+            let m = &g.modules[mi];
             for st in &m.program.body {
                 let oxc_ast::ast::Statement::ImportDeclaration(d) = st else { continue };
                 let Some(specs) = &d.specifiers else { continue };
@@ -696,14 +700,16 @@ impl<'g> Compiler<'g> {
 
     /// Compiles the whole program into an object file.
     pub fn compile(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
-        self.assign_globals()?;
-        for (mi, m) in self.graph.modules.iter().enumerate() {
-            let key = m.program as *const _ as usize;
-            self.function_for(key, mi, FnBody::Module, "", 0);
-            self.function_for(key + 1, mi, FnBody::ModuleHoist, "", 0);
-        }
-        while let Some((key, module, body)) = self.queue.pop() {
-            self.compile_function(key, module, body);
+        for phase in self.phases() {
+            self.assign_globals(&phase)?;
+            for &mi in &phase {
+                let key = self.graph.modules[mi].program as *const _ as usize;
+                self.function_for(key, mi, FnBody::Module, "", 0);
+                self.function_for(key + 1, mi, FnBody::ModuleHoist, "", 0);
+            }
+            while let Some((key, module, body)) = self.queue.pop() {
+                self.compile_function(key, module, body);
+            }
         }
         self.define_compiled();
         if !self.errors.is_empty() {
@@ -715,6 +721,26 @@ impl<'g> Compiler<'g> {
         product
             .emit()
             .map_err(|e| vec![Diagnostic { file: String::new(), line: 0, col: 0, message: format!("object emission failed: {e}"), frame: String::new() }])
+    }
+
+    /// The modules in the order they are numbered and compiled: the packages' (built-in
+    /// modules and those under `node_modules`) in evaluation order, then the project's. Every
+    /// number a function's IR holds (global slots, string constants, atoms, inline-cache
+    /// sites) is then allocated for the packages before the project, so editing the app's own
+    /// files leaves the packages' IR, and their code cache keys (`parallel.rs`), unchanged. A
+    /// package that reaches a project module (a cycle through the app) makes one phase.
+    fn phases(&self) -> Vec<Vec<usize>> {
+        let g = self.graph;
+        let pkg: Vec<bool> = g.modules.iter().map(|m| m.builtin || m.path.components().any(|c| c.as_os_str() == "node_modules")).collect();
+        let deps = |m: &crate::modules::Module| -> Vec<usize> {
+            m.deps.values().copied().chain(m.requires.iter().map(|r| r.1)).chain(m.dynamic.iter().map(|d| d.1)).collect()
+        };
+        let split = !g.modules.iter().enumerate().any(|(i, m)| pkg[i] && deps(m).iter().any(|&d| !pkg[d]));
+        if !split {
+            return vec![g.order.clone()];
+        }
+        let (a, b): (Vec<usize>, Vec<usize>) = g.order.iter().partition(|&&mi| pkg[mi]);
+        vec![a, b]
     }
 
     fn compile_function(&mut self, key: usize, module: usize, body: FnBody) {
@@ -766,6 +792,11 @@ impl<'g> Compiler<'g> {
     /// built, and records their stack maps and source map entries.
     fn define_compiled(&mut self) {
         let done = self.pool.take().unwrap().finish();
+        if parallel::WROTE.load(std::sync::atomic::Ordering::Relaxed)
+            && let Some(dir) = parallel::cache_dir()
+        {
+            parallel::prune(&dir);
+        }
         let submitted = std::mem::take(&mut self.submitted);
         for (d, (module, name)) in done.into_iter().zip(submitted) {
             let c = match d.result {

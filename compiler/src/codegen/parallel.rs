@@ -19,6 +19,21 @@
 //! (`compiler/tests/cli.rs::output_is_the_same_for_any_number_of_code_generation_threads`).
 //! `PERRY_DUMP_CLIF_FINAL=1` prints every function after the safepoint pass. The compiler's
 //! mimalloc keeps freed memory for the rest of the compile (no purging).
+//!
+//! # The code cache
+//!
+//! Each function's machine code is cached on disk by Cranelift's incremental cache
+//! (`Context::compile_with_cache`): the key is a hash of the function's IR after the safepoint
+//! pass, modulo the names of what it calls and references (so renumbered functions and data
+//! still hit), with the ISA and its flags and Cranelift's version; a blob that does not
+//! deserialize (stale, corrupt, another version) is ignored and the function compiled again.
+//! The key covers everything the machine code depends on, so the cache needs no invalidation
+//! when Perry changes: different IR is a different key. The other numberings in the IR (global
+//! slots, string constants, atoms, inline-cache sites) are stable for unchanged modules because
+//! `Compiler::compile` numbers the packages' modules before the project's (a change to the
+//! app's own files leaves every package function's IR, and key, as it was). Blobs live in
+//! `code-v1/` under the cache root (`link::cache_root`, as `perry run`'s executables);
+//! `PERRY_CODE_CACHE=0` or `perry compile --no-cache` compiles without it.
 
 use cranelift_codegen::entity::EntitySet;
 use cranelift_codegen::ir;
@@ -58,6 +73,86 @@ pub struct Done {
     pub result: Result<Compiled, String>,
 }
 
+/// Cranelift's cache store over a directory: one file per key, written atomically (a temporary
+/// file renamed), so concurrent compilers share it safely.
+struct DiskStore {
+    dir: std::path::PathBuf,
+}
+
+/// Whether this compile wrote a blob (then `prune` looks at the cache's size).
+pub static WROTE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+impl cranelift_codegen::incremental_cache::CacheKvStore for DiskStore {
+    fn get(&self, key: &[u8]) -> Option<std::borrow::Cow<'_, [u8]>> {
+        std::fs::read(self.dir.join(hex(key))).ok().map(std::borrow::Cow::Owned)
+    }
+
+    fn insert(&mut self, key: &[u8], val: Vec<u8>) {
+        WROTE.store(true, std::sync::atomic::Ordering::Relaxed);
+        let name = hex(key);
+        let tmp = self.dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        if std::fs::write(&tmp, &val).is_ok() && std::fs::rename(&tmp, self.dir.join(&name)).is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+    }
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+static DISABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `perry compile --no-cache`: compile without the code cache.
+pub fn disable_cache() {
+    DISABLED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The code cache's directory, created; `None` when disabled (`--no-cache`,
+/// `PERRY_CODE_CACHE=0`) or unusable.
+pub fn cache_dir() -> Option<std::path::PathBuf> {
+    if DISABLED.load(std::sync::atomic::Ordering::Relaxed) || std::env::var("PERRY_CODE_CACHE").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let dir = crate::link::cache_root().join("code-v1");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
+}
+
+/// The cache's size limit: `PERRY_CODE_CACHE_MB` megabytes (default 2048).
+fn cache_limit() -> u64 {
+    std::env::var("PERRY_CODE_CACHE_MB").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(2048) << 20
+}
+
+/// Keeps the cache under its limit: past it, deletes the blobs written longest ago until it
+/// is at three quarters (a blob used by this compile is rewritten only when it missed, so a
+/// long-lived blob can go and be compiled again: the cache stays a cache).
+pub fn prune(dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut files: Vec<(std::time::SystemTime, u64, std::path::PathBuf)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let m = e.metadata().ok()?;
+            Some((m.modified().ok()?, m.len(), e.path()))
+        })
+        .collect();
+    let total: u64 = files.iter().map(|f| f.1).sum();
+    let limit = cache_limit();
+    if total <= limit {
+        return;
+    }
+    files.sort();
+    let mut size = total;
+    for (_, len, path) in files {
+        if size <= limit / 4 * 3 {
+            break;
+        }
+        if std::fs::remove_file(&path).is_ok() {
+            size -= len;
+        }
+    }
+}
+
 pub struct Pool {
     jobs: Option<Sender<Job>>,
     done: Receiver<Done>,
@@ -69,7 +164,7 @@ impl Pool {
     /// `PERRY_JOBS` workers, by default one per core.
     /// `isa` optimises; `fast` compiles code that runs once; `compact` recompiles what `fast`
     /// gave a frame past `MAX_FAST_FRAME`.
-    pub fn new(isa: OwnedTargetIsa, fast: OwnedTargetIsa, compact: OwnedTargetIsa) -> Pool {
+    pub fn new(isa: OwnedTargetIsa, fast: OwnedTargetIsa, compact: OwnedTargetIsa, cache: Option<std::path::PathBuf>) -> Pool {
         let n = std::env::var("PERRY_JOBS")
             .ok()
             .and_then(|s| s.parse::<usize>().ok())
@@ -87,6 +182,7 @@ impl Pool {
                 let isa = isa.clone();
                 let fast = fast.clone();
                 let compact = compact.clone();
+                let mut store = cache.clone().map(|dir| DiskStore { dir });
                 // Cranelift's passes recurse over a function's instructions
                 // in places: the compiler thread's stack (nesting.rs).
                 std::thread::Builder::new()
@@ -110,16 +206,16 @@ impl Pool {
                                 // The single-pass allocator's frame grows with the function; one
                                 // too large for the stack is compiled again, sharing slots.
                                 let saved = ctx.func.clone();
-                                match compile(&fast, &mut ctx, job.id) {
+                                match compile(&fast, &mut ctx, job.id, store.as_mut()) {
                                     Ok(c) if c.frame_size > MAX_FAST_FRAME => {
                                         ctx.clear();
                                         ctx.func = saved;
-                                        compile(&compact, &mut ctx, job.id)
+                                        compile(&compact, &mut ctx, job.id, store.as_mut())
                                     }
                                     r => r,
                                 }
                             } else {
-                                compile(&isa, &mut ctx, job.id)
+                                compile(&isa, &mut ctx, job.id, store.as_mut())
                             };
                             if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                                 return;
@@ -174,9 +270,16 @@ fn stack_map_entries(func: &ir::Function) -> usize {
     func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).map(|i| func.dfg.user_stack_map_entries(i).map_or(0, <[_]>::len)).sum()
 }
 
-fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncId) -> Result<Compiled, String> {
+fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncId, store: Option<&mut DiskStore>) -> Result<Compiled, String> {
     let mut plane = cranelift_codegen::control::ControlPlane::default();
-    ctx.compile(&**isa, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
+    match store {
+        Some(store) => {
+            ctx.compile_with_cache(&**isa, store, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
+        }
+        None => {
+            ctx.compile(&**isa, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
+        }
+    }
     let cc = ctx.compiled_code().unwrap();
     let relocs = cc.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
     let stackmaps = cc.buffer.user_stack_maps().iter().map(|(off, span, map)| (*off, *span, map.entries().map(|(_, o)| o).collect())).collect();
