@@ -193,10 +193,10 @@ fn help_and_version() {
 }
 
 #[test]
-fn decorators_and_eval_are_refused_by_name() {
+fn standard_decorators_and_eval_are_refused_by_name() {
     let (st, err) = compile_err("deco.ts", "function d(t: any) { return t; }\n@d\nclass A {}\nconsole.log(A);\n");
     assert_eq!(st, 1, "{err}");
-    assert!(err.contains("not supported yet: decorators"), "{err}");
+    assert!(err.contains("not supported yet: standard (TC39) decorators"), "{err}");
     assert!(err.contains("deco.ts:2:1"), "{err}");
     let (st, err) = compile_err("ev.ts", "console.log(eval(\"1 + 1\"));\n");
     assert_eq!(st, 1, "{err}");
