@@ -188,6 +188,9 @@ impl Graph {
         // parsed as TypeScript it would reject JavaScript's `<` ambiguities
         // and accept type syntax.
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if matches!(ext, "tsx" | "jsx") {
+            return Err(vec![Diagnostic::new(&display, source, 0, format!("not supported yet: JSX (.{ext} files)"))]);
+        }
         let js = matches!(ext, "js" | "mjs" | "cjs" | "json");
         let script = self.script_entry && self.modules.is_empty() && builtin.is_none();
         let esm_type = match (js, script) {
@@ -268,14 +271,15 @@ impl Graph {
                 }
                 Statement::ExportAllDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
                 Statement::ExportFromDeclaration(d) if d.export_kind.is_value() => sources.push((d.source.value.as_str().to_string(), d.span.start)),
-                Statement::TSImportEqualsDeclaration(d) if d.import_kind.is_value() => {
-                    if let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
-                        && import_equals_used(d, &self.modules[idx].scoping)
-                    {
-                        sources.push((r.expression.value.as_str().to_string(), d.span.start));
-                    }
-                }
                 _ => {}
+            }
+        }
+        for d in import_equals_decls(program) {
+            if d.import_kind.is_value()
+                && let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
+                && import_equals_used(d, &self.modules[idx].scoping)
+            {
+                sources.push((r.expression.value.as_str().to_string(), d.span.start));
             }
         }
         for (spec, at) in sources {
@@ -572,6 +576,11 @@ pub fn declared_names(d: &Declaration) -> Vec<(String, SymbolId)> {
                 out.push((n.id.name.as_str().to_string(), s));
             }
         }
+        Declaration::TSImportEqualsDeclaration(d) => {
+            if let Some(s) = d.id.symbol_id.get() {
+                out.push((d.id.name.as_str().to_string(), s));
+            }
+        }
         _ => {}
     }
     out
@@ -793,6 +802,18 @@ fn cjs_requires(program: &'static Program<'static>, scoping: &Scoping) -> Vec<St
     let mut v = V { scoping, require, out: Vec::new() };
     v.visit_program(program);
     v.out
+}
+
+/// The `import x = ...` declarations at a program's top level, `export import` ones too.
+pub fn import_equals_decls(program: &'static Program<'static>) -> impl Iterator<Item = &'static TSImportEqualsDeclaration<'static>> {
+    program.body.iter().filter_map(|st| match st {
+        Statement::TSImportEqualsDeclaration(d) => Some(&**d),
+        Statement::ExportDeclaration(e) => match &e.declaration {
+            Declaration::TSImportEqualsDeclaration(d) => Some(&**d),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 /// Whether the binding of `import x = require("y")` is used as a value (TypeScript drops the

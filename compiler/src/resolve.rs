@@ -47,7 +47,7 @@ pub struct Resolver {
 }
 
 const JS_EXTENSIONS: &[&str] = &[".js", ".mjs", ".cjs", ".json"];
-const PROJECT_EXTENSIONS: &[&str] = &[".ts", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
+const PROJECT_EXTENSIONS: &[&str] = &[".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".json"];
 
 fn options(package: bool, via: Via) -> ResolveOptions {
     let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();

@@ -158,3 +158,22 @@ fn standard_decorators_say_what_to_set() {
     let err = run(&dir).unwrap_err();
     assert!(err.contains("main.ts:2:1") && err.contains("experimentalDecorators"), "{err}");
 }
+
+#[test]
+fn export_import_satisfies_const_type_parameters_and_tsx() {
+    let dir = project(
+        "ts-syntax",
+        &[
+            ("ns.ts", "export namespace NS { export const v = 5; }\nexport import V = NS.v;\n"),
+            (
+                "main.ts",
+                "import { V } from './ns';\ntype Cfg = { port: number };\nconst cfg = { port: 80 } satisfies Cfg;\n\
+                 function first<const T extends readonly unknown[]>(xs: T): T[0] { return xs[0]; }\nconsole.log(cfg.port, first(['a', 'b'] as const), V);\n",
+            ),
+        ],
+    );
+    assert_eq!(run(&dir).unwrap(), "80 a 5\n");
+    let dir = project("tsx", &[("comp.tsx", "export const X = <div />;\n"), ("main.ts", "import { X } from './comp';\nconsole.log(X);\n")]);
+    let err = run(&dir).unwrap_err();
+    assert!(err.contains("comp.tsx:1:1: not supported yet: JSX (.tsx files)"), "{err}");
+}

@@ -2138,15 +2138,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         for &(_, d) in &self.m.dynamic {
             self.build_namespace(d);
         }
-        for st in &program.body {
-            if let Statement::TSImportEqualsDeclaration(d) = st
-                && let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
+        for d in crate::modules::import_equals_decls(program) {
+            if let TSModuleReference::ExternalModuleReference(r) = &d.module_reference
                 && let Some(&dep) = self.m.deps.get(r.expression.value.as_str())
                 && !g.modules[dep].cjs
                 && self.c.require_slot(dep) == self.c.namespace_slot(dep)
             {
                 self.build_namespace(dep);
             }
+        }
+        for st in &program.body {
             let Statement::ImportDeclaration(d) = st else { continue };
             let Some(specs) = &d.specifiers else { continue };
             if crate::modules::import_elided(d, &self.m.scoping) {

@@ -465,8 +465,7 @@ impl<'g> Compiler<'g> {
         // namespace; `import a = N.b` is a binding of its own, set where it stands.
         for &mi in phase {
             let m = &g.modules[mi];
-            for st in &m.program.body {
-                let oxc_ast::ast::Statement::TSImportEqualsDeclaration(d) = st else { continue };
+            for d in crate::modules::import_equals_decls(m.program) {
                 let Some(sym) = d.id.symbol_id.get() else { continue };
                 let slot = match &d.module_reference {
                     oxc_ast::ast::TSModuleReference::ExternalModuleReference(r) => {

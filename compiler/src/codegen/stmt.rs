@@ -271,7 +271,8 @@ impl FnCompiler<'_, '_, '_> {
             }
         }
         let Some(sym) = d.id.symbol_id.get() else { return };
-        if !d.import_kind.is_value() || !self.scoping().get_resolved_references(sym).any(|r| r.flags().is_value()) {
+        let exported = self.m.exports.values().any(|e| matches!(e, crate::modules::Export::Local(s) if *s == sym));
+        if !d.import_kind.is_value() || !(exported || self.scoping().get_resolved_references(sym).any(|r| r.flags().is_value())) {
             return;
         }
         let v = match &d.module_reference {
@@ -310,6 +311,7 @@ impl FnCompiler<'_, '_, '_> {
             Declaration::ClassDeclaration(c) => self.class_declaration(c),
             Declaration::TSEnumDeclaration(e) => self.enum_decl(e),
             Declaration::TSNamespaceDeclaration(n) => self.namespace_decl(n),
+            Declaration::TSImportEqualsDeclaration(d) => self.import_equals(d),
             _ => {}
         }
     }
