@@ -65,6 +65,8 @@ macro_rules! foreach_runtime_function {
         fn perry_cjs_name(m: Value, name_const: Value) -> Value;
         fn perry_import_dep(importer_const: Value, spec_const: Value, kind: Value, target: Value) -> Value;
         fn perry_dynamic_import(importer_const: Value, spec: Value) -> Value;
+        fn perry_lazy_add(code: Value, is_async: Value) -> Value;
+        fn perry_lazy_dep(m: Value, dep: Value) -> Value;
         fn perry_get_iterator(v: Value) -> Value;
         fn perry_yield_star_step(it: Value, v: Value, mode: Value) -> Value;
         fn perry_get_async_iterator(v: Value) -> Value;

@@ -83,6 +83,10 @@ pub struct Module {
     /// TypeScript's `export = x`: its default export is `x`, and `import y = require(...)` or
     /// a CommonJS `require` of it gets `x` itself (not a namespace).
     pub export_assign: bool,
+    /// An ES module reached only through `import()` (no static import or `require` chain
+    /// from an entry leads to it): it runs when `import()` first asks for it, as in Node, not
+    /// at its place in the evaluation order (`Graph::mark_lazy`).
+    pub lazy: bool,
     /// Imported by an ES module (or the entry): the module runs at its place in the
     /// evaluation order. A CommonJS module only `require`d runs when it is first required.
     pub imported: bool,
@@ -114,6 +118,8 @@ pub struct Graph {
     generated: HashMap<PathBuf, (String, &'static str)>,
     /// The entry file is a script, not a module (`Graph::load_script`).
     script_entry: bool,
+    /// The modules added by `add_file`/`add_generated` (the entries).
+    roots: Vec<usize>,
     resolver: crate::resolve::Resolver,
 }
 
@@ -154,6 +160,8 @@ impl Graph {
         let format = if self.script_entry { Format::Esm } else { self.resolver.entry_format(&canonical) };
         let i = self.load_rec(&canonical, format)?;
         self.modules[i].imported = true;
+        self.roots.push(i);
+        self.mark_lazy();
         Ok(i)
     }
 
@@ -166,7 +174,26 @@ impl Graph {
         self.generated.insert(path.clone(), (name.to_string(), Box::leak(source.into_boxed_str())));
         let i = self.load_rec(&path, Format::Esm)?;
         self.modules[i].imported = true;
+        self.roots.push(i);
+        self.mark_lazy();
         Ok(i)
+    }
+
+    /// Marks the ES modules that only `import()` reaches (`Module::lazy`): those no chain of
+    /// static imports and `require`s from an entry leads to.
+    fn mark_lazy(&mut self) {
+        let mut seen = vec![false; self.modules.len()];
+        let mut stack = self.roots.clone();
+        while let Some(m) = stack.pop() {
+            if std::mem::replace(&mut seen[m], true) {
+                continue;
+            }
+            let md = &self.modules[m];
+            stack.extend(md.deps.values().copied().chain(md.requires.iter().map(|r| r.1)));
+        }
+        for (i, m) in self.modules.iter_mut().enumerate() {
+            m.lazy = !seen[i] && !m.cjs;
+        }
     }
 
     fn load_rec(&mut self, path: &Path, format: Format) -> Result<usize, Vec<Diagnostic>> {
@@ -253,6 +280,7 @@ impl Graph {
             dynamic: Vec::new(),
             cjs_names: Vec::new(),
             export_assign: false,
+            lazy: false,
             imported: false,
         });
         if cjs {

@@ -38,6 +38,28 @@ enum Target {
     Cjs(usize),
     /// A global slot: an ES module's namespace or a built-in module's default export.
     Slot(usize),
+    /// An ES module only `import()` reaches (its index among the lazy modules) and its
+    /// namespace's slot: it runs on the first `import()`.
+    Lazy(usize, usize),
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum LazyState {
+    Pending,
+    Running,
+    Done,
+    Failed,
+}
+
+/// An ES module that runs when `import()` first asks for it (`perry_lazy_add`).
+struct LazyModule {
+    code: u64,
+    is_async: bool,
+    /// The lazy modules it imports statically, in evaluation order: they run first.
+    deps: Vec<usize>,
+    state: LazyState,
+    /// The body's result (its promise when it awaits at top level) or, failed, its error: a root.
+    result: u64,
 }
 
 struct Module {
@@ -64,11 +86,12 @@ struct Dynamic {
 struct Registry {
     modules: Vec<Module>,
     dynamic: Vec<Dynamic>,
+    lazy: Vec<LazyModule>,
     /// `require.cache`, shared by every module (a root).
     cache: u64,
 }
 
-static REGISTRY: JsCell<Registry> = JsCell::new(Registry { modules: Vec::new(), dynamic: Vec::new(), cache: UNDEFINED });
+static REGISTRY: JsCell<Registry> = JsCell::new(Registry { modules: Vec::new(), dynamic: Vec::new(), lazy: Vec::new(), cache: UNDEFINED });
 
 fn reg() -> &'static mut Registry {
     // SAFETY: the registry belongs to the JS thread; callers drop the borrow before running
@@ -84,6 +107,9 @@ fn register_roots() {
             visit(&mut r.cache as *mut u64);
             for m in r.modules.iter_mut() {
                 visit(&mut m.module as *mut u64);
+            }
+            for m in r.lazy.iter_mut() {
+                visit(&mut m.result as *mut u64);
             }
         });
         reg().cache = object::new_plain(8).0;
@@ -116,12 +142,17 @@ extern "C" fn cjs_dep(m: u64, spec: u64, kind: u64, target: u64) -> u64 {
 perry_runtime::abi_export!(perry_cjs_dep, cjs_dep);
 
 /// Registers what the string-literal `import(spec)` of file `importer` (string constants)
-/// resolved to: CommonJS module `target` (kind 0) or the ES module namespace in global slot
-/// `target` (kind 1).
+/// resolved to: CommonJS module `target` (kind 0), the ES module namespace in global slot
+/// `target` (kind 1), or lazy module `target >> 32` with its namespace in slot `target & 2^32-1`
+/// (kind 2).
 extern "C" fn import_dep(importer: u64, spec: u64, kind: u64, target: u64) -> u64 {
     let importer = string::to_rust(perry_runtime::abi::const_value(importer as usize));
     let spec = string::to_rust(perry_runtime::abi::const_value(spec as usize));
-    let target = if kind == 0 { Target::Cjs(target as usize) } else { Target::Slot(target as usize) };
+    let target = match kind {
+        0 => Target::Cjs(target as usize),
+        1 => Target::Slot(target as usize),
+        _ => Target::Lazy((target >> 32) as usize, (target & 0xFFFF_FFFF) as usize),
+    };
     reg().dynamic.push(Dynamic { importer, spec, target });
     UNDEFINED
 }
@@ -136,6 +167,21 @@ extern "C" fn dynamic_import(importer: u64, spec: u64) -> u64 {
     let hs = scope.root(spec);
     let p = scope.root(crate::promise::new_promise().0);
     let importer = string::to_rust(perry_runtime::abi::const_value(importer as usize));
+    if let Ok(spec) = perry_runtime::ops::to_string(Value(hs.get()))
+        && let Some(Target::Lazy(id, slot)) = find_dynamic(&importer, &string::to_rust(spec))
+    {
+        // Node loads the module asynchronously: its body runs in a later job, then the promise
+        // settles with its namespace.
+        let job = scope.root(function::new_native_caps("", 0, run_lazy_job, 3, 0).0);
+        let f = Value(job.get()).cell();
+        f.set_field(FN_CAPS, Value::int(id as i64));
+        f.set_field(FN_CAPS + 8, Value::int(slot as i64));
+        f.set_field(FN_CAPS + 16, Value(p.get()));
+        let ready = scope.root(crate::promise::new_promise().0);
+        crate::promise::resolve(Value(ready.get()), Value::UNDEFINED);
+        crate::promise::perform_then(Value(ready.get()), Value(job.get()), Value::UNDEFINED, Value::UNDEFINED);
+        return p.get();
+    }
     match import_namespace(&importer, Value(hs.get())) {
         Ok(ns) => crate::promise::resolve(Value(p.get()), ns),
         Err(_) => {
@@ -147,20 +193,113 @@ extern "C" fn dynamic_import(importer: u64, spec: u64) -> u64 {
 }
 perry_runtime::abi_export!(perry_dynamic_import, dynamic_import);
 
-fn import_namespace(importer: &str, spec: Value) -> JsResult {
-    let spec = string::to_rust(perry_runtime::ops::to_string(spec)?);
+/// What `import(spec)` in file `importer` names: a specifier the compiler resolved for this
+/// file, else one some file imported or required literally (bare specifiers only).
+fn find_dynamic(importer: &str, spec: &str) -> Option<Target> {
     let r = reg();
-    let found = r.dynamic.iter().find(|d| d.importer == importer && d.spec == spec).map(|d| d.target).or_else(|| {
+    r.dynamic.iter().find(|d| d.importer == importer && d.spec == spec).map(|d| d.target).or_else(|| {
         let bare = !(spec.starts_with("./") || spec.starts_with("../") || spec.starts_with('/'));
         let by_spec = r.dynamic.iter().find(|d| bare && d.spec == spec).map(|d| d.target);
         by_spec.or_else(|| r.modules.iter().flat_map(|x| x.deps.iter()).find(|(s, _)| bare && *s == spec).map(|(_, t)| *t))
-    });
+    })
+}
+
+/// The job `import()` of a lazy module queues: runs the module (once), then settles the
+/// promise (captures: the module, its namespace slot, the promise).
+fn run_lazy_job(args: &Args) -> JsResult {
+    let scope = HandleScope::new();
+    let (id, slot) = (args.capture(0).as_number() as usize, args.capture(1).as_number() as usize);
+    let p = scope.root(args.capture(2).0);
+    match evaluate_lazy(id) {
+        Ok(done) => {
+            let hd = scope.root(done.0);
+            let ns = perry_runtime::abi::global_value(slot);
+            if reg().lazy[id].is_async && done.is_object() {
+                // Top-level await: the namespace once the module's promise fulfils.
+                let hn = scope.root(ns.0);
+                let settle = scope.root(function::new_native_caps("", 1, settle_with_capture, 1, 0).0);
+                Value(settle.get()).cell().set_field(FN_CAPS, Value(hn.get()));
+                let derived = scope.root(crate::promise::new_promise().0);
+                crate::promise::perform_then(Value(hd.get()), Value(settle.get()), Value::UNDEFINED, Value(derived.get()));
+                crate::promise::resolve(Value(p.get()), Value(derived.get()));
+            } else {
+                crate::promise::resolve(Value(p.get()), ns);
+            }
+        }
+        Err(_) => {
+            let e = error::take();
+            crate::promise::reject(Value(p.get()), e);
+        }
+    }
+    Ok(Value::UNDEFINED)
+}
+
+fn settle_with_capture(args: &Args) -> JsResult {
+    Ok(args.capture(0))
+}
+
+/// Runs lazy module `id` unless it ran: its static lazy dependencies first, then its body.
+/// Returns the body's result (a promise for top-level await); a module that threw throws the
+/// same error again, as Node's module map keeps it.
+fn evaluate_lazy(id: usize) -> JsResult {
+    let m = &reg().lazy[id];
+    match m.state {
+        LazyState::Done | LazyState::Running => return Ok(Value(m.result)),
+        LazyState::Failed => return Err(error::throw(Value(m.result))),
+        LazyState::Pending => {}
+    }
+    reg().lazy[id].state = LazyState::Running;
+    let failed = |id: usize| {
+        let err = error::take();
+        let m = &mut reg().lazy[id];
+        m.state = LazyState::Failed;
+        m.result = err.0;
+        Err(error::throw(err))
+    };
+    for d in reg().lazy[id].deps.clone() {
+        if evaluate_lazy(d).is_err() {
+            return failed(id);
+        }
+    }
+    let block = [0, UNDEFINED, UNDEFINED, 0, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED, UNDEFINED];
+    let r = perry_gc::frames::enter(reg().lazy[id].code, &block);
+    if r == EXCEPTION {
+        return failed(id);
+    }
+    let m = &mut reg().lazy[id];
+    m.state = LazyState::Done;
+    m.result = r;
+    Ok(Value(r))
+}
+
+/// Registers a module only `import()` reaches: its body's code and whether it awaits at top
+/// level. Returns its index.
+extern "C" fn lazy_add(code: u64, is_async: u64) -> u64 {
+    register_roots();
+    let r = reg();
+    r.lazy.push(LazyModule { code, is_async: is_async != 0, deps: Vec::new(), state: LazyState::Pending, result: UNDEFINED });
+    (r.lazy.len() - 1) as u64
+}
+perry_runtime::abi_export!(perry_lazy_add, lazy_add);
+
+/// Lazy module `m` imports lazy module `dep` statically (in evaluation order).
+extern "C" fn lazy_dep(m: u64, dep: u64) -> u64 {
+    reg().lazy[m as usize].deps.push(dep as usize);
+    UNDEFINED
+}
+perry_runtime::abi_export!(perry_lazy_dep, lazy_dep);
+
+fn import_namespace(importer: &str, spec: Value) -> JsResult {
+    let spec = string::to_rust(perry_runtime::ops::to_string(spec)?);
+    let found = find_dynamic(importer, &spec);
     match found {
         Some(Target::Cjs(m)) => {
             let exports = load(m)?;
             namespace(m, exports)
         }
         Some(Target::Slot(s)) => Ok(perry_runtime::abi::global_value(s)),
+        // Handled by `dynamic_import` before this (a lazy module is never a `require` target).
+        Some(Target::Lazy(_, s)) => Ok(perry_runtime::abi::global_value(s)),
         None if is_unknown_builtin(&spec) => Err(unknown_builtin(&spec)),
         None => {
             let msg = if spec.starts_with("./") || spec.starts_with("../") || spec.starts_with('/') {
@@ -214,8 +353,10 @@ fn import(m: usize) -> JsResult {
         let v = match name {
             Some(n) if n == "default" => Value(exports.get()),
             Some(n) => {
+                // Interned first: interning allocates, and may move `exports`.
+                let k = atoms::intern(&n);
                 let e = Value(exports.get());
-                if e.is_object() { object::get(e, atoms::intern(&n))? } else { Value::UNDEFINED }
+                if e.is_object() { object::get(e, k)? } else { Value::UNDEFINED }
             }
             None => namespace(m, Value(exports.get()))?,
         };
@@ -263,7 +404,8 @@ fn dirname(f: &str) -> &str {
 fn load(m: usize) -> JsResult {
     let r = reg();
     if r.modules[m].state != State::Unloaded {
-        return object::get(Value(r.modules[m].module), atoms::intern("exports"));
+        let k = atoms::intern("exports");
+        return object::get(Value(reg().modules[m].module), k);
     }
     let filename = r.modules[m].filename.clone();
     let scope = HandleScope::new();
@@ -298,13 +440,15 @@ fn load(m: usize) -> JsResult {
         let r = reg();
         r.modules[m].state = State::Unloaded;
         r.modules[m].module = UNDEFINED;
-        let _ = object::try_delete(Value(r.cache), atoms::intern(&filename));
+        let k = atoms::intern(&filename);
+        let _ = object::try_delete(Value(reg().cache), k);
         return Err(e);
     }
     let yes = scope.root(Value::TRUE.0);
     set(module, "loaded", yes);
     reg().modules[m].state = State::Loaded;
-    object::get(Value(module.get()), atoms::intern("exports"))
+    let k = atoms::intern("exports");
+    object::get(Value(module.get()), k)
 }
 
 fn make_require(m: usize) -> Value {
@@ -313,13 +457,12 @@ fn make_require(m: usize) -> Value {
     Value(req.get()).cell().set_field(FN_CAPS, Value::int(m as i64));
     let resolve = scope.root(function::new_native_caps("resolve", 1, require_resolve, 1, 0).0);
     Value(resolve.get()).cell().set_field(FN_CAPS, Value::int(m as i64));
-    let set = |k: &str, v: u64| {
-        let k = atoms::intern(k);
-        object::define(Value(req.get()), k, Value(v), perry_runtime::shape::DEFAULT);
-    };
-    set("resolve", resolve.get());
-    set("main", UNDEFINED);
-    set("cache", reg().cache);
+    // Keys interned before any value is read: interning allocates, and may move them.
+    let [kr, km, kc] = ["resolve", "main", "cache"].map(atoms::intern);
+    let define = |k, v: u64| object::define(Value(req.get()), k, Value(v), perry_runtime::shape::DEFAULT);
+    define(kr, resolve.get());
+    define(km, UNDEFINED);
+    define(kc, reg().cache);
     Value(req.get())
 }
 
@@ -368,7 +511,7 @@ fn require(args: &Args) -> JsResult {
     let spec = spec_arg(args)?;
     match find(m, &spec) {
         Some(Target::Cjs(d)) => load(d),
-        Some(Target::Slot(s)) => Ok(perry_runtime::abi::global_value(s)),
+        Some(Target::Slot(s) | Target::Lazy(_, s)) => Ok(perry_runtime::abi::global_value(s)),
         None => Err(not_found(m, &spec)),
     }
 }
@@ -382,7 +525,7 @@ fn require_resolve(args: &Args) -> JsResult {
     let spec = spec_arg(args)?;
     match find(m, &spec) {
         Some(Target::Cjs(d)) => Ok(string::from_str(&reg().modules[d].filename)),
-        Some(Target::Slot(_)) => Ok(string::from_str(&spec)),
+        Some(Target::Slot(_) | Target::Lazy(..)) => Ok(string::from_str(&spec)),
         None => Err(not_found(m, &spec)),
     }
 }

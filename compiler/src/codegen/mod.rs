@@ -861,7 +861,8 @@ impl<'g> Compiler<'g> {
             // An imported module that awaits at top level: the bodies run
             // under the runtime's module-graph driver (stdlib `modules.rs`).
             let driver = awaits[..awaits.len().saturating_sub(1)].iter().any(|&a| a);
-            let cjs_index = self.register_cjs(&mut b);
+            let lazy_index = self.register_lazy(&mut b);
+            let cjs_index = self.register_cjs(&mut b, &lazy_index);
             // The entry module's body runs last; its result (a promise when
             // it awaits at top level) is returned.
             let mut last = undef;
@@ -873,7 +874,8 @@ impl<'g> Compiler<'g> {
             for (&mi, &k) in order.iter().zip(&bodies) {
                 let m = &self.graph.modules[mi];
                 match (m.cjs, driver) {
-                    (false, false) => steps.push(Step::Call(k)),
+                    // A module only `import()` reaches runs when it is first imported.
+                    (false, false) if !m.lazy => steps.push(Step::Call(k)),
                     // Under the driver, imported CommonJS modules run before the ES bodies.
                     (true, _) if m.imported => steps.push(Step::CjsImport(cjs_index[&mi])),
                     _ => {}
@@ -907,7 +909,7 @@ impl<'g> Compiler<'g> {
             if driver {
                 let [add, dep, run] =
                     [Rt::perry_module_add, Rt::perry_module_dep, Rt::perry_modules_run].map(|f| self.module.declare_func_in_func(self.rt_id(f), b.func));
-                let esm: Vec<usize> = order.iter().copied().filter(|&mi| !self.graph.modules[mi].cjs).collect();
+                let esm: Vec<usize> = order.iter().copied().filter(|&mi| !self.graph.modules[mi].cjs && !self.graph.modules[mi].lazy).collect();
                 let bodies: Vec<usize> = esm.iter().map(|&mi| self.graph.modules[mi].program as *const _ as usize).collect();
                 let awaits: Vec<bool> = esm.iter().map(|&mi| generator::program_awaits(self.graph.modules[mi].program)).collect();
                 let pos: HashMap<usize, usize> = esm.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
@@ -937,7 +939,39 @@ impl<'g> Compiler<'g> {
     /// Registers every CommonJS module with the runtime's loader (`stdlib/src/cjs.rs`): its
     /// wrapper's slot and file name, what its literal `require`s resolved to, and the slots
     /// of ES module imports of it. Returns the loader's index of each module.
-    fn register_cjs(&mut self, b: &mut cranelift_frontend::FunctionBuilder) -> HashMap<usize, usize> {
+    /// Registers the ES modules only `import()` reaches (`Module::lazy`) with the runtime
+    /// (`stdlib/src/cjs.rs`): each body's code, whether it awaits at top level, and its lazy
+    /// static dependencies. Returns the runtime's index of each.
+    fn register_lazy(&mut self, b: &mut cranelift_frontend::FunctionBuilder) -> HashMap<usize, usize> {
+        use cranelift_codegen::ir::InstBuilder;
+        let g = self.graph;
+        let lazy: Vec<usize> = g.order.iter().copied().filter(|&mi| g.modules[mi].lazy).collect();
+        let index: HashMap<usize, usize> = lazy.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
+        if lazy.is_empty() {
+            return index;
+        }
+        let [add, dep] = [Rt::perry_lazy_add, Rt::perry_lazy_dep].map(|f| self.module.declare_func_in_func(self.rt_id(f), b.func));
+        for &mi in &lazy {
+            let body = self.fns[&(g.modules[mi].program as *const _ as usize)].id;
+            let fref = self.module.declare_func_in_func(body, b.func);
+            let code = b.ins().func_addr(types::I64, fref);
+            let a = b.ins().iconst(types::I64, generator::program_awaits(g.modules[mi].program) as i64);
+            b.ins().call(add, &[code, a]);
+        }
+        let pos: HashMap<usize, usize> = g.order.iter().enumerate().map(|(i, &mi)| (mi, i)).collect();
+        for &mi in &lazy {
+            let mut deps: Vec<usize> = g.modules[mi].deps.values().copied().filter(|d| index.contains_key(d)).collect();
+            deps.sort_by_key(|d| pos[d]);
+            deps.dedup();
+            for d in deps {
+                let (m, d) = (b.ins().iconst(types::I64, index[&mi] as i64), b.ins().iconst(types::I64, index[&d] as i64));
+                b.ins().call(dep, &[m, d]);
+            }
+        }
+        index
+    }
+
+    fn register_cjs(&mut self, b: &mut cranelift_frontend::FunctionBuilder, lazy: &HashMap<usize, usize>) -> HashMap<usize, usize> {
         use cranelift_codegen::ir::InstBuilder;
         let g = self.graph;
         let cjs: Vec<usize> = (0..g.modules.len()).filter(|&mi| g.modules[mi].cjs).collect();
@@ -972,9 +1006,10 @@ impl<'g> Compiler<'g> {
             let file = self.const_str(&g.modules[mi].path.to_string_lossy()) as u64;
             for (spec, d) in &g.modules[mi].dynamic {
                 let s = self.const_str(spec) as u64;
-                let (kind, target) = match index.get(d) {
-                    Some(&i) => (0, i as u64),
-                    None => (1, self.namespace_slot(*d) as u64),
+                let (kind, target) = match (index.get(d), lazy.get(d)) {
+                    (Some(&i), _) => (0, i as u64),
+                    (None, Some(&l)) => (2, (l as u64) << 32 | self.namespace_slot(*d) as u64),
+                    (None, None) => (1, self.namespace_slot(*d) as u64),
                 };
                 call(b, idep, &[file, s, kind, target]);
             }

@@ -20,5 +20,20 @@ async function main() {
   }
   const p = import("./lib/feature.ts");
   console.log(p instanceof Promise);
+  // A module only import() reaches runs when first imported, after the importer's
+  // synchronous code, its static dependencies first; once.
+  console.log("before side");
+  const side = import("./lib/side.ts");
+  console.log("after import(), before await");
+  console.log((await side).side, (await import("./lib/side.ts")).side);
+  // A module that throws: every import() rejects with the same error.
+  const errors: unknown[] = [];
+  for (let i = 0; i < 2; i++) {
+    try { await import("./lib/broken.ts"); } catch (e) { errors.push(e); }
+  }
+  console.log((errors[0] as Error).message, errors[0] === errors[1]);
+  // Top-level await: the promise settles once the module finishes.
+  const t = await import("./lib/tla.ts");
+  console.log(t.ready);
 }
 main();

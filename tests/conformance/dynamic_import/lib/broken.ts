@@ -1,0 +1,3 @@
+console.log("broken evaluated");
+throw new Error("broken module");
+export const never = 1;

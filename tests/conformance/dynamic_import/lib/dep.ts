@@ -1,0 +1,2 @@
+console.log("dep evaluated");
+export const dep = "dep";
