@@ -1,6 +1,10 @@
-// node:crypto, the part Perry has so far: random values, over Web Crypto's `crypto` global.
-// Hashes, HMACs, ciphers and keys come with a later issue; naming one of them is a compile
-// error that says so.
+// node:crypto, the part Perry has so far: random values (over Web Crypto's `crypto` global),
+// and message digests and HMACs (`createHash`, `createHmac`, `hash`; md5, sha1, sha224,
+// sha256, sha384, sha512) by the stdlib's `node_crypto.rs`. Ciphers, keys, signatures and the
+// rest come with a later issue; naming one of them is a compile error that says so. Without
+// `Buffer` yet, `digest()` without an encoding returns a Uint8Array (Node's Buffer is one).
+const native: any = __perry_native("crypto");
+
 export const webcrypto: Crypto = globalThis.crypto;
 
 export function getRandomValues<T extends ArrayBufferView | null>(array: T): T {
@@ -46,4 +50,142 @@ export function randomInt(min: number, max?: number): number {
   }
 }
 
-export default { webcrypto, getRandomValues, randomUUID, randomFillSync, randomInt };
+const encoder = new TextEncoder();
+
+/** The bytes of `data`: a string in `encoding` (utf8 by default), or a view's bytes. */
+function bytesOf(data: unknown, encoding?: string): Uint8Array {
+  if (typeof data === "string") {
+    switch ((encoding ?? "utf8").toLowerCase()) {
+      case "hex": {
+        const out = new Uint8Array(data.length >> 1);
+        for (let i = 0; i < out.length; i++) {
+          const byte = parseInt(data.substr(i * 2, 2), 16);
+          if (Number.isNaN(byte)) return out.subarray(0, i);
+          out[i] = byte;
+        }
+        return out;
+      }
+      case "base64":
+      case "base64url": {
+        const s = atobLoose(data);
+        return Uint8Array.from(s, (c) => c.charCodeAt(0));
+      }
+      case "latin1":
+      case "binary":
+      case "ascii":
+        return Uint8Array.from(data, (c) => c.charCodeAt(0) & 0xff);
+      default:
+        return encoder.encode(data);
+    }
+  }
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  throw new TypeError(`The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${data === null ? "null" : typeof data}`);
+}
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+function atobLoose(s: string): string {
+  let bits = 0;
+  let n = 0;
+  let out = "";
+  for (const c of s) {
+    const v = c === "-" ? 62 : c === "_" ? 63 : B64.indexOf(c);
+    if (v < 0) continue;
+    bits = (bits << 6) | v;
+    n += 6;
+    if (n >= 8) {
+      n -= 8;
+      out += String.fromCharCode((bits >> n) & 0xff);
+    }
+  }
+  return out;
+}
+
+function encode(bytes: Uint8Array, encoding?: string): string | Uint8Array {
+  if (encoding === undefined || encoding === "buffer") return bytes;
+  switch (encoding.toLowerCase()) {
+    case "hex": {
+      let s = "";
+      for (const b of bytes) s += (b < 16 ? "0" : "") + b.toString(16);
+      return s;
+    }
+    case "base64":
+    case "base64url": {
+      let s = "";
+      for (let i = 0; i < bytes.length; i += 3) {
+        const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+        s += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
+        s += i + 1 < bytes.length ? B64[(n >> 6) & 63] : "=";
+        s += i + 2 < bytes.length ? B64[n & 63] : "=";
+      }
+      return encoding.toLowerCase() === "base64" ? s : s.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    }
+    case "latin1":
+    case "binary":
+      return String.fromCharCode(...bytes);
+    default:
+      return new TextDecoder().decode(bytes);
+  }
+}
+
+/** A message digest in progress (`createHash`). */
+export class Hash {
+  #algorithm: string;
+  #chunks: Uint8Array[] = [];
+  #key: Uint8Array | undefined;
+  #done = false;
+
+  constructor(algorithm: string, key?: Uint8Array) {
+    const name = native.supported(algorithm);
+    if (name === undefined) throw new Error(key ? `Invalid digest: ${algorithm}` : "Digest method not supported");
+    this.#algorithm = name;
+    this.#key = key;
+  }
+
+  update(data: string | ArrayBufferView | ArrayBuffer, inputEncoding?: string): this {
+    if (this.#done) throw Object.assign(new Error("Digest already called"), { code: "ERR_CRYPTO_HASH_FINALIZED" });
+    this.#chunks.push(bytesOf(data, inputEncoding).slice());
+    return this;
+  }
+
+  digest(encoding?: string): any {
+    if (this.#done) throw Object.assign(new Error("Digest already called"), { code: "ERR_CRYPTO_HASH_FINALIZED" });
+    this.#done = true;
+    let size = 0;
+    for (const c of this.#chunks) size += c.length;
+    const all = new Uint8Array(size);
+    let at = 0;
+    for (const c of this.#chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return encode(native.digest(this.#algorithm, all, this.#key), encoding);
+  }
+
+  copy(): Hash {
+    if (this.#done) throw Object.assign(new Error("Digest already called"), { code: "ERR_CRYPTO_HASH_FINALIZED" });
+    const h = new Hash(this.#algorithm, this.#key);
+    for (const c of this.#chunks) h.update(c);
+    return h;
+  }
+}
+
+export function createHash(algorithm: string): Hash {
+  return new Hash(algorithm);
+}
+
+export function createHmac(algorithm: string, key: string | ArrayBufferView | ArrayBuffer): Hash {
+  return new Hash(algorithm, bytesOf(key).slice());
+}
+
+/** `crypto.hash(algorithm, data, outputEncoding = "hex")` (Node 21.7). */
+export function hash(algorithm: string, data: string | ArrayBufferView, outputEncoding = "hex"): any {
+  return new Hash(algorithm).update(data).digest(outputEncoding);
+}
+
+export function getHashes(): string[] {
+  return ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"];
+}
+
+export default { webcrypto, getRandomValues, randomUUID, randomFillSync, randomInt, createHash, createHmac, hash, getHashes, Hash };

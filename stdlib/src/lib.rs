@@ -36,6 +36,7 @@ pub mod map_set;
 pub mod math;
 pub mod modules;
 pub mod native_modules;
+pub mod node_crypto;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
@@ -225,6 +226,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     family("web");
     event_loop::install();
     async_context::install();
+    node_crypto::install();
     global::install();
     family("uri");
     family("structured_clone");
