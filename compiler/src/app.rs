@@ -303,6 +303,7 @@ pub fn load(app: &App) -> Result<Graph, String> {
         }
     }
     g.add_generated(ENTRY_NAME, entry_source(app)?).map_err(|d| render(&d))?;
+    g.finish().map_err(|d| render(&d))?;
     Ok(g)
 }
 

@@ -139,7 +139,28 @@ impl Graph {
     pub fn load(entry: &Path) -> Result<Graph, Vec<Diagnostic>> {
         let mut g = Graph::default();
         g.add_file(entry)?;
+        g.finish()?;
         Ok(g)
+    }
+
+    /// Completes a graph once its entries are added: when some module's source names a
+    /// global of explicit resource management that Node 20 lacks (`DisposableStack`,
+    /// `AsyncDisposableStack`, `SuppressedError`), the built-in module defining them
+    /// (`perry:disposable`) is added and evaluated before every other module.
+    pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
+        const NAMES: [&str; 3] = ["DisposableStack", "AsyncDisposableStack", "SuppressedError"];
+        let named = self.modules.iter().any(|m| !m.builtin && NAMES.iter().any(|n| m.source.contains(n)));
+        if !named {
+            return Ok(());
+        }
+        let Some(Ok(path)) = crate::builtins::resolve("perry:disposable") else { return Ok(()) };
+        let i = self.load_rec(&path, Format::Esm)?;
+        self.modules[i].imported = true;
+        self.order.retain(|&x| x != i);
+        self.order.insert(0, i);
+        self.roots.push(i);
+        self.mark_lazy();
+        Ok(())
     }
 
     /// The graph of the classic script `entry`: no `import` or `export`
