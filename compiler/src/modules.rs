@@ -356,10 +356,12 @@ impl Graph {
             Some(Err(msg)) => return Err(err(msg)),
             None => {}
         }
-        if m.builtin || self.generated.contains_key(&m.path) {
+        if m.builtin {
             return Err(err(format!("cannot resolve module '{spec}' from a built-in module")));
         }
-        match self.resolver.resolve(&m.path, spec, Via::Import) {
+        let resolved =
+            if self.generated.contains_key(&m.path) { self.resolver.resolve_generated(spec) } else { self.resolver.resolve(&m.path, spec, Via::Import) };
+        match resolved {
             Ok(r) => Ok(r),
             Err(Failure::Builtin(name)) => Err(err(format!("not supported yet: the built-in module '{name}'"))),
             Err(Failure::NotFound(msg)) => Err(err(msg)),

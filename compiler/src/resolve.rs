@@ -113,6 +113,19 @@ impl Resolver {
         }
     }
 
+    /// Resolves `spec` for a module the compiler generated (it has no folder: its specifiers
+    /// are absolute paths), from the root directory.
+    pub fn resolve_generated(&self, spec: &str) -> Result<(PathBuf, Format), Failure> {
+        match self.resolvers[0].resolve("/", spec) {
+            Ok(res) => {
+                let path = res.full_path();
+                Ok((path.clone(), format_of(&path, res.module_type())))
+            }
+            Err(ResolveError::Builtin { resolved, .. }) => Err(Failure::Builtin(resolved)),
+            Err(e) => Err(Failure::NotFound(explain(Path::new("/x"), spec, &e))),
+        }
+    }
+
     /// The decorator settings of the `tsconfig.json` that governs `file` (none inside
     /// `node_modules`): (`experimentalDecorators`, `emitDecoratorMetadata`).
     pub fn decorator_options(&self, file: &Path) -> (bool, bool) {
