@@ -213,6 +213,7 @@ macro_rules! foreach_extension {
     ($mac:ident) => {
         $mac! {
             "perry:http" => perry_ext_http::perry_ext_http_install;
+            "node:crypto" => perry_stdlib::perry_node_crypto_install;
         }
     };
 }

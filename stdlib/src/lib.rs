@@ -37,6 +37,7 @@ pub mod math;
 pub mod modules;
 pub mod native_modules;
 pub mod node_crypto;
+pub use node_crypto::perry_node_crypto_install;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
@@ -226,7 +227,6 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     family("web");
     event_loop::install();
     async_context::install();
-    node_crypto::install();
     global::install();
     family("uri");
     family("structured_clone");

@@ -1,5 +1,6 @@
 //! The native half of `node:crypto` (`compiler/builtins/node_crypto.ts`): message digests and
-//! HMACs by RustCrypto (`md-5`, `sha1`, `sha2`, `hmac`). The TypeScript half gathers a
+//! HMACs by RustCrypto (`md-5`, `sha1`, `sha2`, `hmac`), installed only in programs that import
+//! `node:crypto` (an extension entry). The TypeScript half gathers a
 //! `Hash`'s or `Hmac`'s input and calls `digest` once, at `digest()`.
 
 use perry_gc::HandleScope;
@@ -76,7 +77,11 @@ fn build() -> JsResult {
     Ok(Value(ns.get()))
 }
 
-pub fn install() {
+/// Registers the native module `crypto`. Only a program whose graph holds `node:crypto`
+/// references this (an extension entry, `perry_abi::foreach_extension!`), so the digests'
+/// code stays out of the others.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_node_crypto_install() {
     crate::native_modules::register("crypto", build);
 }
 
