@@ -134,14 +134,22 @@ fn build(source: Source, out: Option<&Path>, timings: bool, expose_gc: bool) -> 
     }
     let mut compiler = codegen::Compiler::new(&graph);
     compiler.expose_gc = expose_gc;
-    let object = compiler.compile().map_err(|d| diag::render(&d))?;
+    let object = compiler.compile();
+    let object = object.map_err(|d| {
+        codegen::parallel::wait_for_cache();
+        diag::render(&d)
+    })?;
     t.phase("codegen");
-    let Some(out) = out else { return Ok(()) };
+    let Some(out) = out else {
+        codegen::parallel::wait_for_cache();
+        return Ok(());
+    };
     let dir = tempdir()?;
     let obj_path = dir.join("program.o");
     std::fs::write(&obj_path, object).map_err(|e| format!("cannot write object file: {e}"))?;
     let r = link::link(&obj_path, out);
     let _ = std::fs::remove_dir_all(&dir);
+    codegen::parallel::wait_for_cache();
     r?;
     t.phase("link");
     Ok(())

@@ -290,7 +290,7 @@ impl<'g> Compiler<'g> {
 
     pub fn new(graph: &'g Graph) -> Compiler<'g> {
         let isa = make_isa(IsaKind::Optimized);
-        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(IsaKind::Fast), make_isa(IsaKind::Compact), parallel::cache_dir()));
+        let pool = Some(parallel::Pool::new(isa.clone(), make_isa(IsaKind::Fast), make_isa(IsaKind::Compact), parallel::open_cache()));
         let ob = ObjectBuilder::new(isa, "perry_program", cranelift_module::default_libcall_names()).unwrap();
         let mut module = ObjectModule::new(ob);
         let (rt, rt_preserving) = declare_runtime(&mut module);
@@ -791,11 +791,6 @@ impl<'g> Compiler<'g> {
     /// built, and records their stack maps and source map entries.
     fn define_compiled(&mut self) {
         let done = self.pool.take().unwrap().finish();
-        if parallel::WROTE.load(std::sync::atomic::Ordering::Relaxed)
-            && let Some(dir) = parallel::cache_dir()
-        {
-            parallel::prune(&dir);
-        }
         let submitted = std::mem::take(&mut self.submitted);
         for (d, (module, name)) in done.into_iter().zip(submitted) {
             let c = match d.result {
