@@ -103,27 +103,13 @@ impl Resolver {
     pub fn resolve(&self, from: &Path, spec: &str, via: Via) -> Result<(PathBuf, Format), Failure> {
         let pkg = in_node_modules(from);
         let r = &self.resolvers[(pkg as usize) * 2 + (via == Via::Require) as usize];
-        match r.resolve_file(from, spec) {
-            Ok(res) => {
-                let path = res.full_path();
-                Ok((path.clone(), format_of(&path, res.module_type())))
-            }
-            Err(ResolveError::Builtin { resolved, .. }) => Err(Failure::Builtin(resolved)),
-            Err(e) => Err(Failure::NotFound(explain(from, spec, &e))),
-        }
+        outcome(r.resolve_file(from, spec), from, spec)
     }
 
     /// Resolves `spec` for a module the compiler generated (it has no folder: its specifiers
     /// are absolute paths), from the root directory.
     pub fn resolve_generated(&self, spec: &str) -> Result<(PathBuf, Format), Failure> {
-        match self.resolvers[0].resolve("/", spec) {
-            Ok(res) => {
-                let path = res.full_path();
-                Ok((path.clone(), format_of(&path, res.module_type())))
-            }
-            Err(ResolveError::Builtin { resolved, .. }) => Err(Failure::Builtin(resolved)),
-            Err(e) => Err(Failure::NotFound(explain(Path::new("/x"), spec, &e))),
-        }
+        outcome(self.resolvers[0].resolve("/", spec), Path::new("/x"), spec)
     }
 
     /// The decorator settings of the `tsconfig.json` that governs `file` (none inside
@@ -145,6 +131,18 @@ impl Resolver {
             Ok(res) => format_of(path, res.module_type()),
             Err(_) => format_of(path, None),
         }
+    }
+}
+
+/// A resolution's real path and format, or why it failed (`from` names the importer).
+fn outcome(r: Result<oxc_resolver::Resolution, ResolveError>, from: &Path, spec: &str) -> Result<(PathBuf, Format), Failure> {
+    match r {
+        Ok(res) => {
+            let path = res.full_path();
+            Ok((path.clone(), format_of(&path, res.module_type())))
+        }
+        Err(ResolveError::Builtin { resolved, .. }) => Err(Failure::Builtin(resolved)),
+        Err(e) => Err(Failure::NotFound(explain(from, spec, &e))),
     }
 }
 
