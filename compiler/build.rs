@@ -65,6 +65,17 @@ fn main() {
     let bytes = std::fs::read(&lib).expect("reading libperry_runtime.a");
     let hash: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     println!("cargo:rustc-env=PERRY_RUNTIME_HASH={}", &hash[..16]);
+    // What the code cache keys do not see: the code cache keys a function by its IR before the
+    // safepoint pass, so the pass and the worker's choice of ISA (`codegen/parallel.rs`) are
+    // part of the key by the hash of their source.
+    let mut h = Sha256::new();
+    for f in ["src/codegen/safepoints.rs", "src/codegen/parallel.rs"] {
+        let path = manifest.join(f);
+        println!("cargo:rerun-if-changed={}", path.display());
+        h.update(std::fs::read(&path).expect("reading the code generator's source"));
+    }
+    let hash: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    println!("cargo:rustc-env=PERRY_PASS_HASH={}", &hash[..32]);
 }
 
 /// std's default panic hook and allocation-error hook print a backtrace, so

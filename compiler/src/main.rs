@@ -146,8 +146,10 @@ fn build(source: Source, out: Option<&Path>, timings: bool, expose_gc: bool) -> 
     };
     let dir = tempdir()?;
     let obj_path = dir.join("program.o");
-    std::fs::write(&obj_path, object).map_err(|e| format!("cannot write object file: {e}"))?;
-    let r = link::link(&obj_path, out);
+    let r = object.write(&obj_path).and_then(|()| {
+        drop(object);
+        link::link(&obj_path, out)
+    });
     let _ = std::fs::remove_dir_all(&dir);
     codegen::parallel::wait_for_cache();
     r?;

@@ -52,7 +52,7 @@ fn run(dir: &Path) -> String {
 
 /// The cache's pack files and their total size.
 fn packs(cache: &Path) -> (Vec<PathBuf>, u64) {
-    let files: Vec<PathBuf> = std::fs::read_dir(cache.join("code-v2"))
+    let files: Vec<PathBuf> = std::fs::read_dir(cache.join("code-v3"))
         .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("pack-")).collect())
         .unwrap_or_default();
     let size = files.iter().map(|f| std::fs::metadata(f).unwrap().len()).sum();
@@ -107,12 +107,12 @@ fn a_corrupt_cache_is_ignored_and_rebuilt() {
     // middle of a record, then a pack of garbage beside it.
     let mut bad = bytes.clone();
     let mut at = 0;
-    while at + 44 <= bad.len() {
-        let len = u32::from_le_bytes(bad[at + 32..at + 36].try_into().unwrap()) as usize;
-        for x in bad.iter_mut().skip(at + 44).take(len) {
+    while at + 28 <= bad.len() {
+        let len = u32::from_le_bytes(bad[at + 16..at + 20].try_into().unwrap()) as usize;
+        for x in bad.iter_mut().skip(at + 28).take(len) {
             *x ^= 0x5a;
         }
-        at += 44 + len;
+        at += 28 + len;
     }
     std::fs::write(&files[0], &bad).unwrap();
     let again = compile(&dir, &cache, &[]);

@@ -96,6 +96,18 @@ pub enum FnBody {
     StaticInit(&'static oxc_ast::ast::Class<'static>),
 }
 
+/// A compiled program's object file, not yet written.
+pub struct Object(cranelift_object::ObjectProduct);
+
+impl Object {
+    /// Writes the object file to `path`, streamed (the object of a large program is tens of
+    /// megabytes: no second copy of it in memory).
+    pub fn write(&self, path: &std::path::Path) -> Result<(), String> {
+        let file = std::fs::File::create(path).map_err(|e| format!("cannot write object file: {e}"))?;
+        self.0.object.write_stream(std::io::BufWriter::with_capacity(1 << 20, file)).map_err(|e| format!("cannot write object file: {e}"))
+    }
+}
+
 pub struct Compiler<'g> {
     pub graph: &'g Graph,
     pub module: ObjectModule,
@@ -697,8 +709,8 @@ impl<'g> Compiler<'g> {
         id
     }
 
-    /// Compiles the whole program into an object file.
-    pub fn compile(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    /// Compiles the whole program into an object (written by [`Object::write`]).
+    pub fn compile(mut self) -> Result<Object, Vec<Diagnostic>> {
         for phase in self.phases() {
             self.assign_globals(&phase)?;
             for &mi in &phase {
@@ -716,10 +728,7 @@ impl<'g> Compiler<'g> {
         }
         self.emit_main();
         self.emit_tables();
-        let product = self.module.finish();
-        product
-            .emit()
-            .map_err(|e| vec![Diagnostic { file: String::new(), line: 0, col: 0, message: format!("object emission failed: {e}"), frame: String::new() }])
+        Ok(Object(self.module.finish()))
     }
 
     /// The modules in the order they are numbered and compiled: the packages' (built-in

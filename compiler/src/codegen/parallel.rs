@@ -22,18 +22,21 @@
 //!
 //! # The code cache
 //!
-//! Each function's machine code is cached on disk by Cranelift's incremental cache
-//! (`Context::compile_with_cache`): the key is a hash of the function's IR after the safepoint
-//! pass, modulo the names of what it calls and references (so renumbered functions and data
-//! still hit), with the ISA and its flags and Cranelift's version; a blob that does not
-//! deserialize (stale, corrupt, another version) is ignored and the function compiled again.
-//! Blobs are kept in pack files ([`Cache`]).
+//! Each function's machine code is cached on disk in the format of Cranelift's incremental
+//! cache (`serialize_compiled` / `try_finish_recompile`): the key ([`cache_key`]) is a hash of
+//! the function's IR as the main thread built it, before the safepoint pass, modulo the names
+//! of what it calls and references (so renumbered functions and data still hit), with its GC
+//! values, the ISA and its flags, Cranelift's version, and the source of the safepoint pass
+//! and of the worker's choice of ISA (hashed by `build.rs`); a hit skips the pass and
+//! Cranelift. A blob that does not deserialize (stale, corrupt, another version) is ignored
+//! and the function compiled again. Blobs are kept in pack files ([`Cache`]).
 //! The key covers everything the machine code depends on, so the cache needs no invalidation
 //! when Perry changes: different IR is a different key. The other numberings in the IR (global
 //! slots, string constants, atoms, inline-cache sites) are stable for unchanged modules because
 //! `Compiler::compile` numbers the packages' modules before the project's (a change to the
 //! app's own files leaves every package function's IR, and key, as it was). Packs live in
-//! `code-v2/` under the cache root (`link::cache_root`, as `perry run`'s executables);
+//! `code-v3/` under the cache root (`link::cache_root`, as `perry run`'s executables; a
+//! `code-v2/` of the previous format is deleted);
 //! `PERRY_CODE_CACHE=0` or `perry compile --no-cache` compiles without it.
 
 use cranelift_codegen::entity::EntitySet;
@@ -75,7 +78,7 @@ pub struct Done {
 }
 
 /// The code cache on disk: pack files (`pack-*.bin`), each a sequence of records
-/// `[32-byte key][u32 length][u64 checksum of the blob][blob]` (little-endian). A compile reads the record headers of every
+/// `[16-byte key][u32 length][u64 checksum of the blob][blob]` (little-endian). A compile reads the record headers of every
 /// pack into an index at start, reads a blob with one positioned read on a hit, and writes the
 /// blobs of its misses as one new pack when it finishes: writing thousands of small files
 /// made a cold compile with the cache 30% slower than one without (seed 003: a cache must not
@@ -84,12 +87,15 @@ pub struct Done {
 pub struct Cache {
     dir: std::path::PathBuf,
     packs: Vec<std::fs::File>,
-    index: hashbrown::HashMap<[u8; 32], (u32, u64, u32, u64)>,
+    index: hashbrown::HashMap<Key, (u32, u64, u32, u64)>,
     /// The records of this compile's misses, written by `flush`.
-    new: std::sync::Mutex<Vec<(Vec<u8>, Vec<u8>)>>,
+    new: std::sync::Mutex<Vec<(Key, Vec<u8>)>>,
 }
 
-const RECORD_HEADER: u64 = 44;
+/// A function's key in the cache ([`cache_key`]).
+type Key = [u8; 16];
+
+const RECORD_HEADER: u64 = 28;
 
 /// The checksum a record keeps of its blob.
 fn checksum(blob: &[u8]) -> u64 {
@@ -124,12 +130,12 @@ impl Cache {
                 if f.seek(SeekFrom::Start(at)).is_err() || f.read_exact(&mut header).is_err() {
                     break;
                 }
-                let len = u32::from_le_bytes(header[32..36].try_into().unwrap());
-                let check = u64::from_le_bytes(header[36..44].try_into().unwrap());
+                let len = u32::from_le_bytes(header[16..20].try_into().unwrap());
+                let check = u64::from_le_bytes(header[20..28].try_into().unwrap());
                 if at + RECORD_HEADER + len as u64 > size {
                     break;
                 }
-                let key: [u8; 32] = header[..32].try_into().unwrap();
+                let key: Key = header[..16].try_into().unwrap();
                 cache.index.insert(key, (pack, at + RECORD_HEADER, len, check));
                 at += RECORD_HEADER + len as u64;
             }
@@ -138,10 +144,9 @@ impl Cache {
         cache
     }
 
-    fn get(&self, key: &[u8]) -> Option<Vec<u8>> {
+    fn get(&self, key: &Key) -> Option<Vec<u8>> {
         use std::os::unix::fs::FileExt;
-        let key: [u8; 32] = key.try_into().ok()?;
-        let &(pack, at, len, check) = self.index.get(&key)?;
+        let &(pack, at, len, check) = self.index.get(key)?;
         let mut buf = vec![0u8; len as usize];
         self.packs[pack as usize].read_exact_at(&mut buf, at).ok()?;
         (checksum(&buf) == check).then_some(buf)
@@ -171,21 +176,6 @@ impl Cache {
     }
 }
 
-/// One worker's view of the cache (Cranelift's store interface).
-struct Store(Arc<Cache>);
-
-impl cranelift_codegen::incremental_cache::CacheKvStore for Store {
-    fn get(&self, key: &[u8]) -> Option<std::borrow::Cow<'_, [u8]>> {
-        self.0.get(key).map(std::borrow::Cow::Owned)
-    }
-
-    fn insert(&mut self, key: &[u8], val: Vec<u8>) {
-        if key.len() == 32 {
-            self.0.new.lock().unwrap().push((key.to_vec(), val));
-        }
-    }
-}
-
 /// The thread writing this compile's new pack.
 static FLUSH: std::sync::Mutex<Option<JoinHandle<()>>> = std::sync::Mutex::new(None);
 
@@ -209,7 +199,10 @@ pub fn open_cache() -> Option<Arc<Cache>> {
     if DISABLED.load(std::sync::atomic::Ordering::Relaxed) || std::env::var("PERRY_CODE_CACHE").is_ok_and(|v| v == "0") {
         return None;
     }
-    let dir = crate::link::cache_root().join("code-v2");
+    let root = crate::link::cache_root();
+    // The packs of the previous format (32-byte keys after the safepoint pass).
+    let _ = std::fs::remove_dir_all(root.join("code-v2"));
+    let dir = root.join("code-v3");
     std::fs::create_dir_all(&dir).ok()?;
     Some(Arc::new(Cache::open(dir)))
 }
@@ -267,6 +260,7 @@ impl Pool {
             .and_then(|s| s.parse::<usize>().ok())
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1);
+        let isas = Arc::new(Isas { isa, fast, compact });
         let (jobs, rx) = channel::<Job>();
         let rx = Arc::new(Mutex::new(rx));
         let (tx, done) = channel::<Done>();
@@ -276,10 +270,8 @@ impl Pool {
             .map(|_| {
                 let rx = rx.clone();
                 let tx = tx.clone();
-                let isa = isa.clone();
-                let fast = fast.clone();
-                let compact = compact.clone();
-                let mut store = cache.clone().map(Store);
+                let isas = isas.clone();
+                let cache = cache.clone();
                 // Cranelift's passes recurse over a function's instructions
                 // in places: the compiler thread's stack (nesting.rs).
                 std::thread::Builder::new()
@@ -293,27 +285,7 @@ impl Pool {
                             };
                             ctx.clear();
                             ctx.func = job.func;
-                            let mut gc = job.gc;
-                            super::safepoints::run(&mut ctx.func, &mut gc);
-                            if dump {
-                                eprintln!("; after safepoints::run\n{}", ctx.func.display());
-                            }
-                            let fast_enough = job.once || stack_map_entries(&ctx.func) > MAX_OPTIMIZED_STACK_MAP_ENTRIES;
-                            let result = if fast_enough {
-                                // The single-pass allocator's frame grows with the function; one
-                                // too large for the stack is compiled again, sharing slots.
-                                let saved = ctx.func.clone();
-                                match compile(&fast, &mut ctx, job.id, store.as_mut()) {
-                                    Ok(c) if c.frame_size > MAX_FAST_FRAME => {
-                                        ctx.clear();
-                                        ctx.func = saved;
-                                        compile(&compact, &mut ctx, job.id, store.as_mut())
-                                    }
-                                    r => r,
-                                }
-                            } else {
-                                compile(&isa, &mut ctx, job.id, store.as_mut())
-                            };
+                            let result = compile_job(&mut ctx, job.id, job.gc, job.once, cache.as_deref(), &isas, dump);
                             if tx.send(Done { seq: job.seq, id: job.id, result }).is_err() {
                                 return;
                             }
@@ -371,18 +343,94 @@ fn stack_map_entries(func: &ir::Function) -> usize {
     func.layout.blocks().flat_map(|b| func.layout.block_insts(b)).map(|i| func.dfg.user_stack_map_entries(i).map_or(0, <[_]>::len)).sum()
 }
 
-fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncId, store: Option<&mut Store>) -> Result<Compiled, String> {
-    let mut plane = cranelift_codegen::control::ControlPlane::default();
-    match store {
-        Some(store) => {
-            ctx.compile_with_cache(&**isa, store, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
-        }
-        None => {
-            ctx.compile(&**isa, &mut plane).map_err(|e| format!("{:?}", e.inner))?;
-        }
+/// The three ISAs a worker chooses from (`Pool::new`).
+struct Isas {
+    isa: OwnedTargetIsa,
+    fast: OwnedTargetIsa,
+    compact: OwnedTargetIsa,
+}
+
+/// The key of a function's machine code in the cache: a 128-bit hash of its IR before the
+/// safepoint pass (Cranelift's stencil: modulo the names of what it calls and references), its
+/// GC values, whether it runs once, the three ISAs and their flags, and the source of the
+/// pass and of the ISA choice below (`PERRY_PASS_HASH`, by `build.rs`). From these the
+/// machine code follows: the pass and the choice of ISA are functions of them. Keying before
+/// the pass lets a hit skip it (a tenth of a warm compile).
+fn cache_key(isas: &Isas, func: &ir::Function, gc: &EntitySet<ir::Value>, once: bool) -> Key {
+    use std::hash::{Hash, Hasher};
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.write(env!("PERRY_PASS_HASH").as_bytes());
+    func.stencil.hash(&mut h);
+    for v in gc.keys().filter(|&v| gc.contains(v)) {
+        h.write_u32(v.as_u32());
     }
-    let cc = ctx.compiled_code().unwrap();
-    let relocs = cc.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, &ctx.func, id)).collect();
+    once.hash(&mut h);
+    for isa in [&isas.isa, &isas.fast, &isas.compact] {
+        isa.name().hash(&mut h);
+        isa.triple().hash(&mut h);
+        isa.flags().hash(&mut h);
+        isa.isa_flags_hash_key().hash(&mut h);
+    }
+    h.digest128().to_le_bytes()
+}
+
+/// Compiles one function: its machine code from the cache, or the safepoint pass and
+/// Cranelift (then cached).
+fn compile_job(
+    ctx: &mut cranelift_codegen::Context,
+    id: FuncId,
+    mut gc: EntitySet<ir::Value>,
+    once: bool,
+    cache: Option<&Cache>,
+    isas: &Isas,
+    dump: bool,
+) -> Result<Compiled, String> {
+    use cranelift_codegen::incremental_cache::{serialize_compiled, try_finish_recompile};
+    let key = cache.map(|_| cache_key(isas, &ctx.func, &gc, once));
+    if let (Some(cache), Some(key)) = (cache, &key)
+        && let Some(blob) = cache.get(key)
+        && let Ok(code) = try_finish_recompile(&ctx.func, &blob)
+    {
+        return Ok(compiled(&code, &ctx.func, id));
+    }
+    super::safepoints::run(&mut ctx.func, &mut gc);
+    if dump {
+        eprintln!("; after safepoints::run\n{}", ctx.func.display());
+    }
+    let mut plane = cranelift_codegen::control::ControlPlane::default();
+    let fast_enough = once || stack_map_entries(&ctx.func) > MAX_OPTIMIZED_STACK_MAP_ENTRIES;
+    let stencil = if fast_enough {
+        // The single-pass allocator's frame grows with the function; one too large for the
+        // stack is compiled again, sharing slots.
+        let saved = ctx.func.clone();
+        let s = ctx.compile_stencil(&*isas.fast, &mut plane).map_err(|e| format!("{e:?}"))?;
+        if s.buffer.frame_layout().map_or(0, |l| l.frame_to_fp_offset) > MAX_FAST_FRAME {
+            ctx.clear();
+            ctx.func = saved;
+            ctx.compile_stencil(&*isas.compact, &mut plane).map_err(|e| format!("{e:?}"))?
+        } else {
+            s
+        }
+    } else {
+        ctx.compile_stencil(&*isas.isa, &mut plane).map_err(|e| format!("{e:?}"))?
+    };
+    let stencil = match (cache, key) {
+        (Some(cache), Some(key)) => {
+            let (stencil, blob) = serialize_compiled(stencil);
+            if let Ok(blob) = blob {
+                cache.new.lock().unwrap().push((key, blob));
+            }
+            stencil
+        }
+        _ => stencil,
+    };
+    let code = stencil.apply_params(&ctx.func.params);
+    Ok(compiled(&code, &ctx.func, id))
+}
+
+/// What the object and the tables need of a function's machine code.
+fn compiled(cc: &cranelift_codegen::CompiledCode, func: &ir::Function, id: FuncId) -> Compiled {
+    let relocs = cc.buffer.relocs().iter().map(|r| ModuleReloc::from_mach_reloc(r, func, id)).collect();
     let stackmaps = cc.buffer.user_stack_maps().iter().map(|(off, span, map)| (*off, *span, map.entries().map(|(_, o)| o).collect())).collect();
     let mut srclocs = Vec::new();
     let mut last = u32::MAX;
@@ -394,7 +442,7 @@ fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncI
         srclocs.push((l.start, last));
     }
     let frame_size = cc.buffer.frame_layout().map_or(0, |l| l.frame_to_fp_offset);
-    Ok(Compiled {
+    Compiled {
         bytes: cc.buffer.data().to_vec(),
         alignment: cc.buffer.alignment as u64,
         relocs,
@@ -402,5 +450,5 @@ fn compile(isa: &OwnedTargetIsa, ctx: &mut cranelift_codegen::Context, id: FuncI
         srclocs,
         size: cc.code_info().total_size,
         frame_size,
-    })
+    }
 }
