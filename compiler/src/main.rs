@@ -1,5 +1,6 @@
 //! `perry`: compiles a TypeScript program into one native executable.
 
+mod accessors;
 mod analyze;
 mod app;
 mod builtins;

@@ -702,6 +702,9 @@ fn parse(
     if let Err(at) = crate::nesting::check(&program) {
         return Err(vec![Diagnostic::new(display, source, at, crate::nesting::TOO_DEEP)]);
     }
+    if crate::accessors::any(&program) {
+        crate::accessors::lower(alloc, &mut program);
+    }
     let sem = SemanticBuilder::new().with_check_syntax_error(true).build(&program);
     if !sem.diagnostics.is_empty() {
         return Err(sem.diagnostics.iter().map(|d| to_diag(display, source, prefix, d)).collect());
