@@ -105,6 +105,7 @@ macro_rules! foreach_runtime_function {
         fn perry_native_loader() -> Value;
         fn perry_global_typeof(atom: Value) -> Value;
         fn perry_global_set(atom: Value, v: Value) -> Value;
+        fn perry_global_put(atom: Value, v: Value) -> Value;
         fn perry_global_this() -> Value;
         fn perry_global_declare(atom: Value, v: Value, function: Value) -> Value;
         fn perry_add(a: Value, b: Value) -> Value;

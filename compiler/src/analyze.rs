@@ -59,6 +59,8 @@ pub struct Ctx {
     pub boxed_pseudo: HashSet<Cap>,
     /// Uses `arguments` itself (not through an arrow).
     pub uses_arguments: bool,
+    /// Reads `this` itself or through an arrow (`super` included).
+    pub uses_this: bool,
 }
 
 pub struct Analysis {
@@ -152,7 +154,15 @@ impl Analysis {
 impl Walker<'_> {
     fn new_ctx(&mut self, kind: CtxKind, parent: Option<usize>, key: usize) -> usize {
         let id = self.an.ctxs.len();
-        self.an.ctxs.push(Ctx { kind, parent, captures: Vec::new(), cap_index: HashMap::new(), boxed_pseudo: HashSet::new(), uses_arguments: false });
+        self.an.ctxs.push(Ctx {
+            kind,
+            parent,
+            captures: Vec::new(),
+            cap_index: HashMap::new(),
+            boxed_pseudo: HashSet::new(),
+            uses_arguments: false,
+            uses_this: false,
+        });
         self.an.by_node.insert(key, id);
         id
     }
@@ -184,6 +194,9 @@ impl Walker<'_> {
 
     fn use_pseudo(&mut self, cap: Cap) {
         let owner = self.an.non_arrow(self.cur);
+        if cap == Cap::This {
+            self.an.ctxs[owner].uses_this = true;
+        }
         if owner != self.cur {
             self.an.ctxs[owner].boxed_pseudo.insert(cap);
             self.capture_chain(self.cur, owner, cap);

@@ -79,7 +79,8 @@ enum Cmd {
         /// Compile FILE as a classic script rather than a module: no
         /// import/export, top-level `this` is the global object, and
         /// top-level `var` and function declarations are properties of it.
-        /// The code still runs with strict-mode semantics.
+        /// Outside "use strict", assigning an undeclared name creates a global
+        /// and `this` of a call without a receiver is the global object.
         #[arg(long, conflicts_with = "app")]
         script: bool,
         /// Parse, analyse and generate code, then stop: report the

@@ -886,6 +886,11 @@ export! {
         }
         r_unit(object::set(g, atom as Atom, Value(v)))
     }
+    // An assignment to an unresolvable name in sloppy-mode code (6.2.5.6 PutValue, step 3.b):
+    // a property of the global object, created if missing.
+    fn perry_global_put(atom: u64, v: u64) -> u64 {
+        r_unit(object::set(realm::get(I::Global), atom as Atom, Value(v)))
+    }
 
     // ----- operators -----
     fn perry_add(a: u64, b: u64) -> u64 {

@@ -146,12 +146,36 @@ fn global_this(_args: &Args) -> JsResult {
 
 /// `return this` with any JavaScript whitespace around and between the words, an optional `;`.
 fn is_return_this(src: &str) -> bool {
-    let ws = |c: char| c.is_whitespace() || c == '\u{FEFF}';
-    let s = src.trim_matches(ws);
-    let s = s.strip_suffix(';').map_or(s, |x| x.trim_end_matches(ws));
+    let s = statement(src);
     let Some(rest) = s.strip_prefix("return") else { return false };
-    let body = rest.trim_start_matches(ws);
+    let body = rest.trim_start_matches(js_space);
     body.len() < rest.len() && body == "this"
+}
+
+fn js_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+/// `src` without the JavaScript whitespace around it and an optional final `;`.
+fn statement(src: &str) -> &str {
+    let s = src.trim_matches(js_space);
+    s.strip_suffix(';').map_or(s, |x| x.trim_end_matches(js_space))
+}
+
+/// eval ( x ) — 19.2.1, as the Function constructor: an ahead-of-time program compiles no
+/// source at run time. A value other than a string is returned as it is (step 2 of
+/// PerformEval); the source `this` (the global-object idiom `(0, eval)("this")`, any
+/// whitespace, an optional `;`) is the global object; any other source throws an EvalError.
+/// A direct call is evaluated as an indirect one (for `this`, the global object).
+pub(crate) fn eval(args: &Args) -> JsResult {
+    let x = args.get(0);
+    if !x.is_string() {
+        return Ok(x);
+    }
+    if statement(&string::to_rust(x)) == "this" {
+        return global_this(args);
+    }
+    Err(error::throw_error(error::ErrorKind::EvalError, "Code generation from strings is not supported by Perry"))
 }
 
 /// Function.prototype [ @@hasInstance ] ( V ) — 20.2.3.6

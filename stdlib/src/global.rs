@@ -377,6 +377,7 @@ pub fn install() {
     def_constant(g, "undefined", Value::UNDEFINED);
     def_method(g, "isNaN", 1, is_nan);
     def_method(g, "isFinite", 1, is_finite);
+    def_method(g, "eval", 1, crate::function_builtins::eval);
 }
 
 /// encodeURI, encodeURIComponent, decodeURI, decodeURIComponent, and Annex B's escape and

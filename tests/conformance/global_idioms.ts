@@ -13,3 +13,8 @@ const s = "mixed ü € \u{1F600} text";
 console.log(unescape(escape(s)) === s, decodeURIComponent(escape("ascii only")));
 console.log(unescape(encodeURIComponent("héllo")), decodeURIComponent(escape(unescape(encodeURIComponent("ü€")))));
 console.log(typeof escape, escape.length, unescape.name);
+// eval: a value other than a string is returned as it is; `(0, eval)("this")` is the global
+// object (the global-object idiom of older packages).
+const o = { k: 1 };
+console.log(typeof eval, eval.length, eval.name, eval(42), eval(o) === o, eval(undefined));
+console.log((0, eval)("this") === globalThis, (0, eval)("\n this ;\t") === globalThis, typeof globalThis.eval);

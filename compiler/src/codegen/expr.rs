@@ -1174,10 +1174,6 @@ impl FnCompiler<'_, '_, '_> {
                 self.read_binding(s, id.span.start)
             }
             None => match name {
-                "eval" => {
-                    self.c.unsupported(self.module, id.span.start, "eval");
-                    self.undef()
-                }
                 "undefined" => self.undef(),
                 "NaN" => self.num(f64::NAN),
                 "Infinity" => self.num(f64::INFINITY),
@@ -2652,10 +2648,7 @@ impl FnCompiler<'_, '_, '_> {
     fn write_place(&mut self, p: &HeldPlace, v: V) {
         match p {
             HeldPlace::Binding(s, at) => self.assign_binding(*s, v, *at),
-            HeldPlace::Global(n) => {
-                let a = self.atom(n);
-                self.rt_check(Rt::perry_global_set, &[a, v]);
-            }
+            HeldPlace::Global(n) => self.unresolved_assign(n, v),
             HeldPlace::Named(o, n, p) => {
                 let o = self.use_var(*o);
                 let n = n.clone();

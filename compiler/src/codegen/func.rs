@@ -1396,6 +1396,27 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.def_var(self.this_v, v);
     }
 
+    /// Whether this function's code is sloppy-mode code (a classic script's or a CommonJS
+    /// module's, outside any `"use strict"` and class): then an assignment to an undeclared
+    /// name creates a global, and `this` of a call without a receiver is the global object.
+    pub fn sloppy(&self) -> bool {
+        let scope = match self.body {
+            FnBody::Function(f) | FnBody::NumEntry(f) => f.scope_id.get(),
+            FnBody::Arrow(a) => a.scope_id.get(),
+            FnBody::Module | FnBody::ModuleHoist => Some(self.scoping().root_scope_id()),
+            FnBody::Ctor(_) | FnBody::StaticInit(_) => None,
+        };
+        scope.is_some_and(|s| !self.scoping().scope_flags(s).is_strict_mode())
+    }
+
+    /// `name = v` where `name` resolves to no declaration: a `ReferenceError` in strict code
+    /// unless the global object has the property; in sloppy code the property is created.
+    pub fn unresolved_assign(&mut self, name: &str, v: V) {
+        let a = self.atom(name);
+        let f = if self.sloppy() { Rt::perry_global_put } else { Rt::perry_global_set };
+        self.rt_check(f, &[a, v]);
+    }
+
     pub fn this_value(&mut self) -> V {
         let v = self.pseudo(Cap::This);
         let owner = self.m.analysis.non_arrow(self.ctx_id);
@@ -1577,6 +1598,22 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             // A script's `this` is the global object (16.1.6 ScriptEvaluation).
             let g = self.rt(Rt::perry_global_this, &[]);
             self.def_var(self.this_v, g);
+        } else if matches!(self.body, FnBody::Function(_)) && self.m.analysis.ctxs[self.ctx_id].uses_this && self.sloppy() {
+            // A sloppy-mode function called without a receiver (`this` undefined or null) sees
+            // the global object (10.2.1.2 OrdinaryCallBindThis, step 6.a).
+            let nullish = self.is_nullish(p[1]);
+            let global = self.b.create_block();
+            let join = self.b.create_block();
+            self.b.append_block_param(join, types::I64);
+            self.b.ins().brif(nullish, global, &[], join, &[p[1].into()]);
+            self.b.switch_to_block(global);
+            self.cold_here();
+            let g = self.rt(Rt::perry_global_this, &[]);
+            self.b.ins().jump(join, &[g.into()]);
+            self.b.switch_to_block(join);
+            let this = self.b.block_params(join)[0];
+            self.track(this);
+            self.def_var(self.this_v, this);
         } else {
             self.def_var(self.this_v, p[1]);
         }

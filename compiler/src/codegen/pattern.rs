@@ -113,10 +113,7 @@ impl FnCompiler<'_, '_, '_> {
         use super::expr::Place;
         match p {
             Place::Binding(s, at) => self.assign_binding(s, v, at),
-            Place::Global(n) => {
-                let a = self.atom(&n);
-                self.rt_check(Rt::perry_global_set, &[a, v]);
-            }
+            Place::Global(n) => self.unresolved_assign(&n, v),
             Place::Named(o, n, _) => {
                 let a = self.atom(&n);
                 self.rt_check(Rt::perry_set_named, &[o, a, v]);
@@ -201,10 +198,7 @@ impl FnCompiler<'_, '_, '_> {
                             let sym = id.binding.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
                             match sym {
                                 Some(s) => self.assign_binding(s, x, id.span.start),
-                                None => {
-                                    let a = self.atom(id.binding.name.as_str());
-                                    self.rt_check(Rt::perry_global_set, &[a, x]);
-                                }
+                                None => self.unresolved_assign(id.binding.name.as_str(), x),
                             }
                         }
                         AssignmentTargetProperty::AssignmentTargetPropertyProperty(pp) => {
