@@ -722,7 +722,8 @@ impl<'g> Compiler<'g> {
                 self.compile_function(key, module, body);
             }
         }
-        self.define_compiled();
+        self.define_compiled(true);
+        self.pool.take().unwrap().finish();
         if !self.errors.is_empty() {
             return Err(std::mem::take(&mut self.errors));
         }
@@ -791,17 +792,19 @@ impl<'g> Compiler<'g> {
         let func = std::mem::replace(&mut ctx.func, ir::Function::new());
         self.pool.as_mut().unwrap().submit(info_id, func, gc, once);
         self.submitted.push((module, name));
+        // The functions already compiled are defined now: the machine code waits in the
+        // object, not in a second copy.
+        self.define_compiled(false);
         ctx.clear();
         self.ctx = ctx;
         self.fctx = fctx;
     }
 
-    /// Defines the functions the workers compiled, in the order they were
-    /// built, and records their stack maps and source map entries.
-    fn define_compiled(&mut self) {
-        let done = self.pool.take().unwrap().finish();
-        let submitted = std::mem::take(&mut self.submitted);
-        for (d, (module, name)) in done.into_iter().zip(submitted) {
+    /// Defines the functions the workers compiled, in the order they were built, and records
+    /// their stack maps and source map entries: those compiled so far, or with `wait` all.
+    fn define_compiled(&mut self, wait: bool) {
+        while let Some(d) = self.pool.as_mut().unwrap().next(wait) {
+            let (module, name) = std::mem::take(&mut self.submitted[d.seq]);
             let c = match d.result {
                 Ok(c) => c,
                 Err(e) => {

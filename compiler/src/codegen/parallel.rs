@@ -43,7 +43,7 @@ use cranelift_codegen::entity::EntitySet;
 use cranelift_codegen::ir;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_module::{FuncId, ModuleReloc};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -244,10 +244,13 @@ fn prune(dir: &std::path::Path) {
 
 pub struct Pool {
     cache: Option<Arc<Cache>>,
-    jobs: Option<Sender<Job>>,
+    jobs: Option<SyncSender<Job>>,
     done: Receiver<Done>,
     workers: Vec<JoinHandle<()>>,
     submitted: usize,
+    /// How many functions [`Pool::next`] returned, and those done before their turn.
+    returned: usize,
+    early: hashbrown::HashMap<usize, Done>,
 }
 
 impl Pool {
@@ -261,7 +264,10 @@ impl Pool {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1);
         let isas = Arc::new(Isas { isa, fast, compact });
-        let (jobs, rx) = channel::<Job>();
+        // A bounded queue: the main thread builds IR faster than the workers compile it, and
+        // a dense program's unbounded queue of functions held 2 GB (the zeroing of its pages
+        // cost a sixth of the compile); building waits instead.
+        let (jobs, rx) = sync_channel::<Job>(4 * n);
         let rx = Arc::new(Mutex::new(rx));
         let (tx, done) = channel::<Done>();
         // `PERRY_DUMP_CLIF_FINAL=1`: every function's IR after `safepoints::run`.
@@ -294,7 +300,7 @@ impl Pool {
                     .expect("cannot start a code generation worker")
             })
             .collect();
-        Pool { cache, jobs: Some(jobs), done, workers, submitted: 0 }
+        Pool { cache, jobs: Some(jobs), done, workers, submitted: 0, returned: 0, early: hashbrown::HashMap::new() }
     }
 
     /// Queues `func` (function `id`, GC values `gc`, `once`: code that runs
@@ -306,20 +312,34 @@ impl Pool {
         seq
     }
 
-    /// Waits for every function, in submission order.
-    pub fn finish(mut self) -> Vec<Done> {
+    /// The next function in submission order once compiled: waiting for it with `wait`,
+    /// else only if it is done already. `None` when every function was returned (or, without
+    /// `wait`, the next is not done).
+    pub fn next(&mut self, wait: bool) -> Option<Done> {
+        loop {
+            if self.returned == self.submitted {
+                return None;
+            }
+            if let Some(d) = self.early.remove(&self.returned) {
+                self.returned += 1;
+                return Some(d);
+            }
+            let d = if wait { self.done.recv().expect("a code generation worker stopped") } else { self.done.try_recv().ok()? };
+            self.early.insert(d.seq, d);
+        }
+    }
+
+    /// Stops the workers once every function was returned by [`Pool::next`], and writes this
+    /// compile's new cache records in the background (`wait_for_cache` joins it).
+    pub fn finish(mut self) {
+        assert_eq!(self.returned, self.submitted, "functions left in the code generation pool");
         drop(self.jobs.take());
-        let mut out: Vec<Done> = self.done.iter().take(self.submitted).collect();
         for w in self.workers.drain(..) {
             let _ = w.join();
         }
-        assert_eq!(out.len(), self.submitted, "a code generation worker stopped");
         if let Some(c) = self.cache.take() {
-            // Written while the object is emitted and linked (`wait_for_cache` joins it).
             *FLUSH.lock().unwrap() = Some(std::thread::spawn(move || c.flush()));
         }
-        out.sort_by_key(|d| d.seq);
-        out
     }
 }
 
