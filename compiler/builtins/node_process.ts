@@ -10,3 +10,5 @@ export const versions = p.versions;
 export const exit = p.exit;
 export const nextTick = p.nextTick;
 export const memoryUsage = p.memoryUsage;
+export const pid = p.pid;
+export const cwd = p.cwd;

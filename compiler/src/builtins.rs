@@ -29,6 +29,8 @@ const PREFIX: &str = "\0perry-builtin/";
 const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
     ("node:crypto", include_str!("../builtins/node_crypto.ts")),
+    ("node:path", include_str!("../builtins/node_path.ts")),
+    ("node:path/posix", include_str!("../builtins/node_path_posix.ts")),
     ("node:process", include_str!("../builtins/node_process.ts")),
     ("node:timers", include_str!("../builtins/node_timers.ts")),
     ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),

@@ -1,4 +1,4 @@
-//! The `process` global (Node.js): argv, env, platform, exit, nextTick,
+//! The `process` global (Node.js): argv, env, platform, pid, cwd, exit, nextTick,
 //! memoryUsage, and
 //! the runtime's name: `process.release.name` is "perry" (Node's is "node")
 //! and `process.versions.perry` its version.
@@ -52,6 +52,14 @@ fn memory_usage(_args: &Args) -> JsResult {
     Ok(Value(o.get()))
 }
 
+/// process.cwd(): the working directory (an Error if it was removed, as in Node).
+fn cwd(_args: &Args) -> JsResult {
+    match std::env::current_dir() {
+        Ok(d) => Ok(string::from_str(&d.to_string_lossy())),
+        Err(e) => Err(perry_runtime::error::throw_error(perry_runtime::error::ErrorKind::Error, &format!("ENOENT: process.cwd failed: {e}"))),
+    }
+}
+
 /// process.memoryUsage.rss()
 fn memory_usage_rss(_args: &Args) -> JsResult {
     Ok(Value::num(perry_gc::stats::rss_bytes() as f64))
@@ -93,6 +101,8 @@ pub fn install() {
     let version = string::from_str(env!("CARGO_PKG_VERSION"));
     prop(Value(hv.get()), "perry", version);
     prop(Value(hp.get()), "versions", Value(hv.get()));
+    prop(Value(hp.get()), "pid", Value::int(std::process::id() as i64));
+    crate::method(Value(hp.get()), "cwd", 0, cwd);
     crate::method(Value(hp.get()), "exit", 1, exit);
     crate::method(Value(hp.get()), "nextTick", 1, crate::event_loop::next_tick);
     let mu = crate::method(Value(hp.get()), "memoryUsage", 0, memory_usage);
