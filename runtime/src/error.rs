@@ -113,24 +113,57 @@ pub fn set_async_frames(f: AsyncFrames) {
 /// Frames a stack trace shows, as V8's default `Error.stackTraceLimit`.
 const STACK_FRAMES: usize = 10;
 
+/// One frame of a stack trace: its function's name as V8 prints it (`""` for top-level code),
+/// file, line and column.
+pub type Frame = (String, String, u32, u32);
+
+/// A frame as a stack trace's `at` line shows it: `name (file:line:column)`.
+pub fn frame_text((name, file, line, col): &Frame) -> String {
+    if name.is_empty() { format!("{file}:{line}:{col}") } else { format!("{name} ({file}:{line}:{col})") }
+}
+
+/// V8's stack trace API, installed by the stdlib (`Error.stackTraceLimit`,
+/// `Error.prepareStackTrace`).
+#[derive(Clone, Copy)]
+pub struct StackHooks {
+    /// How many frames a stack trace captures.
+    pub limit: fn() -> usize,
+    /// The value of `stack` for an error and its frames, when `Error.prepareStackTrace` is a
+    /// function (`None`: the default text).
+    pub prepare: fn(error: Value, frames: &[Frame]) -> Option<Value>,
+}
+
+static STACK_HOOKS: perry_gc::JsCell<Option<StackHooks>> = perry_gc::JsCell::new(None);
+
+pub fn set_stack_hooks(h: StackHooks) {
+    // SAFETY: set once at start-up on the JS thread.
+    unsafe { *STACK_HOOKS.get() = Some(h) };
+}
+
 /// Sets `stack` on an error: `Name: message`, one `at` line per compiled
-/// frame and the `at async` frames of the activations awaiting this one.
+/// frame and the `at async` frames of the activations awaiting this one, or what
+/// `Error.prepareStackTrace` makes of the frames.
 pub fn capture_stack(e: Value) {
     let scope = HandleScope::new();
     let he = scope.root(e.0);
-    let frames = perry_gc::frames::backtrace(STACK_FRAMES);
+    // SAFETY: read on the JS thread.
+    let hooks = unsafe { *STACK_HOOKS.get() };
+    let limit = hooks.map_or(STACK_FRAMES, |h| (h.limit)());
+    let frames: Vec<Frame> = perry_gc::frames::backtrace(limit).into_iter().filter_map(crate::sourcemap::locate).collect();
+    if let Some(h) = hooks
+        && let Some(v) = (h.prepare)(Value(he.get()), &frames)
+    {
+        object::define_hidden(Value(he.get()), names::STACK, v);
+        return;
+    }
     let mut s = error_header(Value(he.get()));
-    let mut shown = 0;
-    for pc in frames {
-        if let Some(loc) = crate::sourcemap::describe_pc(pc) {
-            s.push_str("\n    at ");
-            s.push_str(&loc);
-            shown += 1;
-        }
+    for f in &frames {
+        s.push_str("\n    at ");
+        s.push_str(&frame_text(f));
     }
     // SAFETY: read on the JS thread.
     if let Some(f) = unsafe { *ASYNC_FRAMES.get() } {
-        f(&mut s, STACK_FRAMES.saturating_sub(shown));
+        f(&mut s, limit.saturating_sub(frames.len()));
     }
     let sv = string::from_str(&s);
     object::define_hidden(Value(he.get()), names::STACK, sv);

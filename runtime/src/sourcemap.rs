@@ -62,12 +62,6 @@ pub unsafe fn install(blob: &str, addrs: *const u64, count: usize) {
     m.entries.sort_by_key(|e| e.start);
 }
 
-/// `name (file:line:col)` for a return address, or None outside compiled code.
-pub fn describe_pc(pc: u64) -> Option<String> {
-    let (name, file, line, col) = locate(pc)?;
-    Some(if name.is_empty() { format!("{file}:{line}:{col}") } else { format!("{name} ({file}:{line}:{col})") })
-}
-
 /// (function name, file, line, column) of a return address.
 pub fn locate(pc: u64) -> Option<(String, String, u32, u32)> {
     // SAFETY: the map is only read after `install`, on the JS thread (stack traces are made
