@@ -166,7 +166,8 @@ foreach_data_symbol!(declare_symbol_names);
 /// (WeakMap, WeakSet, WeakRef, FinalizationRegistry), `proxy` (Proxy and
 /// the runtime's proxy operations), `json` (the JSON object), `from_async`
 /// (Array.fromAsync's implementation), `uri` (encodeURI, decodeURI and
-/// their Component forms), `structured_clone` and `process`.
+/// their Component forms), `structured_clone`, `process` and `stack_api` (V8's
+/// `Error.stackTraceLimit` and `Error.prepareStackTrace`).
 #[macro_export]
 macro_rules! foreach_builtin_family {
     ($mac:ident) => {
@@ -187,6 +188,7 @@ macro_rules! foreach_builtin_family {
             uri => perry_install_uri;
             structured_clone => perry_install_structured_clone;
             process => perry_install_process;
+            stack_api => perry_install_stack_api;
         }
     };
 }
@@ -214,6 +216,7 @@ macro_rules! foreach_extension {
         $mac! {
             "perry:http" => perry_ext_http::perry_ext_http_install;
             "node:crypto" => perry_stdlib::perry_node_crypto_install;
+            "node:util" => perry_stdlib::perry_node_util_install;
         }
     };
 }

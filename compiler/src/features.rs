@@ -21,7 +21,8 @@
 //! queueMicrotask), console and util.inspect, parseInt/parseFloat/isNaN/isFinite. The families
 //! are `regexp`, `date`, `bigint`, `typed_arrays`, `web`, `normalize`
 //! (String.prototype.normalize and localeCompare's tables), `math`, `reflect`, `map_set`,
-//! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone` and `process`; `web` brings
+//! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone`, `process` and `stack_api`
+//! (V8's `Error.prepareStackTrace` and `Error.stackTraceLimit`); `web` brings
 //! `typed_arrays`, which brings `bigint`. A family is linked when any module of the graph
 //! mentions one of its names as an identifier, a property name, or a whole string literal or
 //! template text (`Date`, `match`, `"search"`, `Uint8Array`, `localeCompare`, ...), or has a
@@ -81,6 +82,7 @@ const NAMES: &[(&str, &[&str])] = &[
     ("uri", &["encodeURI", "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape"]),
     ("structured_clone", &["structuredClone"]),
     ("process", &["process"]),
+    ("stack_api", &["prepareStackTrace", "stackTraceLimit"]),
 ];
 
 /// (family, a family it needs installed too): the Web classes make typed

@@ -348,7 +348,7 @@ pub fn format_values(hs: &[Handle]) -> JsResult<String> {
 }
 
 /// util.format over a native's arguments starting at `from`.
-fn format_args_from(args: &Args, from: usize) -> JsResult<String> {
+pub(crate) fn format_args_from(args: &Args, from: usize) -> JsResult<String> {
     let scope = HandleScope::new();
     let hs: Vec<Handle> = (from..args.len()).map(|i| scope.root(args.get(i).0)).collect();
     format_values(&hs)

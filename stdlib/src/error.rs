@@ -110,9 +110,6 @@ pub fn install() {
     object::define_hidden(realm::get(I::ErrorProto), names::MESSAGE, atoms::value(names::EMPTY));
     method(realm::get(I::ErrorProto), "toString", 0, to_string);
     method(Value(hctor.get()), "captureStackTrace", 1, capture_stack_trace);
-    let limit = atoms::intern("stackTraceLimit");
-    object::define(Value(hctor.get()), limit, Value::int(10), perry_runtime::shape::DEFAULT);
-    error::set_stack_hooks(error::StackHooks { limit: stack_trace_limit, prepare: prepare_stack });
     let natives: [(&str, I, perry_runtime::function::NativeFn, u32); 7] = [
         ("TypeError", I::TypeErrorProto, type_error_ctor, 1),
         ("RangeError", I::RangeErrorProto, range_error_ctor, 1),
@@ -139,6 +136,18 @@ fn capture_stack_trace(args: &Args) -> JsResult {
         error::capture_stack(o);
     }
     Ok(Value::UNDEFINED)
+}
+
+/// V8's stack trace API (the `stack_api` family, linked when a program names
+/// `prepareStackTrace` or `stackTraceLimit`): `Error.stackTraceLimit`, and stack traces made
+/// through `Error.prepareStackTrace` when it is a function.
+pub fn install_stack_api() {
+    let Some(ctor) = object::get_data_chain(realm::get(I::ErrorProto), names::CONSTRUCTOR) else { return };
+    let scope = HandleScope::new();
+    let hc = scope.root(ctor.0);
+    let limit = atoms::intern("stackTraceLimit");
+    object::define(Value(hc.get()), limit, Value::int(10), perry_runtime::shape::DEFAULT);
+    error::set_stack_hooks(error::StackHooks { limit: stack_trace_limit, prepare: prepare_stack });
 }
 
 /// `Error.stackTraceLimit` (V8): a number of frames, 10 to start with; a value that is not a

@@ -335,6 +335,12 @@ fn clear_immediate(args: &Args) -> JsResult {
     Ok(Value::UNDEFINED)
 }
 
+/// Queues `callback` (callable) to run with no arguments on the next tick, as
+/// `process.nextTick(callback)`.
+pub(crate) fn queue_tick(callback: Value) {
+    lp().ticks.push_back((async_context::capture().0, vec![callback.0]));
+}
+
 /// process.nextTick ( callback, ...args )
 pub fn next_tick(args: &Args) -> JsResult {
     require_callback(args.get(0))?;

@@ -206,6 +206,12 @@ pub extern "C" fn perry_install_process() {
     crate::process::install();
 }
 
+/// V8's stack trace API: Error.stackTraceLimit and Error.prepareStackTrace with CallSites.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_stack_api() {
+    crate::error::install_stack_api();
+}
+
 // `ALL` from the ABI's list of families (`perry_abi::foreach_builtin_family!`):
 // each install function named there must be defined above as an `extern "C"
 // fn()`, in the list's order.

@@ -37,7 +37,9 @@ pub mod math;
 pub mod modules;
 pub mod native_modules;
 pub mod node_crypto;
+pub mod node_util;
 pub use node_crypto::perry_node_crypto_install;
+pub use node_util::perry_node_util_install;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
@@ -238,6 +240,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     }
     family("normalize");
     family("from_async");
+    family("stack_api");
 }
 
 /// `this` checked to be of a kind (for methods like Map.prototype.get).

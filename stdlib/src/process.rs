@@ -1,4 +1,5 @@
-//! The `process` global (Node.js): argv, env, platform, pid, cwd, exit, nextTick,
+//! The `process` global (Node.js): argv, env, platform, pid, cwd, stdout and stderr (`fd`,
+//! `write`, `isTTY`), exit, nextTick,
 //! memoryUsage, and
 //! the runtime's name: `process.release.name` is "perry" (Node's is "node")
 //! and `process.versions.perry` its version.
@@ -60,6 +61,70 @@ fn cwd(_args: &Args) -> JsResult {
     }
 }
 
+/// `process.stdout.write` / `process.stderr.write` (chunk [, encoding] [, callback]): a string
+/// (UTF-8) or a Uint8Array, written at once, in order with `console.log`; the callback runs on
+/// the next tick. Returns true (nothing is ever buffered for later).
+fn stream_write(args: &Args, to_stderr: bool) -> JsResult {
+    let chunk = args.get(0);
+    let bytes = if chunk.is_string() {
+        string::to_rust(chunk).into_bytes()
+    } else if let Some(b) = perry_runtime::bytes::bytes_of_vec(chunk) {
+        b
+    } else {
+        let (code, msg) = if chunk.is_null() {
+            ("ERR_STREAM_NULL_VALUES", "May not write null values to stream".to_string())
+        } else {
+            ("ERR_INVALID_ARG_TYPE", invalid_chunk(chunk)?)
+        };
+        let scope = HandleScope::new();
+        let e = scope.root(perry_runtime::error::new_error(perry_runtime::error::ErrorKind::TypeError, &msg).0);
+        let code = string::from_str(code);
+        prop(Value(e.get()), "code", code);
+        return Err(perry_runtime::error::throw(Value(e.get())));
+    };
+    if to_stderr {
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().lock().write_all(&bytes);
+    } else {
+        let _ = std::io::stdout().lock().write_all(&bytes);
+    }
+    let cb = (1..args.len()).map(|i| args.get(i)).find(|v| v.is_callable());
+    if let Some(cb) = cb {
+        crate::event_loop::queue_tick(cb);
+    }
+    Ok(Value::bool(true))
+}
+fn stdout_write(args: &Args) -> JsResult {
+    stream_write(args, false)
+}
+fn stderr_write(args: &Args) -> JsResult {
+    stream_write(args, true)
+}
+
+/// Node's message for a chunk that is neither a string nor bytes.
+fn invalid_chunk(chunk: Value) -> JsResult<String> {
+    let got = if chunk.is_undefined() {
+        "undefined".to_string()
+    } else if chunk.is_object() {
+        "an instance of Object".to_string()
+    } else {
+        format!("type {} ({})", ops::typeof_str(chunk), ops::to_rust_string(chunk)?)
+    };
+    Ok(format!("The \"chunk\" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received {got}"))
+}
+
+/// `process.stdout` or `process.stderr`: `fd`, `write`, and `isTTY` when it is a terminal.
+fn stream(fd: i32, tty: bool, write: perry_runtime::function::NativeFn) -> Value {
+    let scope = HandleScope::new();
+    let s = scope.root(object::new_plain(3).0);
+    prop(Value(s.get()), "fd", Value::int(fd as i64));
+    if tty {
+        prop(Value(s.get()), "isTTY", Value::bool(true));
+    }
+    crate::method(Value(s.get()), "write", 1, write);
+    Value(s.get())
+}
+
 /// process.memoryUsage.rss()
 fn memory_usage_rss(_args: &Args) -> JsResult {
     Ok(Value::num(perry_gc::stats::rss_bytes() as f64))
@@ -103,6 +168,13 @@ pub fn install() {
     prop(Value(hp.get()), "versions", Value(hv.get()));
     prop(Value(hp.get()), "pid", Value::int(std::process::id() as i64));
     crate::method(Value(hp.get()), "cwd", 0, cwd);
+    {
+        use std::io::IsTerminal;
+        let out = stream(1, std::io::stdout().is_terminal(), stdout_write);
+        prop(Value(hp.get()), "stdout", out);
+        let err = stream(2, std::io::stderr().is_terminal(), stderr_write);
+        prop(Value(hp.get()), "stderr", err);
+    }
     crate::method(Value(hp.get()), "exit", 1, exit);
     crate::method(Value(hp.get()), "nextTick", 1, crate::event_loop::next_tick);
     let mu = crate::method(Value(hp.get()), "memoryUsage", 0, memory_usage);
