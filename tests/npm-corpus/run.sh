@@ -44,9 +44,10 @@ total=0
 for f in "${cases[@]}"; do
     name="$(basename "$f" .ts)"
     total=$((total + 1))
-    # Node: the case's types stripped (class fields as assignments), beside the TypeScript.
+    # Node: the case's types stripped by esbuild with tsconfig.json (class fields as assignments,
+    # legacy decorators, as Perry reads the same file), beside the TypeScript.
     esbuild --format=esm --platform=node --target=es2022 --loader=ts --log-level=error \
-        --tsconfig-raw='{"compilerOptions":{"useDefineForClassFields":false}}' <"$f" >"cases/.$name.mjs" || { echo "$name: esbuild failed"; continue; }
+        --tsconfig-raw="$(cat tsconfig.json)" <"$f" >"cases/.$name.mjs" || { echo "$name: esbuild failed"; continue; }
     timeout 60 node "cases/.$name.mjs" >"out/$name.node" 2>"out/$name.node.err"
     echo "exit $?" >>"out/$name.node"
     rm -f "cases/.$name.mjs"

@@ -1,0 +1,2 @@
+import slugify from "slugify";
+console.log(slugify("Hello World & Friends!", { lower: true }), slugify("Crème brûlée"));
