@@ -28,6 +28,7 @@ const PREFIX: &str = "\0perry-builtin/";
 /// to run conformance programs that import a `perry:*` module under Node).
 const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
+    ("node:buffer", include_str!("../builtins/node_buffer.ts")),
     ("node:crypto", include_str!("../builtins/node_crypto.ts")),
     ("node:path", include_str!("../builtins/node_path.ts")),
     ("node:path/posix", include_str!("../builtins/node_path_posix.ts")),

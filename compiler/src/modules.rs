@@ -143,22 +143,27 @@ impl Graph {
         Ok(g)
     }
 
-    /// Completes a graph once its entries are added: when some module's source names a
-    /// global of explicit resource management that Node 20 lacks (`DisposableStack`,
-    /// `AsyncDisposableStack`, `SuppressedError`), the built-in module defining them
-    /// (`perry:disposable`) is added and evaluated before every other module.
+    /// Completes a graph once its entries are added: when some module's source names (as a
+    /// whole word) a global that a built-in module defines, that module is added and evaluated
+    /// before every other: the globals of explicit resource management that Node 20 lacks
+    /// (`DisposableStack`, `AsyncDisposableStack`, `SuppressedError`: `perry:disposable`) and
+    /// `Buffer` (`node:buffer`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
-        const NAMES: [&str; 3] = ["DisposableStack", "AsyncDisposableStack", "SuppressedError"];
-        let named = self.modules.iter().any(|m| !m.builtin && NAMES.iter().any(|n| m.source.contains(n)));
-        if !named {
-            return Ok(());
+        // (built-in module, the globals it defines): evaluated first when a module names one.
+        const GLOBALS: [(&str, &[&str]); 2] =
+            [("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]), ("node:buffer", &["Buffer"])];
+        for (module, names) in GLOBALS {
+            let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(&m.source, n)));
+            if !named {
+                continue;
+            }
+            let Some(Ok(path)) = crate::builtins::resolve(module) else { continue };
+            let i = self.load_rec(&path, Format::Esm)?;
+            self.modules[i].imported = true;
+            self.order.retain(|&x| x != i);
+            self.order.insert(0, i);
+            self.roots.push(i);
         }
-        let Some(Ok(path)) = crate::builtins::resolve("perry:disposable") else { return Ok(()) };
-        let i = self.load_rec(&path, Format::Esm)?;
-        self.modules[i].imported = true;
-        self.order.retain(|&x| x != i);
-        self.order.insert(0, i);
-        self.roots.push(i);
         self.mark_lazy();
         Ok(())
     }
@@ -734,6 +739,15 @@ fn parse(
 pub struct Lower {
     pub legacy_decorators: bool,
     pub decorator_metadata: bool,
+}
+
+/// Whether `source` has `word` as a whole word (not inside a longer name: `Buffer` is not
+/// found in `ArrayBuffer`).
+fn names_word(source: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    source
+        .match_indices(word)
+        .any(|(at, _)| !source[..at].chars().next_back().is_some_and(ident) && !source[at + word.len()..].chars().next().is_some_and(ident))
 }
 
 /// Whether `program` has a `using` declaration, or a decorator its tsconfig makes legacy.

@@ -653,7 +653,51 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
     if stack_exhausted() {
         return format!("[{}: Inspection interrupted prematurely. Maximum call stack size exceeded.]", internal_name(hv(h)));
     }
+    // An object's own `[util.inspect.custom]` method (Node's formatValue calls it first). No
+    // object can have one before `Symbol.for("nodejs.util.inspect.custom")` was made.
+    if let Some(sym) = crate::symbol_builtins::registered("nodejs.util.inspect.custom")
+        && let Some(s) = custom_inspect(ctx, h, sym, recurse_times)
+    {
+        return s;
+    }
     format_raw(ctx, h, recurse_times)
+}
+
+/// What `value[util.inspect.custom](depth, options, inspect)` gives, formatted; `None` when it
+/// has no such method (or is the prototype of its constructor), returns the object itself, or
+/// throws (the exception is dropped and the object formatted as usual).
+fn custom_inspect(ctx: &mut Ctx, h: Handle, sym: Value, recurse_times: usize) -> Option<String> {
+    let key = symbol::atom_of(sym);
+    let f = object::get(hv(h), key).ok()?;
+    if !f.is_callable() {
+        return None;
+    }
+    let scope = HandleScope::new();
+    let hf = scope.root(f.0);
+    // A class's prototype is not inspected through its instances' method.
+    if let Some(ctor) = object::get_data_chain(hv(h), names::CONSTRUCTOR)
+        && ctor.is_object()
+        && object::get_data_chain(ctor, names::PROTOTYPE).is_some_and(|p| p == hv(h))
+    {
+        return None;
+    }
+    let depth = ctx.o.depth - recurse_times as f64;
+    let d = if depth.is_finite() { Value::num(depth) } else { Value::NULL };
+    let opts = scope.root(object::new_plain(2).0);
+    let r = match function::call(Value(hf.get()), hv(h), &[d, Value(opts.get()), Value::UNDEFINED]) {
+        Ok(r) => r,
+        Err(_) => {
+            error::take();
+            return None;
+        }
+    };
+    if r == hv(h) {
+        return None;
+    }
+    if r.is_string() {
+        return Some(string::to_rust(r).replace('\n', &format!("\n{}", " ".repeat(ctx.indentation_lvl))));
+    }
+    Some(format_value(ctx, r, recurse_times))
 }
 
 /// Whether the native stack is past the limit compiled code stops at (deep

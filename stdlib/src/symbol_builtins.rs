@@ -91,6 +91,12 @@ fn symbol_for(args: &Args) -> JsResult {
     Ok(s)
 }
 
+/// The symbol `Symbol.for(key)` has made, if it has (none is made here).
+pub fn registered(key: &str) -> Option<Value> {
+    // SAFETY: the JS thread only; a read-only borrow that ends with the expression.
+    unsafe { REGISTRY.get() }.0.iter().find(|(k, _)| k == key).map(|(_, v)| Value(*v))
+}
+
 /// Whether `s` is in the global symbol registry (made by `Symbol.for`).
 pub fn is_registered(s: Value) -> bool {
     // SAFETY: the JS thread only; a read-only borrow that ends with the expression.
