@@ -166,7 +166,8 @@ foreach_data_symbol!(declare_symbol_names);
 /// (WeakMap, WeakSet, WeakRef, FinalizationRegistry), `proxy` (Proxy and
 /// the runtime's proxy operations), `json` (the JSON object), `from_async`
 /// (Array.fromAsync's implementation), `uri` (encodeURI, decodeURI and
-/// their Component forms), `structured_clone` and `process`.
+/// their Component forms), `structured_clone`, `process` and `intl` (Intl, English data,
+/// and the locale-sensitive methods' options: jiff's bundled tz database).
 #[macro_export]
 macro_rules! foreach_builtin_family {
     ($mac:ident) => {
@@ -187,6 +188,7 @@ macro_rules! foreach_builtin_family {
             uri => perry_install_uri;
             structured_clone => perry_install_structured_clone;
             process => perry_install_process;
+            intl => perry_install_intl;
         }
     };
 }

@@ -2,7 +2,7 @@
 //! (`perry_abi::BUILTIN_FAMILIES`): RegExp, Date, BigInt, the typed arrays,
 //! the Web classes, the Unicode normalization tables, Math, Reflect, Map and
 //! Set, the weak collections, Proxy, JSON, Array.fromAsync, the URI
-//! functions, structuredClone and `process`.
+//! functions, structuredClone, `process` and Intl.
 //!
 //! The compiler decides from the program's source which families it needs
 //! (`compiler/src/features.rs`) and writes their install functions, the
@@ -60,6 +60,14 @@ pub struct Hooks {
     pub from_async: Option<fn(&perry_runtime::function::Args) -> JsResult>,
     /// Throws a DOMException (message, name): structuredClone's DataCloneError.
     pub dom_exception: Option<fn(&str, &str) -> Exc>,
+    /// Date.prototype.toLocale{,Date,Time}String with locales and options: (time value,
+    /// locales, options, required, defaults) as ToDateTimeOptions takes them.
+    pub locale_date: Option<fn(f64, Value, Value, &str, &str) -> JsResult<String>>,
+    /// Number.prototype.toLocaleString and BigInt.prototype.toLocaleString with locales and
+    /// options: (the number or BigInt, locales, options).
+    pub locale_number: Option<fn(Value, Value, Value) -> JsResult<String>>,
+    /// String.prototype.localeCompare's locales and options, read as Intl.Collator reads them.
+    pub collator_options: Option<fn(Value, Value) -> JsResult<crate::string_builtins::CollateOptions>>,
 }
 
 static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
@@ -72,6 +80,9 @@ static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
     is_combining_mark: None,
     from_async: None,
     dom_exception: None,
+    locale_date: None,
+    locale_number: None,
+    collator_options: None,
 });
 
 /// The hooks (single JS thread; written only by the install functions).
@@ -204,6 +215,17 @@ pub extern "C" fn perry_install_structured_clone() {
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_install_process() {
     crate::process::install();
+}
+
+/// Intl (English data) and the options of the locale-sensitive Date, Number, BigInt and
+/// String methods.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_intl() {
+    let h = hooks_mut();
+    h.locale_date = Some(crate::intl::datetime::to_locale);
+    h.locale_number = Some(crate::intl::number::to_locale);
+    h.collator_options = Some(crate::intl::collator::options_for);
+    crate::intl::install();
 }
 
 // `ALL` from the ABI's list of families (`perry_abi::foreach_builtin_family!`):

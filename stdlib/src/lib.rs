@@ -30,6 +30,7 @@ pub mod function_builtins;
 pub mod generator;
 pub mod global;
 pub mod inspect;
+pub mod intl;
 pub mod iterator;
 pub mod json;
 pub mod map_set;
@@ -238,6 +239,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     }
     family("normalize");
     family("from_async");
+    family("intl");
 }
 
 /// `this` checked to be of a kind (for methods like Map.prototype.get).
