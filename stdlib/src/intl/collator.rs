@@ -20,9 +20,11 @@ use perry_runtime::{JsResult, Value};
 
 /// InitializeCollator (10.1.2)'s record.
 fn create(locales: Value, options: Value) -> JsResult<Rec> {
-    let locale = super::resolve_locale(locales)?;
+    // Reading the locales may run code: the options are held first.
     let scope = HandleScope::new();
-    let o = options_object(&scope, options)?;
+    let hopts = scope.root(options.0);
+    let locale = super::resolve_locale(locales)?;
+    let o = options_object(&scope, Value(hopts.get()))?;
     let c = "Intl.Collator";
     let usage = get_option(o, "usage", &["sort", "search"], Some("sort"), c)?.unwrap_or_default();
     get_option(o, "localeMatcher", &["lookup", "best fit"], None, c)?;
@@ -221,7 +223,7 @@ fn locale_ctor(args: &Args) -> JsResult {
         return Err(error::type_error("First argument to Intl.Locale constructor can't be empty or missing"));
     };
     let Some(canon) = super::canonical_tag(&tag) else {
-        return Err(error::range_error("Incorrect locale information provided"));
+        return Err(super::invalid_tag(&tag));
     };
     let mut t = parse(&canon);
     let scope = HandleScope::new();

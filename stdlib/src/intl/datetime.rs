@@ -484,9 +484,11 @@ fn format_parts(pattern: &str, zone: &str, tv: f64) -> Vec<(String, String)> {
 /// Which defaults ToDateTimeOptions adds: `required` and `defaults` are "date", "time",
 /// "any"/"all".
 pub fn create(locales: Value, options: Value, required: &str, defaults: &str) -> JsResult<Rec> {
-    let locale = super::resolve_locale(locales)?;
+    // Reading the locales may run code: the options are held first.
     let scope = HandleScope::new();
-    let o: Handle = options_object(&scope, options)?;
+    let hopts = scope.root(options.0);
+    let locale = super::resolve_locale(locales)?;
+    let o: Handle = options_object(&scope, Value(hopts.get()))?;
     get_option(o, "localeMatcher", &["lookup", "best fit"], None, CTOR)?;
     let calendar = get_option(o, "calendar", &[], None, CTOR)?;
     if let Some(c) = &calendar
@@ -502,7 +504,10 @@ pub fn create(locales: Value, options: Value, required: &str, defaults: &str) ->
     }
     let hour12 = get_bool_option(o, "hour12")?;
     let hour_cycle = get_option(o, "hourCycle", &["h11", "h12", "h23", "h24"], None, CTOR)?;
-    let tz_v = perry_runtime::object::get(Value(o.get()), perry_runtime::atoms::intern("timeZone"))?;
+    let tz_v = {
+        let key = perry_runtime::atoms::intern("timeZone");
+        perry_runtime::object::get(Value(o.get()), key)
+    }?;
     let zone = if tz_v.is_undefined() {
         default_zone()
     } else {

@@ -435,6 +435,16 @@ pub fn canonical_tag(tag: &str) -> Option<String> {
     Some(out.join("-"))
 }
 
+/// V8's RangeError for a tag that is not structurally valid: "Invalid language tag" when only
+/// its extensions or private use are wrong, else "Incorrect locale information provided".
+pub fn invalid_tag(tag: &str) -> error::Exc {
+    let base: Vec<&str> = tag.split('-').take_while(|s| s.len() != 1).collect();
+    if base.len() < tag.split('-').count() && canonical_tag(&base.join("-")).is_some() {
+        return error::range_error(&format!("Invalid language tag: {}", tag.to_ascii_lowercase()));
+    }
+    error::range_error("Incorrect locale information provided")
+}
+
 /// CanonicalizeLocaleList ( locales ) — 9.2.1
 pub fn canonicalize_locale_list(locales: Value) -> JsResult<Vec<String>> {
     if locales.is_undefined() {
@@ -451,7 +461,7 @@ pub fn canonicalize_locale_list(locales: Value) -> JsResult<Vec<String>> {
             return Err(error::type_error(&format!("{} is not a valid locale", ops::inspect_brief(v))));
         };
         let Some(c) = canonical_tag(&tag) else {
-            return Err(error::range_error("Incorrect locale information provided"));
+            return Err(invalid_tag(&tag));
         };
         if !seen.contains(&c) {
             seen.push(c);
@@ -471,7 +481,8 @@ pub fn canonicalize_locale_list(locales: Value) -> JsResult<Vec<String>> {
     let len = if len.is_nan() || len <= 0.0 { 0 } else { len.min(1e9) as usize };
     for k in 0..len {
         let key = Value::int(k as i64);
-        let ok = object::has_property(Value(ho.get()), object::to_key(key)?);
+        let k = object::to_key(key)?;
+        let ok = object::has_property(Value(ho.get()), k);
         if ok {
             let v = object::get_value_key(Value(ho.get()), key)?;
             one(&mut seen, v)?;
@@ -511,7 +522,10 @@ pub fn options_object(scope: &HandleScope, options: Value) -> JsResult<Handle> {
 
 /// GetOption ( options, property, "string", values, fallback )
 pub fn get_option(o: Handle, prop: &str, values: &[&str], fallback: Option<&str>, ctor: &str) -> JsResult<Option<String>> {
-    let v = object::get(Value(o.get()), atoms::intern(prop))?;
+    let v = {
+        let key = atoms::intern(prop);
+        object::get(Value(o.get()), key)
+    }?;
     if v.is_undefined() {
         return Ok(fallback.map(str::to_string));
     }
@@ -524,13 +538,19 @@ pub fn get_option(o: Handle, prop: &str, values: &[&str], fallback: Option<&str>
 
 /// GetOption ( options, property, "boolean", empty, fallback )
 pub fn get_bool_option(o: Handle, prop: &str) -> JsResult<Option<bool>> {
-    let v = object::get(Value(o.get()), atoms::intern(prop))?;
+    let v = {
+        let key = atoms::intern(prop);
+        object::get(Value(o.get()), key)
+    }?;
     if v.is_undefined() { Ok(None) } else { Ok(Some(ops::to_boolean(v))) }
 }
 
 /// GetNumberOption / DefaultNumberOption: an integer in min..=max, or RangeError.
 pub fn get_number_option(o: Handle, prop: &str, min: f64, max: f64) -> JsResult<Option<f64>> {
-    let v = object::get(Value(o.get()), atoms::intern(prop))?;
+    let v = {
+        let key = atoms::intern(prop);
+        object::get(Value(o.get()), key)
+    }?;
     default_number_option(v, min, max, prop)
 }
 
@@ -568,7 +588,8 @@ fn class(scope: &HandleScope, intl: Handle, c: Class, length: u32, f: NativeFn) 
     object::define(Value(hc.get()), names::PROTOTYPE, Value(hp.get()), 0);
     object::define_hidden(Value(hp.get()), names::CONSTRUCTOR, Value(hc.get()));
     crate::to_string_tag(Value(hp.get()), &format!("Intl.{name}"));
-    object::define_hidden(Value(intl.get()), atoms::intern(name), Value(hc.get()));
+    let key = atoms::intern(name);
+    object::define_hidden(Value(intl.get()), key, Value(hc.get()));
     if c != Class::Locale {
         crate::method(Value(hc.get()), "supportedLocalesOf", 1, supported_locales_of);
     }

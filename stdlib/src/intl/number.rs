@@ -277,7 +277,10 @@ pub fn unit_names() -> Vec<String> {
 /// SetNumberFormatDigitOptions (15.1.3) into `rec`; the defaults are given.
 pub(super) fn digit_options(o: Handle, rec: &mut Rec, mnfd_default: i32, mxfd_default: i32, compact: bool) -> JsResult<()> {
     let mnid = get_number_option(o, "minimumIntegerDigits", 1.0, 21.0)?.unwrap_or(1.0);
-    let get = |k: &str| object::get(Value(o.get()), atoms::intern(k));
+    let get = |k: &str| {
+        let key = atoms::intern(k);
+        object::get(Value(o.get()), key)
+    };
     let mnfd = get("minimumFractionDigits")?;
     let scope = HandleScope::new();
     let h_mnfd = scope.root(mnfd.0);
@@ -370,9 +373,11 @@ pub(super) fn digit_options(o: Handle, rec: &mut Rec, mnfd_default: i32, mxfd_de
 
 /// InitializeNumberFormat (15.1.2).
 pub fn create(locales: Value, options: Value) -> JsResult<Rec> {
-    let locale = super::resolve_locale(locales)?;
+    // Reading the locales may run code: the options are held first.
     let scope = HandleScope::new();
-    let o = options_object(&scope, options)?;
+    let hopts = scope.root(options.0);
+    let locale = super::resolve_locale(locales)?;
+    let o = options_object(&scope, Value(hopts.get()))?;
     get_option(o, "localeMatcher", &["lookup", "best fit"], None, CTOR)?;
     get_option(o, "numberingSystem", &[], None, CTOR)?;
     let style = get_option(o, "style", &["decimal", "percent", "currency", "unit"], Some("decimal"), CTOR)?.unwrap_or_default();
@@ -395,7 +400,7 @@ pub fn create(locales: Value, options: Value) -> JsResult<Rec> {
         return Err(error::type_error("Currency code is required with currency style."));
     }
     if style == "unit" && unit.is_none() {
-        return Err(error::type_error("Unit is required with unit style."));
+        return Err(error::type_error("Invalid unit argument for Intl.NumberFormat() ''"));
     }
     let notation = get_option(o, "notation", &["standard", "scientific", "engineering", "compact"], Some("standard"), CTOR)?.unwrap_or_default();
     let currency = currency.map(|c| c.to_ascii_uppercase());
@@ -424,7 +429,10 @@ pub fn create(locales: Value, options: Value) -> JsResult<Rec> {
     digit_options(o, &mut digits, mnfd_d, mxfd_d, notation == "compact")?;
     let compact_display = get_option(o, "compactDisplay", &["short", "long"], Some("short"), CTOR)?.unwrap_or_default();
     let default_grouping = if notation == "compact" { "min2" } else { "auto" };
-    let ug = object::get(Value(o.get()), atoms::intern("useGrouping"))?;
+    let ug = {
+        let key = atoms::intern("useGrouping");
+        object::get(Value(o.get()), key)
+    }?;
     let grouping = if ug.is_undefined() {
         Val::Str(default_grouping.into())
     } else if ug.is_bool() {

@@ -272,8 +272,9 @@ fn string_list(v: Value) -> JsResult<Vec<String>> {
         return Ok(Vec::new());
     }
     let scope = HandleScope::new();
+    let hv = scope.root(v.0);
     let ha = scope.root(perry_runtime::array::new_array(0).0);
-    perry_runtime::iter::collect_into(Value(ha.get()), v)?;
+    perry_runtime::iter::collect_into(Value(ha.get()), Value(hv.get()))?;
     let n = perry_runtime::array::len(Value(ha.get()));
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
