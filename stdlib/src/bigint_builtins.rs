@@ -80,7 +80,7 @@ fn to_string(args: &Args) -> JsResult {
 fn to_locale_string(args: &Args) -> JsResult {
     let x = this_bigint(args.this(), "toLocaleString")?;
     if let Some(f) = crate::families::hooks().locale_number {
-        return Ok(string::from_str(&f(x, args.get(0), args.get(1))?));
+        return f(x, args.get(0), args.get(1));
     }
     let s = bigint::to_string_radix(x, 10);
     let (sign, digits) = match s.strip_prefix('-') {

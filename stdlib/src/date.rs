@@ -88,20 +88,20 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 
 /// The calendar fields of a finite time value (local or UTC).
 #[derive(Clone, Copy)]
-pub(crate) struct Fields {
-    pub(crate) year: f64,
-    pub(crate) month: f64,
-    pub(crate) date: f64,
-    pub(crate) hour: f64,
-    pub(crate) minute: f64,
-    pub(crate) second: f64,
-    pub(crate) ms: f64,
-    pub(crate) weekday: f64,
+pub struct Fields {
+    pub year: f64,
+    pub month: f64,
+    pub date: f64,
+    pub hour: f64,
+    pub minute: f64,
+    pub second: f64,
+    pub ms: f64,
+    pub weekday: f64,
 }
 
 /// YearFromTime, MonthFromTime, DateFromTime, WeekDay, HourFromTime,
 /// MinFromTime, SecFromTime and msFromTime (21.4.1.5 - 21.4.1.14) at once.
-pub(crate) fn fields(t: f64) -> Fields {
+pub fn fields(t: f64) -> Fields {
     let d = day(t);
     let (y, m, dt) = civil_from_days(d as i64);
     let tw = time_within_day(t);
@@ -252,7 +252,7 @@ fn equivalent_time(t: f64) -> f64 {
 }
 
 /// The long name Node (ICU) prints for a zone abbreviation in `toString`.
-pub(crate) fn zone_name(abbr: &str, offset_min: i64) -> String {
+pub fn zone_name(abbr: &str, offset_min: i64) -> String {
     let name = match (abbr, offset_min) {
         ("UTC", 0) | ("UCT", 0) | ("Z", 0) => "Coordinated Universal Time",
         ("GMT", 0) => "Greenwich Mean Time",
@@ -1253,7 +1253,7 @@ fn to_locale_string(args: &Args) -> JsResult {
         return Ok(string::from_str("Invalid Date"));
     }
     if let Some(f) = crate::families::hooks().locale_date {
-        return Ok(string::from_str(&f(t, args.get(0), args.get(1), "any", "all")?));
+        return f(t, args.get(0), args.get(1), "any", "all");
     }
     let l = local_time(t);
     Ok(string::from_str(&format!("{}, {}", locale_date(l), locale_time(l))))
@@ -1266,7 +1266,7 @@ fn to_locale_date_string(args: &Args) -> JsResult {
         return Ok(string::from_str("Invalid Date"));
     }
     if let Some(f) = crate::families::hooks().locale_date {
-        return Ok(string::from_str(&f(t, args.get(0), args.get(1), "date", "date")?));
+        return f(t, args.get(0), args.get(1), "date", "date");
     }
     Ok(string::from_str(&locale_date(local_time(t))))
 }
@@ -1278,7 +1278,7 @@ fn to_locale_time_string(args: &Args) -> JsResult {
         return Ok(string::from_str("Invalid Date"));
     }
     if let Some(f) = crate::families::hooks().locale_date {
-        return Ok(string::from_str(&f(t, args.get(0), args.get(1), "time", "time")?));
+        return f(t, args.get(0), args.get(1), "time", "time");
     }
     Ok(string::from_str(&locale_time(local_time(t))))
 }

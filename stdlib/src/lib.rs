@@ -30,7 +30,6 @@ pub mod function_builtins;
 pub mod generator;
 pub mod global;
 pub mod inspect;
-pub mod intl;
 pub mod iterator;
 pub mod json;
 pub mod map_set;

@@ -224,7 +224,7 @@ fn to_string(args: &Args) -> JsResult {
 fn to_locale_string(args: &Args) -> JsResult {
     let x = this_number(args.this(), "toLocaleString")?;
     if let Some(f) = crate::families::hooks().locale_number {
-        return Ok(string::from_str(&f(Value::num(x), args.get(0), args.get(1))?));
+        return f(Value::num(x), args.get(0), args.get(1));
     }
     Ok(string::from_str(&locale_format(x)))
 }

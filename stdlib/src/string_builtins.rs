@@ -434,7 +434,7 @@ fn last_index_of(args: &Args) -> JsResult {
 }
 
 /// A collation key element: (primary class, primary weight, accents, case).
-fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
+pub fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
     let h = crate::families::hooks();
     let (Some(normalize), Some(is_combining_mark)) = (h.normalize, h.is_combining_mark) else {
         return Err(crate::families::not_linked("String.prototype.localeCompare", "Unicode normalization"));
@@ -466,92 +466,26 @@ fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
     Ok(out)
 }
 
-/// How two strings are compared (Intl.Collator's options; the defaults are localeCompare's).
-#[derive(Clone, Copy, Debug)]
-pub struct CollateOptions {
-    /// 0 base, 1 accent, 2 case, 3 variant.
-    pub sensitivity: u8,
-    pub numeric: bool,
-    pub ignore_punctuation: bool,
-    pub upper_first: bool,
-}
-
-impl Default for CollateOptions {
-    fn default() -> Self {
-        CollateOptions { sensitivity: 3, numeric: false, ignore_punctuation: false, upper_first: false }
-    }
-}
-
-/// Compares two strings by the collation approximation below, with `o`'s options: primary
-/// (letters case- and accent-insensitively; with `numeric`, digit runs by value), then
-/// accents, then case (lower case first unless `upper_first`).
-pub fn collate(a: &[u16], b: &[u16], o: CollateOptions) -> JsResult<core::cmp::Ordering> {
-    use core::cmp::Ordering;
-    if a == b {
-        return Ok(Ordering::Equal);
-    }
-    let prep = |u: &[u16]| -> JsResult<Vec<(u8, u32, u32, u8)>> {
-        let mut k = collation_elems(u)?;
-        if o.ignore_punctuation {
-            k.retain(|e| e.0 > 2);
-        }
-        if o.numeric {
-            // A run of digits becomes its length (without leading zeros), then its digits.
-            let mut out = Vec::with_capacity(k.len());
-            let mut i = 0;
-            while i < k.len() {
-                if k[i].0 == 3 && (b'0' as u32..=b'9' as u32).contains(&k[i].1) {
-                    let mut j = i;
-                    while j < k.len() && k[j].0 == 3 && (b'0' as u32..=b'9' as u32).contains(&k[j].1) {
-                        j += 1;
-                    }
-                    let mut s = i;
-                    while s + 1 < j && k[s].1 == b'0' as u32 {
-                        s += 1;
-                    }
-                    out.push((3, (j - s) as u32, 0, 0));
-                    out.extend_from_slice(&k[s..j]);
-                    i = j;
-                } else {
-                    out.push(k[i]);
-                    i += 1;
-                }
-            }
-            k = out;
-        }
-        if o.upper_first {
-            for e in &mut k {
-                e.3 ^= 1;
-            }
-        }
-        Ok(k)
-    };
-    let ka = prep(a)?;
-    let kb = prep(b)?;
-    let prim = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| (e.0, e.1)).collect::<Vec<_>>();
-    let sec = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.2).collect::<Vec<_>>();
-    let ter = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.3).collect::<Vec<_>>();
-    let mut ord = prim(&ka).cmp(&prim(&kb));
-    if o.sensitivity == 1 || o.sensitivity == 3 {
-        ord = ord.then_with(|| sec(&ka).cmp(&sec(&kb)));
-    }
-    if o.sensitivity >= 2 {
-        ord = ord.then_with(|| ter(&ka).cmp(&ter(&kb)));
-    }
-    Ok(ord)
-}
-
 /// String.prototype.localeCompare ( that [ , locales [ , options ] ] ) — 22.1.3.12. An
-/// approximation of the root collation ([`collate`]); with the Intl family linked, the
-/// locales and options are read as Intl.Collator reads them.
+/// approximation of the root collation: letters compare case- and accent-insensitively
+/// first, then by accents, then lower case before upper case. With the Intl family linked,
+/// Intl.Collator's (the same approximation with its locales and options).
 fn locale_compare(args: &Args) -> JsResult {
     let a = this_units(args, "localeCompare")?;
     let b = to_units(args.get(0))?;
-    let o = match crate::families::hooks().collator_options {
-        Some(f) => f(args.get(1), args.get(2))?,
-        None => CollateOptions::default(),
-    };
-    Ok(Value::int(match collate(&a, &b, o)? {
+    if let Some(f) = crate::families::hooks().locale_compare {
+        return Ok(Value::int(f(&a, &b, args.get(1), args.get(2))? as i64));
+    }
+    if a == b {
+        return Ok(Value::int(0));
+    }
+    let ka = collation_elems(&a)?;
+    let kb = collation_elems(&b)?;
+    let prim = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| (e.0, e.1)).collect::<Vec<_>>();
+    let sec = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.2).collect::<Vec<_>>();
+    let ter = |k: &Vec<(u8, u32, u32, u8)>| k.iter().map(|e| e.3).collect::<Vec<_>>();
+    let ord = prim(&ka).cmp(&prim(&kb)).then_with(|| sec(&ka).cmp(&sec(&kb))).then_with(|| ter(&ka).cmp(&ter(&kb)));
+    Ok(Value::int(match ord {
         core::cmp::Ordering::Less => -1,
         core::cmp::Ordering::Equal => 0,
         core::cmp::Ordering::Greater => 1,

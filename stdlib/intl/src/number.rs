@@ -42,7 +42,7 @@ pub enum Num {
 
 impl Dec {
     fn from_f64(x: f64) -> Dec {
-        let (digits, exp) = crate::number::shortest_digits(x);
+        let (digits, exp) = perry_stdlib::number::shortest_digits(x);
         Dec { neg: x.is_sign_negative(), digits, exp }
     }
 
@@ -806,12 +806,12 @@ pub fn joined(parts: &[(String, String)]) -> String {
 
 /// `Number.prototype.toLocaleString` and `BigInt.prototype.toLocaleString` (the hook):
 /// `x` is the number or BigInt.
-pub fn to_locale(x: Value, locales: Value, options: Value) -> JsResult<String> {
+pub fn to_locale(x: Value, locales: Value, options: Value) -> JsResult {
     let scope = HandleScope::new();
     let hx = scope.root(x.0);
     let rec = create(locales, options)?;
     let n = to_num(Value(hx.get()))?;
-    Ok(joined(&format_to_parts(&n, &Opts::from_rec(&rec))))
+    Ok(string::from_str(&joined(&format_to_parts(&n, &Opts::from_rec(&rec)))))
 }
 
 // ---------------------------------------------------------------------------
@@ -863,8 +863,8 @@ fn resolved_options(args: &Args) -> JsResult {
 pub fn install(intl: Handle) {
     let scope = HandleScope::new();
     let (_, hp) = super::class(&scope, intl, Class::NumberFormat, 0, ctor);
-    crate::getter(Value(hp.get()), "format", format_getter);
-    crate::method(Value(hp.get()), "formatToParts", 1, format_to_parts_m);
-    crate::method(Value(hp.get()), "formatRange", 2, format_range);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
+    perry_stdlib::getter(Value(hp.get()), "format", format_getter);
+    perry_stdlib::method(Value(hp.get()), "formatToParts", 1, format_to_parts_m);
+    perry_stdlib::method(Value(hp.get()), "formatRange", 2, format_range);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
 }

@@ -340,14 +340,14 @@ fn list_resolved(args: &Args) -> JsResult {
 pub fn install(intl: Handle) {
     let scope = HandleScope::new();
     let (_, hp) = super::class(&scope, intl, Class::PluralRules, 0, plural_ctor);
-    crate::method(Value(hp.get()), "select", 1, select);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, plural_resolved);
+    perry_stdlib::method(Value(hp.get()), "select", 1, select);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, plural_resolved);
     let (_, hp) = super::class(&scope, intl, Class::RelativeTimeFormat, 0, rtf_ctor);
-    crate::method(Value(hp.get()), "format", 2, rtf_format);
-    crate::method(Value(hp.get()), "formatToParts", 2, rtf_format_to_parts);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, rtf_resolved);
+    perry_stdlib::method(Value(hp.get()), "format", 2, rtf_format);
+    perry_stdlib::method(Value(hp.get()), "formatToParts", 2, rtf_format_to_parts);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, rtf_resolved);
     let (_, hp) = super::class(&scope, intl, Class::ListFormat, 0, list_ctor);
-    crate::method(Value(hp.get()), "format", 1, list_format);
-    crate::method(Value(hp.get()), "formatToParts", 1, list_format_to_parts);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, list_resolved);
+    perry_stdlib::method(Value(hp.get()), "format", 1, list_format);
+    perry_stdlib::method(Value(hp.get()), "formatToParts", 1, list_format_to_parts);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, list_resolved);
 }

@@ -18,6 +18,15 @@
 //! RangeError, as in Node 20. Collation is the approximation of `String.prototype.localeCompare`
 //! with Intl.Collator's options applied.
 //!
+//! # Linking
+//!
+//! This is its own crate (`stdlib/intl`, linked into `libperry_runtime.a` by perry-rtlib) rather
+//! than a stdlib module: the linker drops unreferenced functions but keeps a whole object file's
+//! merged string section, so tables and messages in a stdlib code-generation unit that hello
+//! world needs would be in every executable. Nothing refers to this crate but the
+//! `perry_builtins` slot of the `intl` family (`perry_install_intl`), and the core methods
+//! reach it only through the hooks it sets.
+//!
 //! # Objects
 //!
 //! An Intl object is a `KIND_PLATFORM` cell whose class word is one of [`Class`] (outside the
@@ -29,7 +38,7 @@
 //!
 //! `Date.prototype.toLocale{,Date,Time}String`, `Number.prototype.toLocaleString`,
 //! `BigInt.prototype.toLocaleString` and `String.prototype.localeCompare` call into this module
-//! through `families::Hooks` (`locale_date`, `locale_number`, `collator_options`); the
+//! through `families::Hooks` (`locale_date`, `locale_number`, `locale_compare`); the
 //! compiler links the family when a program names any of them (`compiler/src/features.rs`).
 //! Without it they keep their fixed en-US forms.
 
@@ -147,7 +156,7 @@ fn this_rec(args: &Args, c: Class, method: &str) -> JsResult<Rec> {
         return Err(error::type_error(&format!(
             "Method Intl.{}.prototype.{method} called on incompatible receiver {}",
             c.name(),
-            crate::object_builtins::v8_brief(t)
+            perry_stdlib::object_builtins::v8_brief(t)
         )));
     }
     Ok(rec_of(t))
@@ -165,7 +174,7 @@ fn bound_getter(args: &Args, c: Class, name: &str, f: NativeFn, length: u32) -> 
         return Err(error::type_error(&format!(
             "Method get Intl.{}.prototype.{name} called on incompatible receiver {}",
             c.name(),
-            crate::object_builtins::v8_brief(t)
+            perry_stdlib::object_builtins::v8_brief(t)
         )));
     }
     let cached = t.cell().field(PO_SLOTS + 8);
@@ -587,26 +596,40 @@ fn class(scope: &HandleScope, intl: Handle, c: Class, length: u32, f: NativeFn) 
     let hc = scope.root(ctor.0);
     object::define(Value(hc.get()), names::PROTOTYPE, Value(hp.get()), 0);
     object::define_hidden(Value(hp.get()), names::CONSTRUCTOR, Value(hc.get()));
-    crate::to_string_tag(Value(hp.get()), &format!("Intl.{name}"));
+    perry_stdlib::to_string_tag(Value(hp.get()), &format!("Intl.{name}"));
     let key = atoms::intern(name);
     object::define_hidden(Value(intl.get()), key, Value(hc.get()));
     if c != Class::Locale {
-        crate::method(Value(hc.get()), "supportedLocalesOf", 1, supported_locales_of);
+        perry_stdlib::method(Value(hc.get()), "supportedLocalesOf", 1, supported_locales_of);
     }
     (hc, hp)
 }
 
-/// Creates the `Intl` object. Called by `families::perry_install_intl`.
+/// Intl (English data) and the options of the locale-sensitive Date, Number, BigInt and
+/// String methods: the `intl` family's install function (`perry_abi::foreach_builtin_family!`),
+/// which the executable's `perry_builtins` table names when the program may use it.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_intl() {
+    let h = perry_stdlib::families::hooks_mut();
+    h.locale_date = Some(datetime::to_locale);
+    h.locale_number = Some(number::to_locale);
+    h.locale_compare = Some(collator::locale_compare);
+    install();
+}
+// The family's install functions are `extern "C" fn()`.
+const _: extern "C" fn() = perry_install_intl;
+
+/// Creates the `Intl` object.
 pub fn install() {
     let scope = HandleScope::new();
     let t = protos();
     perry_gc::roots::register_range("intl-intrinsics", t.as_mut_ptr(), t.len());
     let intl = object::new_object_kind(perry_abi::KIND_OBJECT, realm::get(I::ObjectProto), 8);
     let hi = scope.root(intl.0);
-    crate::to_string_tag(Value(hi.get()), "Intl");
-    crate::global_value("Intl", Value(hi.get()));
-    crate::method(Value(hi.get()), "getCanonicalLocales", 1, collator::get_canonical_locales);
-    crate::method(Value(hi.get()), "supportedValuesOf", 1, collator::supported_values_of);
+    perry_stdlib::to_string_tag(Value(hi.get()), "Intl");
+    perry_stdlib::global_value("Intl", Value(hi.get()));
+    perry_stdlib::method(Value(hi.get()), "getCanonicalLocales", 1, collator::get_canonical_locales);
+    perry_stdlib::method(Value(hi.get()), "supportedValuesOf", 1, collator::supported_values_of);
     datetime::install(hi);
     number::install(hi);
     plural::install(hi);

@@ -172,14 +172,14 @@ fn zone_text(zone: &str, off: i32, abbr: &str, c: char, n: usize) -> String {
                 return if long { "GMT+00:00".into() } else { "GMT+0".into() };
             }
             if US_ABBRS.contains(&abbr) {
-                let full = crate::date::zone_name(abbr, (off / 60) as i64);
+                let full = perry_stdlib::date::zone_name(abbr, (off / 60) as i64);
                 if long {
                     return full.replace(" Standard Time", " Time").replace(" Daylight Time", " Time");
                 }
                 let a = abbr.replace("ST", "T").replace("DT", "T");
                 return if a == "HT" { "HST".into() } else { a };
             }
-            let full = crate::date::zone_name(abbr, (off / 60) as i64);
+            let full = perry_stdlib::date::zone_name(abbr, (off / 60) as i64);
             if long && !full.starts_with("GMT") {
                 return full.replace(" Standard Time", " Time").replace(" Summer Time", " Time").replace(" Daylight Time", " Time");
             }
@@ -190,7 +190,7 @@ fn zone_text(zone: &str, off: i32, abbr: &str, c: char, n: usize) -> String {
                 return if long { "Coordinated Universal Time".into() } else { "UTC".into() };
             }
             if long {
-                crate::date::zone_name(abbr, (off / 60) as i64)
+                perry_stdlib::date::zone_name(abbr, (off / 60) as i64)
             } else if US_ABBRS.contains(&abbr) {
                 abbr.into()
             } else {
@@ -436,7 +436,7 @@ fn text(name: &str, n: usize) -> String {
 /// The parts of time value `tv` (finite) under `pattern` in `zone`.
 fn format_parts(pattern: &str, zone: &str, tv: f64) -> Vec<(String, String)> {
     let (off, abbr) = zone_info(zone, tv);
-    let f = crate::date::fields(tv + off as f64 * 1000.0);
+    let f = perry_stdlib::date::fields(tv + off as f64 * 1000.0);
     let mut parts = Vec::new();
     let year = f.year as i64;
     let era_year = if year <= 0 { 1 - year } else { year };
@@ -686,7 +686,7 @@ fn time_arg(v: Value) -> JsResult<f64> {
             Ok(d) => d.as_millis() as f64,
             Err(_) => 0.0,
         }
-    } else if let Some(t) = crate::date::date_value(v) {
+    } else if let Some(t) = perry_stdlib::date::date_value(v) {
         t
     } else {
         ops::to_number(v)?
@@ -709,9 +709,9 @@ fn joined(parts: &[(String, String)]) -> String {
 
 /// `Date.prototype.toLocale{,Date,Time}String` with locales and options (the date family's
 /// hook): `tv` is finite.
-pub fn to_locale(tv: f64, locales: Value, options: Value, required: &str, defaults: &str) -> JsResult<String> {
+pub fn to_locale(tv: f64, locales: Value, options: Value, required: &str, defaults: &str) -> JsResult {
     let rec = create(locales, options, required, defaults)?;
-    Ok(joined(&format_rec(&rec, tv)))
+    Ok(string::from_str(&joined(&format_rec(&rec, tv))))
 }
 
 // ---------------------------------------------------------------------------
@@ -765,8 +765,8 @@ fn resolved_options(args: &Args) -> JsResult {
 pub fn install(intl: Handle) {
     let scope = HandleScope::new();
     let (_, hp) = super::class(&scope, intl, Class::DateTimeFormat, 0, ctor);
-    crate::getter(Value(hp.get()), "format", format_getter);
-    crate::method(Value(hp.get()), "formatToParts", 1, format_to_parts);
-    crate::method(Value(hp.get()), "formatRange", 2, format_range);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
+    perry_stdlib::getter(Value(hp.get()), "format", format_getter);
+    perry_stdlib::method(Value(hp.get()), "formatToParts", 1, format_to_parts);
+    perry_stdlib::method(Value(hp.get()), "formatRange", 2, format_range);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
 }

@@ -1,22 +1,101 @@
 //! Intl.Collator (ECMA-402 10), Intl.Locale (14), Intl.getCanonicalLocales (8.3.1) and
 //! Intl.supportedValuesOf (8.3.2).
 //!
-//! Collation is `string_builtins::collate`, the approximation `localeCompare` has always used,
-//! with the Collator's sensitivity, numeric, ignorePunctuation and caseFirst applied. Locale's
+//! Collation is [`collate`]: the collation elements `localeCompare` has always compared
+//! (`string_builtins::collation_elems`), with the Collator's sensitivity, numeric,
+//! ignorePunctuation and caseFirst applied. Locale's
 //! maximize/minimize know the likely subtags of the common languages only (a small table).
 
 use super::{Class, LOCALE, Rec, get_bool_option, get_option, options_object};
-use crate::string_builtins::{CollateOptions, collate, to_units};
 use perry_gc::{Handle, HandleScope};
 use perry_runtime::error;
 use perry_runtime::function::Args;
 use perry_runtime::ops;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
+use perry_stdlib::string_builtins::{collation_elems, to_units};
 
 // ---------------------------------------------------------------------------
 // Collator
 // ---------------------------------------------------------------------------
+
+/// How two strings are compared (Intl.Collator's options; the defaults are localeCompare's).
+#[derive(Clone, Copy, Debug)]
+pub struct CollateOptions {
+    /// 0 base, 1 accent, 2 case, 3 variant.
+    pub sensitivity: u8,
+    pub numeric: bool,
+    pub ignore_punctuation: bool,
+    pub upper_first: bool,
+}
+
+type Elem = (u8, u32, u32, u8);
+
+/// The collation elements of `u` (`string_builtins::collation_elems`: primary class and
+/// weight, accents, case) with the options applied: punctuation and spaces dropped, digit
+/// runs made numbers (their length without leading zeros, then their digits), case inverted.
+fn elems(u: &[u16], o: CollateOptions) -> JsResult<Vec<Elem>> {
+    let is_digit = |e: &Elem| e.0 == 3 && (b'0' as u32..=b'9' as u32).contains(&e.1);
+    let mut k = collation_elems(u)?;
+    if o.ignore_punctuation {
+        k.retain(|e| e.0 > 2);
+    }
+    if o.numeric {
+        let mut out = Vec::with_capacity(k.len());
+        let mut i = 0;
+        while i < k.len() {
+            if !is_digit(&k[i]) {
+                out.push(k[i]);
+                i += 1;
+                continue;
+            }
+            let mut j = i;
+            while j < k.len() && is_digit(&k[j]) {
+                j += 1;
+            }
+            let mut s = i;
+            while s + 1 < j && k[s].1 == b'0' as u32 {
+                s += 1;
+            }
+            out.push((3, (j - s) as u32, 0, 0));
+            out.extend_from_slice(&k[s..j]);
+            i = j;
+        }
+        k = out;
+    }
+    if o.upper_first {
+        for e in &mut k {
+            e.3 ^= 1;
+        }
+    }
+    Ok(k)
+}
+
+/// Compares two strings: primary (letters case- and accent-insensitively), then accents
+/// (sensitivity accent or variant), then case (case or variant); equal at every level
+/// compared is 0.
+pub fn collate(a: &[u16], b: &[u16], o: CollateOptions) -> JsResult<i32> {
+    use core::cmp::Ordering;
+    if a == b {
+        return Ok(0);
+    }
+    let (ka, kb) = (elems(a, o)?, elems(b, o)?);
+    let prim = |k: &[Elem]| k.iter().map(|e| (e.0, e.1)).collect::<Vec<_>>();
+    let sec = |k: &[Elem]| k.iter().map(|e| e.2).collect::<Vec<_>>();
+    let ter = |k: &[Elem]| k.iter().map(|e| e.3).collect::<Vec<_>>();
+    let mut ord = prim(&ka).cmp(&prim(&kb));
+    if o.sensitivity == 1 || o.sensitivity == 3 {
+        ord = ord.then_with(|| sec(&ka).cmp(&sec(&kb)));
+    }
+    if o.sensitivity >= 2 {
+        ord = ord.then_with(|| ter(&ka).cmp(&ter(&kb)));
+    }
+    Ok(match ord {
+        Ordering::Less => -1,
+        Ordering::Equal => 0,
+        Ordering::Greater => 1,
+    })
+}
 
 /// InitializeCollator (10.1.2)'s record.
 fn create(locales: Value, options: Value) -> JsResult<Rec> {
@@ -58,9 +137,11 @@ fn collate_options(rec: &Rec) -> CollateOptions {
     }
 }
 
-/// localeCompare's locales and options (the hook `families::Hooks::collator_options`).
-pub fn options_for(locales: Value, options: Value) -> JsResult<CollateOptions> {
-    Ok(collate_options(&create(locales, options)?))
+/// String.prototype.localeCompare with its locales and options (the hook
+/// `families::Hooks::locale_compare`).
+pub fn locale_compare(a: &[u16], b: &[u16], locales: Value, options: Value) -> JsResult<i32> {
+    let o = collate_options(&create(locales, options)?);
+    collate(a, b, o)
 }
 
 /// Intl.Collator ( [ locales [ , options ] ] ) — 10.1.1 (callable without `new`).
@@ -73,11 +154,7 @@ fn bound_compare(args: &Args) -> JsResult {
     let rec = super::rec_of(args.capture(0));
     let a = to_units(args.get(0))?;
     let b = to_units(args.get(1))?;
-    Ok(Value::int(match collate(&a, &b, collate_options(&rec))? {
-        core::cmp::Ordering::Less => -1,
-        core::cmp::Ordering::Equal => 0,
-        core::cmp::Ordering::Greater => 1,
-    }))
+    Ok(Value::int(collate(&a, &b, collate_options(&rec))? as i64))
 }
 
 /// get Intl.Collator.prototype.compare — 10.3.3
@@ -352,14 +429,14 @@ pub fn supported_values_of(args: &Args) -> JsResult {
 pub fn install(intl: Handle) {
     let scope = HandleScope::new();
     let (_, hp) = super::class(&scope, intl, Class::Collator, 0, ctor);
-    crate::getter(Value(hp.get()), "compare", compare_getter);
-    crate::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
+    perry_stdlib::getter(Value(hp.get()), "compare", compare_getter);
+    perry_stdlib::method(Value(hp.get()), "resolvedOptions", 0, resolved_options);
     let (_, hp) = super::class(&scope, intl, Class::Locale, 1, locale_ctor);
-    crate::method(Value(hp.get()), "toString", 0, locale_to_string);
-    crate::method(Value(hp.get()), "maximize", 0, locale_maximize);
-    crate::method(Value(hp.get()), "minimize", 0, locale_minimize);
+    perry_stdlib::method(Value(hp.get()), "toString", 0, locale_to_string);
+    perry_stdlib::method(Value(hp.get()), "maximize", 0, locale_maximize);
+    perry_stdlib::method(Value(hp.get()), "minimize", 0, locale_minimize);
     for &(name, f) in LOCALE_GETTERS {
-        crate::getter(Value(hp.get()), name, f);
+        perry_stdlib::getter(Value(hp.get()), name, f);
     }
-    crate::getter(Value(hp.get()), "numeric", get_numeric);
+    perry_stdlib::getter(Value(hp.get()), "numeric", get_numeric);
 }
