@@ -37,6 +37,11 @@ use perry_gc::JsCell;
 use perry_runtime::error::{self, Exc};
 use perry_runtime::{JsResult, Value};
 
+/// Date.prototype.toLocale*String's hook: (time value, locales, options, required, defaults).
+pub type LocaleDate = fn(f64, Value, Value, &str, &str) -> JsResult;
+/// localeCompare's hook: (this, that, locales, options) -> -1, 0 or 1.
+pub type LocaleCompare = fn(&[u16], &[u16], Value, Value) -> JsResult<i32>;
+
 /// What core code needs of an optional family; set by the family's install
 /// function.
 #[derive(Default)]
@@ -63,13 +68,13 @@ pub struct Hooks {
     pub dom_exception: Option<fn(&str, &str) -> Exc>,
     /// Date.prototype.toLocale{,Date,Time}String with locales and options: (time value,
     /// locales, options, required, defaults) as ToDateTimeOptions takes them.
-    pub locale_date: Option<fn(f64, Value, Value, &str, &str) -> JsResult>,
+    pub locale_date: Option<LocaleDate>,
     /// Number.prototype.toLocaleString and BigInt.prototype.toLocaleString with locales and
     /// options: (the number or BigInt, locales, options).
     pub locale_number: Option<fn(Value, Value, Value) -> JsResult>,
     /// String.prototype.localeCompare as Intl.Collator compares: (this, that, locales,
     /// options) -> -1, 0 or 1.
-    pub locale_compare: Option<fn(&[u16], &[u16], Value, Value) -> JsResult<i32>>,
+    pub locale_compare: Option<LocaleCompare>,
 }
 
 static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
