@@ -745,7 +745,8 @@ fn format_to_parts(args: &Args) -> JsResult {
 }
 
 /// Intl.DateTimeFormat.prototype.formatRange ( startDate, endDate ) — 11.3.5 (approximated:
-/// both dates formatted and joined with an en dash unless they print the same).
+/// both dates formatted in full and joined by ICU's thin-spaced en dash unless they print the
+/// same; ICU also leaves out the fields both share, "Jan 1 – 5, 2024").
 fn format_range(args: &Args) -> JsResult {
     let rec = super::this_rec(args, Class::DateTimeFormat, "formatRange")?;
     if args.get(0).is_undefined() || args.get(1).is_undefined() {
@@ -753,7 +754,7 @@ fn format_range(args: &Args) -> JsResult {
     }
     let a = joined(&format_rec(&rec, time_arg(args.get(0))?));
     let b = joined(&format_rec(&rec, time_arg(args.get(1))?));
-    Ok(string::from_str(&if a == b { a } else { format!("{a} – {b}") }))
+    Ok(string::from_str(&if a == b { a } else { format!("{a}\u{2009}–\u{2009}{b}") }))
 }
 
 /// Intl.DateTimeFormat.prototype.resolvedOptions ( ) — 11.3.7

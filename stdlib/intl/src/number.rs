@@ -851,7 +851,8 @@ fn format_range(args: &Args) -> JsResult {
     let o = Opts::from_rec(&rec);
     let a = joined(&format_to_parts(&to_num(args.get(0))?, &o));
     let b = joined(&format_to_parts(&to_num(args.get(1))?, &o));
-    Ok(string::from_str(&if a == b { format!("~{a}") } else { format!("{a}–{b}") }))
+    let dash = if o.style == "currency" { " – " } else { "–" };
+    Ok(string::from_str(&if a == b { format!("~{a}") } else { format!("{a}{dash}{b}") }))
 }
 
 /// Intl.NumberFormat.prototype.resolvedOptions ( ) — 15.3.7
