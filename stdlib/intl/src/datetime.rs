@@ -253,7 +253,8 @@ fn hour_char(hc: &str) -> char {
 fn date_pattern(r: &Req) -> (String, bool) {
     let (g, y, m, d, e) = (r.era.is_some(), r.year.is_some(), r.month.is_some(), r.day.is_some(), r.weekday.is_some());
     if !(y || m || d || e) {
-        return (String::new(), false);
+        // An era with only time fields ("AD, 3 PM").
+        return (if g { "G".repeat(era_width(r)) } else { String::new() }, false);
     }
     let text = r.month.as_deref().is_some_and(|v| matches!(v, "short" | "long" | "narrow"));
     // Skeleton (year, month, day, weekday) -> pattern with one-letter placeholders.
@@ -304,14 +305,19 @@ fn date_pattern(r: &Req) -> (String, bool) {
     }
     if g {
         out.push(' ');
-        out.push_str(&"G".repeat(match r.era.as_deref() {
-            Some("long") => 4,
-            Some("narrow") => 5,
-            _ => 1,
-        }));
+        out.push_str(&"G".repeat(era_width(r)));
     }
     let full = r.month.as_deref() == Some("long");
     (out, full)
+}
+
+/// The pattern width of the era field.
+fn era_width(r: &Req) -> usize {
+    match r.era.as_deref() {
+        Some("long") => 4,
+        Some("narrow") => 5,
+        _ => 1,
+    }
 }
 
 /// Whether the date part is a weekday alone, which en joins to a time with a space
@@ -605,7 +611,11 @@ pub fn create(locales: Value, options: Value, required: &str, defaults: &str) ->
         }
         let (dp, at) = date_pattern(&r);
         let tp = time_pattern(&r, &hc);
-        pattern = if weekday_only(&r) && !tp.is_empty() { format!("{dp} {tp}") } else { join(&dp, &tp, at) };
+        // en has "E h:mm a"-style formats (a space, not a comma) for a weekday with a 12-hour
+        // time, or a 24-hour time with minutes, and no zone name.
+        let twelve = matches!(hour_char(&hc), 'h' | 'K');
+        let spaced = weekday_only(&r) && r.hour.is_some() && r.tzn.is_none() && (twelve || r.minute.is_some());
+        pattern = if spaced { format!("{dp} {tp}") } else { join(&dp, &tp, at) };
         resolved_fields(&mut rec, &pattern, &hc);
     }
     rec.str("_pattern", &pattern);
