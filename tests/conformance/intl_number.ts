@@ -55,3 +55,12 @@ for (const cents of [1999, 250, 100000, 5, 123456789]) {
   total += cents / 100;
   console.log(usd.format(cents / 100), usd.format(total));
 }
+
+// roundingMode (roundingIncrement is not applied by Perry: left out).
+const vals = [1.25, 1.35, -1.25, -1.35, 1.2, -1.2, 0.004, -0.004, 0.005, 2.5, -2.5, 999.995, 0.0001];
+for (const m of ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"]) {
+  const f = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1, roundingMode: m as any });
+  const g = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 2, roundingMode: m as any });
+  const c = new Intl.NumberFormat("en-US", { notation: "compact", roundingMode: m as any });
+  console.log(m, vals.map((v) => f.format(v)).join(" "), "|", vals.map((v) => g.format(v)).join(" "), "|", [1249, -1251, 15500, 999999].map((v) => c.format(v)).join(" "), f.resolvedOptions().roundingMode);
+}

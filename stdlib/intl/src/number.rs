@@ -65,18 +65,52 @@ impl Dec {
         self.digits.is_empty()
     }
 
-    /// Rounds half away from zero, keeping the digits above 10^(exp - keep).
-    fn round_keep(&self, keep: i32) -> Dec {
+    /// Rounds by `mode` (ECMA-402's roundingMode: "halfExpand" rounds half away from zero),
+    /// keeping the digits above 10^(exp - keep).
+    fn round_keep(&self, keep: i32, mode: &str) -> Dec {
         let mut r = self.clone();
-        if keep < 0 || self.is_zero() {
+        if self.is_zero() {
+            return r;
+        }
+        // The dropped digits: the first, and whether any after it is not zero.
+        let k = keep.max(0) as usize;
+        if keep >= 0 && k >= r.digits.len() {
+            return r;
+        }
+        let (first, rest) = if keep < 0 { (0, true) } else { (r.digits[k], r.digits[k + 1..].iter().any(|&d| d != 0)) };
+        let odd = keep > 0 && r.digits[k - 1] % 2 == 1;
+        let half = match (first, rest) {
+            (5, false) => core::cmp::Ordering::Equal,
+            (f, _) if f >= 5 => core::cmp::Ordering::Greater,
+            _ => core::cmp::Ordering::Less,
+        };
+        // Whether the magnitude goes up (away from zero).
+        let up = match mode {
+            "ceil" => !self.neg,
+            "floor" => self.neg,
+            "expand" => true,
+            "trunc" => false,
+            _ => match half {
+                core::cmp::Ordering::Greater => true,
+                core::cmp::Ordering::Less => false,
+                core::cmp::Ordering::Equal => match mode {
+                    "halfCeil" => !self.neg,
+                    "halfFloor" => self.neg,
+                    "halfTrunc" => false,
+                    "halfEven" => odd,
+                    _ => true,
+                },
+            },
+        };
+        if keep < 0 {
+            // Everything is dropped: zero, or one unit of the kept position.
             r.digits.clear();
+            if up {
+                r.digits.push(1);
+                r.exp = self.exp - keep + 1;
+            }
             return r;
         }
-        let k = keep as usize;
-        if k >= r.digits.len() {
-            return r;
-        }
-        let up = r.digits[k] >= 5;
         r.digits.truncate(k);
         if up {
             let mut i = k;
@@ -102,13 +136,13 @@ impl Dec {
     }
 
     /// Rounded to `f` fraction digits.
-    fn round_fraction(&self, f: i32) -> Dec {
-        self.round_keep(self.exp + f)
+    fn round_fraction(&self, f: i32, mode: &str) -> Dec {
+        self.round_keep(self.exp + f, mode)
     }
 
     /// Rounded to `s` significant digits.
-    fn round_significant(&self, s: i32) -> Dec {
-        self.round_keep(s)
+    fn round_significant(&self, s: i32, mode: &str) -> Dec {
+        self.round_keep(s, mode)
     }
 }
 
@@ -137,6 +171,8 @@ pub struct Opts {
     pub compact_display: String,
     pub sign_display: String,
     pub strip_if_integer: bool,
+    /// roundingMode ("halfExpand" by default).
+    pub mode: String,
 }
 
 impl Opts {
@@ -164,6 +200,7 @@ impl Opts {
             compact_display: s("compactDisplay"),
             sign_display: s("signDisplay"),
             strip_if_integer: r.get_str("trailingZeroDisplay") == Some("stripIfInteger"),
+            mode: r.get_str("roundingMode").unwrap_or("halfExpand").to_string(),
         }
     }
 }
@@ -474,9 +511,9 @@ pub fn create(locales: Value, options: Value) -> JsResult<Rec> {
 
 /// Rounds `d` as the options say.
 fn round(d: &Dec, o: &Opts) -> (Dec, i32) {
-    let by_fd = |d: &Dec| (d.round_fraction(o.max_fd), o.min_fd);
+    let by_fd = |d: &Dec| (d.round_fraction(o.max_fd, &o.mode), o.min_fd);
     let by_sd = |d: &Dec| {
-        let r = d.round_significant(o.max_sd);
+        let r = d.round_significant(o.max_sd, &o.mode);
         // Fraction digits shown so that at least min_sd significant digits appear.
         let e = if r.is_zero() { 1 } else { r.exp };
         (r, (o.min_sd - e).max(0))
@@ -582,7 +619,7 @@ fn number_parts(n: &Num, o: &Opts) -> (Vec<(String, String)>, bool, bool) {
             if o.notation == "engineering" {
                 e10 = e10.div_euclid(3) * 3;
             }
-            let mut m = Dec { neg: false, digits: d.digits.clone(), exp: d.exp - e10 };
+            let mut m = Dec { neg: d.neg, digits: d.digits.clone(), exp: d.exp - e10 };
             let (mut r, mut mf) = round(&m, o);
             if !r.is_zero() && r.exp > (if o.notation == "engineering" { 3 } else { 1 }) {
                 // Rounding carried into a new digit: one exponent step up.
@@ -609,7 +646,7 @@ fn number_parts(n: &Num, o: &Opts) -> (Vec<(String, String)>, bool, bool) {
             let mut k = if d.is_zero() || d.exp <= 3 { 0 } else { ((d.exp - 1) / 3).min(4) };
             let (mut r, mut mf);
             loop {
-                let m = Dec { neg: false, digits: d.digits.clone(), exp: d.exp - 3 * k };
+                let m = Dec { neg: d.neg, digits: d.digits.clone(), exp: d.exp - 3 * k };
                 (r, mf) = round(&m, o);
                 if k < 4 && !r.is_zero() && r.exp > 3 {
                     k += 1;
