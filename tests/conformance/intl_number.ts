@@ -64,3 +64,8 @@ for (const m of ["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "h
   const c = new Intl.NumberFormat("en-US", { notation: "compact", roundingMode: m as any });
   console.log(m, vals.map((v) => f.format(v)).join(" "), "|", vals.map((v) => g.format(v)).join(" "), "|", [1249, -1251, 15500, 999999].map((v) => c.format(v)).join(" "), f.resolvedOptions().roundingMode);
 }
+
+// Decimal strings are read exactly (Intl.NumberFormat v3).
+const n = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+for (const s of ["12345678901234567890.123", "  -1.5e3 ", "0x1F", "", "1_000", "abc", "-0", "1e-30", "Infinity", "+.5", "5.", "0.000", "1.005", "-1e21", "00012.50"]) console.log(JSON.stringify(s), n.format(s as any));
+console.log(new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format("1.005" as any), new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format("19.999" as any), new Intl.PluralRules("en-US").select("1" as any));

@@ -817,11 +817,56 @@ fn push_unit_text(parts: &mut Vec<(String, String)>, s: &str) {
     push_part(parts, "literal", trail);
 }
 
-/// ToIntlMathematicalValue: a BigInt keeps its digits, anything else is ToNumber'ed.
+/// A decimal StrNumericLiteral ("  -1.5e3 ", "12345678901234567890.123") read exactly, or None
+/// for anything else (hex, "Infinity", "", garbage: ToNumber decides those).
+fn decimal_literal(s: &str) -> Option<Dec> {
+    let t = s.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let (mant, e) = match t.find(['e', 'E']) {
+        Some(i) => {
+            let e = &t[i + 1..];
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            (&t[..i], e.parse::<i64>().unwrap_or(if e.starts_with('-') { -1_000_000 } else { 1_000_000 }).clamp(-1_000_000, 1_000_000))
+        }
+        None => (t, 0),
+    };
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    if (int.is_empty() && frac.is_empty()) || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).map(|b| b - b'0').collect();
+    let mut exp = int.len() as i64 + e;
+    while digits.first() == Some(&0) {
+        digits.remove(0);
+        exp -= 1;
+    }
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    if digits.is_empty() {
+        exp = 0;
+    }
+    Some(Dec { neg, digits, exp: exp.clamp(-1_000_000, 1_000_000) as i32 })
+}
+
+/// ToIntlMathematicalValue: a BigInt keeps its digits, and so does a decimal string; anything
+/// else is ToNumber'ed.
 pub fn to_num(v: Value) -> JsResult<Num> {
     let p = if v.is_js_object() { ops::to_primitive(v, ops::Hint::Number)? } else { v };
     if p.is_bigint() {
         return Ok(Num::Fin(Dec::from_int_str(&perry_runtime::bigint::to_string_radix(p, 10))));
+    }
+    if p.is_string()
+        && let Some(d) = decimal_literal(&string::to_rust(p))
+    {
+        return Ok(Num::Fin(d));
     }
     let x = ops::to_number(p)?;
     Ok(f64_num(x))
