@@ -98,3 +98,13 @@ for (const t of [Date.UTC(2024, 2, 10, 6, 59), Date.UTC(2024, 2, 10, 7, 0), Date
   const p = Object.fromEntries(ny.formatToParts(t).filter((x) => x.type !== "literal").map((x) => [x.type, x.value]));
   console.log(JSON.stringify(p));
 }
+
+// Zone names: en-US abbreviations only where they mean the US zones, ICU's names of common
+// zones whose tz abbreviation is numeric or shared.
+for (const z of ["America/Sao_Paulo", "Asia/Dubai", "Asia/Manila", "Asia/Shanghai", "Asia/Taipei", "America/Halifax", "Europe/Lisbon", "Europe/London", "Asia/Kathmandu", "Africa/Lagos"]) {
+  const names = ["short", "long", "shortOffset", "longOffset"].map((n) => {
+    const f = new Intl.DateTimeFormat("en-US", { timeZone: z, timeZoneName: n as any });
+    return [Date.UTC(2024, 0, 15), Date.UTC(2024, 6, 15)].map((t) => f.formatToParts(t).find((p) => p.type === "timeZoneName")!.value).join(" / ");
+  });
+  console.log(z, "|", names.join(" | "));
+}

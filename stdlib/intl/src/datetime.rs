@@ -119,24 +119,90 @@ pub fn default_zone() -> String {
     .clone()
 }
 
-/// The UTC offset (seconds) and abbreviation of `zone` (canonical) at `ms` since the epoch.
-pub fn zone_info(zone: &str, ms: f64) -> (i32, String) {
+/// The UTC offset (seconds), abbreviation and daylight-saving flag of `zone` (canonical) at
+/// `ms` since the epoch.
+pub fn zone_info(zone: &str, ms: f64) -> (i32, String, bool) {
     if zone == "UTC" {
-        return (0, "UTC".into());
+        return (0, "UTC".into(), false);
     }
     let Ok(tz) = db().get(zone) else {
-        return (0, "UTC".into());
+        return (0, "UTC".into(), false);
     };
     // jiff's instants cover years -9999..=9999; beyond them the offset at the edge holds.
     let ms = (ms as i64).clamp(-377_705_116_800_000 + 86_400_000, 253_402_207_200_000 - 86_400_000);
     let Ok(ts) = jiff::Timestamp::from_millisecond(ms) else {
-        return (0, "UTC".into());
+        return (0, "UTC".into(), false);
     };
     let info = tz.to_offset_info(ts);
-    (info.offset().seconds(), info.abbreviation().to_string())
+    (info.offset().seconds(), info.abbreviation().to_string(), info.dst().is_dst())
 }
 
-const US_ABBRS: &[&str] = &["EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST", "HDT"];
+/// The abbreviations en-US shows as short zone names, with the offset (minutes) each means
+/// there (Asia/Manila's "PST" and Asia/Shanghai's "CST" are not).
+const US_ABBRS: &[(&str, i32)] = &[
+    ("EST", -300),
+    ("EDT", -240),
+    ("CST", -360),
+    ("CDT", -300),
+    ("MST", -420),
+    ("MDT", -360),
+    ("PST", -480),
+    ("PDT", -420),
+    ("AKST", -540),
+    ("AKDT", -480),
+    ("HST", -600),
+    ("HDT", -540),
+    ("AST", -240),
+    ("ADT", -180),
+];
+
+fn us_abbr(abbr: &str, off: i32) -> bool {
+    US_ABBRS.iter().any(|&(a, o)| a == abbr && o * 60 == off)
+}
+
+/// ICU's long names (standard, daylight) of common zones whose tz database abbreviation does not
+/// name them (numeric ones such as "-03", or shared ones such as Taipei's "CST").
+#[rustfmt::skip]
+const ZONE_NAMES: &[(&str, &str, &str)] = &[
+    ("America/Sao_Paulo", "Brasilia Standard Time", "Brasilia Summer Time"),
+    ("America/Buenos_Aires", "Argentina Standard Time", "Argentina Summer Time"),
+    ("America/Bogota", "Colombia Standard Time", "Colombia Summer Time"),
+    ("America/Lima", "Peru Standard Time", "Peru Summer Time"),
+    ("America/Santiago", "Chile Standard Time", "Chile Summer Time"),
+    ("America/Caracas", "Venezuela Time", "Venezuela Time"),
+    ("America/Halifax", "Atlantic Standard Time", "Atlantic Daylight Time"),
+    ("America/St_Johns", "Newfoundland Standard Time", "Newfoundland Daylight Time"),
+    ("Asia/Dubai", "Gulf Standard Time", "Gulf Standard Time"),
+    ("Asia/Singapore", "Singapore Standard Time", "Singapore Standard Time"),
+    ("Asia/Kuala_Lumpur", "Malaysia Time", "Malaysia Time"),
+    ("Asia/Jakarta", "Western Indonesia Time", "Western Indonesia Time"),
+    ("Asia/Bangkok", "Indochina Time", "Indochina Time"),
+    ("Asia/Saigon", "Indochina Time", "Indochina Time"),
+    ("Asia/Manila", "Philippine Standard Time", "Philippine Summer Time"),
+    ("Asia/Dhaka", "Bangladesh Standard Time", "Bangladesh Summer Time"),
+    ("Asia/Katmandu", "Nepal Time", "Nepal Time"),
+    ("Asia/Tehran", "Iran Standard Time", "Iran Daylight Time"),
+    ("Asia/Riyadh", "Arabian Standard Time", "Arabian Daylight Time"),
+    ("Europe/Istanbul", "Türkiye Standard Time", "Türkiye Summer Time"),
+    ("Asia/Istanbul", "Türkiye Standard Time", "Türkiye Summer Time"),
+    ("Asia/Taipei", "Taiwan Standard Time", "Taiwan Daylight Time"),
+    ("Africa/Lagos", "West Africa Time", "West Africa Summer Time"),
+    ("Africa/Nairobi", "East Africa Time", "East Africa Time"),
+    ("Asia/Rangoon", "Myanmar Time", "Myanmar Time"),
+    ("Asia/Colombo", "India Standard Time", "India Standard Time"),
+    ("Asia/Tashkent", "Uzbekistan Standard Time", "Uzbekistan Summer Time"),
+    ("Asia/Baku", "Azerbaijan Standard Time", "Azerbaijan Summer Time"),
+    ("Asia/Tbilisi", "Georgia Standard Time", "Georgia Summer Time"),
+    ("Asia/Yerevan", "Armenia Standard Time", "Armenia Summer Time"),
+];
+
+/// The long (specific) name of a zone at an instant.
+fn long_name(zone: &str, off: i32, abbr: &str, dst: bool) -> String {
+    if let Some(&(_, std, day)) = ZONE_NAMES.iter().find(|e| e.0 == zone) {
+        return (if dst { day } else { std }).to_string();
+    }
+    perry_stdlib::date::zone_name(abbr, (off / 60) as i64)
+}
 
 fn gmt_short(off: i32, zero: &str) -> String {
     if off == 0 {
@@ -157,7 +223,7 @@ fn gmt_long(off: i32, zero: &str) -> String {
 }
 
 /// The zone's name in pattern field `c` x `n` (z, zzzz, O, OOOO, v, vvvv).
-fn zone_text(zone: &str, off: i32, abbr: &str, c: char, n: usize) -> String {
+fn zone_text(zone: &str, off: i32, abbr: &str, dst: bool, c: char, n: usize) -> String {
     let long = n >= 4;
     match c {
         'O' => {
@@ -171,15 +237,14 @@ fn zone_text(zone: &str, off: i32, abbr: &str, c: char, n: usize) -> String {
             if zone == "UTC" {
                 return if long { "GMT+00:00".into() } else { "GMT+0".into() };
             }
-            if US_ABBRS.contains(&abbr) {
-                let full = perry_stdlib::date::zone_name(abbr, (off / 60) as i64);
+            let full = long_name(zone, off, abbr, dst);
+            if us_abbr(abbr, off) {
                 if long {
                     return full.replace(" Standard Time", " Time").replace(" Daylight Time", " Time");
                 }
                 let a = abbr.replace("ST", "T").replace("DT", "T");
                 return if a == "HT" { "HST".into() } else { a };
             }
-            let full = perry_stdlib::date::zone_name(abbr, (off / 60) as i64);
             if long && !full.starts_with("GMT") {
                 return full.replace(" Standard Time", " Time").replace(" Summer Time", " Time").replace(" Daylight Time", " Time");
             }
@@ -190,11 +255,11 @@ fn zone_text(zone: &str, off: i32, abbr: &str, c: char, n: usize) -> String {
                 return if long { "Coordinated Universal Time".into() } else { "UTC".into() };
             }
             if long {
-                perry_stdlib::date::zone_name(abbr, (off / 60) as i64)
-            } else if US_ABBRS.contains(&abbr) {
+                long_name(zone, off, abbr, dst)
+            } else if us_abbr(abbr, off) || (abbr == "GMT" && off == 0) {
                 abbr.into()
             } else {
-                gmt_short(off, "GMT")
+                gmt_short(off, "GMT+0")
             }
         }
     }
@@ -441,7 +506,7 @@ fn text(name: &str, n: usize) -> String {
 
 /// The parts of time value `tv` (finite) under `pattern` in `zone`.
 fn format_parts(pattern: &str, zone: &str, tv: f64) -> Vec<(String, String)> {
-    let (off, abbr) = zone_info(zone, tv);
+    let (off, abbr, dst) = zone_info(zone, tv);
     let f = perry_stdlib::date::fields(tv + off as f64 * 1000.0);
     let mut parts = Vec::new();
     let year = f.year as i64;
@@ -473,7 +538,7 @@ fn format_parts(pattern: &str, zone: &str, tv: f64) -> Vec<(String, String)> {
                     'm' => ("minute", num(f.minute as i64)),
                     's' => ("second", num(f.second as i64)),
                     'S' => ("fractionalSecond", format!("{:03}", f.ms as i64)[..n.min(3)].to_string()),
-                    'z' | 'O' | 'v' => ("timeZoneName", zone_text(zone, off, &abbr, c, n)),
+                    'z' | 'O' | 'v' => ("timeZoneName", zone_text(zone, off, &abbr, dst, c, n)),
                     _ => ("literal", String::new()),
                 }
             }

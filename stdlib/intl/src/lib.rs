@@ -13,8 +13,9 @@
 //! the common currencies, a handful of units) are small tables here. Time zones come from the
 //! `jiff` crate's bundled tz database (never the system's, so every machine prints the same),
 //! canonicalized to ICU's names (`Asia/Kolkata` is `Asia/Calcutta`); long zone names come from
-//! the table `date::zone_name` keeps for `Date.prototype.toString`, and zones it does not know
-//! are named `GMT+hh:mm` (ICU names more metazones). Offset time zones (`"+05:30"`) are a
+//! a table of common zones whose abbreviation is numeric or shared (`datetime::ZONE_NAMES`) and
+//! the table `date::zone_name` keeps for `Date.prototype.toString`; zones neither knows are
+//! named `GMT+hh:mm` (ICU names more metazones). Offset time zones (`"+05:30"`) are a
 //! RangeError, as in Node 20. Collation is the approximation of `String.prototype.localeCompare`
 //! with Intl.Collator's options applied.
 //!
