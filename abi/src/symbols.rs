@@ -166,8 +166,9 @@ foreach_data_symbol!(declare_symbol_names);
 /// (WeakMap, WeakSet, WeakRef, FinalizationRegistry), `proxy` (Proxy and
 /// the runtime's proxy operations), `json` (the JSON object), `from_async`
 /// (Array.fromAsync's implementation), `uri` (encodeURI, decodeURI and
-/// their Component forms), `structured_clone`, `process` and `stack_api` (V8's
-/// `Error.stackTraceLimit` and `Error.prepareStackTrace`).
+/// their Component forms), `structured_clone`, `process`, `stack_api` (V8's
+/// `Error.stackTraceLimit` and `Error.prepareStackTrace`) and `intl` (Intl, English data,
+/// and the locale-sensitive methods' options: jiff's bundled tz database).
 #[macro_export]
 macro_rules! foreach_builtin_family {
     ($mac:ident) => {
@@ -189,6 +190,7 @@ macro_rules! foreach_builtin_family {
             structured_clone => perry_install_structured_clone;
             process => perry_install_process;
             stack_api => perry_install_stack_api;
+            intl => perry_install_intl;
         }
     };
 }

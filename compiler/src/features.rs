@@ -21,9 +21,11 @@
 //! queueMicrotask), console and util.inspect, parseInt/parseFloat/isNaN/isFinite. The families
 //! are `regexp`, `date`, `bigint`, `typed_arrays`, `web`, `normalize`
 //! (String.prototype.normalize and localeCompare's tables), `math`, `reflect`, `map_set`,
-//! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone`, `process` and `stack_api`
-//! (V8's `Error.prepareStackTrace` and `Error.stackTraceLimit`); `web` brings
-//! `typed_arrays`, which brings `bigint`. A family is linked when any module of the graph
+//! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone`, `process`, `stack_api`
+//! (V8's `Error.prepareStackTrace` and `Error.stackTraceLimit`) and `intl` (also linked by
+//! `toLocaleString`, `toLocaleDateString`, `toLocaleTimeString` and `localeCompare`, whose
+//! locales and options it reads); `web` brings `typed_arrays`, which brings `bigint`, and
+//! `intl` brings `date` and `normalize`. A family is linked when any module of the graph
 //! mentions one of its names as an identifier, a property name, or a whole string literal or
 //! template text (`Date`, `match`, `"search"`, `Uint8Array`, `localeCompare`, ...), or has a
 //! regex literal (`regexp`) or a BigInt literal (`bigint`). `globalThis`, `global`, `self`,
@@ -83,12 +85,15 @@ const NAMES: &[(&str, &[&str])] = &[
     ("structured_clone", &["structuredClone"]),
     ("process", &["process"]),
     ("stack_api", &["prepareStackTrace", "stackTraceLimit"]),
+    // The locale-sensitive methods take Intl's locales and options.
+    ("intl", &["Intl", "toLocaleString", "toLocaleDateString", "toLocaleTimeString", "localeCompare"]),
 ];
 
 /// (family, a family it needs installed too): the Web classes make typed
 /// arrays (TextEncoder, Response.arrayBuffer), whose BigInt64/BigUint64
-/// elements are BigInts with BigInt.prototype's methods.
-const DEPENDS: &[(&str, &str)] = &[("web", "typed_arrays"), ("typed_arrays", "bigint")];
+/// elements are BigInts with BigInt.prototype's methods; Intl formats Dates
+/// and collates with the normalization tables.
+const DEPENDS: &[(&str, &str)] = &[("web", "typed_arrays"), ("typed_arrays", "bigint"), ("intl", "date"), ("intl", "normalize")];
 
 #[derive(Default)]
 struct Names {
@@ -193,5 +198,7 @@ mod tests {
         assert_eq!(families("globalThis.foo = 1"), BUILTIN_FAMILIES);
         assert_eq!(families("const s = `${'Date'}`;"), ["date"]);
         assert_eq!(families("Math.max(new Map().size, new WeakRef({}) ? 1 : 0)"), ["math", "map_set", "weak"]);
+        assert_eq!(families("new Intl.NumberFormat().format(1)"), ["date", "normalize", "intl"]);
+        assert_eq!(families("(1).toLocaleString('en-US')"), ["date", "normalize", "intl"]);
     }
 }

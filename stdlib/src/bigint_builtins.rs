@@ -79,6 +79,9 @@ fn to_string(args: &Args) -> JsResult {
 /// BigInt.prototype.toLocaleString — 21.2.3.2 (en-US: digits grouped by three)
 fn to_locale_string(args: &Args) -> JsResult {
     let x = this_bigint(args.this(), "toLocaleString")?;
+    if let Some(f) = crate::families::hooks().locale_number {
+        return f(x, args.get(0), args.get(1));
+    }
     let s = bigint::to_string_radix(x, 10);
     let (sign, digits) = match s.strip_prefix('-') {
         Some(d) => ("-", d),

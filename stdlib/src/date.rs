@@ -21,8 +21,8 @@
 //! a skipped or repeated wall time, takes the offset in force before the transition (V8's
 //! choice). `toString` names the zone with ICU's long name for known abbreviations (a table)
 //! and ICU's `GMT+hh:mm` otherwise. The legacy parser is ported token for token (`Scanner`, the
-//! day/time/zone composers). `toLocale*String` print en-US (`1/15/2024, 10:00:00 AM`); there is
-//! no Intl. The prototype is `I::DateProto`. Conformance programs run with `TZ=UTC`;
+//! day/time/zone composers). `toLocale*String` print en-US (`1/15/2024, 10:00:00 AM`); with the Intl
+//! family linked they take locales and options through it (`intl/datetime.rs`). The prototype is `I::DateProto`. Conformance programs run with `TZ=UTC`;
 //! `compiler/tests/date_tz.rs` runs `tests/date_tz/zones.ts` under four zones against Node's
 //! output.
 
@@ -88,20 +88,20 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 
 /// The calendar fields of a finite time value (local or UTC).
 #[derive(Clone, Copy)]
-struct Fields {
-    year: f64,
-    month: f64,
-    date: f64,
-    hour: f64,
-    minute: f64,
-    second: f64,
-    ms: f64,
-    weekday: f64,
+pub struct Fields {
+    pub year: f64,
+    pub month: f64,
+    pub date: f64,
+    pub hour: f64,
+    pub minute: f64,
+    pub second: f64,
+    pub ms: f64,
+    pub weekday: f64,
 }
 
 /// YearFromTime, MonthFromTime, DateFromTime, WeekDay, HourFromTime,
 /// MinFromTime, SecFromTime and msFromTime (21.4.1.5 - 21.4.1.14) at once.
-fn fields(t: f64) -> Fields {
+pub fn fields(t: f64) -> Fields {
     let d = day(t);
     let (y, m, dt) = civil_from_days(d as i64);
     let tw = time_within_day(t);
@@ -252,7 +252,7 @@ fn equivalent_time(t: f64) -> f64 {
 }
 
 /// The long name Node (ICU) prints for a zone abbreviation in `toString`.
-fn zone_name(abbr: &str, offset_min: i64) -> String {
+pub fn zone_name(abbr: &str, offset_min: i64) -> String {
     let name = match (abbr, offset_min) {
         ("UTC", 0) | ("UCT", 0) | ("Z", 0) => "Coordinated Universal Time",
         ("GMT", 0) => "Greenwich Mean Time",
@@ -1245,11 +1245,15 @@ fn to_utc_string(args: &Args) -> JsResult {
     Ok(string::from_str(&utc_string(t)))
 }
 
-/// Date.prototype.toLocaleString ( ) — 21.4.4.39 (en-US, the local zone)
+/// Date.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] ) — 21.4.4.39 (en-US, the
+/// local zone; with the Intl family, ECMA-402's with its locales and options)
 fn to_locale_string(args: &Args) -> JsResult {
     let t = this_time_value(args.this())?;
     if t.is_nan() {
         return Ok(string::from_str("Invalid Date"));
+    }
+    if let Some(f) = crate::families::hooks().locale_date {
+        return f(t, args.get(0), args.get(1), "any", "all");
     }
     let l = local_time(t);
     Ok(string::from_str(&format!("{}, {}", locale_date(l), locale_time(l))))
@@ -1261,6 +1265,9 @@ fn to_locale_date_string(args: &Args) -> JsResult {
     if t.is_nan() {
         return Ok(string::from_str("Invalid Date"));
     }
+    if let Some(f) = crate::families::hooks().locale_date {
+        return f(t, args.get(0), args.get(1), "date", "date");
+    }
     Ok(string::from_str(&locale_date(local_time(t))))
 }
 
@@ -1269,6 +1276,9 @@ fn to_locale_time_string(args: &Args) -> JsResult {
     let t = this_time_value(args.this())?;
     if t.is_nan() {
         return Ok(string::from_str("Invalid Date"));
+    }
+    if let Some(f) = crate::families::hooks().locale_date {
+        return f(t, args.get(0), args.get(1), "time", "time");
     }
     Ok(string::from_str(&locale_time(local_time(t))))
 }

@@ -2,7 +2,8 @@
 //! (`perry_abi::BUILTIN_FAMILIES`): RegExp, Date, BigInt, the typed arrays,
 //! the Web classes, the Unicode normalization tables, Math, Reflect, Map and
 //! Set, the weak collections, Proxy, JSON, Array.fromAsync, the URI
-//! functions, structuredClone and `process`.
+//! functions, structuredClone, `process` and Intl (whose code is the perry-intl crate's,
+//! `stdlib/intl`, so that its strings too stay out of executables that do not name it).
 //!
 //! The compiler decides from the program's source which families it needs
 //! (`compiler/src/features.rs`) and writes their install functions, the
@@ -36,6 +37,11 @@ use perry_gc::JsCell;
 use perry_runtime::error::{self, Exc};
 use perry_runtime::{JsResult, Value};
 
+/// Date.prototype.toLocale*String's hook: (time value, locales, options, required, defaults).
+pub type LocaleDate = fn(f64, Value, Value, &str, &str) -> JsResult;
+/// localeCompare's hook: (this, that, locales, options) -> -1, 0 or 1.
+pub type LocaleCompare = fn(&[u16], &[u16], Value, Value) -> JsResult<i32>;
+
 /// What core code needs of an optional family; set by the family's install
 /// function.
 #[derive(Default)]
@@ -60,6 +66,15 @@ pub struct Hooks {
     pub from_async: Option<fn(&perry_runtime::function::Args) -> JsResult>,
     /// Throws a DOMException (message, name): structuredClone's DataCloneError.
     pub dom_exception: Option<fn(&str, &str) -> Exc>,
+    /// Date.prototype.toLocale{,Date,Time}String with locales and options: (time value,
+    /// locales, options, required, defaults) as ToDateTimeOptions takes them.
+    pub locale_date: Option<LocaleDate>,
+    /// Number.prototype.toLocaleString and BigInt.prototype.toLocaleString with locales and
+    /// options: (the number or BigInt, locales, options).
+    pub locale_number: Option<fn(Value, Value, Value) -> JsResult>,
+    /// String.prototype.localeCompare as Intl.Collator compares: (this, that, locales,
+    /// options) -> -1, 0 or 1.
+    pub locale_compare: Option<LocaleCompare>,
 }
 
 static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
@@ -72,6 +87,9 @@ static HOOKS: JsCell<Hooks> = JsCell::new(Hooks {
     is_combining_mark: None,
     from_async: None,
     dom_exception: None,
+    locale_date: None,
+    locale_number: None,
+    locale_compare: None,
 });
 
 /// The hooks (single JS thread; written only by the install functions).
@@ -80,7 +98,8 @@ pub fn hooks() -> &'static Hooks {
     unsafe { HOOKS.get() }
 }
 
-fn hooks_mut() -> &'static mut Hooks {
+/// The hooks, to set (install functions only, also the Intl crate's `perry_install_intl`).
+pub fn hooks_mut() -> &'static mut Hooks {
     // SAFETY: the hooks are written at start-up on the JS thread, before any core method reads
     // them.
     unsafe { HOOKS.get() }
@@ -215,16 +234,28 @@ pub extern "C" fn perry_install_stack_api() {
 // `ALL` from the ABI's list of families (`perry_abi::foreach_builtin_family!`):
 // each install function named there must be defined above as an `extern "C"
 // fn()`, in the list's order.
+// `intl`'s install function is the perry-intl crate's (which depends on this one), so it is
+// not in `ALL`: `install()` (the stdlib's tests) leaves Intl out.
+macro_rules! install_of {
+    (perry_install_intl) => {
+        None
+    };
+    ($install:ident) => {
+        Some($install)
+    };
+}
 macro_rules! all_installs {
     ($( $family:ident => $install:ident; )*) => {
         /// Every family's install function, in `perry_abi::BUILTIN_FAMILIES`
-        /// order (what [`crate::install`] installs).
-        pub const ALL: [Option<extern "C" fn()>; perry_abi::BUILTIN_FAMILIES.len()] = [$(Some($install)),*];
+        /// order (what [`crate::install`] installs), but Intl's (perry-intl).
+        pub const ALL: [Option<extern "C" fn()>; perry_abi::BUILTIN_FAMILIES.len()] = [$(install_of!($install)),*];
     };
 }
 perry_abi::foreach_builtin_family!(all_installs);
 
-/// The slot of `family` in `perry_abi::BUILTIN_FAMILIES`.
+/// The slot of `family` in `perry_abi::BUILTIN_FAMILIES` (inlined: every caller names a
+/// constant family, which folds to its index).
+#[inline(always)]
 pub fn slot(family: &str) -> usize {
     perry_abi::BUILTIN_FAMILIES.iter().position(|f| *f == family).expect("a family of perry_abi::BUILTIN_FAMILIES")
 }

@@ -241,6 +241,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     family("normalize");
     family("from_async");
     family("stack_api");
+    family("intl");
 }
 
 /// `this` checked to be of a kind (for methods like Map.prototype.get).

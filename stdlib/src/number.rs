@@ -219,9 +219,13 @@ fn to_string(args: &Args) -> JsResult {
     Ok(string::from_str(&string::number_to_radix(x, radix as u32)))
 }
 
-/// Number.prototype.toLocaleString — 21.1.3.4 (en-US: grouping, at most three fraction digits)
+/// Number.prototype.toLocaleString ( [ reserved1 [ , reserved2 ] ] ) — 21.1.3.4 (en-US:
+/// grouping, at most three fraction digits; with the Intl family, Intl.NumberFormat's)
 fn to_locale_string(args: &Args) -> JsResult {
     let x = this_number(args.this(), "toLocaleString")?;
+    if let Some(f) = crate::families::hooks().locale_number {
+        return f(Value::num(x), args.get(0), args.get(1));
+    }
     Ok(string::from_str(&locale_format(x)))
 }
 

@@ -434,7 +434,7 @@ fn last_index_of(args: &Args) -> JsResult {
 }
 
 /// A collation key element: (primary class, primary weight, accents, case).
-fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
+pub fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
     let h = crate::families::hooks();
     let (Some(normalize), Some(is_combining_mark)) = (h.normalize, h.is_combining_mark) else {
         return Err(crate::families::not_linked("String.prototype.localeCompare", "Unicode normalization"));
@@ -466,12 +466,16 @@ fn collation_elems(u: &[u16]) -> JsResult<Vec<(u8, u32, u32, u8)>> {
     Ok(out)
 }
 
-/// String.prototype.localeCompare ( that ) — 22.1.3.12. An approximation of
-/// the root collation: letters compare case- and accent-insensitively first,
-/// then by accents, then lower case before upper case.
+/// String.prototype.localeCompare ( that [ , locales [ , options ] ] ) — 22.1.3.12. An
+/// approximation of the root collation: letters compare case- and accent-insensitively
+/// first, then by accents, then lower case before upper case. With the Intl family linked,
+/// Intl.Collator's (the same approximation with its locales and options).
 fn locale_compare(args: &Args) -> JsResult {
     let a = this_units(args, "localeCompare")?;
     let b = to_units(args.get(0))?;
+    if let Some(f) = crate::families::hooks().locale_compare {
+        return Ok(Value::int(f(&a, &b, args.get(1), args.get(2))? as i64));
+    }
     if a == b {
         return Ok(Value::int(0));
     }

@@ -15,6 +15,9 @@ use std::io::Write;
 // programs that need them (through `perry_extensions`): naming the crate
 // here keeps its `#[no_mangle]` install function in the archive.
 extern crate perry_ext_http;
+// The Intl family (`perry_install_intl`), pulled from the archive only by an executable whose
+// `perry_builtins` table names it.
+extern crate perry_intl;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
