@@ -153,7 +153,7 @@ impl Graph {
         const GLOBALS: [(&str, &[&str]); 2] =
             [("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]), ("node:buffer", &["Buffer"])];
         for (module, names) in GLOBALS {
-            let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(&m.source, n)));
+            let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(m.source, n)));
             if !named {
                 continue;
             }
