@@ -17,7 +17,8 @@
 //! emitted in a fixed order, so the executable depends neither on the number of threads nor on
 //! hash order
 //! (`compiler/tests/cli.rs::output_is_the_same_for_any_number_of_code_generation_threads`).
-//! `PERRY_DUMP_CLIF_FINAL=1` prints every function after the safepoint pass. The compiler's
+//! `PERRY_DUMP_CLIF_FINAL=1` prints every function it compiles after the safepoint pass (a
+//! cache hit runs no pass: `--no-cache` prints all). The compiler's
 //! mimalloc keeps freed memory for the rest of the compile (no purging).
 //!
 //! # The code cache
