@@ -70,7 +70,7 @@ function hexValue(c: number): number {
   return -1;
 }
 
-/// The bytes of `s` in `enc`.
+// The bytes of `s` in `enc`.
 function encode(s: string, enc: Encoding): Uint8Array {
   switch (enc) {
     case "utf8":
@@ -126,7 +126,7 @@ function encode(s: string, enc: Encoding): Uint8Array {
   }
 }
 
-/// `bytes` as text in `enc`.
+// `bytes` as text in `enc`.
 function decode(bytes: Uint8Array, enc: Encoding): string {
   switch (enc) {
     case "utf8":
@@ -201,7 +201,7 @@ function view(buf: Uint8Array): DataView {
   return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
-export class Buffer extends Uint8Array {
+class BufferClass extends Uint8Array {
   static from(value: any, encodingOrOffset?: any, length?: number): Buffer {
     if (typeof value === "string") return fromBytes(encode(value, encoding(encodingOrOffset)));
     if (value instanceof ArrayBuffer || Object.prototype.toString.call(value) === "[object SharedArrayBuffer]") {
@@ -212,42 +212,42 @@ export class Buffer extends Uint8Array {
         (e as any).code = "ERR_BUFFER_OUT_OF_BOUNDS";
         throw e;
       }
-      return new Buffer(value, offset, len);
+      return new BufferClass(value, offset, len);
     }
     if (ArrayBuffer.isView(value)) {
       const src = value as unknown as ArrayLike<number>;
-      const out = new Buffer(src.length);
+      const out = new BufferClass(src.length);
       for (let i = 0; i < src.length; i++) out[i] = Number(src[i]) & 0xff;
       return out;
     }
     if (value !== null && typeof value === "object") {
-      if (value.type === "Buffer" && Array.isArray(value.data)) return Buffer.from(value.data);
+      if (value.type === "Buffer" && Array.isArray(value.data)) return BufferClass.from(value.data);
       if (typeof value.length === "number" || Array.isArray(value)) {
-        const out = new Buffer(value.length >>> 0);
+        const out = new BufferClass(value.length >>> 0);
         for (let i = 0; i < out.length; i++) out[i] = Number(value[i]) & 0xff;
         return out;
       }
       const prim = typeof value[Symbol.toPrimitive] === "function" ? value[Symbol.toPrimitive]("string") : value.valueOf();
-      if (prim !== value && (typeof prim === "string" || typeof prim === "object")) return Buffer.from(prim, encodingOrOffset, length);
+      if (prim !== value && (typeof prim === "string" || typeof prim === "object")) return BufferClass.from(prim, encodingOrOffset, length);
     }
     throw fromError(value);
   }
 
   static alloc(size: number, fill?: any, enc?: string): Buffer {
     checkSize(size);
-    const b = new Buffer(size);
+    const b = new BufferClass(size);
     if (fill !== undefined && fill !== 0 && size > 0) b.fill(fill, 0, size, enc);
     return b;
   }
 
   static allocUnsafe(size: number): Buffer {
     checkSize(size);
-    return new Buffer(size);
+    return new BufferClass(size);
   }
 
   static allocUnsafeSlow(size: number): Buffer {
     checkSize(size);
-    return new Buffer(size);
+    return new BufferClass(size);
   }
 
   static byteLength(value: any, enc?: string): number {
@@ -259,7 +259,7 @@ export class Buffer extends Uint8Array {
   static concat(list: readonly Uint8Array[], totalLength?: number): Buffer {
     if (!Array.isArray(list)) throw invalidArg("list", "an instance of Array", list);
     const total = totalLength === undefined ? list.reduce((n, b) => n + b.length, 0) : totalLength;
-    const out = Buffer.alloc(total);
+    const out = BufferClass.alloc(total);
     let at = 0;
     for (let i = 0; i < list.length && at < total; i++) {
       const b = list[i];
@@ -272,7 +272,7 @@ export class Buffer extends Uint8Array {
   }
 
   static isBuffer(b: unknown): b is Buffer {
-    return b instanceof Buffer;
+    return b instanceof BufferClass;
   }
 
   static isEncoding(e: unknown): boolean {
@@ -390,7 +390,7 @@ export class Buffer extends Uint8Array {
     return n;
   }
 
-  /// Node's Buffer#slice shares memory (as subarray), unlike Uint8Array#slice.
+  // Node's Buffer#slice shares memory (as subarray), unlike Uint8Array#slice.
   slice(start?: number, end?: number): Buffer {
     return this.subarray(start, end) as Buffer;
   }
@@ -558,11 +558,11 @@ const aliases: [string, string][] = [
   ["writeUint32BE", "writeUInt32BE"], ["writeBigUint64LE", "writeBigUInt64LE"], ["writeBigUint64BE", "writeBigUInt64BE"],
 ];
 for (const [alias, name] of aliases) {
-  Object.defineProperty(Buffer.prototype, alias, { value: (Buffer.prototype as any)[name], writable: true, configurable: true });
+  Object.defineProperty(BufferClass.prototype, alias, { value: (BufferClass.prototype as any)[name], writable: true, configurable: true });
 }
 
 function fromBytes(bytes: Uint8Array): Buffer {
-  return new Buffer(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return new BufferClass(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function fromError(value: unknown): TypeError {
@@ -634,6 +634,22 @@ export function isAscii(input: Uint8Array | ArrayBuffer): boolean {
   for (let i = 0; i < b.length; i++) if (b[i] > 127) return false;
   return true;
 }
+
+// `Buffer` is a function as in Node: `Buffer(x)` without `new` (deprecated, still used, as by
+// safer-buffer) is `Buffer.from(x)`, or `Buffer.alloc(n)` for a number; it is also what the
+// typed-array methods construct through `constructor[Symbol.species]` (`new Buffer(buffer,
+// offset, length)` shares the memory).
+export type Buffer = BufferClass;
+export const Buffer: typeof BufferClass = function Buffer(arg: any, encodingOrOffset?: any, length?: number) {
+  if (typeof arg === "number") return BufferClass.alloc(arg);
+  return BufferClass.from(arg, encodingOrOffset, length);
+} as any;
+Object.setPrototypeOf(Buffer, Uint8Array);
+for (const key of Reflect.ownKeys(BufferClass)) {
+  if (key !== "prototype" && key !== "length" && key !== "name") Object.defineProperty(Buffer, key, Object.getOwnPropertyDescriptor(BufferClass, key)!);
+}
+Object.defineProperty(Buffer, "prototype", { value: BufferClass.prototype, writable: false });
+Object.defineProperty(BufferClass.prototype, "constructor", { value: Buffer, writable: true, configurable: true });
 
 Object.defineProperty(globalThis, "Buffer", { value: Buffer, writable: true, configurable: true, enumerable: false });
 

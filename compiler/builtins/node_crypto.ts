@@ -1,8 +1,9 @@
 // node:crypto, the part Perry has so far: random values (over Web Crypto's `crypto` global),
 // and message digests and HMACs (`createHash`, `createHmac`, `hash`; md5, sha1, sha224,
 // sha256, sha384, sha512) by the stdlib's `node_crypto.rs`. Ciphers, keys, signatures and the
-// rest come with a later issue; naming one of them is a compile error that says so. Without
-// `Buffer` yet, `digest()` without an encoding returns a Uint8Array (Node's Buffer is one).
+// rest come with a later issue; naming one of them is a compile error that says so. Also
+// `randomBytes` and `timingSafeEqual`; bytes are returned as Buffers, as in Node.
+import { Buffer } from "node:buffer";
 const native: any = __perry_native("crypto");
 
 export const webcrypto: Crypto = globalThis.crypto;
@@ -28,6 +29,41 @@ export function randomFillSync<T extends ArrayBufferView | ArrayBuffer>(buf: T, 
     webcrypto.getRandomValues(bytes.subarray(at, Math.min(end, at + 65536)));
   }
   return buf;
+}
+
+/** `size` random bytes in a Buffer (with `callback`, given to it on the next tick). */
+export function randomBytes(size: number, callback?: (err: Error | null, buf: Buffer) => void): Buffer | undefined {
+  if (typeof size !== "number") {
+    const got = size === null || size === undefined ? String(size) : `type ${typeof size} (${String(size)})`;
+    throw Object.assign(new TypeError(`The "size" argument must be of type number. Received ${got}`), { code: "ERR_INVALID_ARG_TYPE" });
+  }
+  if (!(size >= 0 && size <= 2147483647)) {
+    throw Object.assign(new RangeError(`The value of "size" is out of range. It must be >= 0 && <= 2147483647. Received ${size}`), { code: "ERR_OUT_OF_RANGE" });
+  }
+  const buf = randomFillSync(Buffer.alloc(size));
+  if (callback === undefined) return buf;
+  process.nextTick(callback, null, buf);
+  return undefined;
+}
+
+/** Whether `a` and `b` hold the same bytes, in time that depends only on their length. */
+export function timingSafeEqual(a: ArrayBufferView | ArrayBuffer, b: ArrayBufferView | ArrayBuffer): boolean {
+  const bytes = (v: unknown, name: string): Uint8Array => {
+    if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+    if (v instanceof ArrayBuffer) return new Uint8Array(v);
+    const got = v === null || v === undefined ? String(v) : `type ${typeof v} (${String(v)})`;
+    throw Object.assign(new TypeError(`The "${name}" argument must be an instance of ArrayBuffer, Buffer, TypedArray, or DataView. Received ${got}`), {
+      code: "ERR_INVALID_ARG_TYPE",
+    });
+  };
+  const x = bytes(a, "buf1");
+  const y = bytes(b, "buf2");
+  if (x.length !== y.length) {
+    throw Object.assign(new RangeError("Input buffers must have the same byte length"), { code: "ERR_CRYPTO_TIMING_SAFE_EQUAL_LENGTH" });
+  }
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
 }
 
 /** A uniformly random integer in [min, max) (`randomInt(max)`: [0, max)). */
@@ -103,7 +139,7 @@ function atobLoose(s: string): string {
 }
 
 function encode(bytes: Uint8Array, encoding?: string): string | Uint8Array {
-  if (encoding === undefined || encoding === "buffer") return bytes;
+  if (encoding === undefined || encoding === "buffer") return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (encoding.toLowerCase()) {
     case "hex": {
       let s = "";
@@ -188,4 +224,4 @@ export function getHashes(): string[] {
   return ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"];
 }
 
-export default { webcrypto, getRandomValues, randomUUID, randomFillSync, randomInt, createHash, createHmac, hash, getHashes, Hash };
+export default { webcrypto, getRandomValues, randomUUID, randomFillSync, randomBytes, randomInt, timingSafeEqual, createHash, createHmac, hash, getHashes, Hash };

@@ -33,6 +33,7 @@ const MODULES: &[(&str, &str)] = &[
     ("node:path", include_str!("../builtins/node_path.ts")),
     ("node:path/posix", include_str!("../builtins/node_path_posix.ts")),
     ("node:process", include_str!("../builtins/node_process.ts")),
+    ("node:string_decoder", include_str!("../builtins/node_string_decoder.ts")),
     ("node:timers", include_str!("../builtins/node_timers.ts")),
     ("node:tty", include_str!("../builtins/node_tty.ts")),
     ("node:util", include_str!("../builtins/node_util.ts")),

@@ -30,3 +30,7 @@ console.log(Buffer.from(new Uint16Array([1, 256, 65535])), Buffer.from(new Uint8
 try { Buffer.from("x", "nope" as any); } catch (e: any) { console.log(e.name, e.code, e.message); }
 try { Buffer.from(5 as any); } catch (e: any) { console.log(e.name, e.code, e.message); }
 console.log(constants.MAX_LENGTH > 0, isUtf8(Buffer.from("ok")), isUtf8(Buffer.from([0xff])), String(Buffer.from("str")), `${Buffer.from("tpl")}`);
+// Buffer without `new` (safer-buffer), species, the constructor.
+const called = (Buffer as any)("abc");
+console.log(called, (Buffer as any)(3), new (Buffer as any)(2), called instanceof Buffer, called.constructor === Buffer, Buffer.name, typeof Buffer);
+console.log(called.map((x: number) => x + 1), called.subarray(1) instanceof Buffer, Object.getPrototypeOf(Buffer) === Uint8Array, Buffer.prototype === Object.getPrototypeOf(called));
