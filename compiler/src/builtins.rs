@@ -30,6 +30,7 @@ const MODULES: &[(&str, &str)] = &[
     ("node:async_hooks", include_str!("../builtins/node_async_hooks.ts")),
     ("node:buffer", include_str!("../builtins/node_buffer.ts")),
     ("node:crypto", include_str!("../builtins/node_crypto.ts")),
+    ("node:events", include_str!("../builtins/node_events.ts")),
     ("node:path", include_str!("../builtins/node_path.ts")),
     ("node:path/posix", include_str!("../builtins/node_path_posix.ts")),
     ("node:process", include_str!("../builtins/node_process.ts")),

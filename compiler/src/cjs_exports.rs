@@ -129,19 +129,27 @@ impl<'a> Visit<'a> for V<'_> {
                 // `module.exports = ...`
                 match a.right.without_parentheses() {
                     Expression::ObjectExpression(o) => {
+                        // Node's lexer takes `a`, `a: b` and `'a': b` (identifier values) and
+                        // `...require('x')`, and stops at the first other property.
                         for p in &o.properties {
                             match p {
-                                ObjectPropertyKind::ObjectProperty(p) if !p.computed => {
+                                ObjectPropertyKind::ObjectProperty(p)
+                                    if !p.computed
+                                        && !p.method
+                                        && p.kind == PropertyKind::Init
+                                        && matches!(p.value.without_parentheses(), Expression::Identifier(_))
+                                        && matches!(p.key, PropertyKey::StaticIdentifier(_) | PropertyKey::StringLiteral(_)) =>
+                                {
                                     if let Some(n) = p.key.static_name() {
                                         self.name(n.to_string());
                                     }
                                 }
-                                ObjectPropertyKind::SpreadProperty(s) => {
+                                ObjectPropertyKind::SpreadProperty(s) if self.required_spec(&s.argument).is_some() => {
                                     if let Some(spec) = self.required_spec(&s.argument) {
                                         self.reexport(spec);
                                     }
                                 }
-                                _ => {}
+                                _ => break,
                             }
                         }
                     }
