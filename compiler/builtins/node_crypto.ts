@@ -88,81 +88,21 @@ export function randomInt(min: number, max?: number): number {
 
 const encoder = new TextEncoder();
 
-/** The bytes of `data`: a string in `encoding` (utf8 by default), or a view's bytes. */
+/** The bytes of `data`: a string in `encoding` (a Buffer encoding; utf8 by default and for a
+ * name that is none), or a view's bytes. */
 function bytesOf(data: unknown, encoding?: string): Uint8Array {
-  if (typeof data === "string") {
-    switch ((encoding ?? "utf8").toLowerCase()) {
-      case "hex": {
-        const out = new Uint8Array(data.length >> 1);
-        for (let i = 0; i < out.length; i++) {
-          const byte = parseInt(data.substr(i * 2, 2), 16);
-          if (Number.isNaN(byte)) return out.subarray(0, i);
-          out[i] = byte;
-        }
-        return out;
-      }
-      case "base64":
-      case "base64url": {
-        const s = atobLoose(data);
-        return Uint8Array.from(s, (c) => c.charCodeAt(0));
-      }
-      case "latin1":
-      case "binary":
-      case "ascii":
-        return Uint8Array.from(data, (c) => c.charCodeAt(0) & 0xff);
-      default:
-        return encoder.encode(data);
-    }
-  }
+  if (typeof data === "string") return Buffer.isEncoding(encoding) ? Buffer.from(data, encoding as any) : encoder.encode(data);
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   throw new TypeError(`The "data" argument must be of type string or an instance of Buffer, TypedArray, or DataView. Received ${data === null ? "null" : typeof data}`);
 }
 
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-function atobLoose(s: string): string {
-  let bits = 0;
-  let n = 0;
-  let out = "";
-  for (const c of s) {
-    const v = c === "-" ? 62 : c === "_" ? 63 : B64.indexOf(c);
-    if (v < 0) continue;
-    bits = (bits << 6) | v;
-    n += 6;
-    if (n >= 8) {
-      n -= 8;
-      out += String.fromCharCode((bits >> n) & 0xff);
-    }
-  }
-  return out;
-}
-
+/** `bytes` as `digest(encoding)` returns them: a Buffer, or text in a Buffer encoding (utf8
+ * for a name that is none). */
 function encode(bytes: Uint8Array, encoding?: string): string | Uint8Array {
-  if (encoding === undefined || encoding === "buffer") return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  switch (encoding.toLowerCase()) {
-    case "hex": {
-      let s = "";
-      for (const b of bytes) s += (b < 16 ? "0" : "") + b.toString(16);
-      return s;
-    }
-    case "base64":
-    case "base64url": {
-      let s = "";
-      for (let i = 0; i < bytes.length; i += 3) {
-        const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-        s += B64[(n >> 18) & 63] + B64[(n >> 12) & 63];
-        s += i + 1 < bytes.length ? B64[(n >> 6) & 63] : "=";
-        s += i + 2 < bytes.length ? B64[n & 63] : "=";
-      }
-      return encoding.toLowerCase() === "base64" ? s : s.replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
-    }
-    case "latin1":
-    case "binary":
-      return String.fromCharCode(...bytes);
-    default:
-      return new TextDecoder().decode(bytes);
-  }
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (encoding === undefined || encoding === "buffer") return buf;
+  return buf.toString(Buffer.isEncoding(encoding) ? encoding : "utf8");
 }
 
 /** A message digest in progress (`createHash`). */

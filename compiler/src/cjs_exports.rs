@@ -144,11 +144,10 @@ impl<'a> Visit<'a> for V<'_> {
                                         self.name(n.to_string());
                                     }
                                 }
-                                ObjectPropertyKind::SpreadProperty(s) if self.required_spec(&s.argument).is_some() => {
-                                    if let Some(spec) = self.required_spec(&s.argument) {
-                                        self.reexport(spec);
-                                    }
-                                }
+                                ObjectPropertyKind::SpreadProperty(s) => match self.required_spec(&s.argument) {
+                                    Some(spec) => self.reexport(spec),
+                                    None => break,
+                                },
                                 _ => break,
                             }
                         }
