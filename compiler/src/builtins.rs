@@ -41,6 +41,7 @@ const MODULES: &[(&str, &str)] = &[
     ("node:util/types", include_str!("../builtins/node_util_types.ts")),
     ("node:timers/promises", include_str!("../builtins/node_timers_promises.ts")),
     ("perry:app-router", include_str!("../builtins/perry_app_router.ts")),
+    ("perry:decorators", include_str!("../builtins/perry_decorators.ts")),
     ("perry:disposable", include_str!("../builtins/perry_disposable.ts")),
     ("perry:oxc/helpers/decorate", include_str!("../builtins/perry_oxc_helpers_decorate.ts")),
     ("perry:oxc/helpers/decorateMetadata", include_str!("../builtins/perry_oxc_helpers_decorateMetadata.ts")),

@@ -7,6 +7,7 @@ mod builtins;
 mod cjs_exports;
 mod classes;
 mod codegen;
+mod decorators;
 mod diag;
 mod features;
 mod link;

@@ -707,6 +707,16 @@ fn parse(
     if let Err(at) = crate::nesting::check(&program) {
         return Err(vec![Diagnostic::new(display, source, at, crate::nesting::TOO_DEEP)]);
     }
+    if !lower.legacy_decorators && crate::decorators::any(&program) {
+        // Standard decorators (a tsconfig without `experimentalDecorators`).
+        if let Err((at, what)) = crate::decorators::lower(alloc, &mut program) {
+            let mut d = Diagnostic::new(display, source, at, format!("not supported yet: {what}"));
+            if d.line == 1 {
+                d.col = d.col.saturating_sub(prefix).max(1);
+            }
+            return Err(vec![d]);
+        }
+    }
     if crate::accessors::any(&program) {
         crate::accessors::lower(alloc, &mut program);
     }

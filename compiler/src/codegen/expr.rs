@@ -4105,7 +4105,9 @@ impl FnCompiler<'_, '_, '_> {
         if c.declare {
             return self.undef();
         }
-        // Decorators change what a class evaluates to: refuse rather than ignore them.
+        // Decorators change what a class evaluates to: refuse rather than ignore them
+        // (`modules::parse` lowers them all first, standard ones in `decorators.rs`, legacy
+        // ones by oxc's transformer, or stops with an error).
         let decorated = c.decorators.first().map(|d| d.span.start).or_else(|| {
             c.body.body.iter().find_map(|e| match e {
                 ClassElement::MethodDefinition(m) => {
@@ -4117,12 +4119,7 @@ impl FnCompiler<'_, '_, '_> {
             })
         });
         if let Some(at) = decorated {
-            // TypeScript's legacy decorators were lowered by oxc's transformer (`modules::parse`).
-            self.c.unsupported(
-                self.module,
-                at,
-                "standard (TC39) decorators; Perry compiles TypeScript's legacy decorators: set \"experimentalDecorators\": true in tsconfig.json",
-            );
+            self.c.unsupported(self.module, at, "a decorator that was not lowered");
             return self.undef();
         }
         let cname = c.id.as_ref().map(|i| i.name.as_str().to_string()).or(name.map(|s| s.to_string())).unwrap_or_default();

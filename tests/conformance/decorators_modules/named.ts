@@ -1,0 +1,6 @@
+import { register } from "./lib.ts";
+
+@register
+export default class Controller {
+  route = "/users";
+}
