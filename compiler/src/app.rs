@@ -234,7 +234,7 @@ fn check_layout(app: &App) -> Result<(), String> {
 }
 
 /// A JavaScript string literal.
-fn js_string(s: &str) -> String {
+pub(crate) fn js_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

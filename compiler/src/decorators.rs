@@ -40,6 +40,8 @@ use oxc_ast::builder::AstBuilder;
 use oxc_ast_visit::{Visit, VisitMut};
 use oxc_span::{GetSpan, SourceType, Span};
 
+use crate::app::js_string;
+
 /// The helpers module's binding in a module that has decorated classes.
 const DEC: &str = "$$perry$dec";
 
@@ -562,22 +564,6 @@ fn key_name(key: &PropertyKey) -> Option<(String, bool)> {
 /// A class declaration's name (`default` for `export default class {}`).
 fn class_name(c: &Class) -> String {
     c.id.as_ref().map_or_else(|| "default".to_string(), |i| i.name.to_string())
-}
-
-/// `s` as a JavaScript string literal.
-fn js_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
