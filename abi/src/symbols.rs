@@ -219,6 +219,7 @@ macro_rules! foreach_extension {
             "perry:http" => perry_ext_http::perry_ext_http_install;
             "node:crypto" => perry_stdlib::perry_node_crypto_install;
             "node:util" => perry_stdlib::perry_node_util_install;
+            "perry:web-globals" => perry_stdlib::perry_web_globals_install;
         }
     };
 }

@@ -150,8 +150,11 @@ impl Graph {
     /// `Buffer` (`node:buffer`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 2] =
-            [("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]), ("node:buffer", &["Buffer"])];
+        const GLOBALS: [(&str, &[&str]); 3] = [
+            ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),
+            ("node:buffer", &["Buffer"]),
+            ("perry:web-globals", &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal", "performance", "atob", "btoa", "navigator"]),
+        ];
         for (module, names) in GLOBALS {
             let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(m.source, n)));
             if !named {

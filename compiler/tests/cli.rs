@@ -203,6 +203,16 @@ fn standard_decorators_compile_and_what_they_do_not_lower_is_refused_by_name() {
 }
 
 #[test]
+fn navigator_names_perry_and_a_listener_error_is_uncaught_after_the_dispatch() {
+    // Node 20 has no `navigator` (21 does): checked here rather than against Node's output.
+    let src = "console.log(navigator.userAgent.startsWith(\"Perry/\"), navigator.hardwareConcurrency >= 1, navigator.platform, String(navigator));\nconst t = new EventTarget();\nt.addEventListener(\"x\", () => { throw new Error(\"boom\"); });\nconsole.log(\"dispatched\", t.dispatchEvent(new Event(\"x\")));\n";
+    let (st, out, err) = run_program("nav.ts", src);
+    assert_eq!(out, "true true linux [object Navigator]\ndispatched true\n", "{err}");
+    assert_eq!(st, 1, "{out}");
+    assert!(err.contains("Error: boom"), "{err}");
+}
+
+#[test]
 fn eval_of_a_source_throws_an_eval_error_when_it_runs() {
     // Code that only mentions eval compiles (a package's unused path must not stop the
     // build); evaluating a source throws, as the Function constructor does.

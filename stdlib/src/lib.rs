@@ -40,6 +40,8 @@ pub mod node_crypto;
 pub mod node_util;
 pub use node_crypto::perry_node_crypto_install;
 pub use node_util::perry_node_util_install;
+pub mod performance;
+pub use performance::perry_web_globals_install;
 pub mod number;
 pub mod object_builtins;
 pub mod process;
