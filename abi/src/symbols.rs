@@ -220,6 +220,7 @@ macro_rules! foreach_extension {
             "node:crypto" => perry_stdlib::perry_node_crypto_install;
             "node:util" => perry_stdlib::perry_node_util_install;
             "perry:web-globals" => perry_stdlib::perry_web_globals_install;
+            "perry:web-crypto" => perry_stdlib::perry_node_crypto_install;
         }
     };
 }

@@ -2,8 +2,10 @@
 // and message digests and HMACs (`createHash`, `createHmac`, `hash`; md5, sha1, sha224,
 // sha256, sha384, sha512) by the stdlib's `node_crypto.rs`. Ciphers, keys, signatures and the
 // rest come with a later issue; naming one of them is a compile error that says so. Also
-// `randomBytes` and `timingSafeEqual`; bytes are returned as Buffers, as in Node.
+// `randomBytes` and `timingSafeEqual`; bytes are returned as Buffers, as in Node. `subtle` is
+// `crypto.subtle` (perry:web-crypto).
 import { Buffer } from "node:buffer";
+import { subtle } from "perry:web-crypto";
 const native: any = __perry_native("crypto");
 
 export const webcrypto: Crypto = globalThis.crypto;
@@ -164,4 +166,6 @@ export function getHashes(): string[] {
   return ["md5", "sha1", "sha224", "sha256", "sha384", "sha512"];
 }
 
-export default { webcrypto, getRandomValues, randomUUID, randomFillSync, randomBytes, randomInt, timingSafeEqual, createHash, createHmac, hash, getHashes, Hash };
+export { subtle };
+
+export default { webcrypto, subtle, getRandomValues, randomUUID, randomFillSync, randomBytes, randomInt, timingSafeEqual, createHash, createHmac, hash, getHashes, Hash };

@@ -48,6 +48,7 @@ const MODULES: &[(&str, &str)] = &[
     ("perry:oxc/helpers/decorateParam", include_str!("../builtins/perry_oxc_helpers_decorateParam.ts")),
     ("perry:oxc/helpers/usingCtx", include_str!("../builtins/perry_oxc_helpers_usingCtx.ts")),
     ("perry:http", include_str!("../builtins/perry_http.ts")),
+    ("perry:web-crypto", include_str!("../builtins/perry_web_crypto.ts")),
     ("perry:web-globals", include_str!("../builtins/perry_web_globals.ts")),
 ];
 

@@ -150,7 +150,8 @@ impl Graph {
     /// `Buffer` (`node:buffer`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 3] = [
+        const GLOBALS: [(&str, &[&str]); 4] = [
+            ("perry:web-crypto", &["subtle", "SubtleCrypto", "CryptoKey"]),
             ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),
             ("node:buffer", &["Buffer"]),
             ("perry:web-globals", &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal", "performance", "atob", "btoa", "navigator"]),

@@ -77,9 +77,9 @@ fn build() -> JsResult {
     Ok(Value(ns.get()))
 }
 
-/// Registers the native module `crypto`. Only a program whose graph holds `node:crypto`
-/// references this (an extension entry, `perry_abi::foreach_extension!`), so the digests'
-/// code stays out of the others.
+/// Registers the native module `crypto`. Only a program whose graph holds `node:crypto` or
+/// `perry:web-crypto` (`crypto.subtle`) references this (an extension entry,
+/// `perry_abi::foreach_extension!`), so the digests' code stays out of the others.
 #[unsafe(no_mangle)]
 pub extern "C" fn perry_node_crypto_install() {
     crate::native_modules::register("crypto", build);
