@@ -2,10 +2,11 @@
 // (fixtures/app-route/app/api/echo/route.ts) called in-process N times, as
 // `perry compile --app` serves it, minus the HTTP server. Each call builds a
 // Web Request (URL with a query string, x-request-id and cookie headers),
-// runs the handler inside the fixture's runWithRequest (an AsyncLocalStorage
-// store and four Proxy adapters per request, from fixtures/app-route/lib/next.ts)
-// with the `{ params }` context the router passes (its own routeParams, from
-// compiler/builtins/perry_app_router.ts), then reads the Response
+// runs the handler, given a NextRequest, inside next/headers' runWithRequest (an
+// AsyncLocalStorage store whose Proxy adapters are made on first use, from Perry's
+// next/headers, compiler/builtins/perry_next_headers.ts) with the `{ params }` context the
+// router passes (its own routeParams, from compiler/builtins/perry_app_router.ts), then
+// reads the Response
 // (status, headers, `await res.json()` or `await res.text()`), checks every
 // header and body against what the handler must have written, and folds the
 // statuses, the checksums the handler computed and the body lengths into the
@@ -22,8 +23,8 @@
 // N = process.argv[2], default 10^5.
 // quick size: 2000
 import { checksum } from "../fixtures/app-route/lib/checksum";
-import { cookies, headers, searchParams } from "../fixtures/app-route/lib/next";
-import { runWithRequest } from "../fixtures/app-route/request-context";
+import { cookies, headers, runWithRequest } from "perry:next/headers";
+import { NextRequest, NextResponse } from "perry:next/server";
 import { routeParams, type RouteContext } from "../compiler/builtins/perry_app_router";
 
 const N = (process.argv.length > 2 ? Number(process.argv[2]) : 100000) | 0;
@@ -38,22 +39,21 @@ function parseIterations(text: string | null): number | null {
   return text.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= MAX_ITERATIONS ? n : null;
 }
 
-async function echo(request: Request, method: "GET" | "POST"): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const query = searchParams();
+async function echo(request: NextRequest, method: "GET" | "POST"): Promise<Response> {
+  const { pathname, searchParams: query } = request.nextUrl;
   const id = query.get("id");
   const iterations = parseIterations(query.get("iterations"));
   if (id === null || id === "") return Response.json({ error: "id: required" }, { status: 400 });
   if (iterations === null) return Response.json({ error: `iterations: expected an integer from 0 to ${MAX_ITERATIONS}` }, { status: 400 });
 
-  const beforeAwait = headers().get("x-request-id");
+  const beforeAwait = (await headers()).get("x-request-id");
   await Promise.resolve(); // the route: await sleep(1)
-  const afterAwait = headers().get("x-request-id");
+  const afterAwait = (await headers()).get("x-request-id");
   const requestBody = method === "POST" ? await request.text() : null;
   const sum = await checksum(iterations);
 
-  cookies().set("perry_ctx", id, { path: "/", httpOnly: true });
-  return Response.json(
+  (await cookies()).set("perry_ctx", id, { path: "/", httpOnly: true });
+  return NextResponse.json(
     {
       runtime: process.release.name,
       method,
@@ -69,7 +69,7 @@ async function echo(request: Request, method: "GET" | "POST"): Promise<Response>
   );
 }
 
-async function GET(request: Request, _context: RouteContext) {
+async function GET(request: NextRequest, _context: RouteContext) {
   return echo(request, "GET");
 }
 
@@ -93,8 +93,9 @@ async function main(): Promise<void> {
     });
     // What the router's handleRequest does for a matched route.
     const context: RouteContext = { params: routeParams({}) };
-    const invoke = async (): Promise<Response> => (await GET(request, context)) as Response;
-    const res = await runWithRequest(request, invoke);
+    const handlerRequest = new NextRequest(request);
+    const invoke = async (): Promise<Response> => (await GET(handlerRequest, context)) as Response;
+    const res = await runWithRequest(handlerRequest, invoke);
 
     statuses += res.status;
     expect(i, "content-type", res.headers.get("content-type"), "application/json");

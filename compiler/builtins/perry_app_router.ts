@@ -5,14 +5,18 @@
 // imports each route module as a namespace and calls
 //
 //   startApp([{ path: "/api/items/[id]", file: "app/api/items/[id]/route.ts", module }, ...],
-//            { serve, runWithRequest });
+//            { serve, requestScope, NextRequest, runWithRequest });
 //
 // `path` is the URL pattern with route groups and private folders already
 // removed. `serve` is perry:http's (a Node host passes one over node:http;
 // a host whose server binds asynchronously may return a promise of the
-// server); `runWithRequest`, when the app provides it (DIR/request-context.ts),
-// wraps every handler call so the app can enter per-request state
-// (AsyncLocalStorage) and post-process the response.
+// server). `requestScope` is next/headers' (perry:next/headers): it makes the
+// request the one headers() and cookies() see while the handler runs, and
+// adds the cookies the handler set to its response. `NextRequest` is
+// next/server's: handlers receive one, as in Next. `runWithRequest`, when the
+// app provides it (DIR/request-context.ts), wraps all that, so the app can
+// enter per-request state of its own (AsyncLocalStorage) and post-process the
+// response.
 //
 // Everything up to handleRequest is pure (no Web globals, no I/O) so that the
 // matcher can be unit-tested by a conformance program and run unchanged
@@ -371,6 +375,8 @@ export type RunWithRequest = (request: Request, fn: () => Promise<Response>) => 
 export interface App {
   router: Router;
   runWithRequest: RunWithRequest | undefined;
+  requestScope?: RunWithRequest;
+  NextRequest?: new (request: Request) => Request;
 }
 
 export interface Server {
@@ -381,6 +387,8 @@ export interface Server {
 export interface Host {
   serve(options: { port: number; hostname: string; fetch(request: Request): Promise<Response> }): Server | Promise<Server>;
   runWithRequest?: RunWithRequest;
+  requestScope?: RunWithRequest;
+  NextRequest?: new (request: Request) => Request;
 }
 
 function text(status: number, body: string, headers?: { [name: string]: string }): Response {
@@ -420,7 +428,10 @@ export async function handleRequest(app: App, request: Request): Promise<Respons
   const route = d.route;
   const handler = route.module[d.handler] as Handler;
   const context: RouteContext = { params: routeParams(d.params) };
-  const invoke = async (): Promise<Response> => (await handler(request, context)) as Response;
+  const handlerRequest = app.NextRequest !== undefined ? new app.NextRequest(request) : request;
+  const call = async (): Promise<Response> => (await handler(handlerRequest, context)) as Response;
+  const scope = app.requestScope;
+  const invoke = scope !== undefined ? () => scope(handlerRequest, call) : call;
   let response: unknown;
   try {
     response = app.runWithRequest !== undefined ? await app.runWithRequest(request, invoke) : await invoke();
@@ -437,8 +448,8 @@ export async function handleRequest(app: App, request: Request): Promise<Respons
 }
 
 /** The router of a set of routes, with the app's per-request wrapper. */
-export function createApp(entries: RouteEntry[], runWithRequest?: RunWithRequest): App {
-  return { router: compileRoutes(entries), runWithRequest };
+export function createApp(entries: RouteEntry[], runWithRequest?: RunWithRequest, host?: Pick<Host, "requestScope" | "NextRequest">): App {
+  return { router: compileRoutes(entries), runWithRequest, requestScope: host?.requestScope, NextRequest: host?.NextRequest };
 }
 
 /**
@@ -456,7 +467,7 @@ export async function startApp(entries: RouteEntry[], host: Host): Promise<void>
     process.exit(2);
     return;
   }
-  const app = createApp(entries, host.runWithRequest);
+  const app = createApp(entries, host.runWithRequest, host);
   const server = await host.serve({ port: options.port, hostname: options.hostname, fetch: (request: Request) => handleRequest(app, request) });
   console.log(`listening on ${origin(options.hostname, server.port)}`);
 }

@@ -263,11 +263,18 @@ pub fn entry_source(app: &App) -> Result<String, String> {
     if let Some(c) = &app.context {
         s.push_str(&format!("import {{ runWithRequest }} from {};\n", js_string(path_str(c)?)));
     }
-    s.push_str("import { serve } from \"perry:http\";\nimport { startApp } from \"perry:app-router\";\n\nstartApp(\n  [\n");
+    s.push_str("import { serve } from \"perry:http\";\nimport { startApp } from \"perry:app-router\";\n");
+    s.push_str(
+        "import { runWithRequest as requestScope } from \"perry:next/headers\";\nimport { NextRequest } from \"perry:next/server\";\n\nstartApp(\n  [\n",
+    );
     for (i, r) in app.routes.iter().enumerate() {
         s.push_str(&format!("    {{ path: {}, file: {}, module: route{i} }},\n", js_string(&r.pattern), js_string(&r.rel)));
     }
-    s.push_str(if app.context.is_some() { "  ],\n  { serve, runWithRequest },\n);\n" } else { "  ],\n  { serve },\n);\n" });
+    s.push_str(if app.context.is_some() {
+        "  ],\n  { serve, requestScope, NextRequest, runWithRequest },\n);\n"
+    } else {
+        "  ],\n  { serve, requestScope, NextRequest },\n);\n"
+    });
     Ok(s)
 }
 
@@ -275,6 +282,7 @@ pub fn entry_source(app: &App) -> Result<String, String> {
 /// handler), the request context, then the generated entry.
 pub fn load(app: &App) -> Result<Graph, String> {
     let mut g = Graph::default();
+    g.next_modules = true;
     for r in &app.routes {
         let m = g.add_file(&r.file).map_err(|d| render(&d))?;
         if !METHODS.iter().any(|name| g.resolve_export(m, name, 0).is_some()) {
@@ -400,8 +408,10 @@ mod tests {
              import { runWithRequest } from \"/d/request-context.ts\";\n\
              import { serve } from \"perry:http\";\n\
              import { startApp } from \"perry:app-router\";\n\
+             import { runWithRequest as requestScope } from \"perry:next/headers\";\n\
+             import { NextRequest } from \"perry:next/server\";\n\
              \n\
-             startApp(\n  [\n    { path: \"/a \\\"q\\\"\", file: \"app/a \\\"q\\\"/route.ts\", module: route0 },\n  ],\n  { serve, runWithRequest },\n);\n"
+             startApp(\n  [\n    { path: \"/a \\\"q\\\"\", file: \"app/a \\\"q\\\"/route.ts\", module: route0 },\n  ],\n  { serve, requestScope, NextRequest, runWithRequest },\n);\n"
         );
         assert_eq!(js_string("a\\b\n\u{2028}"), "\"a\\\\b\\u000a\\u2028\"");
     }

@@ -48,6 +48,9 @@ const MODULES: &[(&str, &str)] = &[
     ("perry:oxc/helpers/decorateParam", include_str!("../builtins/perry_oxc_helpers_decorateParam.ts")),
     ("perry:oxc/helpers/usingCtx", include_str!("../builtins/perry_oxc_helpers_usingCtx.ts")),
     ("perry:http", include_str!("../builtins/perry_http.ts")),
+    ("perry:next/cookies", include_str!("../builtins/perry_next_cookies.ts")),
+    ("perry:next/headers", include_str!("../builtins/perry_next_headers.ts")),
+    ("perry:next/server", include_str!("../builtins/perry_next_server.ts")),
     ("perry:web-crypto", include_str!("../builtins/perry_web_crypto.ts")),
     ("perry:web-globals", include_str!("../builtins/perry_web_globals.ts")),
 ];

@@ -121,6 +121,9 @@ pub struct Graph {
     /// The modules added by `add_file`/`add_generated` (the entries).
     roots: Vec<usize>,
     resolver: crate::resolve::Resolver,
+    /// App-Route mode (`perry compile --app`): `next/server` and `next/headers` are Perry's
+    /// own modules (`perry:next/*`), not a `next` package's.
+    pub next_modules: bool,
 }
 
 /// The prefix of the virtual path of a generated module.
@@ -355,12 +358,21 @@ impl Graph {
         Ok(idx)
     }
 
+    /// `spec` as a built-in module (`builtins::resolve`); in App-Route mode also `next/server`
+    /// and `next/headers`.
+    fn builtin(&self, spec: &str) -> Option<Result<PathBuf, String>> {
+        if self.next_modules && matches!(spec, "next/server" | "next/headers") {
+            return crate::builtins::resolve(&format!("perry:{spec}"));
+        }
+        crate::builtins::resolve(spec)
+    }
+
     /// Resolves the specifier `spec` of an `import`/`export from` of module `idx` (at offset
     /// `at`, for the error): Perry's built-in modules, then Node's algorithm.
     fn resolve_import(&self, idx: usize, spec: &str, at: u32) -> Result<(PathBuf, Format), Vec<Diagnostic>> {
         let m = &self.modules[idx];
         let err = |msg: String| vec![m.diag(at, msg)];
-        match crate::builtins::resolve(spec) {
+        match self.builtin(spec) {
             Some(Ok(p)) => return Ok((p, Format::Esm)),
             Some(Err(msg)) => return Err(err(msg)),
             None => {}
@@ -387,7 +399,7 @@ impl Graph {
             if !seen.insert(spec.clone()) {
                 continue;
             }
-            let target = match crate::builtins::resolve(&spec) {
+            let target = match self.builtin(&spec) {
                 Some(Ok(p)) => Some((p, Format::Esm)),
                 Some(Err(_)) => None,
                 None => self.resolver.resolve(&self.modules[idx].path, &spec, Via::Require).ok(),
@@ -433,7 +445,7 @@ impl Graph {
             if self.modules[idx].dynamic.iter().any(|(s, _)| *s == spec) {
                 continue;
             }
-            let target = match crate::builtins::resolve(&spec) {
+            let target = match self.builtin(&spec) {
                 Some(Ok(p)) => Some((p, Format::Esm)),
                 Some(Err(_)) => None,
                 None if self.modules[idx].builtin => None,

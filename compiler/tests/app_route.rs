@@ -338,12 +338,7 @@ fn fixture_checks(s: &Server) {
 
     // Cookies and read-only adapters.
     let r = request(p, "GET", "/api/session", &[("cookie", "perry_ctx=abc%20d; theme=light")], None);
-    check(
-        &r,
-        200,
-        r#"{"session":"abc d","cookies":["perry_ctx","theme"],"readonly":["ReadonlyHeadersError","ReadonlyRequestCookiesError"]}"#,
-        "GET /api/session",
-    );
+    check(&r, 200, r#"{"session":"abc d","cookies":["perry_ctx","theme"],"readonly":["ReadonlyHeadersError"]}"#, "GET /api/session");
     assert!(r.header("set-cookie").is_none(), "reading cookies sets none: {r:?}");
     let r = request(p, "POST", "/api/session", &[], Some(""));
     check(&r, 200, r#"{"ok":true}"#, "POST /api/session");
@@ -354,6 +349,24 @@ fn fixture_checks(s: &Server) {
     );
     let r = request(p, "DELETE", "/api/session", &[("cookie", "perry_ctx=abc")], None);
     assert_eq!((r.status, r.all("set-cookie")), (204, vec!["perry_ctx=; Expires=Thu, 01 Jan 1970 00:00:00 GMT"]), "DELETE /api/session: {r:?}");
+
+    // next/server: NextRequest's nextUrl and cookies, NextResponse's cookies and redirect,
+    // next/headers' draftMode, route segment config exports.
+    let r = request(p, "GET", "/api/prefs?theme=dark&reset", &[("cookie", "theme=light; lang=en; __prerender_bypass=abc")], None);
+    check(&r, 200, r#"{"pathname":"/api/prefs","theme":"light","hasLang":true,"draft":true}"#, "GET /api/prefs");
+    assert_eq!(r.all("set-cookie"), vec!["theme=dark; Path=/api; SameSite=strict", "lang=; Expires=Thu, 01 Jan 1970 00:00:00 GMT"], "prefs cookies: {r:?}");
+    assert_eq!(r.header("cache-control"), Some("no-store"), "{r:?}");
+    let r = request(p, "GET", "/api/prefs", &[], None);
+    check(&r, 200, r#"{"pathname":"/api/prefs","theme":null,"hasLang":false,"draft":false}"#, "GET /api/prefs without cookies");
+    assert!(r.all("set-cookie").is_empty(), "{r:?}");
+    let r = request(p, "POST", "/api/prefs", &[], Some(""));
+    assert_eq!(r.status, 204, "POST /api/prefs: {r:?}");
+    let bypass = r.all("set-cookie");
+    assert!(bypass.len() == 1 && bypass[0].starts_with("__prerender_bypass=") && bypass[0].ends_with("; Path=/; Secure; HttpOnly; SameSite=none"), "{r:?}");
+    let r = get(p, "/api/go?to=/api/items");
+    assert_eq!((r.status, r.header("location")), (308, Some(format!("http://127.0.0.1:{p}/api/items").as_str())), "GET /api/go: {r:?}");
+    let r = get(p, "/api/go");
+    assert_eq!((r.status, r.header("location")), (307, Some(format!("http://127.0.0.1:{p}/health").as_str())), "GET /api/go: {r:?}");
 
     // Failing handlers: 500, logged, and the server goes on.
     check(&get(p, "/api/boom"), 500, "Internal Server Error", "GET /api/boom");
@@ -519,13 +532,14 @@ fn emit_entry_writes_the_generated_server() {
     let f = fixture();
     for line in [
         format!("import * as route0 from \"{}/app/(site)/health/route.ts\";", f.display()),
-        format!("import {{ runWithRequest }} from \"{}/request-context.ts\";", f.display()),
         "import { serve } from \"perry:http\";".to_string(),
         "import { startApp } from \"perry:app-router\";".to_string(),
+        "import { runWithRequest as requestScope } from \"perry:next/headers\";".to_string(),
+        "import { NextRequest } from \"perry:next/server\";".to_string(),
         "    { path: \"/health\", file: \"app/(site)/health/route.ts\", module: route0 },".to_string(),
-        "    { path: \"/api/items/[id]\", file: \"app/api/items/[id]/route.ts\", module: route5 },".to_string(),
+        "    { path: \"/api/items/[id]\", file: \"app/api/items/[id]/route.ts\", module: route6 },".to_string(),
         "    { path: \"/api/docs/[[...slug]]\", file: \"app/api/docs/[[...slug]]/route.ts\", module: route2 },".to_string(),
-        "  { serve, runWithRequest },".to_string(),
+        "  { serve, requestScope, NextRequest },".to_string(),
     ] {
         assert!(src.lines().any(|l| l == line), "the entry lacks {line:?}:\n{src}");
     }
