@@ -6,8 +6,7 @@
 //! body, beside a "used" flag. The store never reaches JavaScript: readers
 //! get copies, so a clone may share it.
 //!
-//! NOTE: deviates from Node: `body` (a ReadableStream) and `blob()` are
-//! missing; `formData()` parses `application/x-www-form-urlencoded` bodies
+//! NOTE: deviates from Node: `body` (a ReadableStream) is missing; `formData()` parses `application/x-www-form-urlencoded` bodies
 //! only (a multipart body rejects with a TypeError); a FormData body is
 //! serialized as multipart/form-data with string entries only.
 
@@ -40,6 +39,10 @@ pub fn extract(v: Value) -> JsResult<Extracted> {
         let (bytes, ct) = super::form_data::multipart(v);
         return Ok(Extracted { bytes, content_type: Some(ct) });
     }
+    if super::blob::is_blob(v) {
+        let t = super::blob::mime_type(v);
+        return Ok(Extracted { bytes: super::blob::bytes(v).to_vec(), content_type: (!t.is_empty()).then_some(t) });
+    }
     // USVString, and every other object through ToString (WebIDL's union
     // conversion falls back to the string member).
     let s = ops::to_string(v)?;
@@ -60,6 +63,7 @@ pub enum Consume {
     ArrayBuffer,
     Bytes,
     FormData,
+    Blob,
 }
 
 /// `bytes` without a leading UTF-8 BOM.
@@ -94,6 +98,7 @@ fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResu
         }
         Consume::ArrayBuffer => Ok(b::new_array_buffer(&bytes)),
         Consume::Bytes => Ok(b::new_uint8array(&bytes)),
+        Consume::Blob => Ok(super::blob::new_blob(&bytes, content_type.as_deref().unwrap_or(""))),
         Consume::FormData => {
             let mime = content_type.as_deref().map(essence).unwrap_or_default();
             if mime == "application/x-www-form-urlencoded" {
@@ -132,7 +137,7 @@ pub fn consume(args: &Args, class: Class, body_slot: usize, used_slot: usize, he
             super::set_slot(t, used_slot, Value::TRUE);
             b::store_bytes(body).to_vec()
         };
-        let ct = if how == Consume::FormData {
+        let ct = if matches!(how, Consume::FormData | Consume::Blob) {
             let h = super::slot(args.this(), headers_slot);
             super::headers::list_of(h).get("content-type").map(str::to_string)
         } else {

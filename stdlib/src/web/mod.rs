@@ -42,6 +42,7 @@ use perry_runtime::shape;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
+pub mod blob;
 pub mod body;
 pub mod crypto;
 pub mod dom_exception;
@@ -70,6 +71,8 @@ pub enum Class {
     Request,
     Response,
     FormData,
+    Blob,
+    File,
     /// An iterator over a URLSearchParams, Headers or FormData: slots
     /// `[target, next index, kind, family]`.
     Iterator,
@@ -93,6 +96,8 @@ pub enum P {
     HeadersIteratorProto,
     FormDataIteratorProto,
     DomExceptionProto,
+    BlobProto,
+    FileProto,
     Count,
 }
 
@@ -374,6 +379,8 @@ pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
         Some(form_data::inspect(v))
     } else if class == Class::TextEncoder as u64 || class == Class::TextDecoder as u64 {
         Some(encoding::inspect(v))
+    } else if class == Class::Blob as u64 || class == Class::File as u64 {
+        Some(blob::inspect(v))
     } else {
         None
     }
@@ -396,9 +403,11 @@ pub fn install() {
         P::RequestProto,
         P::ResponseProto,
         P::FormDataProto,
+        P::BlobProto,
     ] {
         new_proto(p, op);
     }
+    new_proto(P::FileProto, proto(P::BlobProto));
     install_iterator_proto(P::SearchParamsIteratorProto, "URLSearchParams Iterator");
     install_iterator_proto(P::HeadersIteratorProto, "Headers Iterator");
     install_iterator_proto(P::FormDataIteratorProto, "FormData Iterator");
@@ -409,6 +418,7 @@ pub fn install() {
     url::install();
     headers::install();
     form_data::install();
+    blob::install();
     request::install();
     response::install();
 }

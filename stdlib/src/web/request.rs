@@ -253,6 +253,10 @@ fn bytes(args: &Args) -> JsResult {
     consume(args, Consume::Bytes)
 }
 
+fn blob(args: &Args) -> JsResult {
+    consume(args, Consume::Blob)
+}
+
 fn form_data(args: &Args) -> JsResult {
     consume(args, Consume::FormData)
 }
@@ -280,6 +284,7 @@ pub fn install() {
     method(p(), "text", 0, text);
     method(p(), "json", 0, json);
     method(p(), "formData", 0, form_data);
+    method(p(), "blob", 0, blob);
     method(p(), "bytes", 0, bytes);
     crate::to_string_tag(p(), "Request");
 }
