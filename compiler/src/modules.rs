@@ -149,15 +149,37 @@ impl Graph {
     /// Completes a graph once its entries are added: when some module's source names (as a
     /// whole word) a global that a built-in module defines, that module is added and evaluated
     /// before every other: the globals of explicit resource management that Node 20 lacks
-    /// (`DisposableStack`, `AsyncDisposableStack`, `SuppressedError`: `perry:disposable`) and
-    /// `Buffer` (`node:buffer`).
+    /// (`DisposableStack`, `AsyncDisposableStack`, `SuppressedError`: `perry:disposable`),
+    /// `Buffer` (`node:buffer`), the WHATWG Streams classes (`perry:web-streams`), events, abort,
+    /// `performance`, `atob`/`btoa` and `navigator` (`perry:web-globals`) and `crypto.subtle`
+    /// (`perry:web-crypto`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 4] = [
+        const GLOBALS: [(&str, &[&str]); 5] = [
             ("perry:web-crypto", &["subtle", "SubtleCrypto", "CryptoKey"]),
             ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),
             ("node:buffer", &["Buffer"]),
             ("perry:web-globals", &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal", "performance", "atob", "btoa", "navigator"]),
+            (
+                "perry:web-streams",
+                &[
+                    "ReadableStream",
+                    "ReadableStreamDefaultReader",
+                    "ReadableStreamBYOBReader",
+                    "ReadableStreamBYOBRequest",
+                    "ReadableByteStreamController",
+                    "ReadableStreamDefaultController",
+                    "WritableStream",
+                    "WritableStreamDefaultWriter",
+                    "WritableStreamDefaultController",
+                    "TransformStream",
+                    "TransformStreamDefaultController",
+                    "ByteLengthQueuingStrategy",
+                    "CountQueuingStrategy",
+                    "TextEncoderStream",
+                    "TextDecoderStream",
+                ],
+            ),
         ];
         for (module, names) in GLOBALS {
             let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(m.source, n)));
@@ -167,8 +189,23 @@ impl Graph {
             let Some(Ok(path)) = crate::builtins::resolve(module) else { continue };
             let i = self.load_rec(&path, Format::Esm)?;
             self.modules[i].imported = true;
-            self.order.retain(|&x| x != i);
-            self.order.insert(0, i);
+            // The module and the modules it imports (`perry:web-streams` imports `node:util`)
+            // move to the front together, in their evaluation order.
+            let mut block = vec![i];
+            let mut k = 0;
+            while k < block.len() {
+                let mut deps: Vec<usize> = self.modules[block[k]].deps.values().copied().collect();
+                deps.sort_unstable();
+                for d in deps {
+                    if !block.contains(&d) {
+                        block.push(d);
+                    }
+                }
+                k += 1;
+            }
+            let front: Vec<usize> = self.order.iter().copied().filter(|x| block.contains(x)).collect();
+            self.order.retain(|x| !block.contains(x));
+            self.order.splice(0..0, front);
             self.roots.push(i);
         }
         self.mark_lazy();
