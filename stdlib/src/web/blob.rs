@@ -27,9 +27,14 @@ pub fn is_blob(v: Value) -> bool {
     is(v, Class::Blob) || is(v, Class::File)
 }
 
-/// A Blob's bytes.
-pub fn bytes(v: Value) -> &'static [u8] {
-    b::store_bytes(slot(v, BYTES))
+/// A copy of a Blob's bytes (the cell holding them moves in a collection).
+pub fn bytes(v: Value) -> Vec<u8> {
+    b::store_bytes(slot(v, BYTES)).to_vec()
+}
+
+/// A Blob's size in bytes.
+fn size(v: Value) -> usize {
+    b::store_bytes(slot(v, BYTES)).len()
 }
 
 /// A Blob's type (lower case, or empty).
@@ -87,7 +92,7 @@ fn parts_bytes(parts: Value) -> JsResult<Vec<u8>> {
         if let Some(bytes) = b::bytes_of(part) {
             out.extend_from_slice(bytes);
         } else if is_blob(part) {
-            out.extend_from_slice(bytes(part));
+            out.extend_from_slice(&bytes(part));
         } else {
             let s = ops::to_string(part)?;
             out.extend_from_slice(string::to_rust(s).as_bytes());
@@ -163,7 +168,7 @@ fn this_file(args: &Args) -> JsResult {
 }
 
 fn get_size(args: &Args) -> JsResult {
-    Ok(Value::num(bytes(this_blob(args)?).len() as f64))
+    Ok(Value::num(size(this_blob(args)?) as f64))
 }
 
 fn get_type(args: &Args) -> JsResult {
@@ -191,7 +196,7 @@ fn relative(v: Value, len: usize, default: usize) -> JsResult<usize> {
 /// slice(start, end, contentType)
 fn slice(args: &Args) -> JsResult {
     let t = this_blob(args)?;
-    let len = bytes(t).len();
+    let len = size(t);
     let start = relative(args.get(0), len, 0)?;
     let end = relative(args.get(1), len, len)?;
     let mime = if args.get(2).is_undefined() { String::new() } else { normalize_type(&ops::to_rust_string(args.get(2))?) };
@@ -219,22 +224,22 @@ fn settled(f: impl FnOnce() -> JsResult) -> JsResult {
 }
 
 fn text(args: &Args) -> JsResult {
-    settled(|| Ok(string::from_units(&super::body::utf8_decode(bytes(this_blob(args)?)))))
+    settled(|| Ok(string::from_units(&super::body::utf8_decode(&bytes(this_blob(args)?)))))
 }
 
 fn array_buffer(args: &Args) -> JsResult {
-    settled(|| Ok(b::new_array_buffer(bytes(this_blob(args)?))))
+    settled(|| Ok(b::new_array_buffer(&bytes(this_blob(args)?))))
 }
 
 fn bytes_method(args: &Args) -> JsResult {
-    settled(|| Ok(b::new_uint8array(bytes(this_blob(args)?))))
+    settled(|| Ok(b::new_uint8array(&bytes(this_blob(args)?))))
 }
 
 /// stream(): `ReadableStream.from([bytes])` (see the NOTE above).
 fn stream(args: &Args) -> JsResult {
     let t = this_blob(args)?;
     let scope = HandleScope::new();
-    let chunk = b::new_uint8array(bytes(t));
+    let chunk = b::new_uint8array(&bytes(t));
     let hc = scope.root(chunk.0);
     let global = perry_runtime::realm::get(perry_runtime::realm::I::Global);
     let rs = object::get(global, perry_runtime::atoms::intern("ReadableStream"))?;
@@ -252,7 +257,7 @@ fn stream(args: &Args) -> JsResult {
 
 /// Node's `Blob { size: N, type: '...' }` (and a File's name and lastModified).
 pub fn inspect(v: Value) -> String {
-    let size = bytes(v).len();
+    let size = size(v);
     let t = mime_type(v);
     if is(v, Class::File) {
         let name = string::to_rust(slot(v, NAME));

@@ -41,7 +41,7 @@ pub fn extract(v: Value) -> JsResult<Extracted> {
     }
     if super::blob::is_blob(v) {
         let t = super::blob::mime_type(v);
-        return Ok(Extracted { bytes: super::blob::bytes(v).to_vec(), content_type: (!t.is_empty()).then_some(t) });
+        return Ok(Extracted { bytes: super::blob::bytes(v), content_type: (!t.is_empty()).then_some(t) });
     }
     // USVString, and every other object through ToString (WebIDL's union
     // conversion falls back to the string member).
