@@ -6,7 +6,7 @@
 // module first when some module's source names `subtle`, `SubtleCrypto` or `CryptoKey`
 // (`modules::Graph::finish`); it defines `crypto.subtle` and those two classes as globals.
 
-import { atob, btoa } from "perry:web-globals";
+import { atob, btoa, nodeError } from "perry:web-globals";
 
 const native: any = __perry_native("crypto");
 
@@ -14,12 +14,6 @@ const HASHES: Record<string, string> = { "sha-1": "SHA-1", "sha-256": "SHA-256",
 /** A hash's block size in bits (an HMAC key's default length). */
 const BLOCK_BITS: Record<string, number> = { "SHA-1": 512, "SHA-256": 512, "SHA-384": 1024, "SHA-512": 1024 };
 const USAGES = ["encrypt", "decrypt", "sign", "verify", "deriveKey", "deriveBits", "wrapKey", "unwrapKey"];
-
-function nodeError(Ctor: ErrorConstructor, code: string, message: string): Error {
-  const e: any = new Ctor(message);
-  e.code = code;
-  return e;
-}
 
 function notSupported(): DOMException {
   return new DOMException("Unrecognized algorithm name", "NotSupportedError");

@@ -9,7 +9,8 @@ function define(name: string, value: unknown) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-function nodeError(Ctor: ErrorConstructor, code: string, message: string): Error {
+/** An error with Node's `code` (ERR_*). */
+export function nodeError(Ctor: ErrorConstructor, code: string, message: string): Error {
   const e: any = new Ctor(message);
   e.code = code;
   return e;

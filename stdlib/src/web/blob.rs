@@ -6,6 +6,7 @@
 //! NOTE: deviates from Node: `stream()` needs the `ReadableStream` global (present when the
 //! program names it), and returns a default stream of one chunk, not a byte stream.
 
+use super::body::settled;
 use super::{Class, P, is, proto, set_slot, slot};
 use perry_gc::HandleScope;
 use perry_runtime::bytes as b;
@@ -204,23 +205,6 @@ fn slice(args: &Args) -> JsResult {
     let all = bytes(t);
     let part = if start < end { all[start..end].to_vec() } else { Vec::new() };
     Ok(make(Class::Blob, proto(P::BlobProto), &part, &mime))
-}
-
-/// A promise settled with what `f` gives (rejected with its exception).
-fn settled(f: impl FnOnce() -> JsResult) -> JsResult {
-    let scope = HandleScope::new();
-    let result = f();
-    let hv = scope.root(match &result {
-        Ok(v) => v.0,
-        Err(_) => error::take().0,
-    });
-    let p = crate::promise::new_promise();
-    let hp = scope.root(p.0);
-    match result {
-        Ok(_) => crate::promise::resolve(Value(hp.get()), Value(hv.get())),
-        Err(_) => crate::promise::reject(Value(hp.get()), Value(hv.get())),
-    }
-    Ok(Value(hp.get()))
 }
 
 fn text(args: &Args) -> JsResult {

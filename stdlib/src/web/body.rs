@@ -120,8 +120,7 @@ fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResu
 /// `used_slot`, its Headers in `headers_slot`. Always returns a promise; a
 /// failure rejects it.
 pub fn consume(args: &Args, class: Class, body_slot: usize, used_slot: usize, headers_slot: usize, how: Consume) -> JsResult {
-    let scope = HandleScope::new();
-    let result = (|| -> JsResult {
+    settled(|| -> JsResult {
         let t = args.this();
         if !is(t, class) {
             return Err(super::node_error(ErrorKind::TypeError, "Illegal invocation", "ERR_INVALID_THIS"));
@@ -144,7 +143,14 @@ pub fn consume(args: &Args, class: Class, body_slot: usize, used_slot: usize, he
             None
         };
         package(how, bytes, ct)
-    })();
+    })
+}
+
+/// A promise settled with what `f` gives (rejected with its exception): how the body methods
+/// of Request, Response and Blob answer.
+pub fn settled(f: impl FnOnce() -> JsResult) -> JsResult {
+    let scope = HandleScope::new();
+    let result = f();
     let hv = scope.root(match &result {
         Ok(v) => v.0,
         Err(_) => error::take().0,
