@@ -11,7 +11,7 @@
 // `Object.keys` never show it). Errors carry Node's `code` and message.
 
 import { inspect } from "node:util";
-import { AbortController } from "perry:web-globals";
+import { AbortController } from "perry:web-events";
 
 // The global object, reached without naming `globalThis` (which would link every optional
 // built-in family into any program that uses streams: `compiler/src/features.rs`).
@@ -2022,7 +2022,7 @@ class WritableStreamDefaultWriter {
 }
 finishClass(WritableStreamDefaultWriter, ["closed", "ready", "desiredSize", "abort", "close", "releaseLock", "write"]);
 
-/** The controller's `signal` (perry:web-globals' AbortController). */
+/** The controller's `signal` (perry:web-events' AbortController). */
 function createAbortController(): any {
   return new AbortController();
 }

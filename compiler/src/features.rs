@@ -31,7 +31,8 @@
 //! regex literal (`regexp`) or a BigInt literal (`bigint`). `globalThis`, `global`, `self`,
 //! `window` or `--script` (whose top-level `this` is the global object) link every family: that
 //! is the only way to reach a built-in by a name computed at run time, apart from a core method
-//! named that way (stdlib `families::not_linked`). `codegen/mod.rs` writes the `perry_builtins`
+//! named that way (stdlib `families::not_linked`). Not in Perry's built-in modules
+//! (`compiler/builtins/`), which name `globalThis` only to read or define globals by fixed names. `codegen/mod.rs` writes the `perry_builtins`
 //! table (one slot per family, null for the others) from this decision.
 
 use crate::modules::Graph;
@@ -114,11 +115,14 @@ const DEPENDS: &[(&str, &str)] = &[("web", "typed_arrays"), ("typed_arrays", "bi
 struct Names {
     everything: bool,
     found: Vec<bool>,
+    /// Visiting a built-in module, which names `globalThis` only to read or define globals by
+    /// fixed names (each also written out, so it links its family by itself).
+    builtin: bool,
 }
 
 impl Names {
     fn name(&mut self, s: &str) {
-        if EVERYTHING.contains(&s) {
+        if EVERYTHING.contains(&s) && !self.builtin {
             self.everything = true;
         }
         for (i, (_, names)) in NAMES.iter().enumerate() {
@@ -161,10 +165,11 @@ impl<'a> Visit<'a> for Names {
 /// For each entry of `perry_abi::BUILTIN_FAMILIES`, whether the program may
 /// use that family.
 pub fn needed(graph: &Graph) -> Vec<bool> {
-    let mut v = Names { everything: false, found: vec![false; NAMES.len()] };
+    let mut v = Names { everything: false, found: vec![false; NAMES.len()], builtin: false };
     for m in &graph.modules {
         // A classic script's top-level `this` is the global object.
         v.everything |= m.script;
+        v.builtin = m.builtin;
         v.visit_program(m.program);
     }
     v.finish()
@@ -192,8 +197,12 @@ mod tests {
     use super::*;
 
     fn families(src: &str) -> Vec<&'static str> {
+        families_of(src, false)
+    }
+
+    fn families_of(src: &str, builtin: bool) -> Vec<&'static str> {
         let (program, _) = crate::parse_for_test(src);
-        let mut v = Names { everything: false, found: vec![false; NAMES.len()] };
+        let mut v = Names { everything: false, found: vec![false; NAMES.len()], builtin };
         v.visit_program(program);
         BUILTIN_FAMILIES.iter().zip(v.finish()).filter(|(_, on)| *on).map(|(f, _)| *f).collect()
     }
@@ -215,5 +224,12 @@ mod tests {
         assert_eq!(families("Math.max(new Map().size, new WeakRef({}) ? 1 : 0)"), ["math", "map_set", "weak"]);
         assert_eq!(families("new Intl.NumberFormat().format(1)"), ["date", "normalize", "intl"]);
         assert_eq!(families("(1).toLocaleString('en-US')"), ["date", "normalize", "intl"]);
+    }
+
+    #[test]
+    fn a_built_in_module_naming_global_this_links_only_what_it_names() {
+        let src = "Object.defineProperty(globalThis, 'atob', { value: 1 }); const c = globalThis.crypto;";
+        assert_eq!(families_of(src, true), ["bigint", "typed_arrays", "web"]);
+        assert_eq!(families_of(src, false), BUILTIN_FAMILIES);
     }
 }

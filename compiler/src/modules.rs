@@ -150,16 +150,17 @@ impl Graph {
     /// whole word) a global that a built-in module defines, that module is added and evaluated
     /// before every other: the globals of explicit resource management that Node 20 lacks
     /// (`DisposableStack`, `AsyncDisposableStack`, `SuppressedError`: `perry:disposable`),
-    /// `Buffer` (`node:buffer`), the WHATWG Streams classes (`perry:web-streams`), events, abort,
-    /// `performance`, `atob`/`btoa` and `navigator` (`perry:web-globals`) and `crypto.subtle`
-    /// (`perry:web-crypto`).
+    /// `Buffer` (`node:buffer`), the WHATWG Streams classes (`perry:web-streams`), events and
+    /// abort (`perry:web-events`), `performance`, `atob`/`btoa` and `navigator`
+    /// (`perry:web-globals`) and `crypto.subtle` (`perry:web-crypto`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 5] = [
+        const GLOBALS: [(&str, &[&str]); 6] = [
             ("perry:web-crypto", &["subtle", "SubtleCrypto", "CryptoKey"]),
             ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),
             ("node:buffer", &["Buffer"]),
-            ("perry:web-globals", &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal", "performance", "atob", "btoa", "navigator"]),
+            ("perry:web-events", &["Event", "CustomEvent", "EventTarget", "AbortController", "AbortSignal"]),
+            ("perry:web-globals", &["performance", "atob", "btoa", "navigator"]),
             (
                 "perry:web-streams",
                 &[
