@@ -221,6 +221,7 @@ macro_rules! foreach_extension {
             "node:util" => perry_stdlib::perry_node_util_install;
             "perry:web-globals" => perry_stdlib::perry_web_globals_install;
             "perry:web-crypto" => perry_stdlib::perry_node_crypto_install;
+            "perry:web-compression" => perry_stdlib::perry_web_compression_install;
         }
     };
 }

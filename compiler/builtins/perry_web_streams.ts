@@ -2912,3 +2912,5 @@ define("ByteLengthQueuingStrategy", ByteLengthQueuingStrategy);
 define("CountQueuingStrategy", CountQueuingStrategy);
 define("TextEncoderStream", TextEncoderStream);
 define("TextDecoderStream", TextDecoderStream);
+
+export { ReadableStream, TransformStream, WritableStream };

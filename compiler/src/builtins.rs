@@ -52,6 +52,7 @@ const MODULES: &[(&str, &str)] = &[
     ("perry:next/cookies", include_str!("../builtins/perry_next_cookies.ts")),
     ("perry:next/headers", include_str!("../builtins/perry_next_headers.ts")),
     ("perry:next/server", include_str!("../builtins/perry_next_server.ts")),
+    ("perry:web-compression", include_str!("../builtins/perry_web_compression.ts")),
     ("perry:web-crypto", include_str!("../builtins/perry_web_crypto.ts")),
     ("perry:web-events", include_str!("../builtins/perry_web_events.ts")),
     ("perry:web-globals", include_str!("../builtins/perry_web_globals.ts")),

@@ -152,10 +152,12 @@ impl Graph {
     /// (`DisposableStack`, `AsyncDisposableStack`, `SuppressedError`: `perry:disposable`),
     /// `Buffer` (`node:buffer`), the WHATWG Streams classes (`perry:web-streams`), events and
     /// abort (`perry:web-events`), `performance`, `atob`/`btoa` and `navigator`
-    /// (`perry:web-globals`) and `crypto.subtle` (`perry:web-crypto`).
+    /// (`perry:web-globals`), `crypto.subtle` (`perry:web-crypto`) and the compression streams
+    /// (`perry:web-compression`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 6] = [
+        const GLOBALS: [(&str, &[&str]); 7] = [
+            ("perry:web-compression", &["CompressionStream", "DecompressionStream"]),
             ("perry:web-crypto", &["subtle", "SubtleCrypto", "CryptoKey"]),
             ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),
             ("node:buffer", &["Buffer"]),

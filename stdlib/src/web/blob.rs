@@ -233,7 +233,7 @@ fn stream(args: &Args) -> JsResult {
     let hr = scope.root(rs.0);
     let from = object::get(Value(hr.get()), perry_runtime::atoms::intern("from"))?;
     let hf = scope.root(from.0);
-    let list = perry_runtime::array::new_array(1);
+    let list = perry_runtime::array::new_array(0);
     let hl = scope.root(list.0);
     perry_runtime::array::push(Value(hl.get()), Value(hc.get()));
     perry_runtime::function::call(Value(hf.get()), Value(hr.get()), &[Value(hl.get())])
