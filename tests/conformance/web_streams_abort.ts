@@ -48,5 +48,12 @@ console.log(signal!.aborted);
 const blob = new Blob(["hello ", "streams"]);
 const reader = blob.stream().getReader();
 let text = "";
-for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
-console.log(text, new Response(blob).headers.get("content-type"));
+let allBytes = true;
+for (let r = await reader.read(); !r.done; r = await reader.read()) {
+  allBytes &&= r.value instanceof Uint8Array;
+  text += new TextDecoder().decode(r.value);
+}
+// (Node's Blob streams each of its parts as a chunk; Perry's, one chunk.)
+console.log(text, allBytes, new Response(blob).headers.get("content-type"));
+const only = await new Blob([]).stream().getReader().read();
+console.log(only.done, only.value);

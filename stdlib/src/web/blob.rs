@@ -219,11 +219,14 @@ fn bytes_method(args: &Args) -> JsResult {
     settled(|| Ok(b::new_uint8array(&bytes(this_blob(args)?))))
 }
 
-/// stream(): `ReadableStream.from([bytes])` (see the NOTE above).
+/// stream(): `ReadableStream.from([bytes])`, or of no chunk for an empty Blob (see the NOTE
+/// above).
 fn stream(args: &Args) -> JsResult {
     let t = this_blob(args)?;
     let scope = HandleScope::new();
-    let chunk = b::new_uint8array(&bytes(t));
+    let data = bytes(t);
+    let empty = data.is_empty();
+    let chunk = b::new_uint8array(&data);
     let hc = scope.root(chunk.0);
     let global = perry_runtime::realm::get(perry_runtime::realm::I::Global);
     let rs = object::get(global, perry_runtime::atoms::intern("ReadableStream"))?;
@@ -235,7 +238,10 @@ fn stream(args: &Args) -> JsResult {
     let hf = scope.root(from.0);
     let list = perry_runtime::array::new_array(0);
     let hl = scope.root(list.0);
-    perry_runtime::array::push(Value(hl.get()), Value(hc.get()));
+    // An empty Blob's stream closes without a chunk.
+    if !empty {
+        perry_runtime::array::push(Value(hl.get()), Value(hc.get()));
+    }
     perry_runtime::function::call(Value(hf.get()), Value(hr.get()), &[Value(hl.get())])
 }
 
