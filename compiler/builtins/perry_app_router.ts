@@ -448,8 +448,8 @@ export async function handleRequest(app: App, request: Request): Promise<Respons
 }
 
 /** The router of a set of routes, with the app's per-request wrapper. */
-export function createApp(entries: RouteEntry[], runWithRequest?: RunWithRequest, host?: Pick<Host, "requestScope" | "NextRequest">): App {
-  return { router: compileRoutes(entries), runWithRequest, requestScope: host?.requestScope, NextRequest: host?.NextRequest };
+export function createApp(entries: RouteEntry[], host: Pick<Host, "runWithRequest" | "requestScope" | "NextRequest"> = {}): App {
+  return { router: compileRoutes(entries), runWithRequest: host.runWithRequest, requestScope: host.requestScope, NextRequest: host.NextRequest };
 }
 
 /**
@@ -467,7 +467,7 @@ export async function startApp(entries: RouteEntry[], host: Host): Promise<void>
     process.exit(2);
     return;
   }
-  const app = createApp(entries, host.runWithRequest, host);
+  const app = createApp(entries, host);
   const server = await host.serve({ port: options.port, hostname: options.hostname, fetch: (request: Request) => handleRequest(app, request) });
   console.log(`listening on ${origin(options.hostname, server.port)}`);
 }

@@ -129,6 +129,8 @@ class RequestStore {
   #headers: Headers | undefined;
   #cookies: RequestCookies | undefined;
   #mutableCookies: ResponseCookies | undefined;
+  #usableHeaders: (Promise<Headers> & Headers) | undefined;
+  #usableCookies: (Promise<ResponseCookies> & ResponseCookies) | undefined;
   /** `set-cookie` values of the cookies the handler set or deleted. */
   setCookies: string[] = [];
 
@@ -145,6 +147,14 @@ class RequestStore {
     return (this.#mutableCookies ??= wrapMutableCookies(this.cookies, (setCookies) => {
       this.setCookies = setCookies;
     }));
+  }
+  /** What headers() returns: one promise per request, however often a handler calls it. */
+  get usableHeaders(): Promise<Headers> & Headers {
+    return (this.#usableHeaders ??= usable(this.headers, HEADER_METHODS));
+  }
+  /** What cookies() returns. */
+  get usableCookies(): Promise<ResponseCookies> & ResponseCookies {
+    return (this.#usableCookies ??= usable(this.mutableCookies, COOKIE_METHODS));
   }
 }
 
@@ -178,12 +188,12 @@ const COOKIE_METHODS = ["get", "getAll", "has", "set", "delete", "clear", "toStr
 
 /** The request's headers, read-only. */
 export function headers(): Promise<Headers> & Headers {
-  return usable(currentStore("headers").headers, HEADER_METHODS);
+  return currentStore("headers").usableHeaders;
 }
 
 /** The request's cookies; in a route handler `set` and `delete` change the response's. */
 export function cookies(): Promise<ResponseCookies> & ResponseCookies {
-  return usable(currentStore("cookies").mutableCookies, COOKIE_METHODS);
+  return currentStore("cookies").usableCookies;
 }
 
 /** Draft mode: on while the request carries Next's bypass cookie; enable/disable set or clear it. */
@@ -202,7 +212,7 @@ class DraftMode {
     return this.#store.mutableCookies.get(BYPASS)?.value ? true : false;
   }
   enable(): void {
-    const id = crypto.randomUUID().replace(/-/g, "");
+    const id = crypto.randomUUID().replaceAll("-", "");
     this.#store.mutableCookies.set(BYPASS, id, { httpOnly: true, path: "/", sameSite: "none", secure: true });
   }
   disable(): void {

@@ -66,43 +66,31 @@ function transformStream(format: unknown, decompress: boolean): TransformStream<
   return new TransformStream(transformer);
 }
 
-function show(name: string, ts: TransformStream, depth: number | null, options: any) {
-  if (typeof depth === "number" && depth < 0) return name;
-  const opts = { ...options, depth: typeof depth === "number" ? depth - 1 : depth };
-  return `${name} ${inspect({ readable: ts.readable, writable: ts.writable }, opts)}`;
+/** CompressionStream or DecompressionStream: a TransformStream's two ends, made for `format`. */
+function streamClass(name: string, decompress: boolean) {
+  const C = class {
+    #ts: TransformStream<BufferSource, Uint8Array>;
+    constructor(format: CompressionFormat) {
+      this.#ts = transformStream(format, decompress);
+    }
+    get readable(): ReadableStream<Uint8Array> {
+      return this.#ts.readable;
+    }
+    get writable(): WritableStream<BufferSource> {
+      return this.#ts.writable;
+    }
+    [Symbol.for("nodejs.util.inspect.custom")](depth: number | null, options: any) {
+      if (typeof depth === "number" && depth < 0) return name;
+      const opts = { ...options, depth: typeof depth === "number" ? depth - 1 : depth };
+      return `${name} ${inspect({ readable: this.#ts.readable, writable: this.#ts.writable }, opts)}`;
+    }
+  };
+  Object.defineProperty(C, "name", { value: name });
+  return C;
 }
 
-class CompressionStream {
-  #ts: TransformStream<BufferSource, Uint8Array>;
-  constructor(format: CompressionFormat) {
-    this.#ts = transformStream(format, false);
-  }
-  get readable(): ReadableStream<Uint8Array> {
-    return this.#ts.readable;
-  }
-  get writable(): WritableStream<BufferSource> {
-    return this.#ts.writable;
-  }
-  [Symbol.for("nodejs.util.inspect.custom")](depth: number | null, options: any) {
-    return show("CompressionStream", this.#ts, depth, options);
-  }
-}
-
-class DecompressionStream {
-  #ts: TransformStream<BufferSource, Uint8Array>;
-  constructor(format: CompressionFormat) {
-    this.#ts = transformStream(format, true);
-  }
-  get readable(): ReadableStream<Uint8Array> {
-    return this.#ts.readable;
-  }
-  get writable(): WritableStream<BufferSource> {
-    return this.#ts.writable;
-  }
-  [Symbol.for("nodejs.util.inspect.custom")](depth: number | null, options: any) {
-    return show("DecompressionStream", this.#ts, depth, options);
-  }
-}
+const CompressionStream = streamClass("CompressionStream", false);
+const DecompressionStream = streamClass("DecompressionStream", true);
 
 for (const C of [CompressionStream, DecompressionStream]) {
   Object.defineProperty(C.prototype, Symbol.toStringTag, { value: C.name, configurable: true });

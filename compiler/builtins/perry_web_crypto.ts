@@ -6,7 +6,7 @@
 // module first when some module's source names `subtle`, `SubtleCrypto` or `CryptoKey`
 // (`modules::Graph::finish`); it defines `crypto.subtle` and those two classes as globals.
 
-import { atob, btoa, nodeError } from "perry:web-globals";
+import { atob, btoa, nodeError, view } from "perry:web-globals";
 
 const native: any = __perry_native("crypto");
 
@@ -93,8 +93,7 @@ class CryptoKey {
   }
   [Symbol.for("nodejs.util.inspect.custom")](depth: number | null) {
     if (typeof depth === "number" && depth < 0) return "CryptoKey";
-    const V = class CryptoKey {};
-    return Object.assign(new V(), { type: this.#type, extractable: this.#extractable, algorithm: this.#algorithm, usages: this.#usages });
+    return view("CryptoKey", { type: this.#type, extractable: this.#extractable, algorithm: this.#algorithm, usages: this.#usages });
   }
 }
 Object.defineProperty(CryptoKey.prototype, Symbol.toStringTag, { value: "CryptoKey", configurable: true });

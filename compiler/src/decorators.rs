@@ -34,7 +34,7 @@
 //! program's own nodes (decorator expressions, initializers, method functions), which keep
 //! their source positions; the generated nodes take the class's.
 
-use oxc_allocator::{Allocator, Box as ArenaBox, Vec as ArenaVec};
+use oxc_allocator::{Allocator, Box as ArenaBox, TakeIn, Vec as ArenaVec};
 use oxc_ast::ast::*;
 use oxc_ast::builder::AstBuilder;
 use oxc_ast_visit::{Visit, VisitMut};
@@ -282,26 +282,10 @@ impl<'a> Lower<'a> {
                 (1..=3, false) => decorate += &format!("{DEC}.method({st}, {}, {s}, {name}, {d}, this);\n", e.kind),
                 (1..=3, true) => {
                     let ClassElement::MethodDefinition(m) = &mut c.body.body[e.at] else { unreachable!() };
-                    let mut func = std::mem::replace(
-                        &mut m.value,
-                        Function::boxed(
-                            span,
-                            FunctionType::FunctionExpression,
-                            None,
-                            false,
-                            false,
-                            false,
-                            None,
-                            None,
-                            FormalParameters::boxed(span, FormalParameterKind::FormalParameter, ArenaVec::new_in(&self.b), None, &self.b),
-                            None,
-                            None,
-                            &self.b,
-                        ),
-                    );
+                    let mut func = m.value.take_in(&self.b);
                     func.r#type = FunctionType::FunctionExpression;
                     block += &format!("{f} = $$perry$h{};\n", functions.len());
-                    functions.push(Expression::FunctionExpression(func));
+                    functions.push(Expression::FunctionExpression(ArenaBox::new_in(func, &self.b)));
                     vars.push(f.clone());
                     decorate += &format!("{f} = {DEC}.privateMethod({st}, {}, {s}, {name}, {d}, {f}, {});\n", e.kind, e.private_access());
                     let key = e.key();
