@@ -23,7 +23,7 @@ use std::process::Command;
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let ws = manifest.join("..").canonicalize().unwrap();
-    for d in ["abi", "gc", "runtime", "stdlib", "ext-http", "Cargo.lock", "Cargo.toml"] {
+    for d in ["abi", "gc", "runtime", "stdlib", "ext-http", "ext-fetch", "Cargo.lock", "Cargo.toml"] {
         println!("cargo:rerun-if-changed={}", ws.join(d).display());
     }
     println!("cargo:rerun-if-env-changed=PERRY_SKIP_RUNTIME_BUILD");

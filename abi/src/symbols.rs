@@ -222,6 +222,7 @@ macro_rules! foreach_extension {
             "perry:web-globals" => perry_stdlib::perry_web_globals_install;
             "perry:web-crypto" => perry_stdlib::perry_node_crypto_install;
             "perry:web-compression" => perry_stdlib::perry_web_compression_install;
+            "perry:fetch" => perry_ext_fetch::perry_ext_fetch_install;
         }
     };
 }

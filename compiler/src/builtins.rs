@@ -43,6 +43,7 @@ const MODULES: &[(&str, &str)] = &[
     ("perry:app-router", include_str!("../builtins/perry_app_router.ts")),
     ("perry:decorators", include_str!("../builtins/perry_decorators.ts")),
     ("perry:disposable", include_str!("../builtins/perry_disposable.ts")),
+    ("perry:fetch", include_str!("../builtins/perry_fetch.ts")),
     ("perry:web-streams", include_str!("../builtins/perry_web_streams.ts")),
     ("perry:oxc/helpers/decorate", include_str!("../builtins/perry_oxc_helpers_decorate.ts")),
     ("perry:oxc/helpers/decorateMetadata", include_str!("../builtins/perry_oxc_helpers_decorateMetadata.ts")),

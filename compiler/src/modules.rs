@@ -156,7 +156,8 @@ impl Graph {
     /// (`perry:web-compression`).
     pub fn finish(&mut self) -> Result<(), Vec<Diagnostic>> {
         // (built-in module, the globals it defines): evaluated first when a module names one.
-        const GLOBALS: [(&str, &[&str]); 7] = [
+        const GLOBALS: [(&str, &[&str]); 8] = [
+            ("perry:fetch", &["fetch"]),
             ("perry:web-compression", &["CompressionStream", "DecompressionStream"]),
             ("perry:web-crypto", &["subtle", "SubtleCrypto", "CryptoKey"]),
             ("perry:disposable", &["DisposableStack", "AsyncDisposableStack", "SuppressedError"]),

@@ -14,6 +14,7 @@ use std::io::Write;
 // Extensions are linked into the library but referred to only by the
 // programs that need them (through `perry_extensions`): naming the crate
 // here keeps its `#[no_mangle]` install function in the archive.
+extern crate perry_ext_fetch;
 extern crate perry_ext_http;
 // The Intl family (`perry_install_intl`), pulled from the archive only by an executable whose
 // `perry_builtins` table names it.

@@ -321,3 +321,19 @@ pub fn install() {
     method(p(), "bytes", 0, bytes);
     crate::to_string_tag(p(), "Response");
 }
+
+/// Makes `r` (a Response) what `fetch` returns: type "basic", `url` and `redirected` set, and
+/// its headers immutable (Fetch 4.1 main fetch and 5.5's "headers" guard). For `perry:fetch`.
+pub fn set_fetched(r: Value, url: &str, redirected: bool) {
+    if !is(r, Class::Response) {
+        return;
+    }
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let hu = scope.root(string::from_str(url).0);
+    let ht = string::from_str("basic");
+    set_slot(Value(hr.get()), S_TYPE, ht);
+    set_slot(Value(hr.get()), S_URL, Value(hu.get()));
+    set_slot(Value(hr.get()), S_REDIRECTED, Value::bool(redirected));
+    headers::set_guard(slot(Value(hr.get()), S_HEADERS), GUARD_IMMUTABLE);
+}
