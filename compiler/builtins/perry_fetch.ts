@@ -33,11 +33,31 @@ const STREAM_BODIES = "body" in Response.prototype;
 // once its stream's source is collected.
 const unread = new FinalizationRegistry<number>((id) => native.cancel(id));
 
+// undici's error classes that reach `cause`.
+class SocketError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SocketError";
+  }
+}
+class ConnectTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConnectTimeoutError";
+  }
+}
+
 /** The Error Node gives as `cause` for a network error record. */
 function causeOf(r: ErrorRecord): Error {
   const [, message, name, code, errno, syscall, address, port, hostname] = r;
-  const e: any = name === "TypeError" ? new TypeError(message) : new Error(message);
-  if (name !== "Error" && name !== "TypeError") e.name = name;
+  const e: any =
+    name === "TypeError"
+      ? new TypeError(message)
+      : name === "SocketError"
+        ? new SocketError(message)
+        : name === "ConnectTimeoutError"
+          ? new ConnectTimeoutError(message)
+          : new Error(message);
   if (errno !== undefined) e.errno = errno;
   if (code !== undefined) e.code = code;
   if (syscall !== undefined) e.syscall = syscall;

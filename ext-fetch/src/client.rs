@@ -550,6 +550,9 @@ async fn pump_body(id: u32, mut incoming: hyper::body::Incoming, mut decoders: D
             },
             Some(Ok(frame)) => {
                 let Ok(data) = frame.into_data() else { continue };
+                if data.is_empty() {
+                    continue;
+                }
                 if decoders.is_empty() {
                     (Chunk::Data(data), false)
                 } else {

@@ -1,0 +1,39 @@
+// A large response body read chunk by chunk, and a streamed request body.
+const BASE = `http://127.0.0.1:${process.env.HTTP_PORT}`;
+const chunks16k = process.env.FETCH_SMALL ? 8 : 512; // 128 KiB or 8 MiB
+
+const r = await fetch(`${BASE}/big?n=${chunks16k}`);
+console.log(r.status, r.headers.get("transfer-encoding"), r.body instanceof ReadableStream);
+const reader = r.body!.getReader();
+let total = 0;
+let reads = 0;
+let intact = true;
+for (;;) {
+  const { done, value } = await reader.read();
+  if (done) break;
+  reads++;
+  if (!(value instanceof Uint8Array)) intact = false;
+  for (let i = 0; i < value.length; i++) if (value[i] !== (total + i) % 251) intact = false;
+  total += value.length;
+}
+console.log("bytes:", total === chunks16k * 16384, "intact:", intact, "several chunks:", reads > 1);
+
+// for await over the body, and a tee'd body.
+let n = 0;
+for await (const c of (await fetch(`${BASE}/big?n=4`)).body!) n += c.length;
+console.log("for await:", n);
+const [a, b] = (await fetch(BASE + "/text")).body!.tee();
+console.log(await new Response(a).text(), await new Response(b).text());
+
+// A streamed request body (duplex: "half"), sent chunk by chunk.
+let sent = 0;
+const parts = process.env.FETCH_SMALL ? 5 : 200;
+const body = new ReadableStream<Uint8Array>({
+  pull(c) {
+    if (sent === parts) return c.close();
+    sent++;
+    c.enqueue(new TextEncoder().encode(`part ${sent};`));
+  },
+});
+const up = await (await fetch(`${BASE}/echo`, { method: "POST", body, duplex: "half" } as any)).json();
+console.log(up.method, up.body.split(";").length - 1 === parts, up.headers.find(([k]: string[]) => k === "transfer-encoding"));
