@@ -222,6 +222,8 @@ macro_rules! foreach_extension {
             "perry:web-globals" => perry_stdlib::perry_web_globals_install;
             "perry:web-crypto" => perry_stdlib::perry_node_crypto_install;
             "perry:web-compression" => perry_stdlib::perry_web_compression_install;
+            "perry:web-streams" => perry_stdlib::perry_web_body_install;
+            "perry:web-events" => perry_stdlib::perry_web_body_install;
             "perry:fetch" => perry_ext_fetch::perry_ext_fetch_install;
         }
     };

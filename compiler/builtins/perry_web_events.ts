@@ -348,4 +348,11 @@ define("EventTarget", EventTarget);
 define("AbortSignal", AbortSignal);
 define("AbortController", AbortController);
 
+// What a Request's `signal` needs (stdlib/src/web/body.rs): a signal of its own, following the
+// init's when there is one, and a way for the HTTP server to abort it when the client goes away.
+__perry_native("web-body").setHooks({
+  signal: (follow: AbortSignal | undefined) => (follow === undefined ? new AbortSignal(CREATE) : AbortSignal.any([follow])),
+  abort: (signal: AbortSignal, reason: unknown) => abortSignal(signal, reason),
+});
+
 export { AbortController, AbortSignal, CustomEvent, Event, EventTarget };

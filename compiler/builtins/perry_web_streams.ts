@@ -2913,4 +2913,85 @@ define("CountQueuingStrategy", CountQueuingStrategy);
 define("TextEncoderStream", TextEncoderStream);
 define("TextDecoderStream", TextDecoderStream);
 
+// ---------------------------------------------------------------------------
+// Bodies: what Request and Response ask of streams (stdlib/src/web/body.rs). A byte body becomes
+// a stream only when its `body` is read; the stream keeps the bytes in its record until the
+// first pull, so that a body nobody read can still be taken whole (`takeBytes`: the HTTP
+// server sends `new Response(res.body, res)` without reading a stream).
+
+function bodyFromBytes(bytes: Uint8Array, used: boolean): any {
+  if (used) {
+    // Read before: closed, locked and disturbed, as Node leaves a consumed body's stream.
+    const s = new ReadableStream({ type: "bytes", start: (c: any) => c.close() });
+    s.getReader().read();
+    return s;
+  }
+  const s: any = new ReadableStream({
+    type: "bytes",
+    pull(c: any) {
+      const st = s[S];
+      const b = st.bytes;
+      st.bytes = undefined;
+      if (b !== undefined && b.byteLength > 0) c.enqueue(b);
+      c.close();
+    },
+  });
+  s[S].bytes = bytes;
+  return s;
+}
+
+function bodyTakeBytes(s: any): Uint8Array | undefined {
+  const st = s[S];
+  if (st.bytes === undefined || st.disturbed || st.reader !== undefined) return undefined;
+  const b = st.bytes;
+  st.bytes = undefined;
+  st.disturbed = true;
+  return b;
+}
+
+async function bodyReadAll(s: any): Promise<Uint8Array> {
+  const reader = s.getReader();
+  const st = s[S];
+  if (st.bytes !== undefined) {
+    const b = st.bytes;
+    st.bytes = undefined;
+    await reader.read();
+    return b;
+  }
+  const chunks: Uint8Array[] = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!(value instanceof Uint8Array)) throw new TypeError("Received non-Uint8Array chunk");
+    chunks.push(value);
+    n += value.byteLength;
+  }
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return all;
+}
+
+__perry_native("web-body").setHooks({
+  toStream(v: any) {
+    if (is(v, "ReadableStream")) return v;
+    if (typeof v[Symbol.asyncIterator] === "function") return ReadableStream.from(v);
+    return undefined;
+  },
+  fromBytes: bodyFromBytes,
+  readAll: bodyReadAll,
+  state: (s: any) => (s[S].disturbed ? 1 : 0) + (s[S].reader !== undefined ? 2 : 0),
+  tee: (s: any) => s.tee(),
+  takeBytes: bodyTakeBytes,
+  reader: (s: any) => s.getReader(),
+  read: (r: any) => r.read(),
+  cancel: (r: any, reason: unknown) => r.cancel(reason).catch(noop),
+  relay: (s: any) => s.pipeThrough(new TransformStream()),
+});
+
 export { ReadableStream, TransformStream, WritableStream };

@@ -185,11 +185,23 @@ impl Graph {
                 ],
             ),
         ];
-        for (module, names) in GLOBALS {
-            let named = self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(m.source, n)));
-            if !named {
-                continue;
-            }
+        // (built-in module, members, globals): a module naming one of the members of a body or
+        // a request reaches the module's classes without naming them (`response.body` is a
+        // ReadableStream, `request.signal` an AbortSignal). Loaded when a program module names
+        // a member and any module (built-in ones included: `perry:http` hands handlers
+        // Requests) names one of the globals.
+        const MEMBERS: [(&str, &[&str], &[&str]); 2] = [
+            ("perry:web-streams", &["body", "stream"], &["Request", "Response", "fetch", "Blob", "File"]),
+            ("perry:web-events", &["signal"], &["Request", "fetch"]),
+        ];
+        let user_names = |names: &[&str]| self.modules.iter().any(|m| !m.builtin && names.iter().any(|n| names_word(m.source, n)));
+        let any_names = |names: &[&str]| self.modules.iter().any(|m| names.iter().any(|n| names_word(m.source, n)));
+        let wanted: Vec<&str> = GLOBALS
+            .iter()
+            .filter(|(module, names)| user_names(names) || MEMBERS.iter().any(|(m, members, globals)| m == module && user_names(members) && any_names(globals)))
+            .map(|(module, _)| *module)
+            .collect();
+        for module in wanted {
             let Some(Ok(path)) = crate::builtins::resolve(module) else { continue };
             let i = self.load_rec(&path, Format::Esm)?;
             self.modules[i].imported = true;

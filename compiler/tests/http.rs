@@ -182,6 +182,37 @@ impl Conn {
     }
 
     fn read_response(&mut self) -> Response {
+        let (status, headers) = self.read_head();
+        let body = if headers.iter().any(|(k, v)| k == "transfer-encoding" && v == "chunked") {
+            let mut body = Vec::new();
+            while let Some(chunk) = self.read_chunk() {
+                body.extend_from_slice(&chunk);
+            }
+            body
+        } else {
+            let len: usize = headers.iter().find(|(k, _)| k == "content-length").map_or(0, |(_, v)| v.parse().unwrap());
+            let mut body = vec![0u8; len];
+            self.reader.read_exact(&mut body).unwrap();
+            body
+        };
+        Response { status, headers, body: String::from_utf8(body).unwrap() }
+    }
+
+    /// One chunk of a chunked body; None after the last (or when the connection ends first).
+    fn read_chunk(&mut self) -> Option<Vec<u8>> {
+        let mut line = String::new();
+        if self.reader.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let n = usize::from_str_radix(line.trim(), 16).unwrap_or_else(|_| panic!("bad chunk size line {line:?}"));
+        let mut chunk = vec![0u8; n + 2];
+        self.reader.read_exact(&mut chunk).ok()?;
+        assert_eq!(&chunk[n..], b"\r\n");
+        chunk.truncate(n);
+        (n > 0).then_some(chunk)
+    }
+
+    fn read_head(&mut self) -> (u16, Vec<(String, String)>) {
         let mut line = String::new();
         self.reader.read_line(&mut line).unwrap();
         let status = line.split_whitespace().nth(1).unwrap_or_else(|| panic!("bad status line {line:?}")).parse().unwrap();
@@ -196,10 +227,7 @@ impl Conn {
             let (k, v) = h.split_once(':').unwrap();
             headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
         }
-        let len: usize = headers.iter().find(|(k, _)| k == "content-length").map_or(0, |(_, v)| v.parse().unwrap());
-        let mut body = vec![0u8; len];
-        self.reader.read_exact(&mut body).unwrap();
-        Response { status, headers, body: String::from_utf8(body).unwrap() }
+        (status, headers)
     }
 
     /// Whether the server closed the connection (EOF on the next read).
@@ -633,4 +661,112 @@ fn web_api_requests_and_responses() {
     assert_eq!(s.get("/query?q=a%20b").body, "a b");
     assert_eq!(s.request("PUT", "/method", &[], b"").body, "PUT");
     assert_eq!(s.get("/nope").status, 404);
+}
+
+#[test]
+fn streamed_bodies_are_sent_as_they_are_produced() {
+    let s = Server::start("stream", &[]);
+    let mut c = s.connect();
+    c.send_raw(b"GET /sse?n=4&every=150 HTTP/1.1\r\nhost: t\r\n\r\n");
+    let (status, headers) = c.read_head();
+    assert_eq!(status, 200);
+    assert!(headers.contains(&("transfer-encoding".into(), "chunked".into())), "{headers:?}");
+    assert!(headers.contains(&("content-type".into(), "text/event-stream".into())));
+    // Each event arrives on its own, when it is enqueued: the first well before the last.
+    let start = Instant::now();
+    let mut events = Vec::new();
+    let mut times = Vec::new();
+    while let Some(chunk) = c.read_chunk() {
+        events.push(String::from_utf8(chunk).unwrap());
+        times.push(start.elapsed());
+    }
+    assert_eq!(events, ["data: event 0\n\n", "data: event 1\n\n", "data: event 2\n\n", "data: event 3\n\n"]);
+    assert!(times[3] - times[0] >= Duration::from_millis(300), "{times:?}");
+    // The connection stays usable after a streamed body.
+    let r = c.request("GET", "/strings", &[], b"");
+    assert_eq!(r.body, "text chunks");
+    let r = c.request("GET", "/empty-stream", &[], b"");
+    assert_eq!((r.status, r.body.as_str()), (200, ""));
+    let r = c.request("GET", "/transform?s=loud", &[], b"");
+    assert_eq!(r.body, "LOUD");
+    // A body that was bytes once is sent whole (with a length), not streamed.
+    let r = c.request("GET", "/wrapped", &[], b"");
+    assert_eq!((r.status, r.body.as_str(), r.header("x-inner"), r.header("content-length")), (203, "wrapped body", Some("1"), Some("12")));
+    let r = c.request("POST", "/echo", &[("content-type", "text/x")], b"echo me");
+    assert_eq!((r.body.as_str(), r.header("content-type")), ("echo me", Some("text/x")));
+}
+
+#[test]
+fn a_slow_client_holds_the_producer_back() {
+    let s = Server::start("stream", &[]);
+    let mut c = s.connect();
+    // 1,000 chunks of 64 KiB (62.5 MiB): the client reads nothing for a while.
+    c.send_raw(b"GET /big?n=1000 HTTP/1.1\r\nhost: t\r\n\r\n");
+    let (status, _) = c.read_head();
+    assert_eq!(status, 200);
+    std::thread::sleep(Duration::from_millis(700));
+    let ahead: u32 = s.get("/stats").body.parse().unwrap();
+    // What the socket buffers hold, plus the channel: far from all of it.
+    assert!(ahead < 400, "the producer ran {ahead} chunks ahead of a client that read nothing");
+    let rss_before = s.rss();
+    let mut total = 0;
+    while let Some(chunk) = c.read_chunk() {
+        total += chunk.len();
+    }
+    assert_eq!(total, 1000 * 65536);
+    assert_eq!(s.get("/stats").body, "1000");
+    assert!(s.rss() < rss_before + (32 << 20), "RSS grew from {} to {} while streaming", rss_before, s.rss());
+}
+
+#[test]
+fn a_client_that_goes_away_cancels_the_stream_and_aborts_the_signal() {
+    let s = Server::start("stream", &[]);
+    let mut c = s.connect();
+    c.send_raw(b"GET /sse?n=100000&every=5 HTTP/1.1\r\nhost: t\r\n\r\n");
+    c.read_head();
+    for _ in 0..3 {
+        c.read_chunk().unwrap();
+    }
+    drop(c);
+    assert!(s.stderr_has("cancelled /sse"), "stderr: {}", s.stderr());
+    assert!(s.stderr_has("aborted /sse after"), "stderr: {}", s.stderr());
+    // And the server goes on serving.
+    assert_eq!(s.get("/strings").body, "text chunks");
+}
+
+#[test]
+fn a_stream_that_fails_cuts_the_body_short_and_is_logged() {
+    let s = Server::start("stream", &[]);
+    let mut c = s.connect();
+    c.send_raw(b"GET /fails HTTP/1.1\r\nhost: t\r\n\r\n");
+    let (status, headers) = c.read_head();
+    assert_eq!(status, 200);
+    assert!(headers.contains(&("transfer-encoding".into(), "chunked".into())));
+    assert_eq!(c.read_chunk().unwrap(), b"first part;");
+    // No last chunk: the connection ends instead.
+    assert!(c.read_chunk().is_none());
+    assert!(c.closed());
+    assert!(s.stderr_has("the response body stream of GET /fails failed"), "stderr: {}", s.stderr());
+    assert!(s.stderr_has("Error: the source broke"));
+    assert_eq!(s.get("/strings").body, "text chunks");
+}
+
+#[test]
+fn streamed_bodies_under_gc_stress() {
+    let s = Server::start("stream", &[("PERRY_GC_STRESS", "1"), ("PERRY_GC_VERIFY", "1")]);
+    let mut c = s.connect();
+    let r = c.request("GET", "/sse?n=3&every=5", &[], b"");
+    assert_eq!(r.body, "data: event 0\n\ndata: event 1\n\ndata: event 2\n\n");
+    let r = c.request("GET", "/big?n=8", &[], b"");
+    assert_eq!(r.body.len(), 8 * 65536);
+    let r = c.request("POST", "/echo", &[], b"stressed");
+    assert_eq!(r.body, "stressed");
+    let r = c.request("GET", "/transform?s=gc", &[], b"");
+    assert_eq!(r.body, "GC");
+    let mut c2 = s.connect();
+    c2.send_raw(b"GET /sse?n=100000&every=5 HTTP/1.1\r\nhost: t\r\n\r\n");
+    c2.read_head();
+    c2.read_chunk().unwrap();
+    drop(c2);
+    assert!(s.stderr_has("aborted /sse after"), "stderr: {}", s.stderr());
 }

@@ -13,9 +13,14 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
 }
 
 /// The status, headers (each `set-cookie` separately) and body of a
-/// `Response`; `None` when `v` is not one.
-pub fn response_parts(v: Value) -> Option<ResponseParts> {
+/// `Response`; `None` when `v` is not one. Runs JavaScript for a stream body (which may throw).
+pub fn response_parts(v: Value) -> perry_runtime::JsResult<Option<ResponseParts>> {
     perry_stdlib::web::response::response_parts(v)
+}
+
+/// The body stream of a Response whose parts are `streamed`.
+pub fn body_stream(v: Value) -> Value {
+    perry_stdlib::web::response::body_stream(v)
 }
 
 /// The bridge keeps no values of its own.

@@ -20,7 +20,7 @@
 //! request outside the heap, so a request leaves nothing behind.
 
 use crate::bridge::{self, ResponseParts};
-use crate::server::{self, Event, Incoming, Reply};
+use crate::server::{self, Answer, Chunk, Event, Incoming, Reply};
 use perry_abi::FN_CAPS;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::atoms;
@@ -33,7 +33,7 @@ use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 use perry_stdlib::promise;
 use std::io::Write;
-use tokio::sync::oneshot;
+use tokio::sync::{mpsc, oneshot};
 
 /// Default request body limit (1 MiB), overridden by `PERRY_HTTP_MAX_BODY`
 /// or `serve({ maxRequestBodySize })`.
@@ -56,9 +56,23 @@ struct Slot {
 
 /// A request waiting for its handler's promise.
 struct Pending {
-    reply: oneshot::Sender<ResponseParts>,
+    reply: oneshot::Sender<Answer>,
     method: hyper::Method,
     uri: hyper::Uri,
+    /// The Request (a root): its signal is aborted if a streamed response's client goes away.
+    request: u64,
+}
+
+/// A response body being streamed: its stream's reader and the request (roots), and the
+/// sending end of the chunk channel (dropped when the body ends).
+struct Pump {
+    generation: u32,
+    values: [u64; 2],
+    tx: Option<mpsc::Sender<Chunk>>,
+    /// A chunk read while the channel was full, sent when it has room.
+    waiting: Option<bytes::Bytes>,
+    /// `METHOD uri`, for the log line of a stream that fails.
+    what: String,
 }
 
 struct Host {
@@ -73,10 +87,22 @@ struct Host {
     batch: Vec<Event>,
     /// Responses not yet handed to the server thread ([`flush`]).
     replies: Vec<Reply>,
+    /// Streamed response bodies, by index (a key is index and generation, as for `slots`).
+    pumps: Vec<Pump>,
+    free_pumps: Vec<u32>,
 }
 
-static HOST: JsCell<Host> =
-    JsCell::new(Host { servers: Vec::new(), open: 0, slots: Vec::new(), free: Vec::new(), sweep_at: 64, batch: Vec::new(), replies: Vec::new() });
+static HOST: JsCell<Host> = JsCell::new(Host {
+    servers: Vec::new(),
+    open: 0,
+    slots: Vec::new(),
+    free: Vec::new(),
+    sweep_at: 64,
+    batch: Vec::new(),
+    replies: Vec::new(),
+    pumps: Vec::new(),
+    free_pumps: Vec::new(),
+});
 
 /// Hand this many responses over at once at most.
 const REPLY_BATCH: usize = 32;
@@ -87,19 +113,30 @@ fn host() -> &'static mut Host {
     unsafe { HOST.get() }
 }
 
-/// Root source "http": each server's handler, object and stop promise.
+/// Root source "http": each server's handler, object and stop promise, the requests waiting
+/// for their handler, and the readers and requests of streamed bodies.
 pub fn visit_roots(visit: &mut dyn FnMut(*mut u64)) {
-    for s in host().servers.iter_mut() {
+    let h = host();
+    for s in h.servers.iter_mut() {
         for v in s.values.iter_mut() {
+            visit(v as *mut u64);
+        }
+    }
+    for p in h.slots.iter_mut().filter_map(|s| s.pending.as_mut()) {
+        visit(&mut p.request as *mut u64);
+    }
+    for p in h.pumps.iter_mut() {
+        for v in p.values.iter_mut() {
             visit(v as *mut u64);
         }
     }
     bridge::visit_roots(visit);
 }
 
-/// The event-loop source is refed while a server is open.
+/// The event-loop source is refed while a server is open or a body is being streamed.
 pub fn refed() -> bool {
-    host().open > 0
+    let h = host();
+    h.open > 0 || h.pumps.len() > h.free_pumps.len()
 }
 
 /// The `perry:http` native namespace.
@@ -248,6 +285,14 @@ pub fn poll() -> JsResult<usize> {
             closed(id);
             Ok(())
         }),
+        Event::Writable(key) => perry_stdlib::event_loop::macrotask(|| {
+            writable(key);
+            Ok(())
+        }),
+        Event::Gone(key) => perry_stdlib::event_loop::macrotask(|| {
+            gone(key);
+            Ok(())
+        }),
         Event::Shutdown => shutdown(),
     });
     drop(events);
@@ -265,9 +310,13 @@ pub fn flush() {
 }
 
 /// Queues a response; sent with the next [`flush`].
-fn send(reply: oneshot::Sender<ResponseParts>, parts: ResponseParts) {
+fn send(reply: oneshot::Sender<Answer>, parts: ResponseParts) {
+    queue(reply, Answer { parts, chunks: None });
+}
+
+fn queue(reply: oneshot::Sender<Answer>, answer: Answer) {
     let h = host();
-    h.replies.push((reply, parts));
+    h.replies.push((reply, answer));
     if h.replies.len() >= REPLY_BATCH {
         flush();
     }
@@ -324,7 +373,7 @@ fn run_request(req: Box<Incoming>) -> JsResult<()> {
         let headers: Vec<(&[u8], &[u8])> = parts.headers.iter().map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())).collect();
         scope.root(bridge::new_request(parts.method.as_str(), &url, &headers, Vec::from(body)).0)
     };
-    let key = insert(Pending { reply, method: parts.method, uri: parts.uri });
+    let key = insert(Pending { reply, method: parts.method, uri: parts.uri, request: request.get() });
     let [handler, object, _] = host().servers[server as usize].values;
     match function::call(Value(handler), Value::UNDEFINED, &[Value(request.get()), Value(object)]) {
         Ok(v) => settle(key, v),
@@ -369,17 +418,40 @@ fn on_rejected(args: &Args) -> JsResult {
 }
 
 fn internal_error() -> ResponseParts {
-    ResponseParts { status: 500, headers: vec![("content-type".into(), "text/plain;charset=UTF-8".into())], body: b"Internal Server Error".to_vec() }
+    ResponseParts {
+        status: 500,
+        headers: vec![("content-type".into(), "text/plain;charset=UTF-8".into())],
+        body: b"Internal Server Error".to_vec(),
+        streamed: false,
+    }
 }
 
 /// Sends the handler's result, or 500 when it is not a Response.
 fn respond(key: u64, v: Value) {
     let Some(p) = take(key) else { return };
+    let scope = HandleScope::new();
+    let hv = scope.root(v.0);
+    let hr = scope.root(p.request);
     match bridge::response_parts(v) {
-        Some(parts) => {
+        Ok(Some(parts)) if parts.streamed => {
+            let (tx, rx) = mpsc::channel(server::CHUNKS_IN_FLIGHT);
+            let (chunks, dropped) = server::Chunks::new(rx);
+            let what = format!("{} {}", p.method, p.uri);
+            queue(p.reply, Answer { parts, chunks: Some(chunks) });
+            if let Err(()) = start_pump(Value(hv.get()), Value(hr.get()), tx, dropped, what) {
+                // The stream could not be read (locked meanwhile): the body ends at once.
+                error::take();
+            }
+        }
+        Ok(Some(parts)) => {
             send(p.reply, parts);
         }
-        None => {
+        Err(_) => {
+            let e = error::take();
+            log_error(e);
+            send(p.reply, internal_error());
+        }
+        Ok(None) => {
             // A thenable that is not a Promise is not followed: say so.
             let _ = std::io::stdout().flush();
             let what = ops::inspect_brief(v);
@@ -393,6 +465,12 @@ fn respond(key: u64, v: Value) {
 /// as console.error prints it.
 fn fail(key: u64, e: Value) {
     let Some(p) = take(key) else { return };
+    log_error(e);
+    send(p.reply, internal_error());
+}
+
+/// Prints `e` on stderr as console.error prints it.
+fn log_error(e: Value) {
     let scope = HandleScope::new();
     let he = scope.root(e.0);
     let text = perry_stdlib::console::format_values(&[he]).unwrap_or_else(|_| {
@@ -401,7 +479,172 @@ fn fail(key: u64, e: Value) {
     });
     let _ = std::io::stdout().flush();
     let _ = writeln!(std::io::stderr().lock(), "{text}");
-    send(p.reply, internal_error());
+}
+
+// ----- streamed bodies -----
+//
+// A Response whose body is a stream is answered with its head at once and a channel for the
+// body (`server::Chunks`). Its pump reads one chunk at a time: each read's promise settles into
+// `on_chunk`, which sends the chunk if the channel has room and reads the next; a full channel
+// parks the chunk until the server thread reports room (`Event::Writable`). So a slow client
+// holds at most `CHUNKS_IN_FLIGHT` chunks here, and the stream's own queue fills up behind
+// them: its producer sees backpressure through `desiredSize`. When hyper drops the body (the
+// client went away), `Event::Gone` cancels the stream and aborts the request's signal.
+
+fn start_pump(response: Value, request: Value, tx: mpsc::Sender<Chunk>, dropped: oneshot::Receiver<()>, what: String) -> Result<(), ()> {
+    let scope = HandleScope::new();
+    let hreq = scope.root(request.0);
+    let stream = bridge::body_stream(response);
+    let reader = scope.root(perry_stdlib::web::body::call_hook(perry_stdlib::web::body::Hook::Reader, &[stream]).map_err(|_| ())?.0);
+    let h = host();
+    let index = match h.free_pumps.pop() {
+        Some(i) => i,
+        None => {
+            h.pumps.push(Pump { generation: 0, values: [perry_abi::UNDEFINED; 2], tx: None, waiting: None, what: String::new() });
+            (h.pumps.len() - 1) as u32
+        }
+    };
+    let p = &mut h.pumps[index as usize];
+    p.generation = (p.generation + 1) & GENERATION_MASK;
+    p.values = [reader.get(), hreq.get()];
+    p.waiting = None;
+    p.what = what;
+    let key = ((p.generation as u64) << INDEX_BITS) | index as u64;
+    if let Some(sh) = server::started() {
+        sh.when_gone(key, dropped);
+    }
+    p.tx = Some(tx);
+    read_next(key);
+    Ok(())
+}
+
+fn pump(key: u64) -> Option<&'static mut Pump> {
+    let index = (key & ((1 << INDEX_BITS) - 1)) as usize;
+    host().pumps.get_mut(index).filter(|p| p.tx.is_some() && p.generation as u64 == key >> INDEX_BITS)
+}
+
+/// Ends pump `key`: drops its channel (the body ends) and frees its slot.
+fn end_pump(key: u64) {
+    if let Some(p) = pump(key) {
+        p.tx = None;
+        p.waiting = None;
+        p.values = [perry_abi::UNDEFINED; 2];
+        p.what = String::new();
+        host().free_pumps.push((key & ((1 << INDEX_BITS) - 1)) as u32);
+    }
+}
+
+/// Asks the stream for its next chunk.
+fn read_next(key: u64) {
+    let Some(p) = pump(key) else { return };
+    let reader = p.values[0];
+    let scope = HandleScope::new();
+    let promise = match perry_stdlib::web::body::call_hook(perry_stdlib::web::body::Hook::Read, &[Value(reader)]) {
+        Ok(v) => scope.root(v.0),
+        Err(_) => {
+            let e = error::take();
+            return stream_failed(key, e);
+        }
+    };
+    let k = Value::num(key as f64);
+    let on_f = function::new_native_caps("", 1, on_chunk, 1, 0);
+    on_f.cell().set_field(FN_CAPS, k);
+    let hf = scope.root(on_f.0);
+    let on_r = function::new_native_caps("", 1, on_stream_error, 1, 0);
+    on_r.cell().set_field(FN_CAPS, k);
+    promise::perform_then(Value(promise.get()), Value(hf.get()), on_r, Value::UNDEFINED);
+}
+
+/// A read settled with `{ done, value }`.
+fn on_chunk(args: &Args) -> JsResult {
+    let key = args.capture(0).as_number() as u64;
+    if pump(key).is_none() {
+        return Ok(Value::UNDEFINED);
+    }
+    let result = args.get(0);
+    let scope = HandleScope::new();
+    let hres = scope.root(result.0);
+    let done = object::get(result, atoms::intern("done"))?;
+    if ops::to_boolean(done) {
+        end_pump(key);
+        return Ok(Value::UNDEFINED);
+    }
+    let value = object::get(Value(hres.get()), atoms::intern("value"))?;
+    let bytes = match perry_runtime::bytes::bytes_of_vec(value) {
+        Some(b) => b,
+        None if value.is_string() => string::view(value).to_utf8(),
+        None => {
+            let msg = format!("a response body chunk must be a Uint8Array or a string, not {}", ops::inspect_brief(value));
+            let _: error::Exc = error::type_error(&msg);
+            let e = error::take();
+            stream_failed(key, e);
+            return Ok(Value::UNDEFINED);
+        }
+    };
+    send_chunk(key, bytes::Bytes::from(bytes));
+    Ok(Value::UNDEFINED)
+}
+
+/// Sends a chunk and reads the next, or parks it until the channel has room.
+fn send_chunk(key: u64, chunk: bytes::Bytes) {
+    let Some(p) = pump(key) else { return };
+    let Some(tx) = p.tx.as_ref() else { return };
+    match tx.try_send(Ok(chunk)) {
+        Ok(()) => read_next(key),
+        Err(mpsc::error::TrySendError::Full(Ok(chunk))) => {
+            p.waiting = Some(chunk);
+            let tx = tx.clone();
+            if let Some(sh) = server::started() {
+                sh.when_writable(key, tx);
+            }
+        }
+        Err(_) => gone(key),
+    }
+}
+
+/// The channel of pump `key` has room again.
+fn writable(key: u64) {
+    let Some(p) = pump(key) else { return };
+    if let Some(chunk) = p.waiting.take() {
+        send_chunk(key, chunk);
+    }
+}
+
+/// The stream errored: the body ends without its last chunk (the client sees it cut short),
+/// and the error is printed as an uncaught one would be.
+fn on_stream_error(args: &Args) -> JsResult {
+    let key = args.capture(0).as_number() as u64;
+    stream_failed(key, args.get(0));
+    Ok(Value::UNDEFINED)
+}
+
+fn stream_failed(key: u64, e: Value) {
+    let Some(p) = pump(key) else { return };
+    if let Some(tx) = p.tx.as_ref() {
+        let _ = tx.try_send(Err(std::io::Error::other("the response body stream failed")));
+    }
+    let what = std::mem::take(&mut p.what);
+    let _ = std::io::stdout().flush();
+    eprintln!("perry:http: the response body stream of {what} failed:");
+    log_error(e);
+    end_pump(key);
+}
+
+/// The client of pump `key` went away (or its body ended: then the key is stale): cancel the
+/// stream and abort the request's signal.
+fn gone(key: u64) {
+    let Some(p) = pump(key) else { return };
+    let [reader, request] = p.values;
+    let scope = HandleScope::new();
+    let hreader = scope.root(reader);
+    let hreq = scope.root(request);
+    end_pump(key);
+    let cancel = perry_stdlib::web::body::call_hook(perry_stdlib::web::body::Hook::Cancel, &[Value(hreader.get()), Value::UNDEFINED]);
+    let abort = perry_stdlib::web::request::abort(Value(hreq.get()), Value::UNDEFINED);
+    if cancel.is_err() || abort.is_err() {
+        let e = error::take();
+        log_error(e);
+    }
 }
 
 // ----- pending slots -----

@@ -32,7 +32,8 @@
 use crate::bridge::ResponseParts;
 use crate::conn::{self, Limits, plain};
 use bytes::Bytes;
-use http_body_util::Full;
+use http_body_util::{Either, Full};
+use hyper::body::Frame;
 use hyper::body::Incoming as Body;
 use hyper::header::{CONTENT_LENGTH, HeaderName, HeaderValue, TRANSFER_ENCODING};
 use hyper::{Request, Response, StatusCode};
@@ -40,25 +41,75 @@ use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
 use perry_stdlib::event_loop::Waker;
 use std::convert::Infallible;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::sync::{Notify, Semaphore, oneshot};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 /// A request read in full, on its way to the JS thread.
 pub struct Incoming {
     pub server: u32,
     pub parts: hyper::http::request::Parts,
     pub body: Bytes,
-    pub reply: oneshot::Sender<ResponseParts>,
+    pub reply: oneshot::Sender<Answer>,
+}
+
+/// One chunk of a streamed response body, or the error that ends it early (hyper then closes
+/// the connection without the final chunk, so the client sees the body cut short).
+pub type Chunk = Result<Bytes, std::io::Error>;
+
+/// How many chunks of a streamed body may wait for the socket: the JS side reads the next
+/// chunk from its stream only when there is room (backpressure from the client).
+pub const CHUNKS_IN_FLIGHT: usize = 4;
+
+/// A handler's answer: the head and a byte body, or the head and the receiving end of a
+/// streamed body.
+pub struct Answer {
+    pub parts: ResponseParts,
+    pub chunks: Option<Chunks>,
 }
 
 /// A response for the request whose channel this is.
-pub type Reply = (oneshot::Sender<ResponseParts>, ResponseParts);
+pub type Reply = (oneshot::Sender<Answer>, Answer);
+
+/// A streamed response body: the chunks the JS side sends, with chunked transfer encoding.
+/// Dropped by hyper when the client goes away, which closes the channel: the JS side then
+/// cancels the stream.
+pub struct Chunks {
+    rx: mpsc::Receiver<Chunk>,
+    /// Dropped with the body: its receiver, awaited by [`Shared::when_gone`], then reports it.
+    _dropped: oneshot::Sender<()>,
+}
+
+impl Chunks {
+    /// A body reading `rx`, and the receiver that completes when hyper drops the body.
+    pub fn new(rx: mpsc::Receiver<Chunk>) -> (Chunks, oneshot::Receiver<()>) {
+        let (tx, dropped) = oneshot::channel();
+        (Chunks { rx, _dropped: tx }, dropped)
+    }
+}
+
+impl hyper::body::Body for Chunks {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
+        self.rx.poll_recv(cx).map(|c| c.map(|r| r.map(Frame::data)))
+    }
+}
+
+/// A response body: all its bytes, or streamed.
+pub type OutBody = Either<Full<Bytes>, Chunks>;
 
 /// What the server thread hands the JS thread.
 pub enum Event {
     Request(Box<Incoming>),
+    /// A streamed body (the JS side's key for it) has room for a chunk again.
+    Writable(u64),
+    /// A streamed body's client went away (or the body ended: the key is then stale).
+    Gone(u64),
     /// A stopped server has closed its listener and every connection.
     Closed(u32),
     /// A signal asked the process to end and the servers have drained.
@@ -100,6 +151,29 @@ impl Shared {
         if first {
             self.wake_js.notify_one();
         }
+    }
+
+    /// Posts [`Event::Writable`] for `key` once `tx` has room (from the JS thread, when a
+    /// streamed body's channel is full).
+    pub fn when_writable(self: &Arc<Self>, key: u64, tx: mpsc::Sender<Chunk>) {
+        let sh = self.clone();
+        self.runtime.spawn(async move {
+            let ev = match tx.reserve().await {
+                Ok(_) => Event::Writable(key),
+                Err(_) => Event::Gone(key),
+            };
+            sh.post(ev);
+        });
+    }
+
+    /// Posts [`Event::Gone`] for `key` once hyper drops the body whose `dropped` this is: the
+    /// body ended (the key is then stale), or the client went away.
+    pub fn when_gone(self: &Arc<Self>, key: u64, dropped: oneshot::Receiver<()>) {
+        let sh = self.clone();
+        self.runtime.spawn(async move {
+            let _ = dropped.await;
+            sh.post(Event::Gone(key));
+        });
     }
 
     /// Hands a batch of responses to the server thread (from the JS thread).
@@ -267,25 +341,30 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
 
 /// One request: read its body within the limit, hand it to the JS thread,
 /// await the response.
-async fn handle(sh: Arc<Shared>, server: u32, limits: Limits, req: Request<Body>) -> Result<Response<Full<Bytes>>, Infallible> {
+async fn handle(sh: Arc<Shared>, server: u32, limits: Limits, req: Request<Body>) -> Result<Response<OutBody>, Infallible> {
     let (parts, body, _permit) = match conn::read_request(req, &limits, &sh.permits).await {
         Ok(r) => r,
-        Err(answer) => return Ok(answer),
+        Err(answer) => return Ok(answer.map(Either::Left)),
     };
     let (reply, response) = oneshot::channel();
     sh.post(Event::Request(Box::new(Incoming { server, parts, body, reply })));
     Ok(match response.await {
-        Ok(parts) => build(parts),
+        Ok(answer) => build(answer),
         // The JS side dropped the request (the process is ending).
-        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE),
+        Err(_) => plain(StatusCode::SERVICE_UNAVAILABLE).map(Either::Left),
     })
 }
 
-fn build(parts: ResponseParts) -> Response<Full<Bytes>> {
-    let mut r = Response::new(Full::new(Bytes::from(parts.body)));
+fn build(answer: Answer) -> Response<OutBody> {
+    let Answer { parts, chunks } = answer;
+    let body = match chunks {
+        Some(chunks) => Either::Right(chunks),
+        None => Either::Left(Full::new(Bytes::from(parts.body))),
+    };
+    let mut r = Response::new(body);
     let Ok(status) = StatusCode::from_u16(parts.status) else {
         eprintln!("perry:http: invalid response status {}; answering 500", parts.status);
-        return plain(StatusCode::INTERNAL_SERVER_ERROR);
+        return plain(StatusCode::INTERNAL_SERVER_ERROR).map(Either::Left);
     };
     *r.status_mut() = status;
     let h = r.headers_mut();
@@ -300,7 +379,7 @@ fn build(parts: ResponseParts) -> Response<Full<Bytes>> {
             }
             _ => {
                 eprintln!("perry:http: invalid response header {name:?}: {value:?}; answering 500");
-                return plain(StatusCode::INTERNAL_SERVER_ERROR);
+                return plain(StatusCode::INTERNAL_SERVER_ERROR).map(Either::Left);
             }
         }
     }

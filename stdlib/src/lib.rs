@@ -44,6 +44,7 @@ pub mod compression;
 pub mod performance;
 pub use compression::perry_web_compression_install;
 pub use performance::perry_web_globals_install;
+pub use web::body::perry_web_body_install;
 pub mod number;
 pub mod object_builtins;
 pub mod process;

@@ -46,8 +46,9 @@ for f in "${cases[@]}"; do
     total=$((total + 1))
     # Node: the case's types stripped by esbuild with tsconfig.json (class fields as assignments,
     # legacy decorators, as Perry reads the same file), beside the TypeScript.
-    esbuild --format=esm --platform=node --target=es2022 --loader=ts --log-level=error \
-        --tsconfig-raw="$(cat tsconfig.json)" <"$f" >"cases/.$name.mjs" || { echo "$name: esbuild failed"; continue; }
+    # A case's own modules (relative imports) are bundled in; packages stay imports.
+    esbuild "$f" --bundle --packages=external --format=esm --platform=node --target=es2022 --log-level=error \
+        --tsconfig-raw="$(cat tsconfig.json)" --outfile="cases/.$name.mjs" || { echo "$name: esbuild failed"; continue; }
     timeout 60 node "cases/.$name.mjs" >"out/$name.node" 2>"out/$name.node.err"
     echo "exit $?" >>"out/$name.node"
     rm -f "cases/.$name.mjs"

@@ -2,12 +2,14 @@
 //! 20 (undici 6) has it: method, URL, headers and a body read by the Body
 //! mixin ([`super::body`]).
 //!
-//! NOTE: deviates from Node: only `method`, `url`, `headers`, `bodyUsed`,
-//! `redirect` and the body methods; no `signal`, `body` stream, `mode`,
-//! `cache` and the other fetch-only attributes.
+//! NOTE: deviates from Node: only `method`, `url`, `headers`, `body`, `bodyUsed`,
+//! `redirect`, `signal`, `duplex` and the body methods; no `mode`, `cache` and the other
+//! fetch-only attributes.
 //!
-//! Slots: method (string), URL (string), Headers object, body (a store cell
-//! or null), used flag, redirect mode (string).
+//! Slots: method (string), URL (string), Headers object, body (a store cell, a ReadableStream
+//! or null: [`super::body`]), used flag, redirect mode (string), the signal to follow (the
+//! init's or the input request's, or undefined), the request's own signal (made on first
+//! use).
 
 use super::body::{self, Consume};
 use super::headers::{self, GUARD_REQUEST, List};
@@ -28,7 +30,9 @@ pub const R_HEADERS: usize = 2;
 pub const R_BODY: usize = 3;
 pub const R_USED: usize = 4;
 pub const R_REDIRECT: usize = 5;
-const R_SLOTS: u32 = 6;
+const R_FOLLOW: usize = 6;
+const R_SIGNAL: usize = 7;
+const R_SLOTS: u32 = 8;
 
 /// Builds a Request natively, for the HTTP server: `method` (as the client
 /// sent it; the standard methods are upper-cased as `new Request` does),
@@ -63,12 +67,13 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
     let hh = scope.root(h.0);
     let bv = if no_body { Value::NULL } else { body::store_of(&body) };
     let hb = scope.root(bv.0);
-    make(&method, &url, Value(hh.get()), Value(hb.get()), "follow", proto(P::RequestProto))
+    make(&method, &url, Value(hh.get()), Value(hb.get()), "follow", Value::UNDEFINED, proto(P::RequestProto))
 }
 
 /// A Request object with everything given (rooted here).
-fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, proto_v: Value) -> Value {
+fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, follow: Value, proto_v: Value) -> Value {
     let scope = HandleScope::new();
+    let hs = scope.root(follow.0);
     let hh = scope.root(headers_v.0);
     let hb = scope.root(body_v.0);
     let hp = scope.root(proto_v.0);
@@ -80,6 +85,8 @@ fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str
     set_slot(r, R_BODY, Value(hb.get()));
     set_slot(r, R_USED, Value::FALSE);
     set_slot(r, R_REDIRECT, Value(vals[2].get()));
+    set_slot(r, R_FOLLOW, Value(hs.get()));
+    set_slot(r, R_SIGNAL, Value::UNDEFINED);
     r
 }
 
@@ -130,6 +137,13 @@ fn ctor(args: &Args) -> JsResult {
         (u.to_string(), "GET".to_string(), List::default(), Value::NULL, "follow".to_string())
     };
     let h_input_body = scope.root(input_body.0);
+    let follow = if is(input, Class::Request) {
+        let own = slot(input, R_SIGNAL);
+        if own.is_undefined() { slot(input, R_FOLLOW) } else { own }
+    } else {
+        Value::UNDEFINED
+    };
+    let mut h_follow = scope.root(follow.0);
     // init.method
     let m = get_member(args.get(1), "method")?;
     if !m.is_undefined() {
@@ -151,6 +165,13 @@ fn ctor(args: &Args) -> JsResult {
         }
         redirect = s;
     }
+    let sig = get_member(args.get(1), "signal")?;
+    if !sig.is_undefined() {
+        if !sig.is_null() && !sig.is_js_object() {
+            return Err(error::type_error("Failed to construct 'Request': member signal is not of type AbortSignal."));
+        }
+        h_follow = scope.root(if sig.is_null() { perry_abi::UNDEFINED } else { sig.0 });
+    }
     // init.headers replaces the headers.
     let hi = get_member(args.get(1), "headers")?;
     if !hi.is_undefined() {
@@ -165,7 +186,18 @@ fn ctor(args: &Args) -> JsResult {
     if (has_init_body || !Value(h_input_body.get()).is_null()) && (method == "GET" || method == "HEAD") {
         return Err(error::type_error("Request with GET/HEAD method cannot have body."));
     }
-    let body_v = if has_init_body {
+    let stream = if has_init_body { body::stream_init(Value(hbi.get()))? } else { None };
+    let body_v = if let Some(stream) = stream {
+        let hs = scope.root(stream.0);
+        let d = get_member(args.get(1), "duplex")?;
+        if d.is_undefined() {
+            return Err(error::type_error("RequestInit: duplex option is required when sending a body."));
+        }
+        if super::to_rust_string(d)? != "half" {
+            return Err(error::type_error(&format!("Request constructor: {} is not an accepted type. Expected one of half.", super::to_rust_string(d)?)));
+        }
+        Value(hs.get())
+    } else if has_init_body {
         let e = body::extract(Value(hbi.get()))?;
         if let Some(ct) = e.content_type
             && !list.contains("content-type")
@@ -177,19 +209,26 @@ fn ctor(args: &Args) -> JsResult {
         let ib = Value(h_input_body.get());
         if !ib.is_null() {
             let input = args.get(0);
-            if slot(input, R_USED).as_bool() {
+            if body::unusable(input, R_BODY, R_USED)? {
                 return Err(error::type_error("Cannot construct a Request with a Request object that has already been used."));
             }
-            // The input's body moves to the new request: the input is used.
-            set_slot(input, R_USED, Value::TRUE);
+            if body::is_stream(ib) {
+                // The input's stream is piped into the new request's: the input is disturbed.
+                body::call_hook(body::Hook::Relay, &[ib])?
+            } else {
+                // The input's body moves to the new request: the input is used.
+                set_slot(input, R_USED, Value::TRUE);
+                ib
+            }
+        } else {
+            ib
         }
-        ib
     };
     let hbody = scope.root(body_v.0);
     let p = super::proto_for(args, P::RequestProto)?;
     let hp = scope.root(p.0);
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
-    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(hp.get())))
+    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(h_follow.get()), Value(hp.get())))
 }
 
 fn this_request(args: &Args) -> JsResult {
@@ -215,22 +254,70 @@ fn get_redirect(args: &Args) -> JsResult {
 
 fn get_body_used(args: &Args) -> JsResult {
     let r = this_request(args)?;
-    Ok(Value::bool(!slot(r, R_BODY).is_null() && slot(r, R_USED).as_bool()))
+    Ok(Value::bool(body::body_used(r, R_BODY, R_USED)?))
+}
+
+fn get_body(args: &Args) -> JsResult {
+    let r = this_request(args)?;
+    body::get_body(r, R_BODY, R_USED)
+}
+
+fn get_duplex(args: &Args) -> JsResult {
+    this_request(args)?;
+    Ok(string::from_str("half"))
+}
+
+/// The request's signal, made on first use: it follows the init's (or the input request's)
+/// signal when there was one.
+fn get_signal(args: &Args) -> JsResult {
+    let r = this_request(args)?;
+    signal(r)
+}
+
+fn signal(r: Value) -> JsResult {
+    let own = slot(r, R_SIGNAL);
+    if !own.is_undefined() {
+        return Ok(own);
+    }
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let s = body::call_hook(body::Hook::Signal, &[slot(r, R_FOLLOW)])?;
+    set_slot(Value(hr.get()), R_SIGNAL, s);
+    Ok(s)
+}
+
+/// Aborts a request's signal with `reason` (the HTTP server, when the client went away):
+/// nothing to do when nothing can observe it (no AbortSignal in the program).
+pub fn abort(r: Value, reason: Value) -> JsResult<()> {
+    if !is(r, Class::Request) || !body::has_hook(body::Hook::Abort) {
+        return Ok(());
+    }
+    let scope = HandleScope::new();
+    let hreason = scope.root(reason.0);
+    let s = signal(r)?;
+    body::call_hook(body::Hook::Abort, &[s, Value(hreason.get())])?;
+    Ok(())
 }
 
 /// Request.prototype.clone ( ) — Fetch 5.4
 fn clone(args: &Args) -> JsResult {
     let r = this_request(args)?;
-    if slot(r, R_USED).as_bool() {
+    if body::unusable(r, R_BODY, R_USED)? {
         return Err(error::type_error("Request.clone: Body has already been consumed."));
     }
+    let r = args.this();
     let list = headers::list_of(slot(r, R_HEADERS));
     let (m, u, red) = (string::to_rust(slot(r, R_METHOD)), string::to_rust(slot(r, R_URL)), string::to_rust(slot(r, R_REDIRECT)));
     let scope = HandleScope::new();
+    let hb = scope.root(body::clone_body(r, R_BODY)?.0);
+    let follow = {
+        let own = slot(args.this(), R_SIGNAL);
+        if own.is_undefined() { slot(args.this(), R_FOLLOW) } else { own }
+    };
+    let hf = scope.root(follow.0);
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
     let hh = scope.root(h.0);
-    // The store is never written: the clone may share it.
-    Ok(make(&m, &u, Value(hh.get()), slot(args.this(), R_BODY), &red, proto(P::RequestProto)))
+    Ok(make(&m, &u, Value(hh.get()), Value(hb.get()), &red, Value(hf.get()), proto(P::RequestProto)))
 }
 
 fn consume(args: &Args, how: Consume) -> JsResult {
@@ -261,15 +348,6 @@ fn form_data(args: &Args) -> JsResult {
     consume(args, Consume::FormData)
 }
 
-/// The body bytes of a Request without consuming it (for natives).
-pub fn body_bytes(r: Value) -> Option<Vec<u8>> {
-    if !is(r, Class::Request) {
-        return None;
-    }
-    let bv = slot(r, R_BODY);
-    Some(if bv.is_null() { Vec::new() } else { b::store_bytes(bv).to_vec() })
-}
-
 pub fn install() {
     let p = proto(P::RequestProto);
     super::class("Request", 1, ctor, p);
@@ -278,7 +356,10 @@ pub fn install() {
     super::accessor(p(), "url", get_url, None);
     super::accessor(p(), "headers", get_headers, None);
     super::accessor(p(), "redirect", get_redirect, None);
+    super::accessor(p(), "body", get_body, None);
     super::accessor(p(), "bodyUsed", get_body_used, None);
+    super::accessor(p(), "signal", get_signal, None);
+    super::accessor(p(), "duplex", get_duplex, None);
     method(p(), "clone", 0, clone);
     method(p(), "arrayBuffer", 0, array_buffer);
     method(p(), "text", 0, text);

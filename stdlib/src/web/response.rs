@@ -2,11 +2,9 @@
 //! Node 20 (undici 6) has it, and the native view the HTTP server reads
 //! ([`response_parts`]).
 //!
-//! NOTE: deviates from Node: no `body` stream and no `blob()` (see
-//! [`super::body`]).
-//!
-//! Slots: status (number), status text (string), Headers object, body (a
-//! store cell or null), used flag, type (string), URL (string), redirected.
+//! Slots: status (number), status text (string), Headers object, body (a store cell, a
+//! ReadableStream or null: [`super::body`]), used flag, type (string), URL (string),
+//! redirected.
 
 use super::body::{self, Consume};
 use super::headers::{self, GUARD_IMMUTABLE, GUARD_RESPONSE, List};
@@ -40,21 +38,41 @@ pub struct ResponseParts {
     /// in lower case, each `set-cookie` separately. Names and values are
     /// ByteStrings: every char is below U+0100 and stands for one byte.
     pub headers: Vec<(String, String)>,
+    /// The body's bytes, or empty for no body or a stream body.
     pub body: Vec<u8>,
+    /// The body is a ReadableStream ([`body_stream`]), to be sent as it is read.
+    pub streamed: bool,
 }
 
 /// The status, headers and body bytes of a Response object; `None` when
-/// `v` is not a Response. Reading does not consume the body (`bodyUsed`
-/// is unchanged). Runs no JavaScript and allocates nothing on the heap.
-pub fn response_parts(v: Value) -> Option<ResponseParts> {
+/// `v` is not a Response. Reading does not consume a byte body (`bodyUsed`
+/// is unchanged). A stream body made from bytes that nobody read gives its bytes (a
+/// `new Response(res.body, res)` costs no stream), any other is `streamed`: read it with
+/// [`body_stream`]. Runs JavaScript only for a stream body.
+pub fn response_parts(v: Value) -> JsResult<Option<ResponseParts>> {
     if !is(v, Class::Response) {
-        return None;
+        return Ok(None);
     }
     let status = slot(v, S_STATUS).as_number() as u16;
     let headers = headers::list_of(slot(v, S_HEADERS)).sorted();
     let bv = slot(v, S_BODY);
-    let body = if bv.is_null() { Vec::new() } else { b::store_bytes(bv).to_vec() };
-    Some(ResponseParts { status, headers, body })
+    let (body, streamed) = if bv.is_null() {
+        (Vec::new(), false)
+    } else if body::is_stream(bv) {
+        let taken = body::call_hook(body::Hook::TakeBytes, &[bv])?;
+        match b::bytes_of_vec(taken) {
+            Some(bytes) => (bytes, false),
+            None => (Vec::new(), true),
+        }
+    } else {
+        (b::store_bytes(bv).to_vec(), false)
+    };
+    Ok(Some(ResponseParts { status, headers, body, streamed }))
+}
+
+/// The body stream of a Response whose parts are `streamed`.
+pub fn body_stream(v: Value) -> Value {
+    slot(v, S_BODY)
 }
 
 /// A Response with every field given (all rooted here).
@@ -146,13 +164,17 @@ fn ctor(args: &Args) -> JsResult {
         if is_null_body_status(init.status) {
             return Err(error::type_error(&format!("Response constructor: Invalid response status code {}", init.status)));
         }
-        let e = body::extract(args.get(0))?;
-        if let Some(ct) = e.content_type
-            && !init.list.contains("content-type")
-        {
-            init.list.append("content-type", &ct);
+        if let Some(stream) = body::stream_init(args.get(0))? {
+            stream
+        } else {
+            let e = body::extract(args.get(0))?;
+            if let Some(ct) = e.content_type
+                && !init.list.contains("content-type")
+            {
+                init.list.append("content-type", &ct);
+            }
+            body::store_of(&e.bytes)
         }
-        body::store_of(&e.bytes)
     };
     let scope = HandleScope::new();
     let hb = scope.root(body_v.0);
@@ -244,15 +266,21 @@ fn get_headers(args: &Args) -> JsResult {
 
 fn get_body_used(args: &Args) -> JsResult {
     let r = this_response(args)?;
-    Ok(Value::bool(!slot(r, S_BODY).is_null() && slot(r, S_USED).as_bool()))
+    Ok(Value::bool(body::body_used(r, S_BODY, S_USED)?))
+}
+
+fn get_body(args: &Args) -> JsResult {
+    let r = this_response(args)?;
+    body::get_body(r, S_BODY, S_USED)
 }
 
 /// Response.prototype.clone ( ) — Fetch 5.5
 fn clone(args: &Args) -> JsResult {
     let r = this_response(args)?;
-    if slot(r, S_USED).as_bool() {
+    if body::unusable(r, S_BODY, S_USED)? {
         return Err(error::type_error("Response.clone: Body has already been consumed."));
     }
+    let r = args.this();
     let list = headers::list_of(slot(r, S_HEADERS));
     let guard = headers::guard_of(slot(r, S_HEADERS));
     let status = slot(r, S_STATUS).as_number() as u16;
@@ -261,10 +289,10 @@ fn clone(args: &Args) -> JsResult {
     let url = string::to_rust(slot(r, S_URL));
     let redirected = slot(r, S_REDIRECTED).as_bool();
     let scope = HandleScope::new();
+    let hb = scope.root(body::clone_body(r, S_BODY)?.0);
     let h = headers::new_intrinsic(&list, guard);
     let hh = scope.root(h.0);
-    // The store is never written: the clone shares it.
-    Ok(make(status, &text, Value(hh.get()), slot(args.this(), S_BODY), &ty, &url, redirected, proto(P::ResponseProto)))
+    Ok(make(status, &text, Value(hh.get()), Value(hb.get()), &ty, &url, redirected, proto(P::ResponseProto)))
 }
 
 fn consume(args: &Args, how: Consume) -> JsResult {
@@ -311,6 +339,7 @@ pub fn install() {
     super::accessor(p(), "ok", get_ok, None);
     super::accessor(p(), "statusText", get_status_text, None);
     super::accessor(p(), "headers", get_headers, None);
+    super::accessor(p(), "body", get_body, None);
     super::accessor(p(), "bodyUsed", get_body_used, None);
     method(p(), "clone", 0, clone);
     method(p(), "arrayBuffer", 0, array_buffer);
