@@ -187,7 +187,8 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
   let body: Uint8Array | null | true = null;
   let upload: ReadableStream<unknown> | null = null;
   const initBody: any = init == null ? undefined : init.body;
-  if (initBody instanceof ReadableStream) {
+  const streamed = initBody instanceof ReadableStream || (initBody != null && typeof initBody[Symbol.asyncIterator] === "function");
+  if (streamed) {
     upload = STREAM_BODIES ? (request as any).body : initBody;
     body = true;
   } else if (method !== "GET" && method !== "HEAD") {

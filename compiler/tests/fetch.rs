@@ -111,7 +111,8 @@ async fn route(req: Request<Incoming>, seen: Arc<Seen>, other_origin: String, se
         "/bytes" => res(200, &[("content-type", "application/octet-stream")], full((0..=255u8).collect::<Vec<u8>>())),
         "/echo" | "/echo/again" => {
             let method = req.method().to_string();
-            let uri = req.uri().to_string();
+            // The path as HTTP/1.1 sends it (HTTP/2's :path; hyper gives HTTP/2 requests an absolute URI).
+            let uri = req.uri().path_and_query().map_or("/".to_string(), |p| p.to_string());
             let mut headers: Vec<(String, String)> =
                 req.headers().iter().map(|(n, v)| (n.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned())).collect();
             headers.sort();

@@ -356,6 +356,11 @@ fn request_error(e: &(dyn std::error::Error + 'static)) -> NetError {
             return NetError { message: "other side closed".into(), name: "SocketError", code: Some("UND_ERR_SOCKET"), ..NetError::default() };
         }
         if let Some(io) = s.downcast_ref::<std::io::Error>()
+            && io.kind() == std::io::ErrorKind::UnexpectedEof
+        {
+            return NetError { message: "other side closed".into(), name: "SocketError", code: Some("UND_ERR_SOCKET"), ..NetError::default() };
+        }
+        if let Some(io) = s.downcast_ref::<std::io::Error>()
             && let Some(code) = io.raw_os_error().and_then(errno_name)
         {
             return NetError {
