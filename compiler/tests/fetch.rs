@@ -20,7 +20,7 @@ use bytes::Bytes;
 use http_body::Frame;
 use http_body_util::{BodyExt, Full, combinators::BoxBody};
 use hyper::body::Incoming;
-use hyper::{Request, Response, StatusCode};
+use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -247,6 +247,8 @@ fn start_servers() -> Servers {
     let cert = rcgen::CertificateParams::new(vec!["localhost".to_string(), "127.0.0.1".to_string()]).unwrap().signed_by(&key, &ca, &ca_key).unwrap();
     let ca_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fetch-ca-{}.pem", std::process::id()));
     std::fs::write(&ca_path, ca.pem()).unwrap();
+    // ring, as ext-fetch uses (aws-lc-rs needs cmake).
+    #[allow(deprecated)]
     let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
     let mut tls = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
         .with_safe_default_protocol_versions()
@@ -266,7 +268,7 @@ fn start_servers() -> Servers {
             // The other origin of each server: the same server by another host name.
             let http_other = format!("http://localhost:{http_port}");
             let https_other = format!("https://localhost:{https_port}");
-            let plain = tokio::spawn(async move {
+            tokio::spawn(async move {
                 loop {
                     let Ok((s, _)) = http.accept().await else { continue };
                     let (seen, other, served) = (hs.clone(), http_other.clone(), Arc::new(AtomicUsize::new(0)));
@@ -285,8 +287,6 @@ fn start_servers() -> Servers {
                     let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new()).serve_connection(TokioIo::new(s), svc).await;
                 });
             }
-            #[allow(unreachable_code)]
-            plain.await.unwrap();
         });
     });
     Servers { http: http_port, https: https_port, closed, ca: ca_path, https_seen }

@@ -48,19 +48,19 @@ const MAX_REDIRECTS: u32 = 20;
 /// message and name, and the fields that are set.
 #[derive(Clone, Debug, Default)]
 pub struct NetError {
-    pub message: String,
+    pub message: Box<str>,
     pub name: &'static str,
     pub code: Option<&'static str>,
     pub errno: Option<i32>,
     pub syscall: Option<&'static str>,
-    pub address: Option<String>,
+    pub address: Option<Box<str>>,
     pub port: Option<u16>,
-    pub hostname: Option<String>,
+    pub hostname: Option<Box<str>>,
 }
 
 impl NetError {
     pub fn plain(message: &str) -> NetError {
-        NetError { message: message.to_string(), name: "Error", ..NetError::default() }
+        NetError { message: message.into(), name: "Error", ..NetError::default() }
     }
 }
 
@@ -227,7 +227,7 @@ fn connector() -> HttpsConnector<Connector> {
         use rustls_pki_types::pem::PemObject;
         let added = rustls_pki_types::CertificateDer::pem_file_iter(&path)
             .map_err(|e| e.to_string())
-            .and_then(|certs| certs.map(|c| c.map_err(|e| e.to_string()).and_then(|c| roots.add(c).map_err(|e| e.to_string()))).collect::<Result<(), _>>());
+            .and_then(|mut certs| certs.try_for_each(|c| c.map_err(|e| e.to_string()).and_then(|c| roots.add(c).map_err(|e| e.to_string()))));
         if let Err(e) = added {
             // Node's warning for a file it cannot load.
             eprintln!("Warning: Ignoring extra certs from `{}`, load failed: {e}", path.to_string_lossy());
@@ -270,12 +270,12 @@ fn connect_error(e: &std::io::Error, addr: SocketAddr) -> NetError {
     let code = errno_name(errno);
     let shown = code.map_or_else(|| e.to_string(), str::to_string);
     NetError {
-        message: format!("connect {shown} {address}:{}", addr.port()),
+        message: format!("connect {shown} {address}:{}", addr.port()).into(),
         name: "Error",
         code,
         errno: Some(-errno),
         syscall: Some("connect"),
-        address: Some(address),
+        address: Some(address.into()),
         port: Some(addr.port()),
         hostname: None,
     }
@@ -307,12 +307,12 @@ impl tower_service::Service<Uri> for Connector {
             };
             if addrs.is_empty() {
                 return Err(NetError {
-                    message: format!("getaddrinfo ENOTFOUND {host}"),
+                    message: format!("getaddrinfo ENOTFOUND {host}").into(),
                     name: "Error",
                     code: Some("ENOTFOUND"),
                     errno: Some(-3008),
                     syscall: Some("getaddrinfo"),
-                    hostname: Some(host),
+                    hostname: Some(host.into()),
                     ..NetError::default()
                 });
             }
@@ -326,7 +326,7 @@ impl tower_service::Service<Uri> for Connector {
                     Ok(Err(e)) => last = Some(connect_error(&e, addr)),
                     Err(_) => {
                         last = Some(NetError {
-                            message: format!("Connect Timeout Error (attempted address: {host}:{port}, timeout: {}ms)", CONNECT_TIMEOUT.as_millis()),
+                            message: format!("Connect Timeout Error (attempted address: {host}:{port}, timeout: {}ms)", CONNECT_TIMEOUT.as_millis()).into(),
                             name: "ConnectTimeoutError",
                             code: Some("UND_ERR_CONNECT_TIMEOUT"),
                             ..NetError::default()
@@ -364,7 +364,7 @@ fn request_error(e: &(dyn std::error::Error + 'static)) -> NetError {
             && let Some(code) = io.raw_os_error().and_then(errno_name)
         {
             return NetError {
-                message: format!("read {code}"),
+                message: format!("read {code}").into(),
                 name: "Error",
                 code: Some(code),
                 errno: io.raw_os_error().map(|e| -e),
@@ -579,7 +579,7 @@ async fn pump_body(id: u32, mut incoming: hyper::body::Incoming, mut decoders: D
         if last {
             return;
         }
-        if matches!(incoming.is_end_stream(), true) && decoders.is_empty() {
+        if incoming.is_end_stream() && decoders.is_empty() {
             if tx.send(Chunk::End).await.is_ok() && waiting.swap(false, Ordering::AcqRel) {
                 sh.post(Event::Ready(id));
             }
@@ -591,7 +591,7 @@ async fn pump_body(id: u32, mut incoming: hyper::body::Incoming, mut decoders: D
 /// zlib's error for a body its decoder cannot take.
 fn decode_error(e: &std::io::Error) -> NetError {
     NetError {
-        message: if e.to_string().is_empty() { "incorrect header check".into() } else { e.to_string() },
+        message: if e.to_string().is_empty() { "incorrect header check".into() } else { e.to_string().into() },
         name: "Error",
         code: Some("Z_DATA_ERROR"),
         ..NetError::default()

@@ -346,7 +346,12 @@ pub fn poll() -> JsResult<usize> {
     std::mem::swap(&mut *sh.queue.lock().unwrap_or_else(|e| e.into_inner()), &mut batch);
     let n = batch.len();
     let mut events = batch.drain(..);
-    let r = events.try_for_each(|ev| perry_stdlib::event_loop::macrotask(|| Ok(event(ev))));
+    let r = events.try_for_each(|ev| {
+        perry_stdlib::event_loop::macrotask(|| {
+            event(ev);
+            Ok(())
+        })
+    });
     drop(events);
     host().batch = batch;
     r.map(|()| n)
