@@ -9,6 +9,7 @@
 // The module graph evaluates this module first when some module's source names `fetch`
 // (`modules::Graph::finish`).
 import { ReadableStream } from "perry:web-streams";
+import { atob } from "perry:web-globals";
 
 type ErrorRecord = ["error", string, string, string?, number?, string?, string?, number?, string?];
 type HeadRecord = [number, string, string[], string, boolean, boolean];
@@ -168,6 +169,125 @@ async function sendBody(id: number, stream: ReadableStream<unknown>) {
   }
 }
 
+// ----- data: URLs (Fetch's data: URL processor, and MIME Sniffing's MIME type parser) -----
+
+// No regular expressions here: a regex literal would link the RegExp family into every program
+// that uses fetch.
+const TOKEN_CHARS = "!#$%&'*+-.^_`|~";
+const isTokenChar = (c: string) => (c >= "0" && c <= "9") || (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || TOKEN_CHARS.includes(c);
+const isToken = (s: string) => s.length > 0 && [...s].every(isTokenChar);
+const isQuotable = (s: string) => [...s].every((c) => c === "\t" || (c >= " " && c <= "~") || (c >= "\u0080" && c <= "\u00ff"));
+const HTTP_WHITESPACE = "\t\n\r ";
+const ASCII_WHITESPACE = "\t\n\f\r ";
+
+function trimEnd(s: string, chars: string): string {
+  let e = s.length;
+  while (e > 0 && chars.includes(s[e - 1])) e--;
+  return s.slice(0, e);
+}
+
+function trim(s: string, chars: string): string {
+  let b = 0;
+  while (b < s.length && chars.includes(s[b])) b++;
+  return trimEnd(s.slice(b), chars);
+}
+
+/** A MIME type serialized after parsing it; null when it does not parse. */
+function parseMime(input: string): string | null {
+  const s = trim(input, HTTP_WHITESPACE);
+  const slash = s.indexOf("/");
+  if (slash < 0) return null;
+  const type = s.slice(0, slash);
+  let at = s.indexOf(";", slash);
+  if (at < 0) at = s.length;
+  const subtype = trimEnd(s.slice(slash + 1, at), HTTP_WHITESPACE);
+  if (!isToken(type) || !isToken(subtype)) return null;
+  let out = `${type.toLowerCase()}/${subtype.toLowerCase()}`;
+  const seen = new Set<string>();
+  while (at < s.length) {
+    at++;
+    while (at < s.length && HTTP_WHITESPACE.includes(s[at])) at++;
+    let end = at;
+    while (end < s.length && s[end] !== ";" && s[end] !== "=") end++;
+    const name = s.slice(at, end).toLowerCase();
+    at = end;
+    if (at < s.length && s[at] === ";") continue;
+    if (at >= s.length) break;
+    at++;
+    let value = "";
+    if (s[at] === '"') {
+      at++;
+      while (at < s.length && s[at] !== '"') {
+        if (s[at] === "\\" && at + 1 < s.length) at++;
+        value += s[at++];
+      }
+      while (at < s.length && s[at] !== ";") at++;
+    } else {
+      let e = s.indexOf(";", at);
+      if (e < 0) e = s.length;
+      value = trimEnd(s.slice(at, e), HTTP_WHITESPACE);
+      at = e;
+      if (value === "") continue;
+    }
+    if (isToken(name) && isQuotable(value) && !seen.has(name)) {
+      seen.add(name);
+      let shown = value;
+      if (!isToken(value)) {
+        shown = '"';
+        for (const c of value) shown += c === '"' || c === "\\" ? "\\" + c : c;
+        shown += '"';
+      }
+      out += `;${name}=${shown}`;
+    }
+  }
+  return out;
+}
+
+/** The bytes of `s` with its %XX escapes decoded (URL's percent-decode of its UTF-8). */
+function percentDecode(s: string): Uint8Array {
+  const input = new TextEncoder().encode(s);
+  const out = new Uint8Array(input.length);
+  let n = 0;
+  const hex = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (c === 37 && i + 2 < input.length && hex(input[i + 1]) >= 0 && hex(input[i + 2]) >= 0) {
+      out[n++] = hex(input[i + 1]) * 16 + hex(input[i + 2]);
+      i += 2;
+    } else {
+      out[n++] = c;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** The Response for a data: URL; null when the URL is not a valid one (a network error). */
+function dataResponse(href: string): Response | null {
+  const url = href.split("#")[0];
+  const rest = url.slice(5);
+  const comma = rest.indexOf(",");
+  if (comma < 0) return null;
+  let mime = trim(rest.slice(0, comma), ASCII_WHITESPACE);
+  let body = percentDecode(rest.slice(comma + 1));
+  // `;` and spaces before a final `base64` (any case): the body is base64.
+  const beforeB64 = trimEnd(mime.slice(0, -6), " ");
+  if (mime.length >= 7 && mime.slice(-6).toLowerCase() === "base64" && beforeB64.endsWith(";")) {
+    let binary: string;
+    try {
+      binary = atob(String.fromCharCode(...body));
+    } catch {
+      return null;
+    }
+    body = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    mime = beforeB64.slice(0, -1);
+  }
+  if (mime.startsWith(";")) mime = "text/plain" + mime;
+  const type = parseMime(mime) ?? "text/plain;charset=US-ASCII";
+  const r = new Response(body, { status: 200, statusText: "OK", headers: [["content-type", type]] });
+  native.finish(r, url, false);
+  return r;
+}
+
 async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = undefined): Promise<Response> {
   if (!(input instanceof Request)) {
     const href = String(input);
@@ -197,6 +317,11 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
       body = new Uint8Array(await request.arrayBuffer());
       if (signal && signal.aborted) throw signal.reason;
     }
+  }
+  if (request.url.startsWith("data:")) {
+    const r = dataResponse(request.url);
+    if (r === null) throw new TypeError("fetch failed", { cause: new Error("failed to fetch the data URL") });
+    return r;
   }
   const id = native.start(method, request.url, headers, body, request.redirect);
   if (upload) sendBody(id, upload);

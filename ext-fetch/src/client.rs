@@ -404,7 +404,11 @@ const BAD_PORTS: &[u16] = &[
 fn check_url(url: &url::Url) -> Result<(), NetError> {
     match url.scheme() {
         "http" | "https" => {}
-        "about" | "blob" | "data" => return Err(NetError::plain("unknown scheme")),
+        "about" => return Err(NetError::plain("about scheme is not supported")),
+        // No blob URL store: every blob URL is one undici finds no Blob for.
+        "blob" => return Err(NetError::plain("invalid method")),
+        // perry_fetch.ts answers data: URLs itself; a redirect to one is refused below.
+        "data" => return Err(NetError::plain("unknown scheme")),
         "file" => return Err(NetError::plain("not implemented... yet...")),
         _ => return Err(NetError::plain("unknown scheme")),
     }
