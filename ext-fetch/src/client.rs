@@ -492,7 +492,8 @@ async fn fetch(client: &HttpClient, req: Req) -> Result<(hyper::Response<hyper::
             return Err(NetError::plain("redirect count exceeded"));
         }
         if status != 303 && streamed {
-            return Err(NetError::plain("Cannot follow redirect with a streamed body"));
+            // undici's network error has no message here.
+            return Err(NetError::plain(""));
         }
         if ((status == 301 || status == 302) && method == Method::POST) || (status == 303 && method != Method::GET && method != Method::HEAD) {
             method = Method::GET;

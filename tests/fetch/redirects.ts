@@ -53,3 +53,20 @@ console.log("same origin:", same.headers.filter(([n]: string[]) => n === "author
 const req = new Request(`${BASE}/redirect?to=/text`, { redirect: "manual" });
 const viaRequest = await fetch(req);
 console.log("request's mode:", viaRequest.status, req.redirect);
+
+// A streamed body cannot be sent again: only a 303 (which drops it) is followed.
+for (const status of [302, 303, 307]) {
+  const body = new ReadableStream({
+    pull(c) {
+      c.enqueue(new TextEncoder().encode("streamed"));
+      c.close();
+    },
+  });
+  try {
+    const r = await fetch(`${BASE}/redirect?status=${status}&to=/echo`, { method: "POST", body, duplex: "half" } as any);
+    const e = await r.json();
+    console.log("streamed", status, "->", e.method, JSON.stringify(e.body));
+  } catch (e: any) {
+    console.log("streamed", status, "->", e.message, JSON.stringify(e.cause.message));
+  }
+}
