@@ -281,6 +281,14 @@ fn fixture_checks(s: &Server) {
 
     // Route groups, catch-alls.
     check(&get(p, "/health"), 200, r#"{"ok":true}"#, "GET /health");
+    let r = get(p, "/api/events?count=2&every=1");
+    let events = "id: 0\ndata: {\"n\":0,\"path\":\"/api/events\"}\n\nid: 1\ndata: {\"n\":1,\"path\":\"/api/events\"}\n\n";
+    check(&r, 200, events, "GET /api/events");
+    assert_eq!(r.header("content-type"), Some("text/event-stream"), "{r:?}");
+    if rt == "perry" {
+        // Streamed as produced (the Node host of this test buffers bodies).
+        assert_eq!(r.header("transfer-encoding"), Some("chunked"), "{r:?}");
+    }
     check(&get(p, "/api/files/a/b/c.txt"), 200, r#"{"path":["a","b","c.txt"],"file":"a/b/c.txt"}"#, "catch-all");
     check(&get(p, "/api/files/x%20y"), 200, r#"{"path":["x y"],"file":"x y"}"#, "catch-all, decoded");
     check(&get(p, "/api/files"), 404, "Not Found", "a catch-all needs a segment");
@@ -547,7 +555,7 @@ fn emit_entry_writes_the_generated_server() {
         "import { runWithRequest as requestScope } from \"perry:next/headers\";".to_string(),
         "import { NextRequest } from \"perry:next/server\";".to_string(),
         "    { path: \"/health\", file: \"app/(site)/health/route.ts\", module: route0 },".to_string(),
-        "    { path: \"/api/items/[id]\", file: \"app/api/items/[id]/route.ts\", module: route6 },".to_string(),
+        "    { path: \"/api/items/[id]\", file: \"app/api/items/[id]/route.ts\", module: route7 },".to_string(),
         "    { path: \"/api/docs/[[...slug]]\", file: \"app/api/docs/[[...slug]]/route.ts\", module: route2 },".to_string(),
         "  { serve, requestScope, NextRequest },".to_string(),
     ] {
