@@ -50,6 +50,23 @@ const R_SLOTS: u32 = 8;
 /// Must run on the JavaScript thread; the returned value is not rooted:
 /// hold it in a `HandleScope` before the next allocation.
 pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Vec<u8>) -> Value {
+    let method = normalize_method(method);
+    let no_body = body.is_empty() && (method == "GET" || method == "HEAD");
+    let scope = HandleScope::new();
+    let bv = if no_body { Value::NULL } else { body::store_of(&body) };
+    let hb = scope.root(bv.0);
+    request_with(&method, url, headers, Value(hb.get()))
+}
+
+/// [`new_request`] with a body still arriving: `id` names it in the [`body::NativeSource`] the
+/// server registered.
+pub fn new_streaming_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], id: f64) -> Value {
+    request_with(&normalize_method(method), url, headers, Value::num(id))
+}
+
+fn request_with(method: &str, url: &str, headers: &[(&[u8], &[u8])], body_v: Value) -> Value {
+    let scope = HandleScope::new();
+    let hb = scope.root(body_v.0);
     let mut list = List::default();
     for (n, v) in headers {
         let name: String = n.iter().map(|&c| c as char).collect();
@@ -60,14 +77,9 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
         Ok(u) => u.to_string(),
         Err(_) => url.to_string(),
     };
-    let method = normalize_method(method);
-    let no_body = body.is_empty() && (method == "GET" || method == "HEAD");
-    let scope = HandleScope::new();
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
     let hh = scope.root(h.0);
-    let bv = if no_body { Value::NULL } else { body::store_of(&body) };
-    let hb = scope.root(bv.0);
-    make(&method, &url, Value(hh.get()), Value(hb.get()), "follow", Value::UNDEFINED, proto(P::RequestProto))
+    make(method, &url, Value(hh.get()), Value(hb.get()), "follow", Value::UNDEFINED, proto(P::RequestProto))
 }
 
 /// A Request object with everything given (rooted here).
@@ -309,7 +321,7 @@ fn clone(args: &Args) -> JsResult {
     let list = headers::list_of(slot(r, R_HEADERS));
     let (m, u, red) = (string::to_rust(slot(r, R_METHOD)), string::to_rust(slot(r, R_URL)), string::to_rust(slot(r, R_REDIRECT)));
     let scope = HandleScope::new();
-    let hb = scope.root(body::clone_body(r, R_BODY)?.0);
+    let hb = scope.root(body::clone_body(r, R_BODY, R_USED)?.0);
     let follow = {
         let own = slot(args.this(), R_SIGNAL);
         if own.is_undefined() { slot(args.this(), R_FOLLOW) } else { own }

@@ -289,7 +289,7 @@ fn clone(args: &Args) -> JsResult {
     let url = string::to_rust(slot(r, S_URL));
     let redirected = slot(r, S_REDIRECTED).as_bool();
     let scope = HandleScope::new();
-    let hb = scope.root(body::clone_body(r, S_BODY)?.0);
+    let hb = scope.root(body::clone_body(r, S_BODY, S_USED)?.0);
     let h = headers::new_intrinsic(&list, guard);
     let hh = scope.root(h.0);
     Ok(make(status, &text, Value(hh.get()), Value(hb.get()), &ty, &url, redirected, proto(P::ResponseProto)))
