@@ -17,7 +17,6 @@ use super::{Class, P, is, new_platform, proto, set_slot, slot};
 use crate::method;
 use perry_gc::HandleScope;
 use perry_runtime::atoms;
-use perry_runtime::bytes as b;
 use perry_runtime::error::{self, ErrorKind};
 use perry_runtime::function::Args;
 use perry_runtime::object;
