@@ -12,7 +12,7 @@ export interface ResponseCookie extends RequestCookie {
   domain?: string;
   maxAge?: number;
   /** A date, in milliseconds since the epoch, or in HTTP form ("Thu, 01 Jan 1970 00:00:00 GMT"). */
-  expires?: string | number | Date;
+  expires?: number | Date;
   secure?: boolean;
   httpOnly?: boolean;
   sameSite?: "strict" | "lax" | "none";
@@ -88,12 +88,21 @@ export class RequestCookies {
   }
 }
 
+/** What @edge-runtime/cookies' `normalizeCookie` makes of a cookie being set: a number
+ * `expires` is a Date, a `maxAge` sets `expires` from now, and the path defaults to "/". */
+function normalizeCookie(c: ResponseCookie): ResponseCookie {
+  if (typeof c.expires === "number") c.expires = new Date(c.expires);
+  if (c.maxAge) c.expires = new Date(Date.now() + c.maxAge * 1000);
+  if (c.path === null || c.path === undefined) c.path = "/";
+  return c;
+}
+
 /** Serialises a cookie for `set-cookie`, attributes in @edge-runtime/cookies' order. */
 export function stringifyCookie(c: ResponseCookie): string {
   const attrs: string[] = [];
   if (c.path) attrs.push(`Path=${c.path}`);
-  if (c.expires !== undefined && c.expires !== "") {
-    attrs.push(`Expires=${typeof c.expires === "string" ? c.expires : new Date(c.expires).toUTCString()}`);
+  if (c.expires || c.expires === 0) {
+    attrs.push(`Expires=${(typeof c.expires === "number" ? new Date(c.expires) : c.expires).toUTCString()}`);
   }
   if (typeof c.maxAge === "number") attrs.push(`Max-Age=${c.maxAge}`);
   if (c.domain) attrs.push(`Domain=${c.domain}`);
@@ -131,14 +140,14 @@ export class ResponseCookies {
 
   set(name: string | ResponseCookie, value?: string, options?: CookieOptions): this {
     const c: ResponseCookie = typeof name === "string" ? { ...options, name, value: value ?? "" } : { ...name };
-    this.cookies.set(c.name, c);
+    this.cookies.set(c.name, normalizeCookie(c));
     this.onChange?.(this.getAll());
     return this;
   }
 
   delete(name: string | Omit<ResponseCookie, "value" | "expires">): this {
     const c = typeof name === "string" ? { name } : name;
-    return this.set({ ...c, value: "", expires: "Thu, 01 Jan 1970 00:00:00 GMT" });
+    return this.set({ ...c, value: "", expires: new Date(0) });
   }
 
   toString(): string {

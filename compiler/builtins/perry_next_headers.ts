@@ -16,8 +16,8 @@ import type { CookieOptions, RequestCookie, ResponseCookie } from "perry:next/co
 
 export class ReadonlyHeadersError extends Error {
   constructor() {
+    // Next leaves `name` as "Error".
     super("Headers cannot be modified. Read more: https://nextjs.org/docs/app/api-reference/functions/headers");
-    this.name = "ReadonlyHeadersError";
   }
 
   static callable(): never {
@@ -28,7 +28,6 @@ export class ReadonlyHeadersError extends Error {
 export class ReadonlyRequestCookiesError extends Error {
   constructor() {
     super("Cookies can only be modified in a Server Action or Route Handler. Read more: https://nextjs.org/docs/app/api-reference/functions/cookies#options");
-    this.name = "ReadonlyRequestCookiesError";
   }
 
   static callable(): never {

@@ -74,6 +74,8 @@ export class NextResponse<Body = unknown> extends Response {
       const jar = new ResponseCookies((all) => {
         headers.delete("set-cookie");
         for (const c of all) headers.append("set-cookie", stringifyCookie(c));
+        // As Next's NextResponse does (its cookies proxy tells middleware what it set).
+        headers.set("x-middleware-set-cookie", all.map(stringifyCookie).join(","));
       });
       // The cookies the response already sets are the jar's first contents.
       for (const line of headers.getSetCookie()) {

@@ -2992,6 +2992,18 @@ __perry_native("web-body").setHooks({
   read: (r: any) => r.read(),
   cancel: (r: any, reason: unknown) => r.cancel(reason).catch(noop),
   relay: (s: any) => s.pipeThrough(new TransformStream()),
+  // A request body still arriving (perry:http): one chunk per pull, so the client is read no
+  // faster than the handler reads.
+  fromPull: (pull: () => Promise<Uint8Array | undefined>, cancel: () => void) =>
+    new ReadableStream({
+      type: "bytes",
+      async pull(c: any) {
+        const chunk = await pull();
+        if (chunk === undefined) c.close();
+        else c.enqueue(chunk);
+      },
+      cancel,
+    }),
 });
 
 export { ReadableStream, TransformStream, WritableStream };

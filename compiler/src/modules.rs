@@ -990,3 +990,33 @@ pub fn import_elided(d: &ImportDeclaration, scoping: &Scoping) -> bool {
         local.symbol_id.get().is_some_and(|sym| scoping.get_resolved_references(sym).any(|r| r.flags().is_value()))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in modules the graph of a one-module program `src` holds.
+    fn built_ins(name: &str, src: &str) -> Vec<String> {
+        let dir = std::env::temp_dir().join(format!("perry-graph-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("main.ts");
+        std::fs::write(&file, src).unwrap();
+        let g = Graph::load(&file).unwrap_or_else(|_| panic!("{src} does not load"));
+        let _ = std::fs::remove_dir_all(&dir);
+        g.modules.iter().filter(|m| m.builtin).map(|m| crate::builtins::display(&m.path)).collect()
+    }
+
+    #[test]
+    fn a_body_or_a_signal_read_links_the_module_that_makes_it() {
+        let streams = |name: &str, src: &str| built_ins(name, src).iter().any(|m| m == "perry:web-streams");
+        let events = |name: &str, src: &str| built_ins(name, src).iter().any(|m| m == "perry:web-events");
+        // `response.body` is a ReadableStream, `request.signal` an AbortSignal.
+        assert!(streams("body", "export const f = (r: Response) => r.body;"));
+        assert!(streams("blob", "export const f = (b: Blob) => b.stream();"));
+        assert!(events("signal", "export const f = (r: Request) => r.signal;"));
+        // Naming the member without any Web class links nothing.
+        assert!(!streams("plain-body", "const o = { body: 1 }; console.log(o.body);"));
+        assert!(!events("plain-signal", "const o = { signal: 1 }; console.log(o.signal);"));
+        assert!(!streams("response-only", "console.log(new Response('x').status);"));
+    }
+}

@@ -763,10 +763,72 @@ fn streamed_bodies_under_gc_stress() {
     assert_eq!(r.body, "stressed");
     let r = c.request("GET", "/transform?s=gc", &[], b"");
     assert_eq!(r.body, "GC");
+    let body: Vec<u8> = (0..100_000usize).map(|i| (i % 251) as u8).collect();
+    assert_eq!(c.request("POST", "/upload", &[], &body).body, upload_sum(&body));
+    let chunked = b"4\r\nabcd\r\n3\r\nefg\r\n0\r\n\r\n";
+    assert_eq!(c.request("POST", "/upload-chunks", &[("transfer-encoding", "chunked")], chunked).body, "7 bytes in some chunks, used true");
+    assert_eq!(c.request("POST", "/echo", &[("transfer-encoding", "chunked")], chunked).body, "abcdefg");
     let mut c2 = s.connect();
     c2.send_raw(b"GET /sse?n=100000&every=5 HTTP/1.1\r\nhost: t\r\n\r\n");
     c2.read_head();
     c2.read_chunk().unwrap();
     drop(c2);
     assert!(s.stderr_has("aborted /sse after"), "stderr: {}", s.stderr());
+}
+
+/// The sum `/upload` answers with: bytes mod 65521.
+fn upload_sum(body: &[u8]) -> String {
+    format!("{} {}", body.len(), body.iter().fold(0u32, |s, &b| (s + b as u32) % 65521))
+}
+
+#[test]
+fn request_bodies_reach_the_handler_as_they_arrive() {
+    let s = Server::start("stream", &[("PERRY_HTTP_MAX_BODY", "4000000")]);
+    let mut c = s.connect();
+    // Short bodies are read before the handler runs; long and chunked ones arrive.
+    for n in [10usize, 70_000, 3_000_000] {
+        let body: Vec<u8> = (0..n).map(|i| (i * 7 % 251) as u8).collect();
+        let r = c.request("POST", "/upload", &[], &body);
+        assert_eq!(r.body, upload_sum(&body), "{n} bytes");
+    }
+    let mut chunked = Vec::new();
+    let mut expected = Vec::new();
+    for i in 0..50u32 {
+        let part = format!("part {i};").repeat(200);
+        chunked.extend_from_slice(format!("{:x}\r\n{part}\r\n", part.len()).as_bytes());
+        expected.extend_from_slice(part.as_bytes());
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let r = c.request("POST", "/upload", &[("transfer-encoding", "chunked")], &chunked);
+    assert_eq!(r.body, upload_sum(&expected));
+    let r = c.request("POST", "/upload-chunks", &[("transfer-encoding", "chunked")], &chunked);
+    assert_eq!(r.body, format!("{} bytes in some chunks, used true", expected.len()));
+    // A request body echoed as the response body.
+    let r = c.request("PUT", "/echo", &[("transfer-encoding", "chunked"), ("content-type", "text/x")], &chunked);
+    assert_eq!((r.body.as_bytes(), r.header("content-type")), (expected.as_slice(), Some("text/x")));
+
+    // The handler reads the first chunk while the rest has not been sent.
+    let mut c = s.connect();
+    c.send_raw(b"POST /first HTTP/1.1\r\nhost: t\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n");
+    let r = c.read_response();
+    assert_eq!(r.body, "first: hello");
+
+    // Over the limit: the handler's read fails (it answers 413 itself here).
+    let mut c = s.connect();
+    let big: Vec<u8> = std::iter::repeat_n(b'x', 5_000_000).collect();
+    let mut body = format!("{:x}\r\n", big.len()).into_bytes();
+    body.extend_from_slice(&big);
+    body.extend_from_slice(b"\r\n0\r\n\r\n");
+    c.send_raw(b"POST /upload HTTP/1.1\r\nhost: t\r\ntransfer-encoding: chunked\r\n\r\n");
+    let sender = std::thread::spawn({
+        let mut w = c.reader.get_ref().try_clone().unwrap();
+        move || {
+            let _ = w.write_all(&body);
+        }
+    });
+    let r = c.read_response();
+    assert_eq!((r.status, r.body.as_str()), (413, "TypeError: the request body is larger than the limit of 4000000 bytes"));
+    drop(c);
+    let _ = sender.join();
+    assert_eq!(s.get("/strings").body, "text chunks");
 }

@@ -12,6 +12,12 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
     perry_stdlib::web::request::new_request(method, url, headers, body)
 }
 
+/// The `Request` for a request whose body is still arriving (`id` names it in the body source
+/// `host.rs` registers).
+pub fn new_streaming_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], id: u64) -> Value {
+    perry_stdlib::web::request::new_streaming_request(method, url, headers, id as f64)
+}
+
 /// The status, headers (each `set-cookie` separately) and body of a
 /// `Response`; `None` when `v` is not one. Runs JavaScript for a stream body (which may throw).
 pub fn response_parts(v: Value) -> perry_runtime::JsResult<Option<ResponseParts>> {

@@ -29,6 +29,10 @@
 //!   body slowly, or never, holds a connection and an in-flight permit only
 //!   that long. Node's `requestTimeout` (300 s) counts from the start of the
 //!   request; this one from the end of its head.
+//! - A body of unknown length (chunked) or longer than [`STREAM_FROM`] is not read here: the
+//!   handler gets it as it arrives ([`streams`], [`start_streaming`]; the server thread feeds it
+//!   to the JS side one chunk at a time, within the same limits). The fuzz harness drives
+//!   [`read_request`] only.
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
@@ -89,6 +93,79 @@ fn closing(status: StatusCode) -> Response<Full<Bytes>> {
     let mut r = plain(status);
     r.headers_mut().insert(hyper::header::CONNECTION, HeaderValue::from_static("close"));
     r
+}
+
+/// Request bodies longer than this, by their Content-Length, reach the handler as they
+/// arrive; shorter ones are read before it runs.
+pub const STREAM_FROM: u64 = 64 * 1024;
+
+/// How the error of an arriving body over the limit begins.
+pub const OVER_LIMIT: &str = "the request body is larger than the limit of";
+
+/// Whether `req`'s body should reach the handler as it arrives: a method with a body, and a
+/// body of unknown length or longer than [`STREAM_FROM`].
+pub fn streams(req: &Request<Incoming>) -> bool {
+    if matches!(*req.method(), hyper::Method::GET | hyper::Method::HEAD) || hyper::body::Body::is_end_stream(req.body()) {
+        return false;
+    }
+    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    declared.is_none_or(|n| n > STREAM_FROM)
+}
+
+/// The head and the unread body of a request whose body [`streams`], once one of `permits` is
+/// free; or the 413 for a declared length over the limit.
+pub async fn start_streaming<'p>(
+    req: Request<Incoming>,
+    limits: &Limits,
+    permits: &'p Semaphore,
+) -> Result<(hyper::http::request::Parts, Incoming, SemaphorePermit<'p>), Response<Full<Bytes>>> {
+    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limits.max_body as u64) {
+        return Err(closing(StatusCode::PAYLOAD_TOO_LARGE));
+    }
+    let Ok(permit) = permits.acquire().await else { return Err(plain(StatusCode::SERVICE_UNAVAILABLE)) };
+    let (parts, body) = req.into_parts();
+    Ok((parts, body, permit))
+}
+
+/// Reads a streamed body's frames into `tx` (each send waits for room: the handler's pace is
+/// the client's), within the body limit and the request timeout (counted while waiting for the
+/// client only). A body over the limit, cut short or too slow ends with an error the handler's
+/// read rejects with. `sent` is called after each chunk and at the end.
+pub async fn feed(body: Incoming, limits: Limits, tx: tokio::sync::mpsc::Sender<Result<Bytes, String>>, sent: impl Fn()) {
+    let mut body = Limited::new(body, limits.max_body);
+    let mut budget = limits.request_timeout;
+    loop {
+        let start = tokio::time::Instant::now();
+        let frame = match budget {
+            Some(b) => match tokio::time::timeout(b, body.frame()).await {
+                Ok(f) => f,
+                Err(_) => Some(Err("the request body did not arrive within the request timeout".into())),
+            },
+            None => body.frame().await,
+        };
+        budget = budget.map(|b| b.saturating_sub(start.elapsed()));
+        let chunk = match frame {
+            None => break,
+            Some(Ok(f)) => match f.into_data() {
+                Ok(data) if !data.is_empty() => Ok(data),
+                _ => continue,
+            },
+            Some(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(format!("{OVER_LIMIT} {} bytes", limits.max_body)),
+            Some(Err(e)) => Err(format!("the request body was cut short: {e}")),
+        };
+        let failed = chunk.is_err();
+        if tx.send(chunk).await.is_err() {
+            // Nobody reads it any more.
+            return;
+        }
+        sent();
+        if failed {
+            return;
+        }
+    }
+    drop(tx);
+    sent();
 }
 
 /// Reads `req`'s body within the limits once one of `permits` is free (the

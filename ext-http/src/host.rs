@@ -20,7 +20,7 @@
 //! request outside the heap, so a request leaves nothing behind.
 
 use crate::bridge::{self, ResponseParts};
-use crate::server::{self, Answer, Chunk, Event, Incoming, Reply};
+use crate::server::{self, Answer, Chunk, Event, Incoming, Reply, RequestBody};
 use perry_abi::FN_CAPS;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::atoms;
@@ -61,6 +61,22 @@ struct Pending {
     uri: hyper::Uri,
     /// The Request (a root): its signal is aborted if a streamed response's client goes away.
     request: u64,
+    /// Its body's id, while it is arriving: dropped once the response is done.
+    body: Option<u64>,
+}
+
+/// A request body arriving (`RequestBody::Arriving`), read through `perry_stdlib::web::body`'s
+/// native source: a reader waits on `promise` (a root, undefined when none does).
+struct InBody {
+    rx: tokio::sync::mpsc::Receiver<Result<bytes::Bytes, String>>,
+    /// What the waiting reader wants: every chunk (`read_all`) or the next one (`read_one`).
+    all: bool,
+    promise: u64,
+    collected: Vec<u8>,
+    /// The error that ended it (every later read rejects with it), and whether it was the
+    /// body limit (a handler that then fails answers 413, not 500).
+    error: Option<String>,
+    over_limit: bool,
 }
 
 /// A response body being streamed: its stream's reader and the request (roots), and the
@@ -73,6 +89,8 @@ struct Pump {
     waiting: Option<bytes::Bytes>,
     /// `METHOD uri`, for the log line of a stream that fails.
     what: String,
+    /// The request's arriving body, dropped with the pump (a handler may echo it).
+    body: Option<u64>,
 }
 
 struct Host {
@@ -90,6 +108,8 @@ struct Host {
     /// Streamed response bodies, by index (a key is index and generation, as for `slots`).
     pumps: Vec<Pump>,
     free_pumps: Vec<u32>,
+    /// Request bodies still arriving, by id.
+    bodies: Vec<(u64, InBody)>,
 }
 
 static HOST: JsCell<Host> = JsCell::new(Host {
@@ -102,6 +122,7 @@ static HOST: JsCell<Host> = JsCell::new(Host {
     replies: Vec::new(),
     pumps: Vec::new(),
     free_pumps: Vec::new(),
+    bodies: Vec::new(),
 });
 
 /// Hand this many responses over at once at most.
@@ -129,6 +150,10 @@ pub fn visit_roots(visit: &mut dyn FnMut(*mut u64)) {
         for v in p.values.iter_mut() {
             visit(v as *mut u64);
         }
+        // The request's arriving body, if any, lives as long as the pump (`end_pump`).
+    }
+    for (_, b) in h.bodies.iter_mut() {
+        visit(&mut b.promise as *mut u64);
     }
     bridge::visit_roots(visit);
 }
@@ -293,6 +318,10 @@ pub fn poll() -> JsResult<usize> {
             gone(key);
             Ok(())
         }),
+        Event::BodyData(id) => perry_stdlib::event_loop::macrotask(|| {
+            drain(id);
+            Ok(())
+        }),
         Event::Shutdown => shutdown(),
     });
     drop(events);
@@ -369,11 +398,16 @@ fn run_request(req: Box<Incoming>) -> JsResult<()> {
     }
     let url = request_url(&parts, &s.authority);
     let scope = HandleScope::new();
-    let request = {
-        let headers: Vec<(&[u8], &[u8])> = parts.headers.iter().map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())).collect();
-        scope.root(bridge::new_request(parts.method.as_str(), &url, &headers, Vec::from(body)).0)
+    let headers: Vec<(&[u8], &[u8])> = parts.headers.iter().map(|(n, v)| (n.as_str().as_bytes(), v.as_bytes())).collect();
+    let (request, body_id) = match body {
+        RequestBody::Read(bytes) => (scope.root(bridge::new_request(parts.method.as_str(), &url, &headers, Vec::from(bytes)).0), None),
+        RequestBody::Arriving { id, rx } => {
+            host().bodies.push((id, InBody { rx, all: false, promise: perry_abi::UNDEFINED, collected: Vec::new(), error: None, over_limit: false }));
+            (scope.root(bridge::new_streaming_request(parts.method.as_str(), &url, &headers, id).0), Some(id))
+        }
     };
-    let key = insert(Pending { reply, method: parts.method, uri: parts.uri, request: request.get() });
+    drop(headers);
+    let key = insert(Pending { reply, method: parts.method, uri: parts.uri, request: request.get(), body: body_id });
     let [handler, object, _] = host().servers[server as usize].values;
     match function::call(Value(handler), Value::UNDEFINED, &[Value(request.get()), Value(object)]) {
         Ok(v) => settle(key, v),
@@ -438,15 +472,18 @@ fn respond(key: u64, v: Value) {
             let (chunks, dropped) = server::Chunks::new(rx);
             let what = format!("{} {}", p.method, p.uri);
             queue(p.reply, Answer { parts, chunks: Some(chunks) });
-            if let Err(()) = start_pump(Value(hv.get()), Value(hr.get()), tx, dropped, what) {
+            if let Err(()) = start_pump(Value(hv.get()), Value(hr.get()), tx, dropped, what, p.body) {
                 // The stream could not be read (locked meanwhile): the body ends at once.
                 error::take();
+                drop_body(p.body);
             }
         }
         Ok(Some(parts)) => {
+            drop_body(p.body);
             send(p.reply, parts);
         }
         Err(_) => {
+            drop_body(p.body);
             let e = error::take();
             log_error(e);
             send(p.reply, internal_error());
@@ -465,6 +502,22 @@ fn respond(key: u64, v: Value) {
 /// as console.error prints it.
 fn fail(key: u64, e: Value) {
     let Some(p) = take(key) else { return };
+    let over_limit = p.body.and_then(body_index).is_some_and(|i| host().bodies[i].1.over_limit);
+    drop_body(p.body);
+    if over_limit {
+        // The handler failed reading a body over the limit: the client gets the 413 the server
+        // gives a body it reads itself, and the connection closes.
+        send(
+            p.reply,
+            ResponseParts {
+                status: 413,
+                headers: vec![("connection".into(), "close".into()), ("content-type".into(), "text/plain".into())],
+                body: b"Payload Too Large".to_vec(),
+                streamed: false,
+            },
+        );
+        return;
+    }
     log_error(e);
     send(p.reply, internal_error());
 }
@@ -491,7 +544,7 @@ fn log_error(e: Value) {
 // them: its producer sees backpressure through `desiredSize`. When hyper drops the body (the
 // client went away), `Event::Gone` cancels the stream and aborts the request's signal.
 
-fn start_pump(response: Value, request: Value, tx: mpsc::Sender<Chunk>, dropped: oneshot::Receiver<()>, what: String) -> Result<(), ()> {
+fn start_pump(response: Value, request: Value, tx: mpsc::Sender<Chunk>, dropped: oneshot::Receiver<()>, what: String, body: Option<u64>) -> Result<(), ()> {
     let scope = HandleScope::new();
     let hreq = scope.root(request.0);
     let stream = bridge::body_stream(response);
@@ -500,7 +553,7 @@ fn start_pump(response: Value, request: Value, tx: mpsc::Sender<Chunk>, dropped:
     let index = match h.free_pumps.pop() {
         Some(i) => i,
         None => {
-            h.pumps.push(Pump { generation: 0, values: [perry_abi::UNDEFINED; 2], tx: None, waiting: None, what: String::new() });
+            h.pumps.push(Pump { generation: 0, values: [perry_abi::UNDEFINED; 2], tx: None, waiting: None, what: String::new(), body: None });
             (h.pumps.len() - 1) as u32
         }
     };
@@ -509,6 +562,7 @@ fn start_pump(response: Value, request: Value, tx: mpsc::Sender<Chunk>, dropped:
     p.values = [reader.get(), hreq.get()];
     p.waiting = None;
     p.what = what;
+    p.body = body;
     let key = ((p.generation as u64) << INDEX_BITS) | index as u64;
     if let Some(sh) = server::started() {
         sh.when_gone(key, dropped);
@@ -530,7 +584,9 @@ fn end_pump(key: u64) {
         p.waiting = None;
         p.values = [perry_abi::UNDEFINED; 2];
         p.what = String::new();
+        let body = p.body.take();
         host().free_pumps.push((key & ((1 << INDEX_BITS) - 1)) as u32);
+        drop_body(body);
     }
 }
 
@@ -695,4 +751,115 @@ fn sweep(h: &mut Host) {
     }
     let live = h.slots.len() - h.free.len();
     h.sweep_at = (2 * live).max(64).max(h.slots.len() + 1);
+}
+
+// ----- request bodies still arriving -----
+//
+// A body longer than `conn::STREAM_FROM` or chunked reaches the handler as it arrives: its
+// Request's body slot holds the id, and `perry_stdlib::web::body` reads it through the native
+// source below. The server thread sends at most `REQUEST_CHUNKS` chunks ahead and posts
+// `Event::BodyData` after each; a reader waiting here is served by `drain`. The body is dropped
+// once the response is done (the server thread then stops reading the client).
+
+/// Registers the native source of arriving bodies (at start-up).
+pub fn install_body_source() {
+    perry_stdlib::web::body::set_native_source(perry_stdlib::web::body::NativeSource { read_all, read_one, cancel: cancel_body });
+}
+
+fn body_index(id: u64) -> Option<usize> {
+    host().bodies.iter().position(|(i, _)| *i == id)
+}
+
+fn wait(id: f64, all: bool) -> JsResult {
+    let scope = HandleScope::new();
+    let p = scope.root(promise::new_promise().0);
+    match body_index(id as u64) {
+        Some(i) if host().bodies[i].1.error.is_some() => {
+            let message = host().bodies[i].1.error.clone().unwrap_or_default();
+            let _: error::Exc = error::type_error(&message);
+            let e = error::take();
+            promise::reject(Value(p.get()), e);
+        }
+        Some(i) if host().bodies[i].1.promise == perry_abi::UNDEFINED => {
+            let b = &mut host().bodies[i].1;
+            b.all = all;
+            b.promise = p.get();
+            drain(id as u64);
+        }
+        Some(_) => return Err(error::type_error("the request body is already being read")),
+        // Dropped: the response was sent, or the body was cancelled.
+        None => promise::reject(Value(p.get()), {
+            let _: error::Exc = error::type_error("the request body is no longer readable: its response was sent");
+            error::take()
+        }),
+    }
+    Ok(Value(p.get()))
+}
+
+fn read_all(id: f64) -> JsResult {
+    wait(id, true)
+}
+
+fn read_one(id: f64) -> JsResult {
+    wait(id, false)
+}
+
+fn cancel_body(id: f64) {
+    drop_body(Some(id as u64));
+}
+
+/// Drops an arriving body (its reader, if one waits, gets the end of it).
+fn drop_body(id: Option<u64>) {
+    let Some(i) = id.and_then(body_index) else { return };
+    let (_, b) = host().bodies.swap_remove(i);
+    if b.promise != perry_abi::UNDEFINED {
+        let scope = HandleScope::new();
+        let p = scope.root(b.promise);
+        let v = if b.all { perry_runtime::bytes::new_uint8array(&b.collected) } else { Value::UNDEFINED };
+        promise::resolve(Value(p.get()), v);
+    }
+}
+
+/// Serves the reader of body `id` with what has arrived.
+fn drain(id: u64) {
+    let Some(i) = body_index(id) else { return };
+    if host().bodies[i].1.promise == perry_abi::UNDEFINED {
+        return;
+    }
+    loop {
+        let b = &mut host().bodies[i].1;
+        match b.rx.try_recv() {
+            Ok(Ok(chunk)) if b.all => b.collected.extend_from_slice(&chunk),
+            Ok(Ok(chunk)) => {
+                let p = std::mem::replace(&mut b.promise, perry_abi::UNDEFINED);
+                let scope = HandleScope::new();
+                let hp = scope.root(p);
+                let v = perry_runtime::bytes::new_uint8array(&chunk);
+                promise::resolve(Value(hp.get()), v);
+                return;
+            }
+            Ok(Err(message)) => {
+                // Kept (with its error) until the response is done.
+                let p = std::mem::replace(&mut b.promise, perry_abi::UNDEFINED);
+                b.over_limit = message.starts_with(crate::conn::OVER_LIMIT);
+                b.error = Some(message.clone());
+                let scope = HandleScope::new();
+                let hp = scope.root(p);
+                let _: error::Exc = error::type_error(&message);
+                let e = error::take();
+                promise::reject(Value(hp.get()), e);
+                return;
+            }
+            Err(tokio::sync::mpsc::error::TryRecvError::Empty) => return,
+            Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => {
+                // The end: a reader of everything gets it; a reader of one chunk gets undefined.
+                let (_, b) = host().bodies.swap_remove(i);
+                let scope = HandleScope::new();
+                let hp = scope.root(b.promise);
+                let v = if b.all { perry_runtime::bytes::new_uint8array(&b.collected) } else { Value::UNDEFINED };
+                promise::resolve(Value(hp.get()), v);
+                return;
+            }
+        }
+    }
 }

@@ -28,4 +28,5 @@ pub extern "C" fn perry_ext_http_install() {
     perry_stdlib::native_modules::register("http", host::namespace);
     perry_stdlib::event_loop::add_source(perry_stdlib::event_loop::Source { poll: host::poll, refed: host::refed, flush: host::flush });
     perry_gc::roots::register_source("http", host::visit_roots);
+    host::install_body_source();
 }

@@ -48,13 +48,23 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
-/// A request read in full, on its way to the JS thread.
+/// A request on its way to the JS thread: its head and its body, read in full or arriving.
 pub struct Incoming {
     pub server: u32,
     pub parts: hyper::http::request::Parts,
-    pub body: Bytes,
+    pub body: RequestBody,
     pub reply: oneshot::Sender<Answer>,
 }
+
+/// A request body: all of it, or the receiving end of its chunks ([`conn::feed`]) and the id
+/// its [`Event::BodyData`] events carry.
+pub enum RequestBody {
+    Read(Bytes),
+    Arriving { id: u64, rx: mpsc::Receiver<Result<Bytes, String>> },
+}
+
+/// How many chunks of a request body may wait for the handler.
+pub const REQUEST_CHUNKS: usize = 4;
 
 /// One chunk of a streamed response body, or the error that ends it early (hyper then closes
 /// the connection without the final chunk, so the client sees the body cut short).
@@ -110,6 +120,8 @@ pub enum Event {
     Writable(u64),
     /// A streamed body's client went away (or the body ended: the key is then stale).
     Gone(u64),
+    /// An arriving request body (by id) has a chunk, its end, or its error waiting.
+    BodyData(u64),
     /// A stopped server has closed its listener and every connection.
     Closed(u32),
     /// A signal asked the process to end and the servers have drained.
@@ -342,9 +354,23 @@ async fn accept_loop(sh: Arc<Shared>, id: u32, listener: std::net::TcpListener, 
 /// One request: read its body within the limit, hand it to the JS thread,
 /// await the response.
 async fn handle(sh: Arc<Shared>, server: u32, limits: Limits, req: Request<Body>) -> Result<Response<OutBody>, Infallible> {
-    let (parts, body, _permit) = match conn::read_request(req, &limits, &sh.permits).await {
-        Ok(r) => r,
-        Err(answer) => return Ok(answer.map(Either::Left)),
+    let (parts, body, _permit) = if conn::streams(&req) {
+        match conn::start_streaming(req, &limits, &sh.permits).await {
+            Ok((parts, incoming, permit)) => {
+                static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+                let id = IDS.fetch_add(1, Ordering::Relaxed);
+                let (tx, rx) = mpsc::channel(REQUEST_CHUNKS);
+                let feeder = sh.clone();
+                sh.runtime.spawn(conn::feed(incoming, limits, tx, move || feeder.post(Event::BodyData(id))));
+                (parts, RequestBody::Arriving { id, rx }, permit)
+            }
+            Err(answer) => return Ok(answer.map(Either::Left)),
+        }
+    } else {
+        match conn::read_request(req, &limits, &sh.permits).await {
+            Ok((parts, body, permit)) => (parts, RequestBody::Read(body), permit),
+            Err(answer) => return Ok(answer.map(Either::Left)),
+        }
     };
     let (reply, response) = oneshot::channel();
     sh.post(Event::Request(Box::new(Incoming { server, parts, body, reply })));

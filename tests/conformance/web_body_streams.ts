@@ -160,3 +160,20 @@ async function fails(what: string, f: () => unknown) {
   const gone = AbortSignal.abort();
   console.log(new Request("http://a/", { signal: gone }).signal.reason.name);
 }
+
+// Inspection, as undici prints Requests and Responses.
+{
+  console.log(new Response("x"));
+  const used = new Response("used");
+  await used.text();
+  console.log(used);
+  console.log(Response.json({ a: 1 }, { status: 404, headers: { "x-long-header-name": "a long value that makes the headers wrap onto more lines", "x-b": "2" } }));
+  console.log(new Response(new ReadableStream()), [new Response(null)]);
+  console.log(Response.redirect("http://a.example/x", 301));
+  console.log(new Request("http://a.example/p", { method: "POST", body: "b", mode: "same-origin", credentials: "include", cache: "no-store", referrer: "http://a.example/r", referrerPolicy: "origin", integrity: "sha256-x", keepalive: true }));
+  const r = new Request("http://a.example/p", { referrer: "" });
+  console.log(r.referrer === "", r.mode, r.credentials, r.cache, r.destination, r.keepalive, new Request(r).referrer);
+  for (const [k, v] of [["mode", "x"], ["credentials", "x"], ["cache", "x"], ["referrerPolicy", "x"], ["mode", "navigate"], ["cache", "only-if-cached"], ["referrer", "/relative"]]) {
+    await fails(`${k}=${v}`, () => new Request("http://a.example/", { [k]: v }));
+  }
+}

@@ -83,6 +83,33 @@ const server = serve({
         });
         return new Response(body);
       }
+      case "/upload": {
+        // The whole body, however it came (read before the handler ran, or arriving).
+        try {
+          const bytes = await req.bytes();
+          let sum = 0;
+          for (const b of bytes) sum = (sum + b) % 65521;
+          return new Response(`${bytes.length} ${sum}`);
+        } catch (e: any) {
+          return new Response(`${e.name}: ${e.message}`, { status: 413 });
+        }
+      }
+      case "/upload-chunks": {
+        // Read chunk by chunk through the body's stream.
+        let chunks = 0;
+        let bytes = 0;
+        for await (const chunk of req.body!) {
+          chunks++;
+          bytes += chunk.length;
+        }
+        return new Response(`${bytes} bytes in ${chunks > 0 ? "some" : "no"} chunks, used ${req.bodyUsed}`);
+      }
+      case "/first": {
+        // Answers with the first chunk, before the rest of the body has arrived.
+        const reader = req.body!.getReader();
+        const first = await reader.read();
+        return new Response(`first: ${new TextDecoder().decode(first.value)}`);
+      }
       case "/strings":
         return new Response(new ReadableStream({ start(c) { c.enqueue("text "); c.enqueue("chunks"); c.close(); } }));
       case "/empty-stream":

@@ -1,8 +1,11 @@
 //! The Body mixin of Request and Response (WHATWG Fetch Standard, 6.4
 //! "extract a body" and 6.4.5 "consume body"), as Node 20 (undici 6) has it.
 //!
-//! A body slot holds one of three things:
+//! A body slot holds one of four things:
 //! - null: no body;
+//! - a number: a request body still arriving, read through the [`NativeSource`] the HTTP server
+//!   registers (its id there), beside the used flag. Consuming it waits for all of it natively;
+//!   its `body` is a stream pulling one chunk at a time from the source;
 //! - a `KIND_BUFFER_STORE` cell with all its bytes (every body made from a string, bytes, a
 //!   Blob, a form, and the server's requests), beside a "used" flag. The store never reaches
 //!   JavaScript: readers get copies, so a clone may share it;
@@ -93,10 +96,63 @@ pub enum Hook {
     Signal,
     /// (signal, reason) -> aborts a signal `Signal` made.
     Abort,
+    /// (pull, cancel) -> a byte stream whose pull awaits `pull()` (a promise of a Uint8Array,
+    /// or of undefined at the end) and whose cancel calls `cancel()`.
+    FromPull,
 }
 
-const HOOKS_N: usize = 12;
-const HOOK_NAMES: [&str; HOOKS_N] = ["toStream", "fromBytes", "readAll", "state", "tee", "takeBytes", "reader", "read", "cancel", "relay", "signal", "abort"];
+const HOOKS_N: usize = 13;
+const HOOK_NAMES: [&str; HOOKS_N] =
+    ["toStream", "fromBytes", "readAll", "state", "tee", "takeBytes", "reader", "read", "cancel", "relay", "signal", "abort", "fromPull"];
+
+/// A body that is still arriving, kept by the HTTP server under a numeric id.
+#[derive(Clone, Copy)]
+pub struct NativeSource {
+    /// A promise of all the body's bytes (a Uint8Array); rejects if it is cut short.
+    pub read_all: fn(f64) -> JsResult,
+    /// A promise of its next chunk (a Uint8Array), or of undefined at its end.
+    pub read_one: fn(f64) -> JsResult,
+    /// Nobody will read it: drop what is left.
+    pub cancel: fn(f64),
+}
+
+static SOURCE: JsCell<Option<NativeSource>> = JsCell::new(None);
+
+/// Registers the source of numeric bodies (the HTTP server, at start-up).
+pub fn set_native_source(s: NativeSource) {
+    // SAFETY: start-up, on the JS thread.
+    unsafe { *SOURCE.get() = Some(s) };
+}
+
+fn source() -> NativeSource {
+    // SAFETY: the JS thread; a numeric body exists only once its source is registered.
+    unsafe { SOURCE.get() }.expect("a numeric body without its source")
+}
+
+/// Whether a body slot value is a body still arriving (a numeric id).
+pub fn is_native(body: Value) -> bool {
+    body.is_number()
+}
+
+fn pull_native(args: &Args) -> JsResult {
+    (source().read_one)(args.capture(0).as_number())
+}
+
+fn cancel_native(args: &Args) -> JsResult {
+    (source().cancel)(args.capture(0).as_number());
+    Ok(Value::UNDEFINED)
+}
+
+/// The stream of a body still arriving: each pull reads one chunk from the source.
+fn native_stream(id: f64) -> JsResult {
+    let scope = HandleScope::new();
+    let pull = function::new_native_caps("", 0, pull_native, 1, 0);
+    pull.cell().set_field(FN_CAPS, Value::num(id));
+    let hp = scope.root(pull.0);
+    let cancel = function::new_native_caps("", 0, cancel_native, 1, 0);
+    cancel.cell().set_field(FN_CAPS, Value::num(id));
+    call_hook(Hook::FromPull, &[Value(hp.get()), cancel])
+}
 
 /// The registered hook functions (undefined until their module loads): a root range.
 static HOOKS: JsCell<[u64; HOOKS_N]> = JsCell::new([perry_abi::UNDEFINED; HOOKS_N]);
@@ -177,6 +233,18 @@ pub fn get_body(t: Value, body_slot: usize, used_slot: usize) -> JsResult {
         return Ok(body);
     }
     let used = super::slot(t, used_slot);
+    if is_native(body) {
+        let scope = HandleScope::new();
+        let ht = scope.root(t.0);
+        let s = if used.as_bool() {
+            let empty = scope.root(b::new_uint8array(&[]).0);
+            call_hook(Hook::FromBytes, &[Value(empty.get()), used])?
+        } else {
+            native_stream(body.as_number())?
+        };
+        super::set_slot(Value(ht.get()), body_slot, s);
+        return Ok(s);
+    }
     let scope = HandleScope::new();
     let ht = scope.root(t.0);
     // Copied out first: the allocation may move the store.
@@ -218,13 +286,18 @@ pub fn unusable(t: Value, body_slot: usize, used_slot: usize) -> JsResult<bool> 
 
 /// The body a clone gets (Fetch "clone a body"): the same store, or for a stream one branch of
 /// its tee, the object keeping the other.
-pub fn clone_body(t: Value, body_slot: usize) -> JsResult {
+pub fn clone_body(t: Value, body_slot: usize, used_slot: usize) -> JsResult {
+    let scope = HandleScope::new();
+    let ht = scope.root(t.0);
+    if is_native(super::slot(t, body_slot)) {
+        // Two readers of a body still arriving: it becomes a stream, and that is teed.
+        get_body(t, body_slot, used_slot)?;
+    }
+    let t = Value(ht.get());
     let body = super::slot(t, body_slot);
     if !is_stream(body) {
         return Ok(body);
     }
-    let scope = HandleScope::new();
-    let ht = scope.root(t.0);
     let pair = scope.root(call_hook(Hook::Tee, &[body])?.0);
     super::set_slot(Value(ht.get()), body_slot, perry_runtime::array::get_index(Value(pair.get()), 0));
     Ok(perry_runtime::array::get_index(Value(pair.get()), 1))
@@ -345,6 +418,11 @@ pub fn consume(args: &Args, class: Class, body_slot: usize, used_slot: usize, he
         if super::slot(t, used_slot).as_bool() {
             return Err(error::type_error("Body is unusable: Body has already been read"));
         }
+        if is_native(body) {
+            super::set_slot(t, used_slot, Value::TRUE);
+            let all = (source().read_all)(body.as_number())?;
+            return package_later(all, how, ct);
+        }
         let bytes = if body.is_null() {
             Vec::new()
         } else {
@@ -358,8 +436,14 @@ pub fn consume(args: &Args, class: Class, body_slot: usize, used_slot: usize, he
 
 /// Consumes a stream body: a promise of its bytes packaged as `how` once they have all come.
 fn read_stream(stream: Value, how: Consume, ct: Option<String>) -> JsResult {
+    let all = call_hook(Hook::ReadAll, &[stream])?;
+    package_later(all, how, ct)
+}
+
+/// A promise of what `all` (a promise of a Uint8Array) gives, packaged as `how`.
+fn package_later(all: Value, how: Consume, ct: Option<String>) -> JsResult {
     let scope = HandleScope::new();
-    let all = scope.root(call_hook(Hook::ReadAll, &[stream])?.0);
+    let all = scope.root(all.0);
     let hct = scope.root(match &ct {
         Some(c) => string::from_str(c).0,
         None => perry_abi::UNDEFINED,

@@ -381,6 +381,10 @@ pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
         Some(encoding::inspect(v))
     } else if class == Class::Blob as u64 || class == Class::File as u64 {
         Some(blob::inspect(v))
+    } else if class == Class::Response as u64 {
+        Some(response::inspect(v))
+    } else if class == Class::Request as u64 {
+        Some(request::inspect(v))
     } else {
         None
     }

@@ -17,10 +17,10 @@ use super::{Class, P, is, new_platform, proto, set_slot, slot};
 use crate::method;
 use perry_gc::HandleScope;
 use perry_runtime::atoms;
-use perry_runtime::bytes as b;
 use perry_runtime::error::{self, ErrorKind};
 use perry_runtime::function::Args;
 use perry_runtime::object;
+use perry_runtime::ops;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
 
@@ -32,7 +32,101 @@ pub const R_USED: usize = 4;
 pub const R_REDIRECT: usize = 5;
 const R_FOLLOW: usize = 6;
 const R_SIGNAL: usize = 7;
-const R_SLOTS: u32 = 8;
+const R_OPTS: usize = 8;
+const R_SLOTS: u32 = 9;
+
+/// The fetch attributes a server has no use for but a Request carries (read from the init and
+/// shown by the getters and by inspection), in slot `R_OPTS` as an array in this order.
+#[derive(Clone)]
+struct Opts {
+    strings: [String; 6],
+    keepalive: bool,
+}
+
+/// The string attributes in `Opts::strings`, with their defaults and the values WebIDL accepts
+/// (None: any string).
+const OPT_STRINGS: [(&str, &str, Option<&[&str]>); 6] = [
+    ("referrer", "about:client", None),
+    (
+        "referrerPolicy",
+        "",
+        Some(&[
+            "",
+            "no-referrer",
+            "no-referrer-when-downgrade",
+            "same-origin",
+            "origin",
+            "strict-origin",
+            "origin-when-cross-origin",
+            "strict-origin-when-cross-origin",
+            "unsafe-url",
+        ]),
+    ),
+    ("mode", "cors", Some(&["navigate", "same-origin", "no-cors", "cors"])),
+    ("credentials", "same-origin", Some(&["omit", "same-origin", "include"])),
+    ("cache", "default", Some(&["default", "no-store", "reload", "no-cache", "force-cache", "only-if-cached"])),
+    ("integrity", "", None),
+];
+
+impl Default for Opts {
+    fn default() -> Opts {
+        Opts { strings: OPT_STRINGS.map(|(_, d, _)| d.to_string()), keepalive: false }
+    }
+}
+
+fn opts_of(r: Value) -> Opts {
+    let a = slot(r, R_OPTS);
+    Opts {
+        strings: std::array::from_fn(|i| string::to_rust(perry_runtime::array::get_index(a, i))),
+        keepalive: perry_runtime::array::get_index(a, 6).as_bool(),
+    }
+}
+
+fn opts_value(o: &Opts) -> Value {
+    let scope = HandleScope::new();
+    let a = scope.root(perry_runtime::array::new_array(0).0);
+    for s in &o.strings {
+        let v = string::from_str(s);
+        perry_runtime::array::push(Value(a.get()), v);
+    }
+    perry_runtime::array::push(Value(a.get()), Value::bool(o.keepalive));
+    Value(a.get())
+}
+
+/// The init's fetch attributes over `o` (undici's order and messages).
+fn read_opts(init: Value, o: &mut Opts) -> JsResult<()> {
+    let scope = HandleScope::new();
+    let hi = scope.root(init.0);
+    for (i, (name, _, allowed)) in OPT_STRINGS.iter().enumerate() {
+        let v = get_member(Value(hi.get()), name)?;
+        if v.is_undefined() {
+            continue;
+        }
+        let text = super::to_rust_string(v)?;
+        if let Some(allowed) = allowed
+            && !allowed.contains(&text.as_str())
+        {
+            return Err(error::type_error(&format!("Request constructor: {text} is not an accepted type. Expected one of {}.", allowed.join(", "))));
+        }
+        o.strings[i] = match *name {
+            "referrer" if text.is_empty() => text,
+            "referrer" => match url::Url::parse(&text) {
+                Ok(u) => u.to_string(),
+                Err(_) => return Err(error::type_error(&format!("Referrer \"{text}\" is not a valid URL."))),
+            },
+            "mode" if text == "navigate" => return Err(error::type_error("Request constructor: invalid request mode navigate.")),
+            _ => text,
+        };
+    }
+    if o.strings[4] == "only-if-cached" && o.strings[2] != "same-origin" {
+        return Err(error::type_error("'only-if-cached' can be set only with 'same-origin' mode"));
+    }
+    let k = get_member(Value(hi.get()), "keepalive")?;
+    if !k.is_undefined() {
+        o.keepalive = ops::to_boolean(k);
+    }
+    Ok(())
+}
 
 /// Builds a Request natively, for the HTTP server: `method` (as the client
 /// sent it; the standard methods are upper-cased as `new Request` does),
@@ -50,6 +144,23 @@ const R_SLOTS: u32 = 8;
 /// Must run on the JavaScript thread; the returned value is not rooted:
 /// hold it in a `HandleScope` before the next allocation.
 pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Vec<u8>) -> Value {
+    let method = normalize_method(method);
+    let no_body = body.is_empty() && (method == "GET" || method == "HEAD");
+    let scope = HandleScope::new();
+    let bv = if no_body { Value::NULL } else { body::store_of(&body) };
+    let hb = scope.root(bv.0);
+    request_with(&method, url, headers, Value(hb.get()))
+}
+
+/// [`new_request`] with a body still arriving: `id` names it in the [`body::NativeSource`] the
+/// server registered.
+pub fn new_streaming_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], id: f64) -> Value {
+    request_with(&normalize_method(method), url, headers, Value::num(id))
+}
+
+fn request_with(method: &str, url: &str, headers: &[(&[u8], &[u8])], body_v: Value) -> Value {
+    let scope = HandleScope::new();
+    let hb = scope.root(body_v.0);
     let mut list = List::default();
     for (n, v) in headers {
         let name: String = n.iter().map(|&c| c as char).collect();
@@ -60,23 +171,21 @@ pub fn new_request(method: &str, url: &str, headers: &[(&[u8], &[u8])], body: Ve
         Ok(u) => u.to_string(),
         Err(_) => url.to_string(),
     };
-    let method = normalize_method(method);
-    let no_body = body.is_empty() && (method == "GET" || method == "HEAD");
-    let scope = HandleScope::new();
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
     let hh = scope.root(h.0);
-    let bv = if no_body { Value::NULL } else { body::store_of(&body) };
-    let hb = scope.root(bv.0);
-    make(&method, &url, Value(hh.get()), Value(hb.get()), "follow", Value::UNDEFINED, proto(P::RequestProto))
+    make(method, &url, Value(hh.get()), Value(hb.get()), "follow", Value::UNDEFINED, &Opts::default(), proto(P::RequestProto))
 }
 
 /// A Request object with everything given (rooted here).
-fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, follow: Value, proto_v: Value) -> Value {
+#[allow(clippy::too_many_arguments)]
+fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, follow: Value, opts: &Opts, proto_v: Value) -> Value {
     let scope = HandleScope::new();
     let hs = scope.root(follow.0);
     let hh = scope.root(headers_v.0);
     let hb = scope.root(body_v.0);
     let hp = scope.root(proto_v.0);
+    // Allocates: after the arguments are rooted.
+    let ho = scope.root(opts_value(opts).0);
     let vals: Vec<_> = [method, url, redirect].iter().map(|s| scope.root(string::from_str(s).0)).collect();
     let r = new_platform(Class::Request, R_SLOTS, Value(hp.get()));
     set_slot(r, R_METHOD, Value(vals[0].get()));
@@ -87,6 +196,7 @@ fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str
     set_slot(r, R_REDIRECT, Value(vals[2].get()));
     set_slot(r, R_FOLLOW, Value(hs.get()));
     set_slot(r, R_SIGNAL, Value::UNDEFINED);
+    set_slot(r, R_OPTS, Value(ho.get()));
     r
 }
 
@@ -144,6 +254,8 @@ fn ctor(args: &Args) -> JsResult {
         Value::UNDEFINED
     };
     let mut h_follow = scope.root(follow.0);
+    let mut opts = if is(input, Class::Request) { opts_of(input) } else { Opts::default() };
+    read_opts(args.get(1), &mut opts)?;
     // init.method
     let m = get_member(args.get(1), "method")?;
     if !m.is_undefined() {
@@ -202,7 +314,7 @@ fn ctor(args: &Args) -> JsResult {
         if let Some(ct) = e.content_type
             && !list.contains("content-type")
         {
-            list.append("Content-Type", &ct);
+            list.append("content-type", &ct);
         }
         body::store_of(&e.bytes)
     } else {
@@ -228,7 +340,7 @@ fn ctor(args: &Args) -> JsResult {
     let p = super::proto_for(args, P::RequestProto)?;
     let hp = scope.root(p.0);
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
-    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(h_follow.get()), Value(hp.get())))
+    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(h_follow.get()), &opts, Value(hp.get())))
 }
 
 fn this_request(args: &Args) -> JsResult {
@@ -260,6 +372,34 @@ fn get_body_used(args: &Args) -> JsResult {
 fn get_body(args: &Args) -> JsResult {
     let r = this_request(args)?;
     body::get_body(r, R_BODY, R_USED)
+}
+
+macro_rules! opt_getters {
+    ($($name:ident = $i:expr;)*) => {
+        $(fn $name(args: &Args) -> JsResult {
+            Ok(perry_runtime::array::get_index(slot(this_request(args)?, R_OPTS), $i))
+        })*
+    };
+}
+
+opt_getters! {
+    get_referrer = 0;
+    get_referrer_policy = 1;
+    get_mode = 2;
+    get_credentials = 3;
+    get_cache = 4;
+    get_integrity = 5;
+    get_keepalive = 6;
+}
+
+fn get_destination(args: &Args) -> JsResult {
+    this_request(args)?;
+    Ok(string::from_str(""))
+}
+
+fn get_false(args: &Args) -> JsResult {
+    this_request(args)?;
+    Ok(Value::FALSE)
 }
 
 fn get_duplex(args: &Args) -> JsResult {
@@ -309,15 +449,16 @@ fn clone(args: &Args) -> JsResult {
     let list = headers::list_of(slot(r, R_HEADERS));
     let (m, u, red) = (string::to_rust(slot(r, R_METHOD)), string::to_rust(slot(r, R_URL)), string::to_rust(slot(r, R_REDIRECT)));
     let scope = HandleScope::new();
-    let hb = scope.root(body::clone_body(r, R_BODY)?.0);
+    let hb = scope.root(body::clone_body(r, R_BODY, R_USED)?.0);
     let follow = {
         let own = slot(args.this(), R_SIGNAL);
         if own.is_undefined() { slot(args.this(), R_FOLLOW) } else { own }
     };
     let hf = scope.root(follow.0);
+    let opts = opts_of(args.this());
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
     let hh = scope.root(h.0);
-    Ok(make(&m, &u, Value(hh.get()), Value(hb.get()), &red, Value(hf.get()), proto(P::RequestProto)))
+    Ok(make(&m, &u, Value(hh.get()), Value(hb.get()), &red, Value(hf.get()), &opts, proto(P::RequestProto)))
 }
 
 fn consume(args: &Args, how: Consume) -> JsResult {
@@ -360,6 +501,16 @@ pub fn install() {
     super::accessor(p(), "bodyUsed", get_body_used, None);
     super::accessor(p(), "signal", get_signal, None);
     super::accessor(p(), "duplex", get_duplex, None);
+    super::accessor(p(), "destination", get_destination, None);
+    super::accessor(p(), "referrer", get_referrer, None);
+    super::accessor(p(), "referrerPolicy", get_referrer_policy, None);
+    super::accessor(p(), "mode", get_mode, None);
+    super::accessor(p(), "credentials", get_credentials, None);
+    super::accessor(p(), "cache", get_cache, None);
+    super::accessor(p(), "integrity", get_integrity, None);
+    super::accessor(p(), "keepalive", get_keepalive, None);
+    super::accessor(p(), "isReloadNavigation", get_false, None);
+    super::accessor(p(), "isHistoryNavigation", get_false, None);
     method(p(), "clone", 0, clone);
     method(p(), "arrayBuffer", 0, array_buffer);
     method(p(), "text", 0, text);
@@ -368,4 +519,44 @@ pub fn install() {
     method(p(), "blob", 0, blob);
     method(p(), "bytes", 0, bytes);
     crate::to_string_tag(p(), "Request");
+}
+
+/// How Node prints a Request (undici's `[util.inspect.custom]`): its fields, one per line; the
+/// signal as `request.signal` gives it (or, when the program has no AbortSignal, as a fresh
+/// one prints).
+pub fn inspect(r: Value) -> String {
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let field = |v: Value| crate::inspect::inspect(v, 1).replace('\n', "\n  ");
+    let r = || Value(hr.get());
+    let signal = if body::has_hook(body::Hook::Signal) {
+        match signal(r()) {
+            Ok(s) => field(s),
+            Err(_) => {
+                error::take();
+                "undefined".into()
+            }
+        }
+    } else {
+        "AbortSignal { aborted: false }".into()
+    };
+    let o = opts_of(r());
+    let q = |s: &str| {
+        let h = scope.root(string::from_str(s).0);
+        field(Value(h.get()))
+    };
+    format!(
+        "Request {{\n  method: {},\n  url: {},\n  headers: {},\n  destination: '',\n  referrer: {},\n  referrerPolicy: {},\n  mode: {},\n  credentials: {},\n  cache: {},\n  redirect: {},\n  integrity: {},\n  keepalive: {},\n  isReloadNavigation: false,\n  isHistoryNavigation: false,\n  signal: {signal}\n}}",
+        field(slot(r(), R_METHOD)),
+        field(slot(r(), R_URL)),
+        field(slot(r(), R_HEADERS)),
+        q(&o.strings[0]),
+        q(&o.strings[1]),
+        q(&o.strings[2]),
+        q(&o.strings[3]),
+        q(&o.strings[4]),
+        field(slot(r(), R_REDIRECT)),
+        q(&o.strings[5]),
+        o.keepalive,
+    )
 }

@@ -289,7 +289,7 @@ fn clone(args: &Args) -> JsResult {
     let url = string::to_rust(slot(r, S_URL));
     let redirected = slot(r, S_REDIRECTED).as_bool();
     let scope = HandleScope::new();
-    let hb = scope.root(body::clone_body(r, S_BODY)?.0);
+    let hb = scope.root(body::clone_body(r, S_BODY, S_USED)?.0);
     let h = headers::new_intrinsic(&list, guard);
     let hh = scope.root(h.0);
     Ok(make(status, &text, Value(hh.get()), Value(hb.get()), &ty, &url, redirected, proto(P::ResponseProto)))
@@ -349,6 +349,39 @@ pub fn install() {
     method(p(), "blob", 0, blob);
     method(p(), "bytes", 0, bytes);
     crate::to_string_tag(p(), "Response");
+}
+
+/// How Node prints a Response (undici's `[util.inspect.custom]`): its fields, one per line. A
+/// byte body is shown as the stream it would be, without making one.
+pub fn inspect(r: Value) -> String {
+    let scope = HandleScope::new();
+    let hr = scope.root(r.0);
+    let field = |v: Value| crate::inspect::inspect(v, 1).replace('\n', "\n  ");
+    let r = || Value(hr.get());
+    let body = slot(r(), S_BODY);
+    let body_text = if body.is_null() {
+        "null".to_string()
+    } else if body::is_stream(body) {
+        field(body)
+    } else {
+        let used = slot(r(), S_USED).as_bool();
+        format!("ReadableStream {{ locked: {used}, state: '{}', supportsBYOB: true }}", if used { "closed" } else { "readable" })
+    };
+    let status = slot(r(), S_STATUS).as_number();
+    let used = body::body_used(r(), S_BODY, S_USED).unwrap_or_else(|_| {
+        error::take();
+        false
+    });
+    format!(
+        "Response {{\n  status: {},\n  statusText: {},\n  headers: {},\n  body: {body_text},\n  bodyUsed: {used},\n  ok: {},\n  redirected: {},\n  type: {},\n  url: {}\n}}",
+        field(slot(r(), S_STATUS)),
+        field(slot(r(), S_TEXT)),
+        field(slot(r(), S_HEADERS)),
+        (200.0..=299.0).contains(&status),
+        slot(r(), S_REDIRECTED).as_bool(),
+        field(slot(r(), S_TYPE)),
+        field(slot(r(), S_URL)),
+    )
 }
 
 /// Makes `r` (a Response) what `fetch` returns: type "basic", `url` and `redirected` set, and
