@@ -47,18 +47,25 @@ class ConnectTimeoutError extends Error {
     this.name = "ConnectTimeoutError";
   }
 }
+class HeadersTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "HeadersTimeoutError";
+  }
+}
+class BodyTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BodyTimeoutError";
+  }
+}
+const ERROR_CLASSES: Record<string, new (message: string) => Error> = { SocketError, ConnectTimeoutError, HeadersTimeoutError, BodyTimeoutError, TypeError };
 
 /** The Error Node gives as `cause` for a network error record. */
 function causeOf(r: ErrorRecord): Error {
   const [, message, name, code, errno, syscall, address, port, hostname] = r;
-  const e: any =
-    name === "TypeError"
-      ? new TypeError(message)
-      : name === "SocketError"
-        ? new SocketError(message)
-        : name === "ConnectTimeoutError"
-          ? new ConnectTimeoutError(message)
-          : new Error(message);
+  const C = ERROR_CLASSES[name];
+  const e: any = C ? new C(message) : new Error(message);
   if (errno !== undefined) e.errno = errno;
   if (code !== undefined) e.code = code;
   if (syscall !== undefined) e.syscall = syscall;
@@ -146,8 +153,9 @@ function makeResponse(body: ReadableStream<Uint8Array> | null, init: ResponseIni
   return collect(body).then((bytes) => new Response(bytes, init));
 }
 
-/** Sends a streamed request body chunk by chunk, waiting for room natively (backpressure). */
-async function sendBody(id: number, stream: ReadableStream<unknown>) {
+/** Sends a streamed request body chunk by chunk, waiting for room natively (backpressure);
+ * `failed` gets the stream's error, which becomes the fetch's `cause` as in undici. */
+async function sendBody(id: number, stream: ReadableStream<unknown>, failed: (e: unknown) => void) {
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -165,6 +173,7 @@ async function sendBody(id: number, stream: ReadableStream<unknown>) {
       }
     }
   } catch (e) {
+    failed(e);
     native.end(id, String(e));
   }
 }
@@ -324,7 +333,8 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     return r;
   }
   const id = native.start(method, request.url, headers, body, request.redirect);
-  if (upload) sendBody(id, upload);
+  let uploadError: { error: unknown } | undefined;
+  if (upload) sendBody(id, upload, (error) => (uploadError = { error }));
   return new Promise<Response>((resolve, reject) => {
     let abortBody: ((reason: unknown) => void) | undefined;
     let onAbort: (() => void) | undefined;
@@ -344,7 +354,7 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     native.head(id).then((h) => {
       if (isError(h)) {
         detach();
-        reject(new TypeError("fetch failed", { cause: causeOf(h) }));
+        reject(new TypeError("fetch failed", { cause: uploadError ? uploadError.error : causeOf(h) }));
         return;
       }
       const [status, statusText, flat, url, redirected, hasBody] = h;

@@ -306,13 +306,14 @@ fn programs() -> Vec<String> {
     names
 }
 
+/// `tests/fetch/NAME.ts` compiled (NAME may name a subdirectory's program: `perry/timeouts`).
 fn compiled(name: &str) -> PathBuf {
     static BUILT: OnceLock<Mutex<BTreeMap<String, PathBuf>>> = OnceLock::new();
     let mut built = BUILT.get_or_init(|| Mutex::new(BTreeMap::new())).lock().unwrap();
     if let Some(p) = built.get(name) {
         return p.clone();
     }
-    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fetch-{name}"));
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fetch-{}", name.replace('/', "-")));
     let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root().join(format!("tests/fetch/{name}.ts"))).arg("-o").arg(&exe).output().unwrap();
     assert!(out.status.success(), "compiling {name}: {}", String::from_utf8_lossy(&out.stderr));
     built.insert(name.to_string(), exe.clone());
@@ -460,4 +461,21 @@ fn sequential_fetches_share_one_connection() {
     assert_eq!(st, 0, "{out}{err}");
     let counts: Vec<u64> = err.lines().last().and_then(|l| l.strip_prefix("counts: ")).expect(&err).split(' ').map(|c| c.parse().unwrap()).collect();
     assert!(counts.windows(2).all(|w| w[1] == w[0] + 1), "{counts:?}");
+}
+
+/// The header and body timeouts (undici's, 300 s; here 200 ms by their variables) fail as
+/// undici's `HeadersTimeoutError` and `BodyTimeoutError`; a body waiting for its reader is not
+/// timed out.
+#[test]
+fn header_and_body_timeouts_fail_as_undici_fails() {
+    let mut cmd = Command::new(compiled("perry/timeouts"));
+    cmd.env("PERRY_FETCH_HEADERS_TIMEOUT_MS", "200").env("PERRY_FETCH_BODY_TIMEOUT_MS", "200");
+    let (st, out, err) = run(cmd, Duration::from_secs(30));
+    assert_eq!(st, 0, "{out}{err}");
+    assert_eq!(
+        out,
+        "TypeError fetch failed HeadersTimeoutError Headers Timeout Error UND_ERR_HEADERS_TIMEOUT\n\
+         TypeError terminated BodyTimeoutError Body Timeout Error UND_ERR_BODY_TIMEOUT\n\
+         hello, fetch\n"
+    );
 }

@@ -41,6 +41,28 @@ const BODY_CHUNKS: usize = 16;
 pub const UPLOAD_CHUNKS: usize = 4;
 /// undici's connect timeout.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// undici's `headersTimeout` and `bodyTimeout` (300 s each; `PERRY_FETCH_HEADERS_TIMEOUT_MS` and
+/// `PERRY_FETCH_BODY_TIMEOUT_MS` override them, 0 for none): the wait for a response head, and
+/// for each body chunk while the reader wants one.
+fn timeout_from(env: &str) -> Option<Duration> {
+    let ms = std::env::var(env).ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(300_000);
+    (ms > 0).then(|| Duration::from_millis(ms))
+}
+
+static TIMEOUTS: OnceLock<(Option<Duration>, Option<Duration>)> = OnceLock::new();
+
+fn timeouts() -> (Option<Duration>, Option<Duration>) {
+    *TIMEOUTS.get_or_init(|| (timeout_from("PERRY_FETCH_HEADERS_TIMEOUT_MS"), timeout_from("PERRY_FETCH_BODY_TIMEOUT_MS")))
+}
+
+/// `f`, failed with `error` when it takes longer than `limit`.
+async fn within<T>(limit: Option<Duration>, f: impl Future<Output = Result<T, NetError>>, error: impl FnOnce() -> NetError) -> Result<T, NetError> {
+    match limit {
+        None => f.await,
+        Some(d) => tokio::time::timeout(d, f).await.unwrap_or_else(|_| Err(error())),
+    }
+}
 /// The most redirects `follow` takes (Fetch, HTTP-redirect fetch step 5).
 const MAX_REDIRECTS: u32 = 20;
 
@@ -462,7 +484,13 @@ async fn fetch(client: &HttpClient, req: Req) -> Result<(hyper::Response<hyper::
             Some(Upload::None) | None => OutBody(None),
         };
         let request = build(&method, &url, &headers, out)?;
-        let response = client.request(request).await.map_err(|e| request_error(&e))?;
+        let response = within(timeouts().0, async { client.request(request).await.map_err(|e| request_error(&e)) }, || NetError {
+            message: "Headers Timeout Error".into(),
+            name: "HeadersTimeoutError",
+            code: Some("UND_ERR_HEADERS_TIMEOUT"),
+            ..NetError::default()
+        })
+        .await?;
         let status = response.status().as_u16();
         if !is_redirect(status) || redirect == Redirect::Manual {
             return Ok((response, url, redirects > 0, method));
@@ -552,7 +580,23 @@ pub async fn run(id: u32, req: Req, sh: Arc<Shared>) {
 /// does, fails, or the JS thread drops its end.
 async fn pump_body(id: u32, mut incoming: hyper::body::Incoming, mut decoders: Decoders, tx: mpsc::Sender<Chunk>, waiting: Arc<AtomicBool>, sh: &Shared) {
     loop {
-        let (chunk, last) = match incoming.frame().await {
+        let frame = within(timeouts().1, async { Ok(incoming.frame().await) }, || NetError {
+            message: "Body Timeout Error".into(),
+            name: "BodyTimeoutError",
+            code: Some("UND_ERR_BODY_TIMEOUT"),
+            ..NetError::default()
+        })
+        .await;
+        let frame = match frame {
+            Ok(f) => f,
+            Err(e) => {
+                if tx.send(Chunk::Error(e)).await.is_ok() && waiting.swap(false, Ordering::AcqRel) {
+                    sh.post(Event::Ready(id));
+                }
+                return;
+            }
+        };
+        let (chunk, last) = match frame {
             None => match decoders.finish() {
                 Ok(rest) if !rest.is_empty() => (Chunk::Data(Bytes::from(rest)), false),
                 Ok(_) => (Chunk::End, true),

@@ -37,3 +37,17 @@ const body = new ReadableStream<Uint8Array>({
 });
 const up = await (await fetch(`${BASE}/echo`, { method: "POST", body, duplex: "half" } as any)).json();
 console.log(up.method, up.body.split(";").length - 1 === parts, up.headers.find(([k]: string[]) => k === "transfer-encoding"));
+
+// A body stream that fails: the fetch fails with its error as the cause.
+let k = 0;
+const failing = new ReadableStream<Uint8Array>({
+  pull(c) {
+    if (k++ < 2) c.enqueue(new Uint8Array([65]));
+    else c.error(new Error("boom"));
+  },
+});
+try {
+  await fetch(`${BASE}/echo`, { method: "POST", body: failing, duplex: "half" } as any);
+} catch (e: any) {
+  console.log(e.name, e.message, e.cause instanceof Error, e.cause?.message);
+}
