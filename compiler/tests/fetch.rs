@@ -53,6 +53,9 @@ struct Servers {
 
 type Body = BoxBody<Bytes, Infallible>;
 
+/// `/drip` responses whose client has not gone away.
+static DRIPPING: AtomicUsize = AtomicUsize::new(0);
+
 fn full(b: impl Into<Bytes>) -> Body {
     Full::new(b.into()).boxed()
 }
@@ -223,6 +226,24 @@ async fn route(req: Request<Incoming>, seen: Arc<Seen>, other_origin: String, se
         }),
         // How many requests this connection has carried, this one included.
         "/connection" => res(200, &[], full(on_connection.to_string())),
+        // A chunk every 20 ms for `n` chunks; `/dripping` counts the drips whose client is still
+        // there (a drip ends when its client goes away).
+        "/drip" => {
+            DRIPPING.fetch_add(1, Ordering::SeqCst);
+            let body = chunked(move |tx| {
+                Box::pin(async move {
+                    for _ in 0..n {
+                        if tx.send(Bytes::from_static(b"drop ")).await.is_err() {
+                            break;
+                        }
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                    }
+                    DRIPPING.fetch_sub(1, Ordering::SeqCst);
+                })
+            });
+            res(200, &[], body)
+        }
+        "/dripping" => res(200, &[], full(DRIPPING.load(Ordering::SeqCst).to_string())),
         _ => res(404, &[], full("not found")),
     }
 }
@@ -314,7 +335,13 @@ fn compiled(name: &str) -> PathBuf {
         return p.clone();
     }
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fetch-{}", name.replace('/', "-")));
-    let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg(root().join(format!("tests/fetch/{name}.ts"))).arg("-o").arg(&exe).output().unwrap();
+    let src = root().join(format!("tests/fetch/{name}.ts"));
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_perry"));
+    cmd.arg("compile").arg(&src).arg("-o").arg(&exe);
+    if std::fs::read_to_string(&src).is_ok_and(|s| s.lines().any(|l| l.trim() == "// @expose-gc")) {
+        cmd.arg("--expose-gc");
+    }
+    let out = cmd.output().unwrap();
     assert!(out.status.success(), "compiling {name}: {}", String::from_utf8_lossy(&out.stderr));
     built.insert(name.to_string(), exe.clone());
     exe
@@ -478,4 +505,13 @@ fn header_and_body_timeouts_fail_as_undici_fails() {
          TypeError terminated BodyTimeoutError Body Timeout Error UND_ERR_BODY_TIMEOUT\n\
          hello, fetch\n"
     );
+}
+
+/// A Response dropped unread cancels its fetch once it is collected: the server sees every
+/// client of its dripping bodies go away.
+#[test]
+fn unread_responses_are_cancelled_when_collected() {
+    let (st, out, err) = run(Command::new(compiled("perry/unread")), Duration::from_secs(60));
+    assert_eq!(st, 0, "{out}{err}");
+    assert_eq!(out, "started 10\nstill dripping after collection: 0\n", "{err}");
 }
