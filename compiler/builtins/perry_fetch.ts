@@ -1,6 +1,7 @@
 // perry:fetch: the global `fetch` (WHATWG Fetch) as Node 20 (undici 6) has it. The network
 // half is ext-fetch (hyper and rustls on an I/O thread); this module builds the Request, reads
-// its public API (method, url, headers, body, signal, redirect), hands it to the native half,
+// its public API (method, url, headers, body, signal, redirect; natively, whether the body is
+// bytes or a stream, which is sent chunk by chunk), hands it to the native half,
 // and makes the Response: status, statusText, headers, a ReadableStream body pulled chunk by
 // chunk from the native half, and url/redirected/type set natively. Aborting (signal) cancels
 // the native fetch and rejects with the signal's reason, or errors the body stream. Network
@@ -22,13 +23,10 @@ const native: {
   write(id: number, chunk: Uint8Array): boolean | Promise<boolean>;
   end(id: number, error?: string): void;
   finish(response: Response, url: string, redirected: boolean): void;
+  bodyKind(request: Request): 0 | 1 | 2;
 } = __perry_native("fetch");
 
 const G: any = Function("return this")();
-
-// Whether Response takes a ReadableStream body (`Response.prototype.body` exists): otherwise the
-// body is read in full before the Response is made.
-const STREAM_BODIES = "body" in Response.prototype;
 
 // A body the program never reads nor cancels is cancelled natively (its connection closed)
 // once its stream's source is collected.
@@ -125,32 +123,6 @@ function bodyStream(id: number, done: () => void) {
       }
     },
   };
-}
-
-/** All the bytes of `stream`. */
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const parts: Uint8Array[] = [];
-  let n = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    n += value.length;
-  }
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** The Response for a body stream (null: no body) and its init. */
-function makeResponse(body: ReadableStream<Uint8Array> | null, init: ResponseInit): Response | Promise<Response> {
-  if (STREAM_BODIES || body === null) return new Response(body as any, init);
-  return collect(body).then((bytes) => new Response(bytes, init));
 }
 
 /** Sends a streamed request body chunk by chunk, waiting for room natively (backpressure);
@@ -315,17 +287,13 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
   for (const [name, value] of request.headers) headers.push(name, value);
   let body: Uint8Array | null | true = null;
   let upload: ReadableStream<unknown> | null = null;
-  const initBody: any = init == null ? undefined : init.body;
-  const streamed = initBody instanceof ReadableStream || (initBody != null && typeof initBody[Symbol.asyncIterator] === "function");
-  if (streamed) {
-    upload = STREAM_BODIES ? (request as any).body : initBody;
+  const kind = native.bodyKind(request);
+  if (kind === 2) {
+    upload = (request as any).body;
     body = true;
-  } else if (method !== "GET" && method !== "HEAD") {
-    const hasBody = STREAM_BODIES ? (request as any).body !== null : initBody != null || input instanceof Request;
-    if (hasBody) {
-      body = new Uint8Array(await request.arrayBuffer());
-      if (signal && signal.aborted) throw signal.reason;
-    }
+  } else if (kind === 1) {
+    body = new Uint8Array(await request.arrayBuffer());
+    if (signal && signal.aborted) throw signal.reason;
   }
   if (request.url.startsWith("data:")) {
     const r = dataResponse(request.url);
@@ -368,15 +336,12 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
       } else {
         detach();
       }
-      const done = (r: Response) => {
+      try {
+        const r = new Response(stream, { status, statusText, headers: list });
         native.finish(r, url, redirected);
         resolve(r);
-      };
-      try {
-        const r = makeResponse(stream, { status, statusText, headers: list });
-        if (r instanceof Response) done(r);
-        else r.then(done, reject);
       } catch (e) {
+        if (abortBody) abortBody(e);
         reject(e);
       }
     });

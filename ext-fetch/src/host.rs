@@ -91,6 +91,7 @@ pub fn namespace() -> JsResult {
     m("write", 2, write);
     m("end", 2, end);
     m("finish", 3, finish);
+    m("bodyKind", 1, body_kind);
     Ok(Value(ns.get()))
 }
 
@@ -337,6 +338,25 @@ fn finish(args: &Args) -> JsResult {
     let url = ops::to_rust_string(args.get(1))?;
     perry_stdlib::web::response::set_fetched(args.get(0), &url, ops::to_boolean(args.get(2)));
     Ok(Value::UNDEFINED)
+}
+
+/// `bodyKind(request)`: 0 when a Request has no body, 2 when its body is a stream (sent chunk
+/// by chunk), 1 otherwise (bytes, read in full and sent with a Content-Length). Reading the slot
+/// leaves a byte body bytes, where `request.body` would make it a stream.
+fn body_kind(args: &Args) -> JsResult {
+    use perry_stdlib::web::{self, Class, body, request};
+    let r = args.get(0);
+    if !web::is(r, Class::Request) {
+        return Ok(Value::int(0));
+    }
+    let b = web::slot(r, request::R_BODY);
+    Ok(Value::int(if b.is_null() {
+        0
+    } else if body::is_stream(b) {
+        2
+    } else {
+        1
+    }))
 }
 
 /// The event-loop source: settles what the I/O thread handed over, each in a macrotask.

@@ -51,3 +51,17 @@ try {
 } catch (e: any) {
   console.log(e.name, e.message, e.cause instanceof Error, e.cause?.message);
 }
+
+// A Request carrying a stream is sent chunk by chunk; one carrying bytes with a Content-Length.
+const framing = (e: any) => e.headers.filter(([k]: string[]) => k === "transfer-encoding" || k === "content-length");
+const streamReq = new Request(`${BASE}/echo`, { method: "POST", body: ReadableStream.from(["a", "b", "c"].map((s) => new TextEncoder().encode(s))), duplex: "half" } as any);
+const viaStream = await (await fetch(streamReq)).json();
+console.log(viaStream.body, framing(viaStream));
+const viaBytes = await (await fetch(new Request(`${BASE}/echo`, { method: "POST", body: "abc" }))).json();
+console.log(viaBytes.body, framing(viaBytes));
+async function* gen() {
+  yield new TextEncoder().encode("from ");
+  yield new TextEncoder().encode("a generator");
+}
+const viaIterable = await (await fetch(`${BASE}/echo`, { method: "POST", body: gen(), duplex: "half" } as any)).json();
+console.log(viaIterable.body, framing(viaIterable));
