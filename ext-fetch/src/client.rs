@@ -394,7 +394,12 @@ fn request_error(e: &(dyn std::error::Error + 'static)) -> NetError {
                 ..NetError::default()
             };
         }
-        src = s.source();
+        // An io::Error's `source` is its inner error's source, skipping the inner error itself
+        // (where tokio-rustls puts a TLS failure): step into it instead.
+        src = match s.downcast_ref::<std::io::Error>() {
+            Some(io) => io.get_ref().map(|inner| inner as &(dyn std::error::Error + 'static)),
+            None => s.source(),
+        };
     }
     NetError::plain(&e.to_string())
 }
