@@ -162,7 +162,7 @@ pub fn extract_mime_type(header: Option<&str>) -> Option<Mime> {
         values.push(remove_chars(&temp, true, true, |c| c == '\t' || c == ' ').iter().collect::<String>());
         temp.clear();
     }
-    values.iter().filter_map(|v| parse_mime(v)).filter(|m| m.essence != "*/*").last()
+    values.iter().rev().filter_map(|v| parse_mime(v)).find(|m| m.essence != "*/*")
 }
 
 fn at(input: &[u8], i: usize) -> Option<u8> {
