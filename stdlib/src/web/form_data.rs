@@ -2,10 +2,10 @@
 //! whose value is a string or a File, as `formData()` returns it and as a body Request and
 //! Response accept (serialized as multipart/form-data: [`multipart`]).
 //!
-//! NOTE: deviates from Node: no form-element constructor argument (Node has none either, but
-//! says so differently), only native Blobs and Files are Blob values (undici also takes
-//! "Blob-like" objects by their `Symbol.toStringTag`), and `util.inspect` options other than
-//! the defaults do not reach a FormData's entries.
+//! NOTE: deviates from Node: only native Blobs and Files are Blob values (undici also takes
+//! "Blob-like" objects, by their `Symbol.toStringTag` and a `stream` or `arrayBuffer` method,
+//! and wraps them in its FileLike), and `util.inspect` options other than the defaults (`depth`,
+//! `colors`, ...) do not reach the entries a FormData prints.
 //!
 //! Slot `F_LIST`: a flat array `[name0, value0, ...]`: each name a string, each value a string
 //! or a File (a JS object the collector moves: the array holds it, Rust code only reads it
