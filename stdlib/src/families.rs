@@ -55,8 +55,9 @@ pub struct Hooks {
     pub regexp_record_pristine: Option<fn()>,
     /// `util.inspect`'s text of a Date (the ISO string or "Invalid Date").
     pub date_display: Option<fn(Value) -> String>,
-    /// `util.inspect` of a platform object (`web::inspect_platform`).
-    pub inspect_platform: Option<fn(Value, bool) -> Option<String>>,
+    /// `util.inspect` of a platform object (`web::inspect_platform`): the object, whether it
+    /// sits beyond the depth, and the inspection's options.
+    pub inspect_platform: Option<fn(Value, bool, &crate::inspect::Options) -> Option<String>>,
     /// The canonical (NFD) or compatibility (NFKD) decomposition, or with
     /// `compose` the composition (NFC, NFKC), of a string.
     pub normalize: Option<fn(&str, bool, bool) -> String>,

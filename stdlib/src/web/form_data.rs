@@ -343,7 +343,7 @@ pub fn from_body(bytes: &[u8], content_type: Option<&str>) -> JsResult {
 /// seen again with a truthy value collects its values in an array; with a falsy one, the
 /// value is replaced), formatted, its `[Object: null prototype] ` prefix cut off. Printed
 /// whatever the depth, as undici ignores it.
-pub fn inspect(f: Value) -> String {
+pub fn inspect(f: Value, options: &crate::inspect::Options) -> String {
     use perry_runtime::object;
     let scope = HandleScope::new();
     let hf = scope.root(f.0);
@@ -370,7 +370,8 @@ pub fn inspect(f: Value) -> String {
         };
         object::define(Value(ho.get()), key, v, perry_runtime::shape::DEFAULT);
     }
-    let text = crate::inspect::inspect(Value(ho.get()), 0);
+    // undici formats the entries with the inspection's options, its whole depth included.
+    let text = crate::inspect::inspect_with(Value(ho.get()), options);
     let body = text.find(']').map_or(text.as_str(), |i| &text[(i + 2).min(text.len())..]);
     format!("FormData {body}")
 }

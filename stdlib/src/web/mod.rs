@@ -362,7 +362,7 @@ pub fn install_pair_iterable(target: Value, keys: NativeFn, values: NativeFn, en
 /// The `[util.inspect.custom]` text of a platform object as Node prints
 /// it, or `None` for the default formatting. `beyond_depth`: the object
 /// sits deeper than the `depth` option.
-pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
+pub fn inspect_platform(v: Value, beyond_depth: bool, options: &crate::inspect::Options) -> Option<String> {
     if v.kind() != KIND_PLATFORM {
         return None;
     }
@@ -372,7 +372,7 @@ pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
     }
     if class == Class::FormData as u64 {
         // undici's inspect ignores the depth.
-        return Some(form_data::inspect(v));
+        return Some(form_data::inspect(v, options));
     }
     if beyond_depth {
         // Node's Blob inspect returns the object itself below the depth: `[Blob]`, `[File]`.
