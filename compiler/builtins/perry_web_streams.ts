@@ -215,24 +215,13 @@ function isViewedArrayBufferDetached(view: any): boolean {
 }
 
 // Inspection: `Name { ...data }`, as Node's customInspect prints it: the data is formatted on its
-// own (so the name does not count toward the line width) one level shallower than the
-// inspection that reached the object (Node's `options.depth - 1`).
-
-// `options.depth` of the inspection in progress inside `inspectView` (Node passes its options
-// down; Perry's formatter gives a custom inspector only the remaining depth).
-let innerDepth: number | null | undefined = undefined;
-
-function inspectView(depth: any, name: string, data: any): string {
-  if (typeof depth === "number" && depth < 0) return `[${name}]`;
-  const outer = innerDepth !== undefined ? innerDepth : depth === null ? null : 2;
-  const d = outer === null ? null : outer - 1;
-  const saved = innerDepth;
-  innerDepth = d;
-  try {
-    return `${name} ${inspect(data, { depth: d })}`;
-  } finally {
-    innerDepth = saved;
-  }
+// own (so the name does not count toward the line width) with the inspection's options, one
+// level shallower than their whole depth (Node's `options.depth - 1`).
+function inspectView(depth: any, options: any, inspectFn: any, name: string, data: any): string {
+  // Node's customInspect returns its `this` here, which is undefined: so it prints `undefined`.
+  if (typeof depth === "number" && depth < 0) return undefined as any;
+  const opts = { ...options, depth: options.depth == null ? null : options.depth - 1 };
+  return `${name} ${inspectFn(data, opts)}`;
 }
 
 /** Node's prototype shape: accessors and methods enumerable, and a `Symbol.toStringTag`. */
@@ -437,9 +426,9 @@ class ReadableStream {
     return Object.setPrototypeOf(it, AsyncIterator);
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "ReadableStream", { locked: this.locked, state: st.state, supportsBYOB: is(st.controller, "ReadableByteStreamController") });
+    return inspectView(depth, options, inspectFn, "ReadableStream", { locked: this.locked, state: st.state, supportsBYOB: is(st.controller, "ReadableByteStreamController") });
   }
 }
 Object.defineProperty(ReadableStream.prototype, Symbol.asyncIterator, {
@@ -486,8 +475,8 @@ class ReadableStreamBYOBRequest {
     readableByteStreamControllerRespondWithNewView(controller, view);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "ReadableStreamBYOBRequest", { view: this.view, controller: (this as any)[S].controller });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "ReadableStreamBYOBRequest", { view: this.view, controller: (this as any)[S].controller });
   }
 }
 finishClass(ReadableStreamBYOBRequest, ["view", "respond", "respondWithNewView"]);
@@ -541,9 +530,9 @@ class ReadableStreamDefaultReader {
     return readableStreamReaderGenericCancel(this, reason);
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "ReadableStreamDefaultReader", { stream: st.stream, readRequests: st.readRequests.length, close: st.close.promise });
+    return inspectView(depth, options, inspectFn, "ReadableStreamDefaultReader", { stream: st.stream, readRequests: st.readRequests.length, close: st.close.promise });
   }
 }
 finishClass(ReadableStreamDefaultReader, ["closed", "read", "releaseLock", "cancel"]);
@@ -594,9 +583,9 @@ class ReadableStreamBYOBReader {
     return readableStreamReaderGenericCancel(this, reason);
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "ReadableStreamBYOBReader", { stream: st.stream, readIntoRequests: st.readIntoRequests.length, close: st.close.promise });
+    return inspectView(depth, options, inspectFn, "ReadableStreamBYOBReader", { stream: st.stream, readIntoRequests: st.readIntoRequests.length, close: st.close.promise });
   }
 }
 finishClass(ReadableStreamBYOBReader, ["closed", "read", "releaseLock", "cancel"]);
@@ -629,8 +618,8 @@ class ReadableStreamDefaultController {
     readableStreamDefaultControllerError(this, error);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "ReadableStreamDefaultController", {});
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "ReadableStreamDefaultController", {});
   }
 }
 finishClass(ReadableStreamDefaultController, ["desiredSize", "close", "enqueue", "error"]);
@@ -674,8 +663,8 @@ class ReadableByteStreamController {
     readableByteStreamControllerError(this, error);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "ReadableByteStreamController", {});
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "ReadableByteStreamController", {});
   }
 }
 finishClass(ReadableByteStreamController, ["byobRequest", "desiredSize", "close", "enqueue", "error"]);
@@ -1960,8 +1949,8 @@ class WritableStream {
     return new WritableStreamDefaultWriter(this);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "WritableStream", { locked: this.locked, state: (this as any)[S].state });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "WritableStream", { locked: this.locked, state: (this as any)[S].state });
   }
 }
 finishClass(WritableStream, ["locked", "abort", "close", "getWriter"]);
@@ -2015,9 +2004,9 @@ class WritableStreamDefaultWriter {
     return writableStreamDefaultWriterWrite(this, chunk);
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "WritableStreamDefaultWriter", { stream: st.stream, close: st.close.promise, ready: st.ready.promise, desiredSize: this.desiredSize });
+    return inspectView(depth, options, inspectFn, "WritableStreamDefaultWriter", { stream: st.stream, close: st.close.promise, ready: st.ready.promise, desiredSize: this.desiredSize });
   }
 }
 finishClass(WritableStreamDefaultWriter, ["closed", "ready", "desiredSize", "abort", "close", "releaseLock", "write"]);
@@ -2044,8 +2033,8 @@ class WritableStreamDefaultController {
     writableStreamDefaultControllerError(this, error);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "WritableStreamDefaultController", { stream: (this as any)[S].stream });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "WritableStreamDefaultController", { stream: (this as any)[S].stream });
   }
 }
 finishClass(WritableStreamDefaultController, ["signal", "error"]);
@@ -2486,9 +2475,9 @@ class TransformStream {
     return (this as any)[S].writable;
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "TransformStream", { readable: st.readable, writable: st.writable, backpressure: st.backpressure });
+    return inspectView(depth, options, inspectFn, "TransformStream", { readable: st.readable, writable: st.writable, backpressure: st.backpressure });
   }
 }
 finishClass(TransformStream, ["readable", "writable"]);
@@ -2519,8 +2508,8 @@ class TransformStreamDefaultController {
     transformStreamDefaultControllerTerminate(this);
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "TransformStreamDefaultController", { stream: (this as any)[S].stream });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "TransformStreamDefaultController", { stream: (this as any)[S].stream });
   }
 }
 finishClass(TransformStreamDefaultController, ["desiredSize", "enqueue", "error", "terminate"]);
@@ -2749,8 +2738,8 @@ class ByteLengthQueuingStrategy {
     return byteSizeFunction;
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "ByteLengthQueuingStrategy", { highWaterMark: this.highWaterMark });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "ByteLengthQueuingStrategy", { highWaterMark: this.highWaterMark });
   }
 }
 finishClass(ByteLengthQueuingStrategy, ["highWaterMark", "size"]);
@@ -2770,8 +2759,8 @@ class CountQueuingStrategy {
     return countSizeFunction;
   }
 
-  [kInspect](depth: any): string {
-    return inspectView(depth, "CountQueuingStrategy", { highWaterMark: this.highWaterMark });
+  [kInspect](depth: any, options: any, inspectFn: any): string {
+    return inspectView(depth, options, inspectFn, "CountQueuingStrategy", { highWaterMark: this.highWaterMark });
   }
 }
 finishClass(CountQueuingStrategy, ["highWaterMark", "size"]);
@@ -2832,9 +2821,9 @@ class TextEncoderStream {
     return (this as any)[S].transform.writable;
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "TextEncoderStream", { encoding: st.handle.encoding, readable: st.transform.readable, writable: st.transform.writable });
+    return inspectView(depth, options, inspectFn, "TextEncoderStream", { encoding: st.handle.encoding, readable: st.transform.readable, writable: st.transform.writable });
   }
 }
 finishClass(TextEncoderStream, ["encoding", "readable", "writable"]);
@@ -2881,9 +2870,9 @@ class TextDecoderStream {
     return (this as any)[S].transform.writable;
   }
 
-  [kInspect](depth: any): string {
+  [kInspect](depth: any, options: any, inspectFn: any): string {
     const st = (this as any)[S];
-    return inspectView(depth, "TextDecoderStream", {
+    return inspectView(depth, options, inspectFn, "TextDecoderStream", {
       encoding: st.handle.encoding,
       fatal: st.handle.fatal,
       ignoreBOM: st.handle.ignoreBOM,

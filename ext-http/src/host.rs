@@ -427,18 +427,22 @@ fn settle(key: u64, v: Value) {
     match promise::take_settled(v) {
         Some(Ok(r)) => respond(key, r),
         Some(Err(e)) => fail(key, e),
-        None => {
-            let scope = HandleScope::new();
-            let hp = scope.root(v.0);
-            let k = Value::num(key as f64);
-            let on_f = function::new_native_caps("", 1, on_fulfilled, 1, 0);
-            on_f.cell().set_field(FN_CAPS, k);
-            let hf = scope.root(on_f.0);
-            let on_r = function::new_native_caps("", 1, on_rejected, 1, 0);
-            on_r.cell().set_field(FN_CAPS, k);
-            promise::perform_then(Value(hp.get()), Value(hf.get()), on_r, Value::UNDEFINED);
-        }
+        None => then_with_key(v, key, on_fulfilled, on_rejected),
     }
+}
+
+/// Reacts to promise `p` with two native functions that capture `key` (the slot or pump it
+/// concerns: a reaction that comes after the key went stale finds nothing).
+fn then_with_key(p: Value, key: u64, on_fulfilled: function::NativeFn, on_rejected: function::NativeFn) {
+    let scope = HandleScope::new();
+    let hp = scope.root(p.0);
+    let k = Value::num(key as f64);
+    let on_f = function::new_native_caps("", 1, on_fulfilled, 1, 0);
+    on_f.cell().set_field(FN_CAPS, k);
+    let hf = scope.root(on_f.0);
+    let on_r = function::new_native_caps("", 1, on_rejected, 1, 0);
+    on_r.cell().set_field(FN_CAPS, k);
+    promise::perform_then(Value(hp.get()), Value(hf.get()), on_r, Value::UNDEFINED);
 }
 
 fn on_fulfilled(args: &Args) -> JsResult {
@@ -602,13 +606,7 @@ fn read_next(key: u64) {
             return stream_failed(key, e);
         }
     };
-    let k = Value::num(key as f64);
-    let on_f = function::new_native_caps("", 1, on_chunk, 1, 0);
-    on_f.cell().set_field(FN_CAPS, k);
-    let hf = scope.root(on_f.0);
-    let on_r = function::new_native_caps("", 1, on_stream_error, 1, 0);
-    on_r.cell().set_field(FN_CAPS, k);
-    promise::perform_then(Value(promise.get()), Value(hf.get()), on_r, Value::UNDEFINED);
+    then_with_key(Value(promise.get()), key, on_chunk, on_stream_error);
 }
 
 /// A read settled with `{ done, value }`.

@@ -42,6 +42,10 @@ pub type LocaleDate = fn(f64, Value, Value, &str, &str) -> JsResult;
 /// localeCompare's hook: (this, that, locales, options) -> -1, 0 or 1.
 pub type LocaleCompare = fn(&[u16], &[u16], Value, Value) -> JsResult<i32>;
 
+/// `util.inspect`'s hook for platform objects: (the object, whether it sits beyond the depth,
+/// the inspection's options) -> its text, or None for the default formatting.
+pub type InspectPlatform = fn(Value, bool, &crate::inspect::Options) -> Option<String>;
+
 /// What core code needs of an optional family; set by the family's install
 /// function.
 #[derive(Default)]
@@ -56,7 +60,7 @@ pub struct Hooks {
     /// `util.inspect`'s text of a Date (the ISO string or "Invalid Date").
     pub date_display: Option<fn(Value) -> String>,
     /// `util.inspect` of a platform object (`web::inspect_platform`).
-    pub inspect_platform: Option<fn(Value, bool) -> Option<String>>,
+    pub inspect_platform: Option<InspectPlatform>,
     /// The canonical (NFD) or compatibility (NFKD) decomposition, or with
     /// `compose` the composition (NFC, NFKC), of a string.
     pub normalize: Option<fn(&str, bool, bool) -> String>,

@@ -12,13 +12,13 @@
 
 use perry_abi::*;
 use perry_gc::{Handle, HandleScope, JsCell};
-use perry_runtime::Value;
 use perry_runtime::array;
 use perry_runtime::atoms::{self, Atom, names};
 use perry_runtime::bytes;
 use perry_runtime::collections;
 use perry_runtime::error;
 use perry_runtime::function;
+use perry_runtime::function::Args;
 use perry_runtime::iter;
 use perry_runtime::object::{self, Prop};
 use perry_runtime::ops;
@@ -26,6 +26,7 @@ use perry_runtime::realm::{self, I};
 use perry_runtime::shape;
 use perry_runtime::string;
 use perry_runtime::symbol;
+use perry_runtime::{JsResult, Value};
 
 /// Options of `util.inspect` that Perry supports.
 #[derive(Clone, Debug)]
@@ -640,7 +641,7 @@ fn format_value(ctx: &mut Ctx, v: Value, recurse_times: usize) -> String {
         // calls it first); the text is indented as a whole.
         let beyond = ctx.beyond_depth(recurse_times);
         // A platform object exists only once the web family is installed.
-        if let Some(s) = crate::families::hooks().inspect_platform.and_then(|f| f(v, beyond)) {
+        if let Some(s) = crate::families::hooks().inspect_platform.and_then(|f| f(v, beyond, &ctx.o)) {
             return s.replace('\n', &format!("\n{}", " ".repeat(ctx.indentation_lvl)));
         }
     }
@@ -683,8 +684,9 @@ fn custom_inspect(ctx: &mut Ctx, h: Handle, sym: Value, recurse_times: usize) ->
     }
     let depth = ctx.o.depth - recurse_times as f64;
     let d = if depth.is_finite() { Value::num(depth) } else { Value::NULL };
-    let opts = scope.root(object::new_plain(2).0);
-    let r = match function::call(Value(hf.get()), hv(h), &[d, Value(opts.get()), Value::UNDEFINED]) {
+    let opts = scope.root(user_options(&ctx.o).0);
+    let inspect = scope.root(function::new_native("inspect", 2, inspect_native).0);
+    let r = match function::call(Value(hf.get()), hv(h), &[d, Value(opts.get()), Value(inspect.get())]) {
         Ok(r) => r,
         Err(_) => {
             error::take();
@@ -698,6 +700,87 @@ fn custom_inspect(ctx: &mut Ctx, h: Handle, sym: Value, recurse_times: usize) ->
         return Some(string::to_rust(r).replace('\n', &format!("\n{}", " ".repeat(ctx.indentation_lvl))));
     }
     Some(format_value(ctx, r, recurse_times))
+}
+
+/// The options object a custom inspector gets (Node's `getUserOptions`): the inspection's
+/// options, `depth` being its whole depth (null for none), and `stylize` (without colors, the
+/// identity).
+fn user_options(o: &Options) -> Value {
+    let scope = HandleScope::new();
+    let obj = scope.root(object::new_plain(14).0);
+    let limit = |n: usize| if n == usize::MAX { Value::num(f64::INFINITY) } else { Value::num(n as f64) };
+    let fields: [(&str, Value); 13] = [
+        ("showHidden", Value::bool(o.show_hidden)),
+        ("depth", if o.depth.is_finite() { Value::num(o.depth) } else { Value::NULL }),
+        ("colors", Value::FALSE),
+        ("customInspect", Value::TRUE),
+        ("showProxy", Value::FALSE),
+        ("maxArrayLength", limit(o.max_array_length)),
+        ("maxStringLength", limit(o.max_string_length)),
+        ("breakLength", limit(o.break_length)),
+        ("compact", if o.compact == 0 { Value::FALSE } else { Value::num(o.compact as f64) }),
+        ("sorted", Value::FALSE),
+        ("getters", Value::FALSE),
+        ("numericSeparator", Value::FALSE),
+        ("stylize", Value::UNDEFINED),
+    ];
+    for (name, v) in fields {
+        let v = if name == "stylize" { function::new_native("stylize", 2, stylize_no_color) } else { v };
+        let hv = scope.root(v.0);
+        let key = perry_runtime::atoms::intern(name);
+        object::define(Value(obj.get()), key, Value(hv.get()), perry_runtime::shape::DEFAULT);
+    }
+    Value(obj.get())
+}
+
+fn stylize_no_color(args: &Args) -> JsResult {
+    Ok(args.get(0))
+}
+
+/// The options of `util.inspect(value, options)` that Perry's formatter has: depth (null for
+/// no limit), showHidden, compact (a number or false), breakLength, maxArrayLength,
+/// maxStringLength.
+pub fn options_from(opts: Value) -> Options {
+    let mut o = Options::default();
+    if !opts.is_object() {
+        return o;
+    }
+    let get = |name: &str| object::get_data_chain(opts, perry_runtime::atoms::intern(name));
+    let number = |name: &str| get(name).filter(|v| v.is_number()).map(|v| v.as_number());
+    let count = |n: f64| if n.is_finite() { n.max(0.0) as usize } else { usize::MAX };
+    if let Some(d) = get("depth") {
+        if d.is_null() {
+            o.depth = f64::INFINITY;
+        } else if d.is_number() {
+            o.depth = d.as_number();
+        }
+    }
+    if let Some(h) = get("showHidden") {
+        o.show_hidden = perry_runtime::ops::to_boolean(h);
+    }
+    if let Some(c) = get("compact") {
+        if c.is_number() {
+            o.compact = c.as_number().max(0.0) as usize;
+        } else if c == Value::FALSE {
+            o.compact = 0;
+        }
+    }
+    if let Some(n) = number("breakLength") {
+        o.break_length = count(n);
+    }
+    if let Some(n) = number("maxArrayLength") {
+        o.max_array_length = count(n);
+    }
+    if let Some(n) = number("maxStringLength") {
+        o.max_string_length = count(n);
+    }
+    o
+}
+
+/// `inspect(value, options)`, the function a custom inspector gets (and `node:util`'s).
+pub fn inspect_native(args: &Args) -> JsResult {
+    let o = options_from(args.get(1));
+    Ok(string::from_str(&inspect_with(args.get(0), &o)))
 }
 
 /// Whether the native stack is past the limit compiled code stops at (deep

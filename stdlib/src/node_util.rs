@@ -3,62 +3,12 @@
 //! (`perry_node_util_install`, `perry_abi::foreach_extension!`): only programs whose graph
 //! holds `node:util` link it.
 
-use crate::inspect::{self, Options};
+use crate::inspect;
 use perry_gc::HandleScope;
 use perry_runtime::function::Args;
 use perry_runtime::object;
 use perry_runtime::string;
 use perry_runtime::{JsResult, Value};
-
-/// A number option (`None` when absent or not a number).
-fn number(opts: Value, name: &str) -> Option<f64> {
-    let v = object::get_data_chain(opts, perry_runtime::atoms::intern(name))?;
-    v.is_number().then(|| v.as_number())
-}
-
-/// `inspect(value, options)`: the options Perry's formatter has (depth, with `null` for no
-/// limit; showHidden; compact as a number or `false`; breakLength; maxArrayLength;
-/// maxStringLength). The TypeScript half maps the legacy `(value, showHidden, depth)` form.
-fn inspect_value(args: &Args) -> JsResult {
-    let v = args.get(0);
-    let opts = args.get(1);
-    let mut o = Options::default();
-    if opts.is_object() {
-        let scope = HandleScope::new();
-        let hv = scope.root(v.0);
-        let ho = scope.root(opts.0);
-        let opts = Value(ho.get());
-        if let Some(d) = object::get_data_chain(opts, perry_runtime::atoms::intern("depth")) {
-            if d.is_null() {
-                o.depth = f64::INFINITY;
-            } else if d.is_number() {
-                o.depth = d.as_number();
-            }
-        }
-        if let Some(h) = object::get_data_chain(opts, perry_runtime::atoms::intern("showHidden")) {
-            o.show_hidden = perry_runtime::ops::to_boolean(h);
-        }
-        if let Some(c) = object::get_data_chain(opts, perry_runtime::atoms::intern("compact")) {
-            if c.is_number() {
-                o.compact = c.as_number().max(0.0) as usize;
-            } else if c == Value::FALSE {
-                o.compact = 0;
-            }
-        }
-        if let Some(n) = number(opts, "breakLength") {
-            o.break_length = if n.is_finite() { n.max(0.0) as usize } else { usize::MAX };
-        }
-        if let Some(n) = number(opts, "maxArrayLength") {
-            o.max_array_length = if n.is_finite() { n.max(0.0) as usize } else { usize::MAX };
-        }
-        if let Some(n) = number(opts, "maxStringLength") {
-            o.max_string_length = if n.is_finite() { n.max(0.0) as usize } else { usize::MAX };
-        }
-        let s = inspect::inspect_with(Value(hv.get()), &o);
-        return Ok(string::from_str(&s));
-    }
-    Ok(string::from_str(&inspect::inspect_with(v, &o)))
-}
 
 /// `format(format, ...args)`: Node's `util.format`, as `console.log` formats its arguments.
 fn format(args: &Args) -> JsResult {
@@ -69,7 +19,7 @@ fn format(args: &Args) -> JsResult {
 fn build() -> JsResult {
     let scope = HandleScope::new();
     let ns = scope.root(object::new_plain(2).0);
-    crate::method(Value(ns.get()), "inspect", 2, inspect_value);
+    crate::method(Value(ns.get()), "inspect", 2, inspect::inspect_native);
     crate::method(Value(ns.get()), "format", 1, format);
     Ok(Value(ns.get()))
 }

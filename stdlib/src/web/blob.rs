@@ -44,7 +44,7 @@ pub fn mime_type(v: Value) -> String {
 }
 
 /// The type a Blob keeps: lower case, or empty when it has a character outside U+0020..U+007E.
-fn normalize_type(t: &str) -> String {
+pub fn normalize_type(t: &str) -> String {
     if t.chars().all(|c| (' '..='~').contains(&c)) { t.to_ascii_lowercase() } else { String::new() }
 }
 
@@ -65,6 +65,33 @@ fn make(class: Class, proto_value: Value, bytes: &[u8], mime: &str) -> Value {
 /// A new Blob of `bytes` with the type `mime` (normalized): what `blob()` of a body gives.
 pub fn new_blob(bytes: &[u8], mime: &str) -> Value {
     make(Class::Blob, proto(P::BlobProto), bytes, &normalize_type(mime))
+}
+
+/// The time now in milliseconds since the epoch (a File's default `lastModified`).
+pub fn now_ms() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64)
+}
+
+/// A new File of `bytes` named `name`, with the type `mime` (normalized) and `lastModified`
+/// `last_modified`: `new File([bytes], name, { type, lastModified })`.
+pub fn new_file(bytes: &[u8], name: &str, mime: &str, last_modified: f64) -> Value {
+    let scope = HandleScope::new();
+    let n = string::from_str(name);
+    let hn = scope.root(n.0);
+    let o = make(Class::File, proto(P::FileProto), bytes, &normalize_type(mime));
+    set_slot(o, NAME, Value(hn.get()));
+    set_slot(o, LAST_MODIFIED, Value::num(last_modified));
+    o
+}
+
+/// A File's name.
+pub fn file_name(v: Value) -> String {
+    string::to_rust(slot(v, NAME))
+}
+
+/// A File's `lastModified`.
+pub fn last_modified(v: Value) -> f64 {
+    slot(v, LAST_MODIFIED).as_number()
 }
 
 /// The bytes of the blob parts `parts` (a sequence of BufferSources, Blobs and strings).
@@ -148,8 +175,7 @@ fn file_ctor(args: &Args) -> JsResult {
         }
     }
     if last_modified.is_undefined() {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64);
-        last_modified = Value::num(now);
+        last_modified = Value::num(now_ms());
     }
     let p = super::proto_for(args, P::FileProto)?;
     let o = make(Class::File, p, &bytes, &mime);
@@ -245,23 +271,27 @@ fn stream(args: &Args) -> JsResult {
     perry_runtime::function::call(Value(hf.get()), Value(hr.get()), &[Value(hl.get())])
 }
 
-/// Node's `Blob { size: N, type: '...' }` (and a File's name and lastModified).
+/// Node's `[kInspect]`: `Blob { size: N, type: '...' }` (and a File's name and lastModified),
+/// the braces formatted as `inspect` formats a fresh object of those properties.
 pub fn inspect(v: Value) -> String {
-    let size = size(v);
-    let t = mime_type(v);
-    if is(v, Class::File) {
-        let name = string::to_rust(slot(v, NAME));
-        let lm = crate::inspect::inspect(slot(v, LAST_MODIFIED), 0);
-        format!("File {{\n  size: {size},\n  type: {},\n  name: {},\n  lastModified: {lm}\n}}", quote(&t), quote(&name))
-    } else {
-        format!("Blob {{ size: {size}, type: {} }}", quote(&t))
-    }
-}
-
-fn quote(s: &str) -> String {
+    let file = is(v, Class::File);
     let scope = HandleScope::new();
-    let v = scope.root(string::from_str(s).0);
-    crate::inspect::inspect(Value(v.get()), 0)
+    let hv = scope.root(v.0);
+    let o = object::new_plain(4);
+    let ho = scope.root(o.0);
+    let define = |name: &str, x: Value| {
+        let s = HandleScope::new();
+        let hx = s.root(x.0);
+        let key = perry_runtime::atoms::intern(name);
+        object::define(Value(ho.get()), key, Value(hx.get()), perry_runtime::shape::DEFAULT);
+    };
+    define("size", Value::num(size(Value(hv.get())) as f64));
+    define("type", slot(Value(hv.get()), TYPE));
+    if file {
+        define("name", slot(Value(hv.get()), NAME));
+        define("lastModified", slot(Value(hv.get()), LAST_MODIFIED));
+    }
+    format!("{} {}", if file { "File" } else { "Blob" }, crate::inspect::inspect(Value(ho.get()), 0))
 }
 
 pub fn install() {

@@ -18,10 +18,6 @@
 //! compiler links it into every program that may meet a stream body (one naming `body` and a
 //! Request, Response or fetch, `modules::Graph::finish`). The request `signal` goes through
 //! the hooks `perry:web-events` registers the same way.
-//!
-//! NOTE: deviates from Node: `formData()` parses `application/x-www-form-urlencoded` bodies
-//! only (a multipart body rejects with a TypeError); a FormData body is
-//! serialized as multipart/form-data with string entries only.
 
 use super::{Class, is};
 use perry_abi::FN_CAPS;
@@ -347,11 +343,6 @@ pub fn utf8_decode(bytes: &[u8]) -> Vec<u16> {
     String::from_utf8_lossy(strip_bom(bytes)).encode_utf16().collect()
 }
 
-/// The MIME type essence of a Content-Type value (lower case, no parameters).
-fn essence(ct: &str) -> String {
-    ct.split(';').next().unwrap_or("").trim_matches(|c| matches!(c, ' ' | '\t' | '\n' | '\r')).to_ascii_lowercase()
-}
-
 /// The value of consuming `bytes` as `how` (Fetch 6.4.5, the package data
 /// algorithm); `content_type` is the object's Content-Type header.
 fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResult {
@@ -370,19 +361,7 @@ fn package(how: Consume, bytes: Vec<u8>, content_type: Option<String>) -> JsResu
         Consume::ArrayBuffer => Ok(b::new_array_buffer(&bytes)),
         Consume::Bytes => Ok(b::new_uint8array(&bytes)),
         Consume::Blob => Ok(super::blob::new_blob(&bytes, content_type.as_deref().unwrap_or(""))),
-        Consume::FormData => {
-            let mime = content_type.as_deref().map(essence).unwrap_or_default();
-            if mime == "application/x-www-form-urlencoded" {
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                let pairs = super::url_search_params::parse_query(&text);
-                Ok(super::form_data::new_form_data(&pairs))
-            } else if mime == "multipart/form-data" {
-                // NOTE: deviates from Node, which parses multipart bodies.
-                Err(error::type_error("Failed to parse body as FormData."))
-            } else {
-                Err(error::type_error("Content-Type was not one of \"multipart/form-data\" or \"application/x-www-form-urlencoded\"."))
-            }
-        }
+        Consume::FormData => super::form_data::from_body(&bytes, content_type.as_deref()),
     }
 }
 

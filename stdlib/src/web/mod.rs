@@ -2,7 +2,7 @@
 //! `ArrayBuffer`/`Uint8Array` ([`bytes`]), `TextEncoder`/`TextDecoder`
 //! ([`encoding`]), `crypto` ([`crypto`]), `URL` ([`url`]), `URLSearchParams`
 //! ([`url_search_params`]), `Headers` ([`headers`]), the body mixin and
-//! `FormData` ([`body`], [`form_data`]), `Request` ([`request`]) and
+//! `FormData` ([`body`], [`form_data`], [`multipart`]), `Request` ([`request`]) and
 //! `Response` ([`response`]).
 //!
 //! Except for the byte cells (runtime `bytes.rs`), every object here is a
@@ -23,7 +23,8 @@
 //!
 //! Their prototypes are a registered root range (`P`). State lives in JS values (a URL keeps
 //! its serialized href and parses it again with the `url` crate in each getter;
-//! URLSearchParams, Headers and FormData keep flat arrays of strings), so nothing off the heap
+//! URLSearchParams and Headers keep flat arrays of strings, FormData of names and values,
+//! strings or Files), so nothing off the heap
 //! needs finalizing. A body (Request, Response) is one store cell, or null, plus a used flag;
 //! the body methods return settled promises. `util.inspect` calls [`inspect_platform`] first,
 //! as Node's formatValue calls `[util.inspect.custom]`. [`new_request`] takes the headers as
@@ -49,6 +50,7 @@ pub mod dom_exception;
 pub mod encoding;
 pub mod form_data;
 pub mod headers;
+pub mod multipart;
 pub mod request;
 pub mod response;
 pub mod url;
@@ -360,7 +362,7 @@ pub fn install_pair_iterable(target: Value, keys: NativeFn, values: NativeFn, en
 /// The `[util.inspect.custom]` text of a platform object as Node prints
 /// it, or `None` for the default formatting. `beyond_depth`: the object
 /// sits deeper than the `depth` option.
-pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
+pub fn inspect_platform(v: Value, beyond_depth: bool, options: &crate::inspect::Options) -> Option<String> {
     if v.kind() != KIND_PLATFORM {
         return None;
     }
@@ -368,15 +370,24 @@ pub fn inspect_platform(v: Value, beyond_depth: bool) -> Option<String> {
     if class == Class::UrlSearchParams as u64 {
         return Some(url_search_params::inspect(v, beyond_depth));
     }
+    if class == Class::FormData as u64 {
+        // undici's inspect ignores the depth.
+        return Some(form_data::inspect(v, options));
+    }
     if beyond_depth {
-        return None;
+        // Node's Blob inspect returns the object itself below the depth: `[Blob]`, `[File]`.
+        return if class == Class::Blob as u64 {
+            Some("[Blob]".into())
+        } else if class == Class::File as u64 {
+            Some("[File]".into())
+        } else {
+            None
+        };
     }
     if class == Class::Url as u64 {
         Some(url::inspect(v))
     } else if class == Class::Headers as u64 {
         Some(headers::inspect(v))
-    } else if class == Class::FormData as u64 {
-        Some(form_data::inspect(v))
     } else if class == Class::TextEncoder as u64 || class == Class::TextDecoder as u64 {
         Some(encoding::inspect(v))
     } else if class == Class::Blob as u64 || class == Class::File as u64 {
