@@ -279,9 +279,9 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     }
   }
   const request = new Request(input as any, init);
-  const given: any = init == null ? undefined : init.signal;
-  const signal: AbortSignal | undefined = (request as any).signal ?? given ?? (input instanceof Request ? (input as any).signal : undefined) ?? undefined;
-  if (signal && signal.aborted) throw signal.reason;
+  // The Request's signal follows `init.signal` or the input Request's.
+  const signal: AbortSignal = request.signal;
+  if (signal.aborted) throw signal.reason;
   const method = request.method;
   const headers: string[] = [];
   for (const [name, value] of request.headers) headers.push(name, value);
@@ -293,7 +293,7 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     body = true;
   } else if (kind === 1) {
     body = new Uint8Array(await request.arrayBuffer());
-    if (signal && signal.aborted) throw signal.reason;
+    if (signal.aborted) throw signal.reason;
   }
   if (request.url.startsWith("data:")) {
     const r = dataResponse(request.url);
@@ -307,18 +307,16 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     let abortBody: ((reason: unknown) => void) | undefined;
     let onAbort: (() => void) | undefined;
     const detach = () => {
-      if (onAbort && signal) signal.removeEventListener("abort", onAbort);
+      if (onAbort) signal.removeEventListener("abort", onAbort);
       onAbort = undefined;
     };
-    if (signal) {
-      onAbort = () => {
-        onAbort = undefined;
-        native.cancel(id);
-        reject(signal.reason);
-        if (abortBody) abortBody(signal.reason);
-      };
-      signal.addEventListener("abort", onAbort, { once: true });
-    }
+    onAbort = () => {
+      onAbort = undefined;
+      native.cancel(id);
+      reject(signal.reason);
+      if (abortBody) abortBody(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
     native.head(id).then((h) => {
       if (isError(h)) {
         detach();
