@@ -5,16 +5,20 @@
 # least-squares slope in bytes per request and the number of connections the client opened.
 # The bar: slope <= 256 B/request, and the connections reused (a handful, not one per request).
 #
-#   bench/fetch-soak.sh [--requests N]
+#   bench/fetch-soak.sh [--requests N] [--shared-signal]
+#
+# --shared-signal: every fetch gets the same long-lived AbortSignal (its listeners must not pile up).
 #
 # Needs node. Environment: PERRY (default target/release/perry under CARGO_TARGET_DIR or the
 # repository).
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 REQUESTS=10000
+SHARED_SIGNAL=
 while [ $# -gt 0 ]; do
   case "$1" in
     --requests) REQUESTS=$2; shift 2 ;;
+    --shared-signal) SHARED_SIGNAL=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -37,7 +41,7 @@ s.listen(0, "127.0.0.1", () => console.log(s.address().port));
 JS
 node "$TMP/server.mjs" > "$TMP/port" &
 for _ in $(seq 100); do [ -s "$TMP/port" ] && break; sleep 0.1; done
-PORT=$(cat "$TMP/port") REQUESTS=$REQUESTS "$TMP/client" > "$TMP/out"
+PORT=$(cat "$TMP/port") REQUESTS=$REQUESTS SHARED_SIGNAL=$SHARED_SIGNAL "$TMP/client" > "$TMP/out"
 python3 - "$TMP/out" "$REQUESTS" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().split("\n")

@@ -279,9 +279,11 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     }
   }
   const request = new Request(input as any, init);
-  // The Request's signal follows `init.signal` or the input Request's.
-  const signal: AbortSignal = request.signal;
-  if (signal.aborted) throw signal.reason;
+  // The signal the Request follows (`init.signal`, or the input Request's), read directly: making
+  // `request.signal` would hang a following signal on a long-lived one for every fetch.
+  const given = init == null ? undefined : init.signal;
+  const signal: AbortSignal | undefined = given != null ? given : input instanceof Request ? input.signal : undefined;
+  if (signal && signal.aborted) throw signal.reason;
   const method = request.method;
   const headers: string[] = [];
   for (const [name, value] of request.headers) headers.push(name, value);
@@ -293,7 +295,7 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     body = true;
   } else if (kind === 1) {
     body = new Uint8Array(await request.arrayBuffer());
-    if (signal.aborted) throw signal.reason;
+    if (signal && signal.aborted) throw signal.reason;
   }
   if (request.url.startsWith("data:")) {
     const r = dataResponse(request.url);
@@ -307,16 +309,18 @@ async function fetch(input: RequestInfo | URL, init: RequestInit | undefined = u
     let abortBody: ((reason: unknown) => void) | undefined;
     let onAbort: (() => void) | undefined;
     const detach = () => {
-      if (onAbort) signal.removeEventListener("abort", onAbort);
+      if (onAbort && signal) signal.removeEventListener("abort", onAbort);
       onAbort = undefined;
     };
-    onAbort = () => {
-      onAbort = undefined;
-      native.cancel(id);
-      reject(signal.reason);
-      if (abortBody) abortBody(signal.reason);
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
+    if (signal) {
+      onAbort = () => {
+        onAbort = undefined;
+        native.cancel(id);
+        reject(signal.reason);
+        if (abortBody) abortBody(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    }
     native.head(id).then((h) => {
       if (isError(h)) {
         detach();
