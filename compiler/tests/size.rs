@@ -51,9 +51,11 @@ fn hello_world_is_under_one_megabyte_stripped() {
             // 1,082,120. One-byte strings and ropes (issue 27: every string
             // reader in both widths, memchr's substring search) took it to
             // 1,140,488. String slices, inline unit reads and the small-string
-            // paths (issue 27's second part) took it to 1,161,992; the bar is
-            // 1,170,000 until the size pass (issue 30's "code size" item).
-            assert!(size < 1_170_000, "hello world is {size} bytes stripped (the bar is 1,170,000 bytes)");
+            // paths (issue 27's second part) took it to 1,161,992. Node's arguments for
+            // `[util.inspect.custom]` (issue 29: the options object, `stylize` and `inspect`
+            // itself, in the core formatter) pushed the read-only segment over a page:
+            // 1,170,184. The bar is 1,175,000 until the size pass (issue 30's "code size" item).
+            assert!(size < 1_175_000, "hello world is {size} bytes stripped (the bar is 1,175,000 bytes)");
             assert_eq!(run(&stripped), "hello\n");
         }
         _ => eprintln!("no `strip`: size not checked"),

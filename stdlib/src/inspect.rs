@@ -702,33 +702,51 @@ fn custom_inspect(ctx: &mut Ctx, h: Handle, sym: Value, recurse_times: usize) ->
     Some(format_value(ctx, r, recurse_times))
 }
 
-/// The options object a custom inspector gets (Node's `getUserOptions`): the inspection's
-/// options, `depth` being its whole depth (null for none), and `stylize` (without colors, the
-/// identity).
+/// The names of the options a custom inspector gets (Node's `getUserOptions`), in the order
+/// [`user_options`] fills them and [`options_from`] reads the first six back.
+const OPTION_NAMES: [&str; 13] = [
+    "depth",
+    "showHidden",
+    "compact",
+    "breakLength",
+    "maxArrayLength",
+    "maxStringLength",
+    "colors",
+    "customInspect",
+    "showProxy",
+    "sorted",
+    "getters",
+    "numericSeparator",
+    "stylize",
+];
+
+/// A count option as a number (a limit of `usize::MAX` is Infinity).
+fn limit(n: usize) -> Value {
+    Value::num(if n == usize::MAX { f64::INFINITY } else { n as f64 })
+}
+
+/// The options object a custom inspector gets: the inspection's options, `depth` being its
+/// whole depth (null for none), and `stylize` (without colors, the identity).
 fn user_options(o: &Options) -> Value {
     let scope = HandleScope::new();
-    let obj = scope.root(object::new_plain(14).0);
-    let limit = |n: usize| if n == usize::MAX { Value::num(f64::INFINITY) } else { Value::num(n as f64) };
-    let fields: [(&str, Value); 13] = [
-        ("showHidden", Value::bool(o.show_hidden)),
-        ("depth", if o.depth.is_finite() { Value::num(o.depth) } else { Value::NULL }),
-        ("colors", Value::FALSE),
-        ("customInspect", Value::TRUE),
-        ("showProxy", Value::FALSE),
-        ("maxArrayLength", limit(o.max_array_length)),
-        ("maxStringLength", limit(o.max_string_length)),
-        ("breakLength", limit(o.break_length)),
-        ("compact", if o.compact == 0 { Value::FALSE } else { Value::num(o.compact as f64) }),
-        ("sorted", Value::FALSE),
-        ("getters", Value::FALSE),
-        ("numericSeparator", Value::FALSE),
-        ("stylize", Value::UNDEFINED),
-    ];
-    for (name, v) in fields {
-        let v = if name == "stylize" { function::new_native("stylize", 2, stylize_no_color) } else { v };
+    let obj = scope.root(object::new_plain(OPTION_NAMES.len() as u32).0);
+    for (i, name) in OPTION_NAMES.iter().enumerate() {
+        let v = match i {
+            0 if o.depth.is_finite() => Value::num(o.depth),
+            0 => Value::NULL,
+            1 => Value::bool(o.show_hidden),
+            2 if o.compact == 0 => Value::FALSE,
+            2 => Value::num(o.compact as f64),
+            3 => limit(o.break_length),
+            4 => limit(o.max_array_length),
+            5 => limit(o.max_string_length),
+            7 => Value::TRUE,
+            12 => function::new_native("stylize", 2, stylize_no_color),
+            _ => Value::FALSE,
+        };
         let hv = scope.root(v.0);
-        let key = perry_runtime::atoms::intern(name);
-        object::define(Value(obj.get()), key, Value(hv.get()), perry_runtime::shape::DEFAULT);
+        let key = atoms::intern(name);
+        object::define(Value(obj.get()), key, Value(hv.get()), shape::DEFAULT);
     }
     Value(obj.get())
 }
@@ -745,34 +763,27 @@ pub fn options_from(opts: Value) -> Options {
     if !opts.is_object() {
         return o;
     }
-    let get = |name: &str| object::get_data_chain(opts, perry_runtime::atoms::intern(name));
-    let number = |name: &str| get(name).filter(|v| v.is_number()).map(|v| v.as_number());
-    let count = |n: f64| if n.is_finite() { n.max(0.0) as usize } else { usize::MAX };
-    if let Some(d) = get("depth") {
-        if d.is_null() {
-            o.depth = f64::INFINITY;
-        } else if d.is_number() {
-            o.depth = d.as_number();
+    for (i, name) in OPTION_NAMES[..6].iter().enumerate() {
+        let Some(v) = object::get_data_chain(opts, atoms::intern(name)) else { continue };
+        let n = v.as_number();
+        let count = if !v.is_number() {
+            None
+        } else if n.is_finite() {
+            Some(n.max(0.0) as usize)
+        } else {
+            Some(usize::MAX)
+        };
+        match (i, count) {
+            (0, _) if v.is_null() => o.depth = f64::INFINITY,
+            (0, Some(_)) => o.depth = n,
+            (1, _) => o.show_hidden = ops::to_boolean(v),
+            (2, Some(c)) => o.compact = c,
+            (2, None) if v == Value::FALSE => o.compact = 0,
+            (3, Some(c)) => o.break_length = c,
+            (4, Some(c)) => o.max_array_length = c,
+            (5, Some(c)) => o.max_string_length = c,
+            _ => {}
         }
-    }
-    if let Some(h) = get("showHidden") {
-        o.show_hidden = perry_runtime::ops::to_boolean(h);
-    }
-    if let Some(c) = get("compact") {
-        if c.is_number() {
-            o.compact = c.as_number().max(0.0) as usize;
-        } else if c == Value::FALSE {
-            o.compact = 0;
-        }
-    }
-    if let Some(n) = number("breakLength") {
-        o.break_length = count(n);
-    }
-    if let Some(n) = number("maxArrayLength") {
-        o.max_array_length = count(n);
-    }
-    if let Some(n) = number("maxStringLength") {
-        o.max_string_length = count(n);
     }
     o
 }
