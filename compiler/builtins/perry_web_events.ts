@@ -239,21 +239,54 @@ Object.defineProperty(EventTarget.prototype, toStringTag, { value: "EventTarget"
 // AbortSignal: made only by this module (its constructor is illegal to call).
 const CREATE = Symbol("AbortSignal");
 let abortSignal: (signal: AbortSignal, reason: unknown) => void;
+let dependOn: (signal: AbortSignal, sources: AbortSignal[]) => void;
 
 class AbortSignal extends EventTarget {
   #aborted = false;
   #reason: unknown = undefined;
+  // AbortSignal.any, as Node 20 has it: a composite signal keeps its (non-composite) sources,
+  // and a source holds its dependents weakly, so a long-lived signal followed by many
+  // short-lived ones does not keep them.
+  #sources: AbortSignal[] | undefined = undefined;
+  #dependents: WeakRef<AbortSignal>[] | undefined = undefined;
+  #pruneAt = 16;
   #onabort: ((this: AbortSignal, ev: Event) => any) | null = null;
   #onabortListening = false;
 
   static {
+    const fire = (signal: AbortSignal) => {
+      const event = new Event("abort");
+      eventTrust(event);
+      signal.dispatchEvent(event);
+    };
+    // Node 20's abortSignal: the signal's event, then each live dependent aborted in turn.
     abortSignal = (signal, reason) => {
       if (signal.#aborted) return;
       signal.#aborted = true;
       signal.#reason = reason;
-      const event = new Event("abort");
-      eventTrust(event);
-      signal.dispatchEvent(event);
+      fire(signal);
+      const dependents = signal.#dependents;
+      signal.#dependents = undefined;
+      for (const ref of dependents ?? []) {
+        const d = ref.deref();
+        if (d !== undefined) abortSignal(d, reason);
+      }
+    };
+    dependOn = (signal, sources) => {
+      signal.#sources = [];
+      for (const s of sources) {
+        // A dependent signal's sources stand in for it.
+        for (const source of s.#sources ?? [s]) {
+          if (signal.#sources.includes(source)) continue;
+          signal.#sources.push(source);
+          const list = (source.#dependents ??= []);
+          if (list.length >= source.#pruneAt) {
+            source.#dependents = list.filter((r) => r.deref() !== undefined);
+            source.#pruneAt = Math.max(16, 2 * source.#dependents.length);
+          }
+          source.#dependents!.push(new WeakRef(signal));
+        }
+      }
     };
   }
 
@@ -316,7 +349,7 @@ class AbortSignal extends EventTarget {
       abortSignal(signal, done.reason);
       return signal;
     }
-    for (const s of list) s.addEventListener("abort", () => abortSignal(signal, s.reason), { once: true });
+    dependOn(signal, list);
     return signal;
   }
 
@@ -348,11 +381,60 @@ define("EventTarget", EventTarget);
 define("AbortSignal", AbortSignal);
 define("AbortController", AbortController);
 
-// What a Request's `signal` needs (stdlib/src/web/body.rs): a signal of its own, following the
-// init's when there is one, and a way for the HTTP server to abort it when the client goes away.
+// What a Request's `signal` needs (stdlib/src/web/body.rs), as undici makes it
+// (lib/web/fetch/request.js): a signal of its own that follows the init's (or the input
+// request's) through a listener holding it weakly, the listener removed once the request's
+// signal is collected (so a long-lived signal does not keep the requests that followed it); a
+// clone's signal is aborted after its original's; and a way for the HTTP server to abort a
+// request's signal when the client goes away.
+const followers = new FinalizationRegistry(({ source, listener }: { source: AbortSignal; listener: () => void }) =>
+  source.removeEventListener("abort", listener),
+);
+const clones = new WeakMap<AbortSignal, Set<WeakRef<AbortSignal>>>();
+
+function abortRequestSignal(signal: AbortSignal, reason: unknown) {
+  abortSignal(signal, reason);
+  const list = clones.get(signal);
+  if (list === undefined) return;
+  clones.delete(signal);
+  for (const ref of list) {
+    const clone = ref.deref();
+    if (clone !== undefined) abortSignal(clone, reason);
+  }
+}
+
+function requestSignal(follow: AbortSignal | undefined, clone: boolean): AbortSignal {
+  const signal = new AbortSignal(CREATE);
+  if (follow === undefined) return signal;
+  if (follow.aborted) {
+    abortSignal(signal, follow.reason);
+    return signal;
+  }
+  const ref = new WeakRef(signal);
+  if (clone) {
+    let list = clones.get(follow);
+    if (list === undefined) clones.set(follow, (list = new Set()));
+    const l = list;
+    l.add(ref);
+    signal.addEventListener("abort", () => l.delete(ref));
+    return signal;
+  }
+  const listener = () => {
+    const s = ref.deref();
+    if (s === undefined) return;
+    followers.unregister(listener);
+    follow.removeEventListener("abort", listener);
+    abortRequestSignal(s, follow.reason);
+  };
+  follow.addEventListener("abort", listener);
+  followers.register(signal, { source: follow, listener }, listener);
+  return signal;
+}
+
 __perry_native("web-body").setHooks({
-  signal: (follow: AbortSignal | undefined) => (follow === undefined ? new AbortSignal(CREATE) : AbortSignal.any([follow])),
-  abort: (signal: AbortSignal, reason: unknown) => abortSignal(signal, reason),
+  signal: requestSignal,
+  abort: (signal: AbortSignal, reason: unknown) =>
+    abortRequestSignal(signal, reason === undefined ? new DOMException("This operation was aborted", "AbortError") : reason),
 });
 
 export { AbortController, AbortSignal, CustomEvent, Event, EventTarget };

@@ -7,9 +7,9 @@
 //! fetch-only attributes.
 //!
 //! Slots: method (string), URL (string), Headers object, body (a store cell, a ReadableStream
-//! or null: [`super::body`]), used flag, redirect mode (string), the signal to follow (the
-//! init's or the input request's, or undefined), the request's own signal (made on first
-//! use).
+//! or null: [`super::body`]), used flag, redirect mode (string), the request's own signal
+//! (made by the constructor when it follows one, else on first use; `perry:web-events` makes
+//! it), the fetch attributes (`Opts`).
 
 use super::body::{self, Consume};
 use super::headers::{self, GUARD_REQUEST, List};
@@ -30,10 +30,9 @@ pub const R_HEADERS: usize = 2;
 pub const R_BODY: usize = 3;
 pub const R_USED: usize = 4;
 pub const R_REDIRECT: usize = 5;
-const R_FOLLOW: usize = 6;
-const R_SIGNAL: usize = 7;
-const R_OPTS: usize = 8;
-const R_SLOTS: u32 = 9;
+const R_SIGNAL: usize = 6;
+const R_OPTS: usize = 7;
+const R_SLOTS: u32 = 8;
 
 /// The fetch attributes a server has no use for but a Request carries (read from the init and
 /// shown by the getters and by inspection), in slot `R_OPTS` as an array in this order.
@@ -178,9 +177,9 @@ fn request_with(method: &str, url: &str, headers: &[(&[u8], &[u8])], body_v: Val
 
 /// A Request object with everything given (rooted here).
 #[allow(clippy::too_many_arguments)]
-fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, follow: Value, opts: &Opts, proto_v: Value) -> Value {
+fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str, signal: Value, opts: &Opts, proto_v: Value) -> Value {
     let scope = HandleScope::new();
-    let hs = scope.root(follow.0);
+    let hs = scope.root(signal.0);
     let hh = scope.root(headers_v.0);
     let hb = scope.root(body_v.0);
     let hp = scope.root(proto_v.0);
@@ -194,8 +193,7 @@ fn make(method: &str, url: &str, headers_v: Value, body_v: Value, redirect: &str
     set_slot(r, R_BODY, Value(hb.get()));
     set_slot(r, R_USED, Value::FALSE);
     set_slot(r, R_REDIRECT, Value(vals[2].get()));
-    set_slot(r, R_FOLLOW, Value(hs.get()));
-    set_slot(r, R_SIGNAL, Value::UNDEFINED);
+    set_slot(r, R_SIGNAL, Value(hs.get()));
     set_slot(r, R_OPTS, Value(ho.get()));
     r
 }
@@ -247,12 +245,8 @@ fn ctor(args: &Args) -> JsResult {
         (u.to_string(), "GET".to_string(), List::default(), Value::NULL, "follow".to_string())
     };
     let h_input_body = scope.root(input_body.0);
-    let follow = if is(input, Class::Request) {
-        let own = slot(input, R_SIGNAL);
-        if own.is_undefined() { slot(input, R_FOLLOW) } else { own }
-    } else {
-        Value::UNDEFINED
-    };
+    // The signal to follow: the input request's own (made now if it was not yet), or the init's.
+    let follow = if is(input, Class::Request) && body::has_hook(body::Hook::Signal) { signal(input)? } else { Value::UNDEFINED };
     let mut h_follow = scope.root(follow.0);
     let mut opts = if is(input, Class::Request) { opts_of(input) } else { Opts::default() };
     read_opts(args.get(1), &mut opts)?;
@@ -339,8 +333,13 @@ fn ctor(args: &Args) -> JsResult {
     let hbody = scope.root(body_v.0);
     let p = super::proto_for(args, P::RequestProto)?;
     let hp = scope.root(p.0);
+    // A request that follows a signal makes its own at once (as undici does), so that the
+    // followers of one signal abort in the order the requests were made.
+    let own =
+        if Value(h_follow.get()).is_undefined() { Value::UNDEFINED } else { body::call_hook(body::Hook::Signal, &[Value(h_follow.get()), Value::FALSE])? };
+    let hown = scope.root(own.0);
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
-    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(h_follow.get()), &opts, Value(hp.get())))
+    Ok(make(&method, &url, h, Value(hbody.get()), &redirect, Value(hown.get()), &opts, Value(hp.get())))
 }
 
 fn this_request(args: &Args) -> JsResult {
@@ -407,8 +406,8 @@ fn get_duplex(args: &Args) -> JsResult {
     Ok(string::from_str("half"))
 }
 
-/// The request's signal, made on first use: it follows the init's (or the input request's)
-/// signal when there was one.
+/// The request's signal: made by the constructor when it follows another, else on first use
+/// (one that never aborts unless the server aborts it).
 fn get_signal(args: &Args) -> JsResult {
     let r = this_request(args)?;
     signal(r)
@@ -421,7 +420,7 @@ fn signal(r: Value) -> JsResult {
     }
     let scope = HandleScope::new();
     let hr = scope.root(r.0);
-    let s = body::call_hook(body::Hook::Signal, &[slot(r, R_FOLLOW)])?;
+    let s = body::call_hook(body::Hook::Signal, &[Value::UNDEFINED, Value::FALSE])?;
     set_slot(Value(hr.get()), R_SIGNAL, s);
     Ok(s)
 }
@@ -450,11 +449,14 @@ fn clone(args: &Args) -> JsResult {
     let (m, u, red) = (string::to_rust(slot(r, R_METHOD)), string::to_rust(slot(r, R_URL)), string::to_rust(slot(r, R_REDIRECT)));
     let scope = HandleScope::new();
     let hb = scope.root(body::clone_body(r, R_BODY, R_USED)?.0);
-    let follow = {
-        let own = slot(args.this(), R_SIGNAL);
-        if own.is_undefined() { slot(args.this(), R_FOLLOW) } else { own }
+    // The clone's signal is aborted after its original's (undici's dependent controllers).
+    let own = if body::has_hook(body::Hook::Signal) {
+        let original = signal(args.this())?;
+        body::call_hook(body::Hook::Signal, &[original, Value::TRUE])?
+    } else {
+        Value::UNDEFINED
     };
-    let hf = scope.root(follow.0);
+    let hf = scope.root(own.0);
     let opts = opts_of(args.this());
     let h = headers::new_intrinsic(&list, GUARD_REQUEST);
     let hh = scope.root(h.0);
