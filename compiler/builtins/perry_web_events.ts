@@ -383,13 +383,11 @@ define("AbortController", AbortController);
 
 // What a Request's `signal` needs (stdlib/src/web/body.rs), as undici makes it
 // (lib/web/fetch/request.js): a signal of its own that follows the init's (or the input
-// request's) through a listener holding it weakly, the listener removed once the request's
-// signal is collected (so a long-lived signal does not keep the requests that followed it); a
-// clone's signal is aborted after its original's; and a way for the HTTP server to abort a
-// request's signal when the client goes away.
-const followers = new FinalizationRegistry(({ source, listener }: { source: AbortSignal; listener: () => void }) =>
-  source.removeEventListener("abort", listener),
-);
+// request's) through a listener holding it weakly (so a long-lived signal does not keep the
+// requests that followed it, only a small listener each; undici also removes the listener
+// through a FinalizationRegistry, which here kept every request's signals until a full
+// collection); a clone's signal is aborted after its original's; and a way for the HTTP server
+// to abort a request's signal when the client goes away.
 const clones = new WeakMap<AbortSignal, Set<WeakRef<AbortSignal>>>();
 
 function abortRequestSignal(signal: AbortSignal, reason: unknown) {
@@ -422,12 +420,10 @@ function requestSignal(follow: AbortSignal | undefined, clone: boolean): AbortSi
   const listener = () => {
     const s = ref.deref();
     if (s === undefined) return;
-    followers.unregister(listener);
     follow.removeEventListener("abort", listener);
     abortRequestSignal(s, follow.reason);
   };
   follow.addEventListener("abort", listener);
-  followers.register(signal, { source: follow, listener }, listener);
   return signal;
 }
 

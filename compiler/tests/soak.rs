@@ -72,13 +72,15 @@ fn soak_of_the_node_echo_server() {
     assert!(stdout.contains("Result: FAIL"), "{stdout}");
 }
 
-/// The CI soak (issue 7): the App-Route fixture compiled by Perry, 30 passes
+/// The CI soak (issue 7): the App-Route fixture compiled by Perry, 45 passes (30 until issue
+/// 29: the fixture now links the streams module, whose pages are still being touched past the
+/// warm-up, and 10 measured passes put the RSS slope within noise of its bound)
 /// of 20 GETs and 1 POST on fresh connections, with the whole verdict: every
 /// answer right, RSS and post_in_use flat after the 20-pass warm-up, and box
 /// cells and proxies live no higher at the end of any later pass. The
 /// 300-pass bar and the Node comparison are bench/soak-bar.sh.
 #[test]
-fn fixture_passes_a_30_pass_soak() {
+fn fixture_passes_a_45_pass_soak() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/app-route").canonicalize().unwrap();
     let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak-app-route-server");
     let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(&fixture).arg("-o").arg(&exe).output().unwrap();
@@ -87,12 +89,12 @@ fn fixture_passes_a_30_pass_soak() {
     let url = format!("http://127.0.0.1:{port}");
     let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-app-route-{port}.csv"));
     let spawn = format!("{} --port {port}", exe.display());
-    let out = perry_soak(&[&url, "--passes", "30", "--spawn", &spawn, "--csv", csv.to_str().unwrap()]);
+    let out = perry_soak(&[&url, "--passes", "45", "--spawn", &spawn, "--csv", csv.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     for check in ["requests", "RSS slope", "heap slope (post_in_use)", "box_cells_live", "proxies_live"] {
         assert!(stdout.lines().any(|l| l.trim_start().starts_with("PASS") && l.contains(check)), "{check} not measured and passed:\n{stdout}");
     }
     let rows = std::fs::read_to_string(&csv).unwrap();
-    assert_eq!(rows.lines().count(), 31, "{rows}");
+    assert_eq!(rows.lines().count(), 46, "{rows}");
 }
