@@ -99,6 +99,11 @@ fn closing(status: StatusCode) -> Response<Full<Bytes>> {
 /// arrive; shorter ones are read before it runs.
 pub const STREAM_FROM: u64 = 64 * 1024;
 
+/// The body length a request's Content-Length declares (None: none, or not a number).
+fn declared_length(req: &Request<Incoming>) -> Option<u64> {
+    req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok())
+}
+
 /// How the error of an arriving body over the limit begins.
 pub const OVER_LIMIT: &str = "the request body is larger than the limit of";
 
@@ -108,7 +113,7 @@ pub fn streams(req: &Request<Incoming>) -> bool {
     if matches!(*req.method(), hyper::Method::GET | hyper::Method::HEAD) || hyper::body::Body::is_end_stream(req.body()) {
         return false;
     }
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let declared = declared_length(req);
     declared.is_none_or(|n| n > STREAM_FROM)
 }
 
@@ -119,7 +124,7 @@ pub async fn start_streaming<'p>(
     limits: &Limits,
     permits: &'p Semaphore,
 ) -> Result<(hyper::http::request::Parts, Incoming, SemaphorePermit<'p>), Response<Full<Bytes>>> {
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let declared = declared_length(&req);
     if declared.is_some_and(|n| n > limits.max_body as u64) {
         return Err(closing(StatusCode::PAYLOAD_TOO_LARGE));
     }
@@ -179,7 +184,7 @@ pub async fn read_request<'p>(
     permits: &'p Semaphore,
 ) -> Result<(hyper::http::request::Parts, Bytes, SemaphorePermit<'p>), Response<Full<Bytes>>> {
     let max_body = limits.max_body;
-    let declared = req.headers().get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let declared = declared_length(&req);
     if declared.is_some_and(|n| n > max_body as u64) {
         return Err(closing(StatusCode::PAYLOAD_TOO_LARGE));
     }

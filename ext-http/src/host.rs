@@ -849,15 +849,8 @@ fn drain(id: u64) {
                 return;
             }
             Err(tokio::sync::mpsc::error::TryRecvError::Empty) => return,
-            Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => {
-                // The end: a reader of everything gets it; a reader of one chunk gets undefined.
-                let (_, b) = host().bodies.swap_remove(i);
-                let scope = HandleScope::new();
-                let hp = scope.root(b.promise);
-                let v = if b.all { perry_runtime::bytes::new_uint8array(&b.collected) } else { Value::UNDEFINED };
-                promise::resolve(Value(hp.get()), v);
-                return;
-            }
+            // The end: a reader of everything gets it; a reader of one chunk gets undefined.
+            Err(tokio::sync::mpsc::error::TryRecvError::Disconnected) => return drop_body(Some(id)),
         }
     }
 }

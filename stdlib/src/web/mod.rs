@@ -359,6 +359,24 @@ pub fn install_pair_iterable(target: Value, keys: NativeFn, values: NativeFn, en
     object::define_hidden(Value(ht.get()), realm::sym_atom(I::SymIterator), e);
 }
 
+/// A field's value as undici's inspection of Request and Response shows it (nested one level).
+fn field_text(v: Value) -> String {
+    crate::inspect::inspect(v, 1).replace('\n', "\n  ")
+}
+
+/// `Name {` and its fields one per line, as undici prints Requests and Responses.
+fn fields_view(name: &str, fields: &[(&str, String)]) -> String {
+    let mut out = format!("{name} {{");
+    for (i, (key, text)) in fields.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        out.push_str(key);
+        out.push_str(": ");
+        out.push_str(text);
+    }
+    out.push_str("\n}");
+    out
+}
+
 /// The `[util.inspect.custom]` text of a platform object as Node prints
 /// it, or `None` for the default formatting. `beyond_depth`: the object
 /// sits deeper than the `depth` option.

@@ -529,11 +529,11 @@ pub fn install() {
 pub fn inspect(r: Value) -> String {
     let scope = HandleScope::new();
     let hr = scope.root(r.0);
-    let field = |v: Value| crate::inspect::inspect(v, 1).replace('\n', "\n  ");
     let r = || Value(hr.get());
+    let field = |i: usize| super::field_text(slot(r(), i));
     let signal = if body::has_hook(body::Hook::Signal) {
         match signal(r()) {
-            Ok(s) => field(s),
+            Ok(s) => super::field_text(s),
             Err(_) => {
                 error::take();
                 "undefined".into()
@@ -542,23 +542,27 @@ pub fn inspect(r: Value) -> String {
     } else {
         "AbortSignal { aborted: false }".into()
     };
-    let o = opts_of(r());
-    let q = |s: &str| {
-        let h = scope.root(string::from_str(s).0);
-        field(Value(h.get()))
-    };
-    format!(
-        "Request {{\n  method: {},\n  url: {},\n  headers: {},\n  destination: '',\n  referrer: {},\n  referrerPolicy: {},\n  mode: {},\n  credentials: {},\n  cache: {},\n  redirect: {},\n  integrity: {},\n  keepalive: {},\n  isReloadNavigation: false,\n  isHistoryNavigation: false,\n  signal: {signal}\n}}",
-        field(slot(r(), R_METHOD)),
-        field(slot(r(), R_URL)),
-        field(slot(r(), R_HEADERS)),
-        q(&o.strings[0]),
-        q(&o.strings[1]),
-        q(&o.strings[2]),
-        q(&o.strings[3]),
-        q(&o.strings[4]),
-        field(slot(r(), R_REDIRECT)),
-        q(&o.strings[5]),
-        o.keepalive,
+    // The fetch attributes, in `Opts`' order: their JS values as the slot holds them.
+    let opt = |i: usize| super::field_text(perry_runtime::array::get_index(slot(r(), R_OPTS), i));
+    let f = |s: &str| s.to_string();
+    super::fields_view(
+        "Request",
+        &[
+            ("method", field(R_METHOD)),
+            ("url", field(R_URL)),
+            ("headers", field(R_HEADERS)),
+            ("destination", f("''")),
+            ("referrer", opt(0)),
+            ("referrerPolicy", opt(1)),
+            ("mode", opt(2)),
+            ("credentials", opt(3)),
+            ("cache", opt(4)),
+            ("redirect", field(R_REDIRECT)),
+            ("integrity", opt(5)),
+            ("keepalive", opt(6)),
+            ("isReloadNavigation", f("false")),
+            ("isHistoryNavigation", f("false")),
+            ("signal", signal),
+        ],
     )
 }

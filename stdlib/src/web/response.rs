@@ -356,31 +356,35 @@ pub fn install() {
 pub fn inspect(r: Value) -> String {
     let scope = HandleScope::new();
     let hr = scope.root(r.0);
-    let field = |v: Value| crate::inspect::inspect(v, 1).replace('\n', "\n  ");
     let r = || Value(hr.get());
+    let field = |i: usize| super::field_text(slot(r(), i));
     let body = slot(r(), S_BODY);
     let body_text = if body.is_null() {
         "null".to_string()
     } else if body::is_stream(body) {
-        field(body)
+        field(S_BODY)
     } else {
         let used = slot(r(), S_USED).as_bool();
         format!("ReadableStream {{ locked: {used}, state: '{}', supportsBYOB: true }}", if used { "closed" } else { "readable" })
     };
-    let status = slot(r(), S_STATUS).as_number();
     let used = body::body_used(r(), S_BODY, S_USED).unwrap_or_else(|_| {
         error::take();
         false
     });
-    format!(
-        "Response {{\n  status: {},\n  statusText: {},\n  headers: {},\n  body: {body_text},\n  bodyUsed: {used},\n  ok: {},\n  redirected: {},\n  type: {},\n  url: {}\n}}",
-        field(slot(r(), S_STATUS)),
-        field(slot(r(), S_TEXT)),
-        field(slot(r(), S_HEADERS)),
-        (200.0..=299.0).contains(&status),
-        slot(r(), S_REDIRECTED).as_bool(),
-        field(slot(r(), S_TYPE)),
-        field(slot(r(), S_URL)),
+    let ok = (200.0..=299.0).contains(&slot(r(), S_STATUS).as_number());
+    super::fields_view(
+        "Response",
+        &[
+            ("status", field(S_STATUS)),
+            ("statusText", field(S_TEXT)),
+            ("headers", field(S_HEADERS)),
+            ("body", body_text),
+            ("bodyUsed", used.to_string()),
+            ("ok", ok.to_string()),
+            ("redirected", slot(r(), S_REDIRECTED).as_bool().to_string()),
+            ("type", field(S_TYPE)),
+            ("url", field(S_URL)),
+        ],
     )
 }
 
