@@ -246,9 +246,10 @@ fn ctor(args: &Args) -> JsResult {
     };
     let h_input_body = scope.root(input_body.0);
     // The signal to follow: the input request's own (made now if it was not yet), or the init's.
-    let follow = if is(input, Class::Request) && body::has_hook(body::Hook::Signal) { signal(input)? } else { Value::UNDEFINED };
+    // `args.get(0)` again from here: the allocations above may have moved the input.
+    let follow = if is(args.get(0), Class::Request) && body::has_hook(body::Hook::Signal) { signal(args.get(0))? } else { Value::UNDEFINED };
     let mut h_follow = scope.root(follow.0);
-    let mut opts = if is(input, Class::Request) { opts_of(input) } else { Opts::default() };
+    let mut opts = if is(args.get(0), Class::Request) { opts_of(args.get(0)) } else { Opts::default() };
     read_opts(args.get(1), &mut opts)?;
     // init.method
     let m = get_member(args.get(1), "method")?;
@@ -314,16 +315,17 @@ fn ctor(args: &Args) -> JsResult {
     } else {
         let ib = Value(h_input_body.get());
         if !ib.is_null() {
-            let input = args.get(0);
-            if body::unusable(input, R_BODY, R_USED)? {
+            if body::unusable(args.get(0), R_BODY, R_USED)? {
                 return Err(error::type_error("Cannot construct a Request with a Request object that has already been used."));
             }
+            // Read again: `unusable` ran JavaScript.
+            let ib = Value(h_input_body.get());
             if body::is_stream(ib) {
                 // The input's stream is piped into the new request's: the input is disturbed.
                 body::call_hook(body::Hook::Relay, &[ib])?
             } else {
                 // The input's body moves to the new request: the input is used.
-                set_slot(input, R_USED, Value::TRUE);
+                set_slot(args.get(0), R_USED, Value::TRUE);
                 ib
             }
         } else {
