@@ -10,6 +10,7 @@ mod codegen;
 mod decorators;
 mod diag;
 mod features;
+mod ir;
 mod link;
 mod modules;
 mod nesting;
@@ -131,6 +132,7 @@ fn build(source: Source, out: Option<&Path>, timings: bool, expose_gc: bool) -> 
         Source::App(app) => app::load(app)?,
     };
     t.phase("parse");
+    ir::dump(&graph);
     if timings {
         let lines: usize = graph.modules.iter().filter(|m| !m.builtin).map(|m| m.source.lines().count()).sum();
         eprintln!("[timings] graph: {} modules, {lines} lines", graph.modules.len());
