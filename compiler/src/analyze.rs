@@ -84,6 +84,18 @@ pub struct Analysis {
     scope_ctx: HashMap<ScopeId, usize>,
 }
 
+impl Analysis {
+    /// The context a scope's bindings belong to (the innermost context enclosing it).
+    pub fn ctx_of_scope(&self, scoping: &Scoping, mut s: ScopeId) -> Option<usize> {
+        loop {
+            if let Some(&c) = self.scope_ctx.get(&s) {
+                return Some(c);
+            }
+            s = scoping.scope_parent_id(s)?;
+        }
+    }
+}
+
 /// Key of a class's synthetic constructor / static initialiser.
 pub fn class_ctor_key(c: &Class) -> usize {
     c as *const Class as usize

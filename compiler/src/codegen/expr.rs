@@ -1153,26 +1153,7 @@ impl FnCompiler<'_, '_, '_> {
         let name = id.name.as_str();
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id());
         match sym {
-            Some(s) => {
-                let flags = self.scoping().symbol_flags(s);
-                if flags.contains(SymbolFlags::Ambient) {
-                    // `declare const x`: a global provided by the environment.
-                    self.set_pos(id.span.start);
-                    return self.global_read(name);
-                }
-                if let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned() {
-                    let ns = self.global_get(slot);
-                    return self.get_named(ns, &member, id.span.start);
-                }
-                if flags.contains(SymbolFlags::EnumMember) {
-                    // A member of the enum being declared: read it from the enum object.
-                    if let Some(&(objv, _)) = self.enum_obj.last() {
-                        let o = self.use_var(objv);
-                        return self.get_named(o, name, id.span.start);
-                    }
-                }
-                self.read_binding(s, id.span.start)
-            }
+            Some(s) => self.read_symbol(s, id.span.start),
             None => match name {
                 "undefined" => self.undef(),
                 "NaN" => self.num(f64::NAN),
@@ -1185,6 +1166,31 @@ impl FnCompiler<'_, '_, '_> {
                 }
             },
         }
+    }
+
+    /// Reads binding `s` where a reference at `at` names it: an ambient global, a member of a
+    /// namespace import, a member of the enum being declared, or a binding (with its TDZ
+    /// check).
+    pub fn read_symbol(&mut self, s: SymbolId, at: u32) -> V {
+        let flags = self.scoping().symbol_flags(s);
+        let name = self.scoping().symbol_name(s);
+        if flags.contains(SymbolFlags::Ambient) {
+            // `declare const x`: a global provided by the environment.
+            self.set_pos(at);
+            return self.global_read(name);
+        }
+        if let Some((slot, member)) = self.c.ns_members.get(&(self.module, s)).cloned() {
+            let ns = self.global_get(slot);
+            return self.get_named(ns, &member, at);
+        }
+        if flags.contains(SymbolFlags::EnumMember) {
+            // A member of the enum being declared: read it from the enum object.
+            if let Some(&(objv, _)) = self.enum_obj.last() {
+                let o = self.use_var(objv);
+                return self.get_named(o, name, at);
+            }
+        }
+        self.read_binding(s, at)
     }
 
     fn template(&mut self, t: &'static TemplateLiteral<'static>) -> V {
@@ -1411,61 +1417,81 @@ impl FnCompiler<'_, '_, '_> {
     /// values, held.
     pub fn shaped_literal(&mut self, o: &'static ObjectExpression<'static>) -> Option<(V, Vec<(String, Held)>)> {
         let names = crate::scalar::literal_field_names(o)?;
-        let site = self.c.new_global(super::SlotInit::Undefined);
         let mut held = Vec::new();
         for (p, n) in o.properties.iter().zip(&names) {
             let ObjectPropertyKind::ObjectProperty(p) = p else { unreachable!() };
             let v = self.expr_named(&p.value, Some(n));
             held.push(self.hold(v));
         }
+        let obj = self.shaped_object(&names, &held);
+        Some((obj, names.into_iter().zip(held).collect()))
+    }
+
+    /// A plain object with data properties `names` (distinct, not indices or `__proto__`)
+    /// holding the values `held`: allocated with its final shape once the site knows it
+    /// (at most 16 fields), else defined one property at a time.
+    pub fn shaped_object(&mut self, names: &[String], held: &[Held]) -> V {
         let res = self.new_var();
-        let cached = self.global_get(site);
-        let fast = self.b.create_block();
-        let slow = self.b.create_block();
         let done = self.b.create_block();
-        // The slot holds the raw shape pointer (reads as a number) once known:
-        // nonzero and below the tags, in one unsigned compare.
-        let less = self.b.ins().iadd_imm_s(cached, -1);
-        let ok = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, less, (MIN_TAGGED - 1) as i64);
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        // Inline bump allocation; the runtime call only when the space is full.
-        // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
-        let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
-        let size = self.iconst(size as u64);
-        let (obj, raw) = self.alloc_object_inline(
-            size,
-            |s, top| {
-                s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
-            },
-            |s| s.rt(Rt::perry_alloc_shaped, &[cached]),
-        );
-        for (i, h) in held.iter().enumerate() {
-            let v = self.unhold(*h);
-            self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
+        if !names.is_empty() && names.len() <= 16 {
+            let site = self.c.new_global(super::SlotInit::Undefined);
+            let cached = self.global_get(site);
+            let fast = self.b.create_block();
+            let slow = self.b.create_block();
+            // The slot holds the raw shape pointer (reads as a number) once known:
+            // nonzero and below the tags, in one unsigned compare.
+            let less = self.b.ins().iadd_imm_s(cached, -1);
+            let ok = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, less, (MIN_TAGGED - 1) as i64);
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+            self.b.switch_to_block(fast);
+            // Inline bump allocation; the runtime call only when the space is full.
+            // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
+            let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
+            let size = self.iconst(size as u64);
+            let (obj, raw) = self.alloc_object_inline(
+                size,
+                |s, top| {
+                    s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
+                },
+                |s| s.rt(Rt::perry_alloc_shaped, &[cached]),
+            );
+            for (i, h) in held.iter().enumerate() {
+                let v = self.unhold(*h);
+                self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
+            }
+            self.def_var(res, obj);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(slow);
+            // Exactly as many inline slots as fields: the fast path allocates objects of the
+            // size the shape (its inline capacity) records.
+            let obj = self.define_object(names, held, names.len());
+            let sh = self.rt(Rt::perry_literal_shape, &[obj]);
+            self.global_set(site, sh);
+            self.def_var(res, obj);
+        } else {
+            let obj = self.define_object(names, held, names.len().clamp(2, 16));
+            self.def_var(res, obj);
         }
-        self.def_var(res, obj);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let n = self.iconst(names.len() as u64);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
+    /// A plain object with `slots` inline slots, made by defining data properties `names`
+    /// with values `held`, in order.
+    fn define_object(&mut self, names: &[String], held: &[Held], slots: usize) -> V {
+        let n = self.iconst(slots as u64);
         let obj = self.rt(Rt::perry_new_object, &[n]);
         let ov = self.new_var();
         self.def_var(ov, obj);
-        for (h, name) in held.iter().zip(&names) {
+        for (h, name) in held.iter().zip(names) {
             let k = self.str_const(name);
             let v = self.unhold(*h);
             let o = self.use_var(ov);
             let fl = self.iconst(0);
             self.rt(Rt::perry_define_prop, &[o, k, v, fl]);
         }
-        let o2 = self.use_var(ov);
-        let sh = self.rt(Rt::perry_literal_shape, &[o2]);
-        self.global_set(site, sh);
-        let o2 = self.use_var(ov);
-        self.def_var(res, o2);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        Some((self.use_var(res), names.into_iter().zip(held).collect()))
+        self.use_var(ov)
     }
 
     /// The frame names of an object literal's functions, as V8 shows them:
@@ -1665,7 +1691,7 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
-    fn num_unary(&mut self, v: V, slow: Rt, fast: impl Fn(&mut Self, V) -> V) -> V {
+    pub(crate) fn num_unary(&mut self, v: V, slow: Rt, fast: impl Fn(&mut Self, V) -> V) -> V {
         if self.known_num(v) {
             let f = self.f64_of(v);
             let r = fast(self, f);
@@ -2177,7 +2203,7 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// A relational comparison as an i8 condition (numbers inline).
-    fn compare_cond(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
+    pub(crate) fn compare_cond(&mut self, l: V, r: V, cc: FloatCC, op: u64) -> V {
         if self.known_num(l) && self.known_num(r) {
             let (a, c) = (self.f64_of(l), self.f64_of(r));
             return self.fcmp_ints(cc, a, c);
@@ -3844,7 +3870,7 @@ impl FnCompiler<'_, '_, '_> {
     /// shape, instance size]` (filled by `perry_construct_site`); when `f` is
     /// that constructor the instance is bump-allocated inline and the
     /// constructor's code is called directly.
-    fn construct_cached(&mut self, f: V, list: &[V]) -> V {
+    pub(crate) fn construct_cached(&mut self, f: V, list: &[V]) -> V {
         // The ctor slot starts as HOLE, which no callee expression evaluates to.
         let g = self.c.new_global(super::SlotInit::Hole);
         for _ in 1..CTOR_SITE_SLOTS {
@@ -4547,7 +4573,8 @@ pub fn perry_number_key(f: f64) -> String {
 }
 
 /// The source text of a callee, as V8 names it in "x is not a function".
-fn callee_text(src: &str, e: &Expression) -> String {
+/// The callee's source text as a TypeError names it (`o.f is not a function`).
+pub fn callee_text(src: &str, e: &Expression) -> String {
     let sp = e.span();
     let t = src.get(sp.start as usize..sp.end as usize).unwrap_or("expression");
     let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -1817,6 +1817,16 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.use_var(res)
     }
 
+    /// The IR function this body compiles from, when `PERRY_IR=1` and lowering covered it
+    /// (`codegen/from_ir.rs`).
+    fn ir_function(&mut self) -> Option<crate::ir::FuncId> {
+        if !super::from_ir::enabled() {
+            return None;
+        }
+        let key = super::from_ir::ir_key(self.body)?;
+        self.c.ir_module(self.module).function(key)
+    }
+
     pub fn compile_body(&mut self) {
         self.prologue();
         match self.body {
@@ -1857,6 +1867,17 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             }
             FnBody::Function(f) | FnBody::NumEntry(f) => {
                 self.display_name = f.id.as_ref().map(|i| i.name.as_str().to_string()).unwrap_or_default();
+                if let Some(id) = self.ir_function() {
+                    if let Some(body) = &f.body {
+                        self.infer_numbers(&body.statements, &[]);
+                    }
+                    self.forward_numbers(f);
+                    self.param_flags(&f.params);
+                    let irm = self.c.ir_module(self.module);
+                    self.compile_from_ir(&irm, id);
+                    self.exception_exit();
+                    return;
+                }
                 let num_entry = matches!(self.body, FnBody::NumEntry(_));
                 if let Some(body) = &f.body {
                     let mut params = if num_entry { param_symbols(&f.params) } else { Vec::new() };
@@ -1903,6 +1924,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 if let Some(body) = a.get_function_body() {
                     self.infer_numbers(&body.statements, &[]);
                 }
+                if let Some(id) = self.ir_function() {
+                    self.param_flags(&a.params);
+                    let irm = self.c.ir_module(self.module);
+                    self.compile_from_ir(&irm, id);
+                    self.exception_exit();
+                    return;
+                }
                 let params = param_symbols(&a.params);
                 self.compile_params(&a.params);
                 self.init_scope(a.scope_id.get(), &params);
@@ -1934,8 +1962,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.b.ins().return_(&[u]);
             }
         }
-        // The function-level exception exit (an await-free async function
-        // returns its promise, rejected).
+        self.exception_exit();
+    }
+
+    /// The function-level exception exit (an await-free async function returns its promise,
+    /// rejected).
+    fn exception_exit(&mut self) {
         self.b.switch_to_block(self.throw_block);
         let e = if self.async_plain { self.rt(Rt::perry_async_rejected, &[]) } else { self.iconst(EXCEPTION) };
         self.b.ins().return_(&[e]);

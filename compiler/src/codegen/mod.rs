@@ -42,7 +42,8 @@
 //! Functions start on 64-byte lines (`log2_min_function_alignment`), so a
 //! function's loops keep their alignment whatever code precedes it.
 
-mod expr;
+pub mod expr;
+mod from_ir;
 mod func;
 mod generator;
 pub mod parallel;
@@ -180,6 +181,8 @@ pub struct Compiler<'g> {
     pub class_shapes: HashMap<(usize, SymbolId), u32>,
     /// Number functions per module (`numeric::number_functions`).
     pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
+    /// Each module's IR (`PERRY_IR=1`, `from_ir.rs`), lowered on first use.
+    ir: HashMap<usize, std::rc::Rc<from_ir::IrModule>>,
     /// Function key -> its number entry.
     pub num_entries: HashMap<usize, FuncId>,
     /// Private names: (class address, name) -> global slot holding the symbol,
@@ -371,6 +374,7 @@ impl<'g> Compiler<'g> {
             class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
             num_fns: HashMap::new(),
+            ir: HashMap::new(),
             num_entries: HashMap::new(),
             private_slots: HashMap::new(),
             private_spans: Vec::new(),
@@ -694,6 +698,12 @@ impl<'g> Compiler<'g> {
         let n = std::rc::Rc::new(crate::numeric::number_functions(m.program, &m.scoping, &consts, &eligible));
         self.num_fns.insert(module, n.clone());
         n
+    }
+
+    /// The IR of `module` (lowered and run through the pipeline on first use).
+    pub fn ir_module(&mut self, module: usize) -> std::rc::Rc<from_ir::IrModule> {
+        let m = &self.graph.modules[module];
+        self.ir.entry(module).or_insert_with(|| std::rc::Rc::new(from_ir::IrModule::new(m))).clone()
     }
 
     /// The number entry of number function `nf` (declared and queued on first use).

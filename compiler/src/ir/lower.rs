@@ -44,6 +44,15 @@ pub struct Lowered {
     pub unsupported: Vec<Option<Unsupported>>,
     /// The function of each AST key.
     pub by_key: HashMap<usize, FuncId>,
+    /// The AST of each function.
+    pub nodes: Vec<AstFn>,
+}
+
+/// The AST node of a lowered function.
+#[derive(Clone, Copy)]
+pub enum AstFn {
+    Function(&'static Function<'static>),
+    Arrow(&'static ArrowFunctionExpression<'static>),
 }
 
 /// A function-like node found in the module, in source order.
@@ -51,6 +60,15 @@ pub struct Lowered {
 enum Node {
     Function(&'static Function<'static>, FnKind, Option<usize>),
     Arrow(&'static ArrowFunctionExpression<'static>),
+}
+
+impl Node {
+    fn ast(self) -> AstFn {
+        match self {
+            Node::Function(f, ..) => AstFn::Function(f),
+            Node::Arrow(a) => AstFn::Arrow(a),
+        }
+    }
 }
 
 impl Node {
@@ -263,7 +281,8 @@ pub fn module(m: &modules::Module) -> Lowered {
             }
         }
     }
-    Lowered { ir, unsupported, by_key }
+    let nodes = finder.nodes.iter().map(|(n, _)| n.ast()).collect();
+    Lowered { ir, unsupported, by_key, nodes }
 }
 
 /// Module-scope bindings that name one function for the whole run: function declarations and
@@ -491,13 +510,13 @@ impl<'a> Lowerer<'a> {
         self.konst(Const::Undefined)
     }
 
-    fn new_local(&mut self, name: &str, kind: LocalKind, constant: bool) -> Local {
-        self.f.locals.push(LocalData { name: name.to_string(), kind, constant });
+    fn new_local(&mut self, name: &str, kind: LocalKind, constant: bool, sym: Option<SymbolId>) -> Local {
+        self.f.locals.push(LocalData { name: name.to_string(), kind, constant, sym });
         Local(self.f.locals.len() as u32 - 1)
     }
 
     fn temp(&mut self) -> Local {
-        self.new_local("t", LocalKind::Temp, false)
+        self.new_local("t", LocalKind::Temp, false, None)
     }
 
     fn ctx_kind(&self) -> CtxKind {
@@ -513,9 +532,21 @@ impl<'a> Lowerer<'a> {
         }
         let kind = if self.m.analysis.boxed.contains(&s) { LocalKind::Boxed } else { LocalKind::Plain };
         let constant = self.scoping().symbol_flags(s).intersects(SymbolFlags::ConstVariable | SymbolFlags::Function);
-        let l = self.new_local(self.scoping().symbol_name(s), kind, constant);
+        let l = self.new_local(self.scoping().symbol_name(s), kind, constant, Some(s));
         self.locals.insert(s, l);
         l
+    }
+
+    /// Whether binding `s` (not a capture) belongs to this function; the others belong to the
+    /// module's top-level code (its scope, its namespaces).
+    fn is_own(&self, s: SymbolId) -> bool {
+        self.m.analysis.ctx_of_scope(self.scoping(), self.scoping().symbol_scope_id(s)) == Some(self.ctx)
+    }
+
+    /// A binding declared in a TypeScript namespace: an exported one is a property of the
+    /// namespace object, which the AST generator knows (`Compiler::ns_members`).
+    fn in_namespace(&self, s: SymbolId) -> bool {
+        self.scoping().scope_flags(self.scoping().symbol_scope_id(s)).contains(oxc_syntax::scope::ScopeFlags::TsModuleBlock)
     }
 
     fn needs_tdz(&self, s: SymbolId) -> bool {
@@ -528,14 +559,14 @@ impl<'a> Lowerer<'a> {
 
     fn read_binding(&mut self, s: SymbolId, at: u32) -> R<Value> {
         let flags = self.scoping().symbol_flags(s);
-        if flags.intersects(SymbolFlags::Ambient | SymbolFlags::EnumMember | SymbolFlags::Enum | SymbolFlags::NamespaceModule) {
+        if flags.intersects(SymbolFlags::Ambient | SymbolFlags::EnumMember | SymbolFlags::Enum | SymbolFlags::NamespaceModule) || self.in_namespace(s) {
             return unsupported("an ambient, enum or namespace binding", at);
         }
         if let Some(&i) = self.m.analysis.ctxs[self.ctx].cap_index.get(&Cap::Sym(s)) {
             let v = self.emit(Op::CapGet(i as u32), at);
             return Ok(self.tdz_guard(s, v, at));
         }
-        if self.scoping().symbol_scope_id(s) == self.m.analysis.module_scope {
+        if !self.is_own(s) {
             return Ok(self.emit(Op::ModuleGet(s), at));
         }
         let l = self.local_of(s);
@@ -557,6 +588,9 @@ impl<'a> Lowerer<'a> {
     /// assignment.
     fn write_binding(&mut self, s: SymbolId, v: Value, init: bool, at: u32) -> R<()> {
         let flags = self.scoping().symbol_flags(s);
+        if self.in_namespace(s) {
+            return unsupported("an ambient, enum or namespace binding", at);
+        }
         if !init && flags.intersects(SymbolFlags::ConstVariable | SymbolFlags::Class | SymbolFlags::Function | SymbolFlags::Import) {
             return unsupported("an assignment to a constant or a function binding", at);
         }
@@ -568,7 +602,7 @@ impl<'a> Lowerer<'a> {
             self.effect(Op::CapSet(i as u32, v), at);
             return Ok(());
         }
-        if self.scoping().symbol_scope_id(s) == self.m.analysis.module_scope {
+        if !self.is_own(s) {
             if !init && self.needs_tdz(s) {
                 // `module.get` guards the TDZ itself.
                 self.emit(Op::ModuleGet(s), at);
@@ -619,10 +653,8 @@ impl<'a> Lowerer<'a> {
             let Some(s) = id.symbol_id.get() else { return unsupported("an unresolved parameter", p.span.start) };
             let l = self.local_of(s);
             self.f.params.push(l);
+            // (A captured parameter's box was made at the scope's entry.)
             let v = self.emit(Op::Param(i as u32), p.span.start);
-            if self.f.locals[l.index()].kind == LocalKind::Boxed {
-                self.effect(Op::BoxNew(l), p.span.start);
-            }
             self.write_binding(s, v, true, p.span.start)?;
         }
         Ok(())
@@ -652,6 +684,15 @@ impl<'a> Lowerer<'a> {
         let Some(body) = &f.body else { return unsupported("a function without a body", f.span.start) };
         self.check_ctx(f.span.start)?;
         self.enter_scope(f.scope_id.get());
+        // A named function expression's own name is bound to the closure itself.
+        if let Some(id) = &f.id
+            && f.r#type == FunctionType::FunctionExpression
+            && let Some(s) = id.symbol_id.get()
+            && Some(self.scoping().symbol_scope_id(s)) == f.scope_id.get()
+        {
+            let me = self.emit(Op::Callee, f.span.start);
+            self.write_binding(s, me, true, f.span.start)?;
+        }
         self.params(&f.params)?;
         self.hoist_functions(&body.statements)?;
         for s in &body.statements {
@@ -1230,7 +1271,8 @@ impl<'a> Lowerer<'a> {
             }
         };
         let args = self.args(&c.arguments)?;
-        Ok(self.emit(Op::Call { target: Target::Unknown, callee, this, args }, at))
+        let what = crate::codegen::expr::callee_text(self.m.source, &c.callee);
+        Ok(self.emit(Op::Call { target: Target::Unknown, callee, this, args, what }, at))
     }
 
     fn assignment(&mut self, a: &'static AssignmentExpression<'static>) -> R<Value> {

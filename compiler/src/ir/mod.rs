@@ -10,7 +10,8 @@
 //! - **Names are resolved.** A binding is a [`Local`] of the function (a plain one, or a
 //!   [`LocalKind::Boxed`] one that inner functions capture: `box.new`/`box.get`/`box.set`), a
 //!   capture of the running closure (`cap.get i`, `cap.set i`: the i-th box of its environment,
-//!   in `analyze.rs`'s layout), a module binding (`module.get`/`module.set`, a global slot), or a
+//!   in `analyze.rs`'s layout), a binding of the module's top-level code (`module.get`/
+//!   `module.set`: a global slot, an import, a namespace member), or a
 //!   property of the global object (`global.get`).
 //! - **Closures** are `closure @f [cap sources]`: the function made and, for each entry of its
 //!   environment, the box it captures from this function.
@@ -157,6 +158,8 @@ pub struct LocalData {
     pub kind: LocalKind,
     /// Written only by its initialisation (`const`, a function declaration).
     pub constant: bool,
+    /// The binding it holds (`None` for a temporary).
+    pub sym: Option<SymbolId>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -273,6 +276,8 @@ pub enum Op {
     Const(Const),
     /// The function's `this`.
     This,
+    /// The running closure (a named function expression's own name).
+    Callee,
     /// Declared parameter `i` (the caller's argument, undefined when absent).
     Param(u32),
     LocalGet(Local),
@@ -298,11 +303,14 @@ pub enum Op {
     SetProp(Value, String, Value),
     GetIndex(Value, Value),
     SetIndex(Value, Value, Value),
+    /// A call; `what` is the callee's source text, which the TypeError of a callee that is
+    /// not a function names.
     Call {
         target: Target,
         callee: Value,
         this: Value,
         args: Vec<Value>,
+        what: String,
     },
     New {
         callee: Value,
@@ -338,7 +346,7 @@ impl Op {
     /// The values an instruction reads.
     pub fn uses(&self) -> Vec<Value> {
         match self {
-            Op::Const(_) | Op::This | Op::Param(_) | Op::LocalGet(_) | Op::BoxNew(_) | Op::BoxGet(_) | Op::CapGet(_) => vec![],
+            Op::Const(_) | Op::This | Op::Callee | Op::Param(_) | Op::LocalGet(_) | Op::BoxNew(_) | Op::BoxGet(_) | Op::CapGet(_) => vec![],
             Op::ModuleGet(_) | Op::GlobalGet(_) | Op::Closure { .. } | Op::Caught => vec![],
             Op::LocalSet(_, v) | Op::BoxSet(_, v) | Op::CapSet(_, v) | Op::ModuleSet(_, v) => vec![*v],
             Op::Unary(_, v) | Op::Truthy(v) | Op::BoolValue(v) | Op::GetProp(v, _) | Op::Guard(_, v) => vec![*v],
@@ -354,7 +362,7 @@ impl Op {
     /// The values an instruction reads, mutably (in the order of [`Op::uses`]).
     pub fn uses_mut(&mut self) -> Vec<&mut Value> {
         match self {
-            Op::Const(_) | Op::This | Op::Param(_) | Op::LocalGet(_) | Op::BoxNew(_) | Op::BoxGet(_) | Op::CapGet(_) => vec![],
+            Op::Const(_) | Op::This | Op::Callee | Op::Param(_) | Op::LocalGet(_) | Op::BoxNew(_) | Op::BoxGet(_) | Op::CapGet(_) => vec![],
             Op::ModuleGet(_) | Op::GlobalGet(_) | Op::Closure { .. } | Op::Caught => vec![],
             Op::LocalSet(_, v) | Op::BoxSet(_, v) | Op::CapSet(_, v) | Op::ModuleSet(_, v) => vec![v],
             Op::Unary(_, v) | Op::Truthy(v) | Op::BoolValue(v) | Op::GetProp(v, _) | Op::Guard(_, v) => vec![v],

@@ -148,6 +148,7 @@ fn op(m: &Module, op: &Op, names: &dyn Names) -> String {
     match op {
         Op::Const(c) => format!("const {}", constant(c)),
         Op::This => "this".into(),
+        Op::Callee => "callee".into(),
         Op::Param(i) => format!("param {i}"),
         Op::LocalGet(l) => format!("local.get {l}"),
         Op::LocalSet(l, v) => format!("local.set {l}, {v}"),
@@ -177,7 +178,7 @@ fn op(m: &Module, op: &Op, names: &dyn Names) -> String {
         Op::SetProp(o, n, v) => format!("set {o}.{n}, {v}"),
         Op::GetIndex(o, k) => format!("get {o}[{k}]"),
         Op::SetIndex(o, k, v) => format!("set {o}[{k}], {v}"),
-        Op::Call { target, callee, this, args } => {
+        Op::Call { target, callee, this, args, .. } => {
             let t = match target {
                 Target::Unknown => String::new(),
                 Target::Known(f) => format!(" {}", func_ref(m, *f)),
