@@ -266,6 +266,7 @@ const money = (cents: number): string => (cents / 100).toFixed(2);
 
 function handleCreateOrder(req: HttpRequest): HttpResponse {
   const requestId = req.headers["x-request-id"] ?? "-";
+  if (req.path !== "/orders") return json(404, { error: "not found" }, requestId);
   if (req.method !== "POST") return json(405, { error: "method not allowed" }, requestId);
   if (!req.headers["content-type"]?.startsWith("application/json")) {
     return json(415, { error: "expected application/json" }, requestId);
