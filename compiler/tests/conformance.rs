@@ -144,11 +144,15 @@ fn diff(expected: &str, actual: &str) -> String {
     out
 }
 
-/// Compiles every case once (shared by both runs).
-fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
-    static CELL: std::sync::OnceLock<BTreeMap<String, Result<PathBuf, String>>> = std::sync::OnceLock::new();
-    CELL.get_or_init(|| {
-        let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("conformance");
+type Compiled = BTreeMap<String, Result<PathBuf, String>>;
+
+/// Compiles every case once (shared by the runs), by the AST code generator or, with `ir`,
+/// from the mid-level IR where lowering covers a function (`PERRY_IR=1`).
+fn compiled(ir: bool) -> &'static Compiled {
+    static AST: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    static IR: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    (if ir { &IR } else { &AST }).get_or_init(|| {
+        let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(if ir { "conformance-ir" } else { "conformance" });
         std::fs::create_dir_all(&out_dir).unwrap();
         let cases = cases();
         let results = Mutex::new(BTreeMap::new());
@@ -156,6 +160,9 @@ fn compiled() -> &'static BTreeMap<String, Result<PathBuf, String>> {
             let exe = out_dir.join(&c.name);
             let mut cmd = Command::new(env!("CARGO_BIN_EXE_perry"));
             cmd.arg("compile").arg(&c.source).arg("-o").arg(&exe);
+            if ir {
+                cmd.env("PERRY_IR", "1");
+            }
             // `// @expose-gc` in a test: compiled with --expose-gc (and run
             // with `node --expose-gc` by tests/gen-expected.sh).
             if std::fs::read_to_string(&c.source).is_ok_and(|s| s.lines().any(|l| l.trim() == "// @expose-gc")) {
@@ -209,16 +216,17 @@ enum Mode {
 }
 
 fn run_suite(mode: Mode) {
-    if let Err(e) = try_run_suite(mode) {
+    if let Err(e) = try_run_suite(mode, false) {
         panic!("{e}");
     }
 }
 
-/// Runs the suite in `mode`; the error lists the failing programs.
-fn try_run_suite(mode: Mode) -> Result<(), String> {
+/// Runs the suite in `mode`, compiled from the IR with `ir`; the error lists the failing
+/// programs.
+fn try_run_suite(mode: Mode, ir: bool) -> Result<(), String> {
     let stress = mode != Mode::Normal;
     let cases = cases();
-    let bins = compiled();
+    let bins = compiled(ir);
     let all_known = known_failures();
     let known = if stress { &all_known.stress } else { &all_known.normal };
     let failures = Mutex::new(Vec::new());
@@ -270,6 +278,8 @@ fn try_run_suite(mode: Mode) -> Result<(), String> {
     let failures = failures.into_inner().unwrap();
     let ups = unexpected_passes.into_inner().unwrap();
     let mode = match mode {
+        Mode::Normal if ir => "conformance (PERRY_IR=1)".to_string(),
+        Mode::Stress if ir => format!("conformance (PERRY_IR=1, PERRY_GC_STRESS=N, N in {STRESS_SET:?} by program)"),
         Mode::Normal => "conformance".to_string(),
         Mode::Stress => format!("conformance (PERRY_GC_STRESS=N, N in {STRESS_SET:?} by program)"),
         Mode::Verify => "conformance (PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1)".to_string(),
@@ -300,6 +310,14 @@ fn conformance_gc_verify() {
     run_suite(Mode::Verify);
 }
 
+/// The suite compiled from the IR (`PERRY_IR=1`, `codegen/from_ir.rs`), plain and under
+/// `PERRY_GC_STRESS`: the IR's code generator gives every program Node's output too.
+#[test]
+fn conformance_ir() {
+    let errors: Vec<String> = [Mode::Normal, Mode::Stress].into_iter().filter_map(|m| try_run_suite(m, true).err()).collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
 /// Every program at every N of `PERRY_GC_SWEEP` (`A-B` or a list `A,B,C`;
 /// default 1-32): `tests/gc-stress-sweep.sh`. Too slow for CI.
 #[test]
@@ -312,7 +330,7 @@ fn conformance_gc_sweep() {
     };
     let mut failed = Vec::new();
     for n in ns {
-        if let Err(e) = try_run_suite(Mode::Every(n)) {
+        if let Err(e) = try_run_suite(Mode::Every(n), false) {
             eprintln!("{e}");
             failed.push(n);
         }
