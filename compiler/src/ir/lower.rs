@@ -694,8 +694,14 @@ impl<'a> Lowerer<'a> {
             self.write_binding(s, me, true, f.span.start)?;
         }
         self.params(&f.params)?;
-        self.hoist_functions(&body.statements)?;
-        for s in &body.statements {
+        self.body(&body.statements)
+    }
+
+    /// A function body: its function declarations made first, then its statements, then
+    /// `return undefined` when the end is reachable.
+    fn body(&mut self, stmts: &'static [Statement<'static>]) -> R<()> {
+        self.hoist_functions(stmts)?;
+        for s in stmts {
             self.stmt(s)?;
         }
         if self.open() {
@@ -718,15 +724,7 @@ impl<'a> Lowerer<'a> {
             return Ok(());
         }
         let Some(body) = a.get_function_body() else { return unsupported("an arrow body", a.span.start) };
-        self.hoist_functions(&body.statements)?;
-        for s in &body.statements {
-            self.stmt(s)?;
-        }
-        if self.open() {
-            let u = self.undef();
-            self.terminate(Term::Return(u));
-        }
-        Ok(())
+        self.body(&body.statements)
     }
 
     /// Function declarations of a body are made at its entry.
