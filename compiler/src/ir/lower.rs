@@ -382,7 +382,8 @@ struct Lowerer<'a> {
 impl<'a> Lowerer<'a> {
     fn new(m: &'a modules::Module, key: usize, by_key: &'a HashMap<usize, FuncId>, name: String, kind: FnKind, class: Option<usize>) -> Self {
         let ctx = m.analysis.by_node.get(&key).copied().unwrap_or(0);
-        let f = super::Function { name, kind, key, class, params: vec![], locals: vec![], blocks: vec![Block::default()], values: 0, binding: None };
+        let f =
+            super::Function { name, kind, key, class, params: vec![], locals: vec![], blocks: vec![Block::default()], values: 0, prologue: 0, binding: None };
         Lowerer {
             m,
             ctx,
@@ -414,6 +415,7 @@ impl<'a> Lowerer<'a> {
             entry.push(Inst { result: Some(v), op: Op::Const(c), at: 0 });
             entry.push(Inst { result: None, op: Op::LocalSet(l, v), at: 0 });
         }
+        self.f.prologue = entry.len();
         self.f.blocks[0].insts.splice(0..0, entry);
         self.f
     }

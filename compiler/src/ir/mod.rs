@@ -42,6 +42,7 @@
 #[cfg(test)]
 mod filetests;
 pub mod lower;
+pub mod numbers;
 pub mod passes;
 pub mod print;
 
@@ -147,6 +148,9 @@ pub struct Function {
     pub blocks: Vec<Block>,
     /// The number of values made (`Value(0..values)`).
     pub values: u32,
+    /// The number of leading instructions of the entry block that give each local its
+    /// initial value (undefined, or the hole).
+    pub prologue: usize,
     /// The module-scope binding naming this function, when it is a function declaration or a
     /// `const` initialised with an arrow or function expression and never reassigned.
     pub binding: Option<SymbolId>,

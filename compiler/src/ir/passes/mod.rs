@@ -6,6 +6,7 @@
 //! `ir::filetests`): the IR before and after it, compared as text.
 
 pub mod calls;
+pub mod forward;
 pub mod scalar;
 
 use super::Module;
@@ -16,7 +17,8 @@ pub struct Pass {
 }
 
 /// The passes, in the order they run.
-pub const PIPELINE: &[Pass] = &[Pass { name: "calls", run: calls::run }, Pass { name: "scalar", run: scalar::run }];
+pub const PIPELINE: &[Pass] =
+    &[Pass { name: "calls", run: calls::run }, Pass { name: "scalar", run: scalar::run }, Pass { name: "forward", run: forward::run }];
 
 /// Runs the pipeline up to and including the pass named `last` (all of it for `None`).
 pub fn run(m: &mut Module, last: Option<&str>) {
