@@ -109,7 +109,7 @@ fn maybe_uninitialised_reads(f: &Function) -> HashSet<Local> {
             for (s, w) in succs {
                 let merged = match &written[s.index()] {
                     None => w.clone(),
-                    Some(old) => old.intersection(&w).copied().collect(),
+                    Some(old) => old.intersection(w).copied().collect(),
                 };
                 if written[s.index()].as_ref() != Some(&merged) {
                     written[s.index()] = Some(merged);
