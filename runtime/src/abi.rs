@@ -35,6 +35,10 @@
 //! deleted, shadowed or redefined one changes a shape; another prototype is
 //! compared afresh.
 //!
+//! It answers accessors there too: the entry holds the accessor cell's location and a hit
+//! calls its getter with the receiver (a class's `get x()`; before, every such read took the
+//! generic lookup, `bench/accessors.ts`).
+//!
 //! It also answers a property no object on the way has (`absent` entries): when the receiver,
 //! its prototype and, for depth 2, that one's prototype have none, and the last one's prototype
 //! is null, a read is undefined. A hit checks the same shapes and kinds, and that the chain still
@@ -1438,18 +1442,25 @@ fn ic_location(v: Value, atom: Atom) -> Option<u64> {
 /// [`ic_location`] for any object, for a key that its shape holds if it has
 /// it at all (not a wrapper's `length` or index).
 fn own_data_location(v: Value, atom: Atom) -> Option<u64> {
+    own_location(v, atom).filter(|&(_, accessor)| !accessor).map(|(at, _)| at)
+}
+
+/// Where `v`'s own property `atom` is (as [`own_data_location`]), and whether it is an
+/// accessor (its slot then holds the accessor cell).
+fn own_location(v: Value, atom: Atom) -> Option<(u64, bool)> {
     let (i, a) = object::find_own(v, atom)?;
     let sh = object::shape_of(v);
     // A dictionary object's shape says nothing about its properties.
-    if a & shape::ACCESSOR != 0 || sh.dict {
+    if sh.dict {
         return None;
     }
     let first = sh.inline_cap as u64 - 1;
-    Some(if sh.is_inline(i) {
+    let at = if sh.is_inline(i) {
         (sh.inline_start as u64) + 8 * i as u64
     } else {
         IC_OVERFLOW | (sh.inline_start as u64 + 8 * first) << 32 | (VA_DATA as u64 + 8 * (i as u64 - first))
-    })
+    };
+    Some((at, a & shape::ACCESSOR != 0))
 }
 
 /// The value at a location from [`ic_location`].
@@ -1491,9 +1502,12 @@ struct ProtoEntry {
     /// No object on the chain has the property: the `depth`-th prototype's prototype is null,
     /// and a read is undefined.
     absent: bool,
+    /// The property is an accessor: `at` holds its accessor cell, and a read calls the getter
+    /// with the receiver.
+    accessor: bool,
 }
 
-const PROTO_EMPTY: ProtoEntry = ProtoEntry { shape: 0, atom: 0, kind: 0, depth: 0, p1: (0, 0), p2: (0, 0), at: 0, absent: false };
+const PROTO_EMPTY: ProtoEntry = ProtoEntry { shape: 0, atom: 0, kind: 0, depth: 0, p1: (0, 0), p2: (0, 0), at: 0, absent: false, accessor: false };
 static PROTO_CACHE: perry_gc::JsCell<[ProtoEntry; 512]> = perry_gc::JsCell::new([PROTO_EMPTY; 512]);
 
 /// The entry for a receiver of shape `sh` whose prototype has shape `p1`, reading `atom`. The
@@ -1532,7 +1546,18 @@ fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
         // The shapes say no object on the way has it; the chain must still end there.
         return object::proto_of(holder).is_null().then_some(UNDEFINED);
     }
-    Some(read_cached(holder, e.at))
+    Some(read_found(v, holder, e.at, e.accessor))
+}
+
+/// The value of the property found at `at` in `holder` for receiver `v`: the data there, or
+/// what the accessor's getter returns for `v` (undefined without a getter).
+fn read_found(v: Value, holder: Value, at: u64, accessor: bool) -> u64 {
+    let x = read_cached(holder, at);
+    if !accessor {
+        return x;
+    }
+    let getter = Value(x).cell().field(8);
+    if getter.is_undefined() { UNDEFINED } else { abi(function::call(getter, v, &[])) }
 }
 
 /// The shape and kind of a prototype the cache can pass through.
@@ -1554,7 +1579,7 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
     if !own_by_shape(l1.1, atom) {
         return None;
     }
-    let (depth, holder, p2) = match own_data_location(p1, atom) {
+    let (depth, holder, p2) = match own_location(p1, atom) {
         Some(_) => (1, p1, (0, 0)),
         None => {
             if object::find_own(p1, atom).is_some() {
@@ -1563,23 +1588,23 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
             let p2 = object::proto_of(p1);
             if p2.is_null() {
                 // Absent: the chain ends at the first prototype.
-                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 1, p1: l1, p2: (0, 0), at: 0, absent: true };
+                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 1, p1: l1, p2: (0, 0), at: 0, absent: true, accessor: false };
                 return Some(UNDEFINED);
             }
             let l2 = looks(p2)?;
             if !own_by_shape(l2.1, atom) {
                 return None;
             }
-            if own_data_location(p2, atom).is_none() && object::find_own(p2, atom).is_none() && object::proto_of(p2).is_null() {
-                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 2, p1: l1, p2: l2, at: 0, absent: true };
+            if object::find_own(p2, atom).is_none() && object::proto_of(p2).is_null() {
+                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 2, p1: l1, p2: l2, at: 0, absent: true, accessor: false };
                 return Some(UNDEFINED);
             }
             (2, p2, l2)
         }
     };
-    let at = own_data_location(holder, atom)?;
-    *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at, absent: false };
-    Some(read_cached(holder, at))
+    let (at, accessor) = own_location(holder, atom)?;
+    *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at, absent: false, accessor };
+    Some(read_found(v, holder, at, accessor))
 }
 
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,
