@@ -37,7 +37,9 @@
 //!
 //! It answers accessors there too: the entry holds the accessor cell's location and a hit
 //! calls its getter with the receiver (a class's `get x()`; before, every such read took the
-//! generic lookup, `bench/accessors.ts`).
+//! generic lookup, `bench/accessors.ts`). A named store `o.x = v` asks it first as well
+//! (`inherited_setter`): an accessor with a setter one or two prototypes up runs the setter
+//! with the receiver, as [[Set]] would; anything else takes the generic [[Set]].
 //!
 //! It also answers a property no object on the way has (`absent` entries): when the receiver,
 //! its prototype and, for depth 2, that one's prototype have none, and the last one's prototype
@@ -1105,6 +1107,13 @@ export! {
         // `o.name = v`; afterwards, when the property is an own writable data
         // property of an ordinary object, the site caches (shape, location,
         // see `ic_location`) and later stores with that shape go inline.
+        // A setter on a prototype: found through the prototype cache.
+        if let Some(setter) = inherited_setter(Value(o), atom as Atom) {
+            return match function::call(setter, Value(o), &[Value(v)]) {
+                Ok(_) => UNDEFINED,
+                Err(_) => EXCEPTION,
+            };
+        }
         let scope = HandleScope::new();
         let ho = scope.root(o);
         if object::set(Value(o), atom as Atom, Value(v)).is_err() {
@@ -1526,6 +1535,16 @@ fn proto_entry(sh: u64, p1: u64, atom: Atom) -> &'static mut ProtoEntry {
 /// shapes and kinds along the chain find the property at the same place,
 /// whichever objects they are. `None` on a miss (`proto_fill` then looks).
 fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
+    let (e, holder) = proto_find(v, atom)?;
+    if e.absent {
+        return Some(UNDEFINED);
+    }
+    Some(read_found(v, holder, e.at, e.accessor))
+}
+
+/// The cache's entry for `v.atom` and the object holding the property, when the entry still
+/// holds for `v` (the shapes and kinds on the way, and for an absent entry the chain's end).
+fn proto_find(v: Value, atom: Atom) -> Option<(ProtoEntry, Value)> {
     let sh = object::shape_word(v);
     let p1 = object::proto_of(v);
     let l1 = looks(p1)?;
@@ -1542,11 +1561,22 @@ fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
         }
         p2
     };
-    if e.absent {
-        // The shapes say no object on the way has it; the chain must still end there.
-        return object::proto_of(holder).is_null().then_some(UNDEFINED);
+    // An absent entry: the shapes say no object on the way has it; the chain must still end there.
+    (!e.absent || object::proto_of(holder).is_null()).then_some((e, holder))
+}
+
+/// The setter `v.atom = x` runs when `atom` is an accessor one or two prototypes up with a
+/// setter (`None`: anything else, which the generic [[Set]] handles).
+fn inherited_setter(v: Value, atom: Atom) -> Option<Value> {
+    if !v.is_object() {
+        return None;
     }
-    Some(read_found(v, holder, e.at, e.accessor))
+    let (e, holder) = proto_find(v, atom).or_else(|| proto_fill_entry(v, atom))?;
+    if !e.accessor {
+        return None;
+    }
+    let setter = Value(read_cached(holder, e.at)).cell().field(16);
+    (!setter.is_undefined()).then_some(setter)
 }
 
 /// The value of the property found at `at` in `holder` for receiver `v`: the data there, or
@@ -1565,9 +1595,9 @@ fn looks(o: Value) -> Option<(u64, u64)> {
     (o.is_object() && !o.is_proxy() && !object::shape_of(o).dict).then(|| (object::shape_word(o), o.kind()))
 }
 
-/// [`proto_hit`] after a miss: looks the property up one or two prototypes
-/// up and fills the entry when it is an inherited data property there.
-fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
+/// Looks `v.atom` up one or two prototypes up and fills the cache's entry when it is an
+/// inherited data property or accessor there, or absent; returns the entry and its holder.
+fn proto_fill_entry(v: Value, atom: Atom) -> Option<(ProtoEntry, Value)> {
     let sh = object::shape_word(v);
     let kind = v.kind();
     // Only when `v` has no own property by that name (its shape says so).
@@ -1588,23 +1618,36 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
             let p2 = object::proto_of(p1);
             if p2.is_null() {
                 // Absent: the chain ends at the first prototype.
-                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 1, p1: l1, p2: (0, 0), at: 0, absent: true, accessor: false };
-                return Some(UNDEFINED);
+                let e = ProtoEntry { shape: sh, atom, kind, depth: 1, p1: l1, p2: (0, 0), at: 0, absent: true, accessor: false };
+                *proto_entry(sh, l1.0, atom) = e;
+                return Some((e, p1));
             }
             let l2 = looks(p2)?;
             if !own_by_shape(l2.1, atom) {
                 return None;
             }
             if object::find_own(p2, atom).is_none() && object::proto_of(p2).is_null() {
-                *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth: 2, p1: l1, p2: l2, at: 0, absent: true, accessor: false };
-                return Some(UNDEFINED);
+                let e = ProtoEntry { shape: sh, atom, kind, depth: 2, p1: l1, p2: l2, at: 0, absent: true, accessor: false };
+                *proto_entry(sh, l1.0, atom) = e;
+                return Some((e, p2));
             }
             (2, p2, l2)
         }
     };
     let (at, accessor) = own_location(holder, atom)?;
-    *proto_entry(sh, l1.0, atom) = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at, absent: false, accessor };
-    Some(read_found(v, holder, at, accessor))
+    let e = ProtoEntry { shape: sh, atom, kind, depth, p1: l1, p2, at, absent: false, accessor };
+    *proto_entry(sh, l1.0, atom) = e;
+    Some((e, holder))
+}
+
+/// [`proto_hit`] after a miss: looks the property up one or two prototypes up, fills the entry
+/// when it is an inherited data property or accessor there (or absent), and reads it.
+fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
+    let (e, holder) = proto_fill_entry(v, atom)?;
+    if e.absent {
+        return Some(UNDEFINED);
+    }
+    Some(read_found(v, holder, e.at, e.accessor))
 }
 
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,

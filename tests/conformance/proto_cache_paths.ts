@@ -69,3 +69,41 @@ for (let i = 0; i < 2; i++) said.push(obj.hello(), String(obj.missing));
 Object.setPrototypeOf(obj, null);
 said.push(String(obj.hello), String(obj.missing));
 console.log(said.join(" "));
+
+// Setters on prototypes: they run with the receiver (a frozen one too); a getter without a
+// setter throws Node's TypeError; a throwing setter's error reaches the caller.
+class Guarded {
+  #v = 0;
+  get v() { return this.#v; }
+  set v(x: number) {
+    if (x < 0) throw new RangeError("negative " + x);
+    this.#v = x;
+  }
+  get readOnly() { return 1; }
+}
+class Sub extends Guarded {}
+const g = new Sub();
+const log: string[] = [];
+for (let i = 0; i < 4; i++) {
+  g.v = i * 3;
+  log.push(String(g.v));
+  try {
+    g.v = -i;
+    log.push("set " + g.v);
+  } catch (e) {
+    log.push(String(e));
+  }
+  try {
+    (g as any).readOnly = 2;
+  } catch (e) {
+    log.push((e as Error).constructor.name);
+  }
+}
+console.log(log.join(" | "));
+const frozen = Object.freeze(new Sub());
+try {
+  frozen.v = 5;
+  console.log("frozen setter ran:", frozen.v);
+} catch (e) {
+  console.log(String(e));
+}
