@@ -1534,6 +1534,7 @@ fn proto_entry(sh: u64, p1: u64, atom: Atom) -> &'static mut ProtoEntry {
 /// the kinds of `own_by_shape`) and where its prototype is, so the same
 /// shapes and kinds along the chain find the property at the same place,
 /// whichever objects they are. `None` on a miss (`proto_fill` then looks).
+#[inline]
 fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
     let (e, holder) = proto_find(v, atom)?;
     if e.absent {
@@ -1544,11 +1545,12 @@ fn proto_hit(v: Value, atom: Atom) -> Option<u64> {
 
 /// The cache's entry for `v.atom` and the object holding the property, when the entry still
 /// holds for `v` (the shapes and kinds on the way, and for an absent entry the chain's end).
-fn proto_find(v: Value, atom: Atom) -> Option<(ProtoEntry, Value)> {
+#[inline(always)]
+fn proto_find(v: Value, atom: Atom) -> Option<(&'static ProtoEntry, Value)> {
     let sh = object::shape_word(v);
     let p1 = object::proto_of(v);
     let l1 = looks(p1)?;
-    let e = *proto_entry(sh, l1.0, atom);
+    let e: &'static ProtoEntry = proto_entry(sh, l1.0, atom);
     if e.shape != sh || e.atom != atom || e.kind != v.kind() || e.p1 != l1 {
         return None;
     }
@@ -1571,16 +1573,20 @@ fn inherited_setter(v: Value, atom: Atom) -> Option<Value> {
     if !v.is_object() {
         return None;
     }
-    let (e, holder) = proto_find(v, atom).or_else(|| proto_fill_entry(v, atom))?;
-    if !e.accessor {
-        return None;
-    }
-    let setter = Value(read_cached(holder, e.at)).cell().field(16);
+    let (at, holder) = match proto_find(v, atom) {
+        Some((e, holder)) => (e.accessor.then_some(e.at)?, holder),
+        None => {
+            let (e, holder) = proto_fill_entry(v, atom)?;
+            (e.accessor.then_some(e.at)?, holder)
+        }
+    };
+    let setter = Value(read_cached(holder, at)).cell().field(16);
     (!setter.is_undefined()).then_some(setter)
 }
 
 /// The value of the property found at `at` in `holder` for receiver `v`: the data there, or
 /// what the accessor's getter returns for `v` (undefined without a getter).
+#[inline(always)]
 fn read_found(v: Value, holder: Value, at: u64, accessor: bool) -> u64 {
     let x = read_cached(holder, at);
     if !accessor {
