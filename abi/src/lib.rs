@@ -392,6 +392,15 @@ pub const IC_WAYS: usize = 4;
 // (`perry_get_named_ic`, `perry_set_named_ic`, `perry_define_field_ic`,
 // `perry_global_get_ic`, given the entry's address) fills them.
 
+/// A method-read site (`o.m(...)`) has, after its `IC_WAYS` entries, three
+/// more for an inherited data property one or two prototypes up (filled by
+/// `perry_get_method_ic`): `[receiver shape, receiver kind]`, `[first
+/// prototype's shape, its kind]`, `[second prototype's shape or 0, location]`.
+/// Compiled code tests the receiver's shape and kind and each prototype's shape
+/// (and for two prototypes up the first's kind), then reads the location in the
+/// prototype that holds the property (the runtime's prototype cache, inline).
+pub const IC_PROTO_ENTRIES: u32 = 3;
+
 /// Bytes per inline-cache entry; entry `i` of the table is at `i * IC_ENTRY_SIZE`.
 pub const IC_ENTRY_SIZE: u32 = 16;
 /// An entry's shape word: the shape (a raw pointer) an object must have for
@@ -559,6 +568,13 @@ pub const STRING_INLINE: [&str; 3] = ["charCodeAt", "codePointAt", "charAt"];
 /// The Array.prototype callback methods compiled code runs inline, in the
 /// order of the [`SYM_ARRAY_HOFS`] table.
 pub const ARRAY_HOFS: [&str; 8] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce"];
+/// The Array.prototype methods compiled code runs inline on an extensible
+/// array with no sealed or frozen elements (`a.push(x)` with room in the
+/// elements, `a.pop()` of a present last element), after the callback
+/// methods in the [`SYM_ARRAY_HOFS`] table.
+pub const ARRAY_INLINE: [&str; 2] = ["push", "pop"];
+/// A dense array's length stays below this (past it, elements are sparse).
+pub const ARR_MAX_DENSE: usize = 50_000_000;
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a
 /// large heap is a memory miss whatever its size, and scanning it is cheap).
 pub const CARD_SHIFT: u64 = 8;

@@ -112,8 +112,9 @@ macro_rules! foreach_data_symbol {
             /// Array.prototype's callback methods compiled code runs inline
             /// (the loop in the caller, the callback called directly) while
             /// `o.m` is the built-in (`PERRY_ARRAY_HOFS[i]`, a root range the
-            /// stdlib fills, in [`ARRAY_HOFS`](crate::ARRAY_HOFS) order).
-            import SYM_ARRAY_HOFS = PERRY_ARRAY_HOFS: [u64; $crate::ARRAY_HOFS.len()] => perry_stdlib::array;
+            /// stdlib fills, in [`ARRAY_HOFS`](crate::ARRAY_HOFS) order), then
+            /// the methods of [`ARRAY_INLINE`](crate::ARRAY_INLINE).
+            import SYM_ARRAY_HOFS = PERRY_ARRAY_HOFS: [u64; $crate::ARRAY_HOFS.len() + $crate::ARRAY_INLINE.len()] => perry_stdlib::array;
         }
     };
 }

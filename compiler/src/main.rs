@@ -9,6 +9,7 @@ mod classes;
 mod codegen;
 mod decorators;
 mod diag;
+mod enums;
 mod features;
 mod ir;
 mod link;

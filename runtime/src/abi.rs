@@ -1103,6 +1103,33 @@ export! {
         }
         abi(object::get(v, atom as Atom))
     }
+    fn perry_get_method_ic(o: u64, atom: u64, ic: u64) -> u64 {
+        // `o.m` read to be called: an inherited data property one or two
+        // prototypes up fills the site's prototype entries (`IC_PROTO_ENTRIES`)
+        // when the objects whose prototype word compiled code reads have one
+        // (not a plain object's layout).
+        let v = Value(o);
+        if v.is_object() && !object::shape_of(v).is_plain() {
+            let found = match proto_find(v, atom as Atom) {
+                Some((e, holder)) => Some((*e, holder)),
+                None => proto_fill_entry(v, atom as Atom),
+            };
+            if let Some((e, holder)) = found
+                && !e.absent
+                && !e.accessor
+                && (e.depth == 1 || !object::shape_of(object::proto_of(v)).is_plain())
+            {
+                // SAFETY: a method-read site's `IC_WAYS + IC_PROTO_ENTRIES` consecutive entries
+                // of the compiler's table (static, aligned); nothing else refers to them now.
+                let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(IC_WAYS), IC_PROTO_ENTRIES as usize) };
+                words[0] = [e.shape, e.kind];
+                words[1] = [e.p1.0, e.p1.1];
+                words[2] = [if e.depth == 2 { e.p2.0 } else { 0 }, e.at];
+                return read_cached(holder, e.at);
+            }
+        }
+        perry_get_named_ic(o, atom, ic)
+    }
     fn perry_set_named_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
         // `o.name = v`; afterwards, when the property is an own writable data
         // property of an ordinary object, the site caches (shape, location,

@@ -52,7 +52,7 @@ pub fn va_set(v: Value, i: usize, x: Value) {
 
 /// The longest array kept dense when made or lengthened at once (`new
 /// Array(n)`, `a.length = n`); longer ones are sparse.
-pub const MAX_DENSE: usize = 50_000_000;
+pub const MAX_DENSE: usize = ARR_MAX_DENSE;
 /// The largest `length` (2^32 - 1); array indices are below it.
 pub const MAX_LENGTH: usize = u32::MAX as usize;
 /// A store this many elements past the end of an array, to an index more

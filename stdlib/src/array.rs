@@ -1603,18 +1603,18 @@ pub fn install() {
     }
     // The built-in callback methods compiled code runs inline.
     let hofs = &raw mut PERRY_ARRAY_HOFS;
-    for (i, name) in ARRAY_HOFS.iter().enumerate() {
+    for (i, name) in ARRAY_HOFS.iter().chain(ARRAY_INLINE.iter()).enumerate() {
         let f = object::get_data_chain(Value(hp.get()), atoms::intern(name)).unwrap_or(Value::UNDEFINED).0;
         // SAFETY: `PERRY_ARRAY_HOFS` is a static table read by compiled code; it is written here
         // once at start-up on the JS thread, through a raw pointer (no reference).
         unsafe { (*hofs)[i] = f };
     }
-    perry_gc::roots::register_range("array-hofs", hofs as *mut u64, ARRAY_HOFS.len());
+    perry_gc::roots::register_range("array-hofs", hofs as *mut u64, ARRAY_HOFS.len() + ARRAY_INLINE.len());
 }
 
-/// The function objects of `perry_abi::ARRAY_HOFS` as installed.
+/// The function objects of `perry_abi::ARRAY_HOFS` then `ARRAY_INLINE`, as installed.
 #[unsafe(no_mangle)]
-pub static mut PERRY_ARRAY_HOFS: [u64; ARRAY_HOFS.len()] = [UNDEFINED; ARRAY_HOFS.len()];
+pub static mut PERRY_ARRAY_HOFS: [u64; ARRAY_HOFS.len() + ARRAY_INLINE.len()] = [UNDEFINED; ARRAY_HOFS.len() + ARRAY_INLINE.len()];
 
 // The steps of those methods that compiled code's inline loops call (`k`
 // and `len` are raw integers).

@@ -303,6 +303,12 @@ impl FnCompiler<'_, '_, '_> {
                 {
                     return v;
                 }
+                if let Some(c) = self.c.enum_fold(self.module, m.span.start) {
+                    return match c {
+                        crate::enums::EnumConst::Num(n) => self.num(n),
+                        crate::enums::EnumConst::Str(s) => self.str_const(&s),
+                    };
+                }
                 let predicted = if m.optional { None } else { self.predicted_field(&m.object, m.property.name.as_str()) };
                 let o = self.expr(&m.object);
                 if m.optional {
@@ -404,14 +410,30 @@ impl FnCompiler<'_, '_, '_> {
         self.get_named_cached(o, name)
     }
 
+    /// `o.name` read to be called (`o.name(...)`): [`Self::get_named`] with the site's prototype
+    /// entries (`IC_PROTO_ENTRIES`) tested first, since a method is most often inherited.
+    pub fn get_method(&mut self, o: V, name: &str, at: u32) -> V {
+        if let Some(s) = self.super_home_guard(o) {
+            return s;
+        }
+        self.set_pos(at);
+        // Module code outside loops runs once: its reads stay small.
+        let once = matches!(self.m.analysis.ctxs[self.ctx_id].kind, CtxKind::Module) && !self.jumps.iter().any(|j| j.cont.is_some());
+        self.get_named_site(o, name, !once)
+    }
+
     /// `o.name` through a polymorphic inline cache (`length` through the runtime).
     pub fn get_named_cached(&mut self, o: V, name: &str) -> V {
+        self.get_named_site(o, name, false)
+    }
+
+    fn get_named_site(&mut self, o: V, name: &str, method: bool) -> V {
         if name == "length" {
             return self.get_length(o);
         }
         // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
         // tested in order; a hit is a compare and a load.
-        let site = self.new_ic_sites(IC_WAYS as u32);
+        let site = self.new_ic_sites(IC_WAYS as u32 + if method { IC_PROTO_ENTRIES } else { 0 });
         let res = self.new_var();
         let miss = self.b.create_block();
         let done = self.b.create_block();
@@ -439,6 +461,11 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(chk);
         let base = self.data_addr(self.c.ic_data);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        if method {
+            let own = self.b.create_block();
+            self.proto_entries(p, sh, base, site + IC_WAYS as u32, res, done, own);
+            self.b.switch_to_block(own);
+        }
         for way in 0..IC_WAYS as u32 {
             let at = ((site + way) * IC_ENTRY_SIZE) as i32;
             let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
@@ -459,11 +486,71 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        let v = self.ic_miss(Rt::perry_get_named_ic, site, o, name, None);
+        let v = self.ic_miss(if method { Rt::perry_get_method_ic } else { Rt::perry_get_named_ic }, site, o, name, None);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// The prototype entries of a method-read site (`IC_PROTO_ENTRIES`, from entry `first`):
+    /// when the receiver (at `p`, with shape word `sh`) has the shape and kind they cached and
+    /// its first prototype (and for a property two up, the second) the cached shapes (and kind),
+    /// the property is read from that prototype into `res` and control goes to `done`;
+    /// otherwise to `fail`.
+    #[allow(clippy::too_many_arguments)]
+    fn proto_entries(&mut self, p: V, sh: V, base: V, first: u32, res: Variable, done: Block, fail: Block) {
+        let word =
+            |fc: &mut Self, entry: u32, off: i32| fc.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((first + entry) * IC_ENTRY_SIZE) as i32 + off);
+        let step = |fc: &mut Self, cond: V| {
+            let next = fc.b.create_block();
+            fc.b.ins().brif(cond, next, &[], fail, &[]);
+            fc.b.switch_to_block(next);
+        };
+        let want = word(self, 0, IC_SHAPE);
+        let c = self.b.ins().icmp(IntCC::Equal, sh, want);
+        step(self, c);
+        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
+        let want = word(self, 0, IC_LOCATION);
+        let c = self.b.ins().icmp(IntCC::Equal, kind, want);
+        step(self, c);
+        // The first prototype (the shape says the receiver has the prototype word).
+        let p1v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+        let t = self.tag_of(p1v);
+        let c = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        step(self, c);
+        let p1 = self.ptr_of(p1v);
+        let sh1 = self.b.ins().load(types::I64, MemFlagsData::trusted(), p1, OBJ_SHAPE);
+        let want = word(self, 1, IC_SHAPE);
+        let c = self.b.ins().icmp(IntCC::Equal, sh1, want);
+        step(self, c);
+        let want2 = word(self, 2, IC_SHAPE);
+        let loc = word(self, 2, IC_LOCATION);
+        let read = self.b.create_block();
+        let holder = self.b.append_block_param(read, types::I64);
+        let two = self.b.create_block();
+        let one = self.b.ins().icmp_imm_u(IntCC::Equal, want2, 0);
+        self.b.ins().brif(one, read, &[p1.into()], two, &[]);
+        // Two up: the first prototype's kind (no virtual own property), then the second's shape.
+        self.b.switch_to_block(two);
+        let kind1 = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p1, 4);
+        let want = word(self, 1, IC_LOCATION);
+        let c = self.b.ins().icmp(IntCC::Equal, kind1, want);
+        step(self, c);
+        let p2v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p1, OBJ_PROTO);
+        let t = self.tag_of(p2v);
+        let c = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        step(self, c);
+        let p2 = self.ptr_of(p2v);
+        let sh2 = self.b.ins().load(types::I64, MemFlagsData::trusted(), p2, OBJ_SHAPE);
+        let c = self.b.ins().icmp(IntCC::Equal, sh2, want2);
+        self.b.ins().brif(c, read, &[p2.into()], fail, &[]);
+        self.b.switch_to_block(read);
+        let addr = self.cached_slot_addr(holder, loc);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
     }
 
     /// Continues in a new block when `v` is a cell of `kind`; jumps to
@@ -3022,7 +3109,7 @@ impl FnCompiler<'_, '_, '_> {
                 }
                 let ov = self.new_var();
                 self.def_var(ov, o);
-                let f = self.get_named(o, m.property.name.as_str(), m.span.start);
+                let f = self.get_method(o, m.property.name.as_str(), m.span.start);
                 (f, self.use_var(ov))
             }
             Expression::ComputedMemberExpression(m) => {
@@ -3125,6 +3212,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.array_hof_call(c) {
             return v;
         }
+        if let Some(v) = self.array_inline_call(c) {
+            return v;
+        }
         let (f, this) = self.callee_and_this(&c.callee);
         if c.optional {
             self.chain_guard(f);
@@ -3162,6 +3252,101 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
+    /// `o.push(x)` and `o.pop()` (`perry_abi::ARRAY_INLINE`): when `o` is an Array that is
+    /// extensible with no sealed or frozen elements and `o.m` is still the built-in, a push with
+    /// room in the elements stores and counts inline, and a pop of a present last element
+    /// (not a hole) takes it and clears its slot; anything else is the ordinary call.
+    fn array_inline_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) {
+            return None;
+        }
+        let name = m.property.name.as_str();
+        let which = ARRAY_INLINE.iter().position(|n| *n == name)?;
+        let push = name == "push";
+        if c.arguments.len() != usize::from(push) || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let o = self.expr(&m.object);
+        let ov = self.new_var();
+        self.def_var(ov, o);
+        let f = self.get_method(o, name, m.span.start);
+        let fv = self.new_var();
+        self.def_var(fv, f);
+        let argv = self.hold_arguments(&c.arguments);
+        self.set_pos(c.span.start);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        // The guards: an extensible Array without sealed or frozen elements, the built-in.
+        let o = self.use_var(ov);
+        let p = self.object_or(o, slow);
+        let kf = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
+        let masked = self.b.ins().band_imm_u(kf, (0xff | ((FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS) << 8)) as i64);
+        let is_arr = self.b.ins().icmp_imm_u(IntCC::Equal, masked, KIND_ARRAY as i64);
+        let table = self.data_addr(self.c.array_hofs);
+        let builtin = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, (8 * (ARRAY_HOFS.len() + which)) as i32);
+        let f = self.use_var(fv);
+        let same = self.b.ins().icmp(IntCC::Equal, f, builtin);
+        let ok = self.b.ins().band(is_arr, same);
+        let fast = self.b.create_block();
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
+        let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
+        let ep = self.ptr_of(elems);
+        let room = self.b.create_block();
+        if push {
+            // Room: below the capacity and the dense limit.
+            let cap = self.b.ins().load(types::I64, MemFlagsData::trusted(), ep, VA_LEN);
+            let max = self.b.ins().iconst(types::I64, (ARR_MAX_DENSE - 1) as i64);
+            let cap = self.b.ins().umin(cap, max);
+            let fits = self.b.ins().icmp(IntCC::UnsignedLessThan, len, cap);
+            self.b.ins().brif(fits, room, &[], slow, &[]);
+            self.b.switch_to_block(room);
+            let off = self.b.ins().ishl_imm_u(len, 3);
+            let addr = self.b.ins().iadd(ep, off);
+            let addr = self.b.ins().iadd_imm_u(addr, VA_DATA as i64);
+            let v = self.unhold(argv[0]);
+            self.store_raw_with_barrier(addr, v);
+            let n = self.b.ins().iadd_imm_u(len, 1);
+            self.b.ins().store(MemFlagsData::trusted(), n, p, ARR_LEN);
+            let nf = self.b.ins().fcvt_from_uint(types::F64, n);
+            let nv = self.b.ins().bitcast(types::I64, MemFlagsData::new(), nf);
+            self.def_var(res, nv);
+        } else {
+            // A present last element.
+            let nonempty = self.b.create_block();
+            self.b.ins().brif(len, nonempty, &[], slow, &[]);
+            self.b.switch_to_block(nonempty);
+            let last = self.b.ins().iadd_imm_s(len, -1);
+            let off = self.b.ins().ishl_imm_u(last, 3);
+            let addr = self.b.ins().iadd(ep, off);
+            let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, VA_DATA);
+            let hole = self.b.ins().icmp_imm_u(IntCC::Equal, v, HOLE as i64);
+            self.b.ins().brif(hole, slow, &[], room, &[]);
+            self.b.switch_to_block(room);
+            let u = self.undef();
+            self.b.ins().store(MemFlagsData::trusted(), u, addr, VA_DATA);
+            self.b.ins().store(MemFlagsData::trusted(), last, p, ARR_LEN);
+            let v = self.track(v);
+            self.def_var(res, v);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.cold_here();
+        let what = callee_text(self.m.source, &c.callee);
+        let f = self.use_var(fv);
+        let o = self.use_var(ov);
+        let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
+        let r = self.call_value(f, o, &args, &what);
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
+    }
+
     /// `o.m(callback[, thisArg])` for the Array.prototype callback methods
     /// of `perry_abi::ARRAY_HOFS` (`reduce` only with an initial value):
     /// when `o` is an Array, `o.m` is still the built-in and the callback a
@@ -3184,7 +3369,7 @@ impl FnCompiler<'_, '_, '_> {
         let o = self.expr(&m.object);
         let ov = self.new_var();
         self.def_var(ov, o);
-        let f = self.get_named(o, name, m.span.start);
+        let f = self.get_method(o, name, m.span.start);
         let fv = self.new_var();
         self.def_var(fv, f);
         let argv = self.hold_arguments(&c.arguments);

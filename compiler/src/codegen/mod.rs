@@ -181,6 +181,8 @@ pub struct Compiler<'g> {
     pub class_shapes: HashMap<(usize, SymbolId), u32>,
     /// Number functions per module (`numeric::number_functions`).
     pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
+    /// Per module, its enum member reads that fold to constants (`enums.rs`), by site.
+    enum_folds: HashMap<usize, std::rc::Rc<HashMap<u32, crate::enums::EnumConst>>>,
     /// Each module's IR (`PERRY_IR=1`, `from_ir.rs`), lowered on first use.
     ir: HashMap<usize, std::rc::Rc<from_ir::IrModule>>,
     /// Function key -> its number entry.
@@ -373,6 +375,7 @@ impl<'g> Compiler<'g> {
             predicted: HashMap::new(),
             class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
+            enum_folds: HashMap::new(),
             num_fns: HashMap::new(),
             ir: HashMap::new(),
             num_entries: HashMap::new(),
@@ -677,6 +680,12 @@ impl<'g> Compiler<'g> {
     pub fn unsupported(&mut self, module: usize, offset: u32, what: &str) {
         let d = self.graph.modules[module].diag(offset, format!("not supported yet: {what}"));
         self.errors.push(d);
+    }
+
+    /// The constant an enum member read at `site` of `module` folds to (`enums.rs`).
+    pub fn enum_fold(&mut self, module: usize, site: u32) -> Option<crate::enums::EnumConst> {
+        let m = &self.graph.modules[module];
+        self.enum_folds.entry(module).or_insert_with(|| std::rc::Rc::new(crate::enums::enum_folds(m.program, &m.scoping))).get(&site).cloned()
     }
 
     /// The number functions of `module`.

@@ -13,7 +13,7 @@
 use super::FnBody;
 use super::func::{Cleanup, FnCompiler, JumpTarget, Loc, fn_length, pattern_name};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value as V, types};
+use cranelift_codegen::ir::{Block, InstBuilder, JumpTableData, MemFlagsData, Value as V, types};
 use cranelift_frontend::Variable;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
@@ -1063,7 +1063,15 @@ impl FnCompiler<'_, '_, '_> {
         let exit = self.b.create_block();
         let bodies: Vec<_> = sw.cases.iter().map(|_| self.b.create_block()).collect();
         let mut default = None;
+        if let Some(table) = self.case_table(sw) {
+            // Every test is an int32 constant: one test of the discriminant and a jump table.
+            let default = sw.cases.iter().position(|c| c.test.is_none()).map_or(exit, |i| bodies[i]);
+            self.switch_table(dv, &table, &bodies, default);
+        }
         for (i, case) in sw.cases.iter().enumerate() {
+            if self.terminated {
+                break;
+            }
             match &case.test {
                 None => default = Some(bodies[i]),
                 Some(t) => {
@@ -1076,7 +1084,9 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
         }
-        self.b.ins().jump(default.unwrap_or(exit), &[]);
+        if !self.terminated {
+            self.b.ins().jump(default.unwrap_or(exit), &[]);
+        }
         self.terminated = true;
         self.jumps.push(JumpTarget { labels, brk: exit, cont: None, cleanup_depth: self.cleanups.len(), cont_depth: self.cleanups.len(), label_only: false });
         let lexical: Vec<_> = sw.scope_id.get().map(|s| self.scoping().get_bindings(s).iter().map(|(_, &x)| x).collect()).unwrap_or_default();
@@ -1091,6 +1101,75 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.jumps.pop();
         self.switch_to(exit);
+    }
+
+    /// A `switch` whose every test is an int32 constant (a number literal, a negated one, or an
+    /// enum member that folds), all distinct, spanning a range at most four times their number
+    /// (and 1024): the base and, per value from the base, the case it selects (`usize::MAX`
+    /// for none). The tests have no effects, so skipping their evaluation changes nothing.
+    fn case_table(&mut self, sw: &'static SwitchStatement<'static>) -> Option<(i32, Vec<usize>)> {
+        let mut tests = vec![];
+        for (i, case) in sw.cases.iter().enumerate() {
+            let Some(t) = &case.test else { continue };
+            let n = match t.without_parentheses() {
+                Expression::NumericLiteral(n) => n.value,
+                Expression::UnaryExpression(u) if u.operator == UnaryOperator::UnaryNegation => match u.argument.without_parentheses() {
+                    Expression::NumericLiteral(n) => -n.value,
+                    _ => return None,
+                },
+                Expression::StaticMemberExpression(m) => match self.c.enum_fold(self.module, m.span.start)? {
+                    crate::enums::EnumConst::Num(n) => n,
+                    crate::enums::EnumConst::Str(_) => return None,
+                },
+                _ => return None,
+            };
+            if n.fract() != 0.0 || !(-(2f64.powi(31))..2f64.powi(31)).contains(&n) || (n == 0.0 && n.is_sign_negative()) {
+                return None;
+            }
+            tests.push((n as i32, i));
+        }
+        if tests.len() < 4 {
+            return None;
+        }
+        let lo = tests.iter().map(|t| t.0).min()?;
+        let hi = tests.iter().map(|t| t.0).max()?;
+        let span = (hi as i64 - lo as i64 + 1) as usize;
+        if span > 4 * tests.len() || span > 1024 {
+            return None;
+        }
+        let mut table = vec![usize::MAX; span];
+        for (v, i) in tests {
+            let slot = &mut table[(v as i64 - lo as i64) as usize];
+            if *slot == usize::MAX {
+                *slot = i;
+            }
+        }
+        Some((lo, table))
+    }
+
+    /// Jumps to the case of a [`Self::case_table`] the discriminant (in `dv`) equals, or to
+    /// `default`: a number that is an integer in the table's range indexes it; anything else
+    /// (another type, a fraction, NaN) is equal to no test.
+    fn switch_table(&mut self, dv: Variable, (lo, table): &(i32, Vec<usize>), bodies: &[Block], default: Block) {
+        let d = self.use_var(dv);
+        let isn = self.is_number(d);
+        let num = self.b.create_block();
+        let index = self.b.create_block();
+        self.b.ins().brif(isn, num, &[], default, &[]);
+        self.b.switch_to_block(num);
+        let f = self.f64_of(d);
+        let i = self.b.ins().fcvt_to_sint_sat(types::I32, f);
+        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+        let exact = self.b.ins().fcmp(FloatCC::Equal, back, f);
+        self.b.ins().brif(exact, index, &[], default, &[]);
+        self.b.switch_to_block(index);
+        let k = self.b.ins().iadd_imm_s(i, -(*lo as i64));
+        // One block call per entry: later passes append arguments to each on its own.
+        let def = self.b.func.dfg.block_call(default, &[]);
+        let calls: Vec<_> = table.iter().map(|&c| self.b.func.dfg.block_call(if c == usize::MAX { default } else { bodies[c] }, &[])).collect();
+        let jt = self.b.create_jump_table(JumpTableData::new(def, &calls));
+        self.b.ins().br_table(k, jt);
+        self.terminated = true;
     }
 
     // ----- TypeScript runtime constructs -----

@@ -252,6 +252,7 @@ pub fn module(m: &modules::Module) -> Lowered {
     }
     let by_key: HashMap<usize, FuncId> = finder.nodes.iter().enumerate().map(|(i, (n, _))| (n.key(), FuncId(i as u32))).collect();
     let bindings = function_bindings(m);
+    let folds = crate::enums::enum_folds(m.program, &m.scoping);
     let mut ir = Module { functions: vec![], classes: finder.classes };
     let mut unsupported = vec![];
     for (node, name) in &finder.nodes {
@@ -259,7 +260,7 @@ pub fn module(m: &modules::Module) -> Lowered {
             Node::Function(_, k, c) => (k, c),
             Node::Arrow(_) => (FnKind::Arrow, None),
         };
-        let mut l = Lowerer::new(m, node.key(), &by_key, name.clone(), kind, class);
+        let mut l = Lowerer::new(m, node.key(), &by_key, &folds, name.clone(), kind, class);
         l.f.binding = bindings.get(&node.key()).copied();
         let r = match *node {
             Node::Function(f, ..) => l.function(f),
@@ -366,6 +367,8 @@ struct Lowerer<'a> {
     m: &'a modules::Module,
     ctx: usize,
     by_key: &'a HashMap<usize, FuncId>,
+    /// Enum member reads that fold to constants (`enums.rs`), by site.
+    folds: &'a HashMap<u32, crate::enums::EnumConst>,
     f: super::Function,
     cur: BlockId,
     locals: HashMap<SymbolId, Local>,
@@ -380,7 +383,15 @@ struct Lowerer<'a> {
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(m: &'a modules::Module, key: usize, by_key: &'a HashMap<usize, FuncId>, name: String, kind: FnKind, class: Option<usize>) -> Self {
+    fn new(
+        m: &'a modules::Module,
+        key: usize,
+        by_key: &'a HashMap<usize, FuncId>,
+        folds: &'a HashMap<u32, crate::enums::EnumConst>,
+        name: String,
+        kind: FnKind,
+        class: Option<usize>,
+    ) -> Self {
         let ctx = m.analysis.by_node.get(&key).copied().unwrap_or(0);
         let f =
             super::Function { name, kind, key, class, params: vec![], locals: vec![], blocks: vec![Block::default()], values: 0, prologue: 0, binding: None };
@@ -388,6 +399,7 @@ impl<'a> Lowerer<'a> {
             m,
             ctx,
             by_key,
+            folds,
             f,
             cur: BlockId(0),
             locals: HashMap::new(),
@@ -1102,6 +1114,13 @@ impl<'a> Lowerer<'a> {
             Expression::StaticMemberExpression(m) => {
                 if matches!(m.object, Expression::Super(_)) {
                     return unsupported("super", at);
+                }
+                if let Some(c) = self.folds.get(&m.span.start) {
+                    let c = match c {
+                        crate::enums::EnumConst::Num(n) => Const::Number(*n),
+                        crate::enums::EnumConst::Str(s) => Const::String(s.clone()),
+                    };
+                    return Ok(self.emit(Op::Const(c), at));
                 }
                 let o = self.expr(&m.object)?;
                 self.emit(Op::GetProp(o, m.property.name.to_string()), m.property.span.start)
