@@ -400,6 +400,19 @@ pub const IC_WAYS: usize = 4;
 /// (and for two prototypes up the first's kind), then reads the location in the
 /// prototype that holds the property (the runtime's prototype cache, inline).
 pub const IC_PROTO_ENTRIES: u32 = 3;
+/// In a prototype entry's location: the slot holds an accessor cell (a read
+/// calls its getter, a store its setter, with the receiver). Filled only at
+/// sites of names some class defines an accessor for (`perry_get_accessor_ic`,
+/// `perry_set_accessor_ic`; a store site has one own entry before them).
+pub const IC_ACCESSOR: u64 = 1 << 62;
+/// Entries of a private field's read or store site (`this.#x`): `[shape, atom
+/// << 32 | byte offset]`, an own data field in an inline slot of an object of
+/// that shape under the private name of that atom (the site's name is a new
+/// symbol each time its class is evaluated). Filled by `perry_private_get_ic`
+/// and `perry_private_set_ic`.
+pub const IC_PRIVATE_WAYS: u32 = 2;
+/// The word of a symbol cell holding its atom (raw).
+pub const SYM_ATOM: i32 = 8;
 
 /// Bytes per inline-cache entry; entry `i` of the table is at `i * IC_ENTRY_SIZE`.
 pub const IC_ENTRY_SIZE: u32 = 16;

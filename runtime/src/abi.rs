@@ -1105,30 +1105,38 @@ export! {
     }
     fn perry_get_method_ic(o: u64, atom: u64, ic: u64) -> u64 {
         // `o.m` read to be called: an inherited data property one or two
-        // prototypes up fills the site's prototype entries (`IC_PROTO_ENTRIES`)
-        // when the objects whose prototype word compiled code reads have one
-        // (not a plain object's layout).
+        // prototypes up fills the site's prototype entries (`IC_PROTO_ENTRIES`).
         let v = Value(o);
-        if v.is_object() && !object::shape_of(v).is_plain() {
-            let found = match proto_find(v, atom as Atom) {
-                Some((e, holder)) => Some((*e, holder)),
-                None => proto_fill_entry(v, atom as Atom),
-            };
-            if let Some((e, holder)) = found
-                && !e.absent
-                && !e.accessor
-                && (e.depth == 1 || !object::shape_of(object::proto_of(v)).is_plain())
-            {
-                // SAFETY: a method-read site's `IC_WAYS + IC_PROTO_ENTRIES` consecutive entries
-                // of the compiler's table (static, aligned); nothing else refers to them now.
-                let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(IC_WAYS), IC_PROTO_ENTRIES as usize) };
-                words[0] = [e.shape, e.kind];
-                words[1] = [e.p1.0, e.p1.1];
-                words[2] = [if e.depth == 2 { e.p2.0 } else { 0 }, e.at];
-                return read_cached(holder, e.at);
-            }
+        if let Some((e, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data) {
+            return read_cached(holder, e.at);
         }
         perry_get_named_ic(o, atom, ic)
+    }
+    fn perry_get_accessor_ic(o: u64, atom: u64, ic: u64) -> u64 {
+        // `o.x` where some class defines an accessor `x`: an inherited getter
+        // (or data property) fills the prototype entries; compiled code then
+        // calls the getter itself.
+        let v = Value(o);
+        if let Some((e, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Any) {
+            return read_found(v, holder, e.at, e.accessor);
+        }
+        perry_get_named_ic(o, atom, ic)
+    }
+    fn perry_set_accessor_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
+        // `o.x = v` where some class defines a setter `x`: an inherited
+        // accessor with a setter fills the prototype entries after the site's
+        // own entry; compiled code then calls the setter itself.
+        let r = Value(o);
+        if let Some((e, holder)) = proto_entries_fill(r, atom as Atom, ic, 1, Inherited::Accessor) {
+            let setter = Value(read_cached(holder, e.at)).cell().field(16);
+            if !setter.is_undefined() {
+                return match function::call(setter, r, &[Value(v)]) {
+                    Ok(_) => UNDEFINED,
+                    Err(_) => EXCEPTION,
+                };
+            }
+        }
+        perry_set_named_ic(o, atom, v, ic)
     }
     fn perry_set_named_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
         // `o.name = v`; afterwards, when the property is an own writable data
@@ -1262,6 +1270,17 @@ export! {
             return abi(object::get(o, a));
         }
         abi(Err(error::type_error(&format!("Cannot read private member {} from an object whose class did not declare it", string::to_rust(symbol::description(n))))))
+    }
+    fn perry_private_get_ic(o: u64, name: u64, ic: u64) -> u64 {
+        // `o.#x` at a site with `IC_PRIVATE_WAYS` entries: an own data field
+        // in an inline slot fills one.
+        private_fill(Value(o), Value(name), ic, false);
+        perry_private_get(o, name)
+    }
+    fn perry_private_set_ic(o: u64, name: u64, v: u64, ic: u64) -> u64 {
+        // `o.#x = v`: an own writable data field in an inline slot fills an entry.
+        private_fill(Value(o), Value(name), ic, true);
+        perry_private_set(o, name, v)
     }
     fn perry_private_set(o: u64, name: u64, v: u64) -> u64 {
         let (o, n) = (Value(o), Value(name));
@@ -1609,6 +1628,63 @@ fn inherited_setter(v: Value, atom: Atom) -> Option<Value> {
     };
     let setter = Value(read_cached(holder, at)).cell().field(16);
     (!setter.is_undefined()).then_some(setter)
+}
+
+/// Fills an entry of a private field site (`IC_PRIVATE_WAYS` at `ic`) when `o` has the private
+/// name `name` as an own data property (writable, for a store) in an inline slot: the first
+/// empty one, else the last.
+fn private_fill(o: Value, name: Value, ic: u64, store: bool) {
+    if !o.is_object() || o.is_proxy() {
+        return;
+    }
+    let a = symbol::atom_of(name);
+    let sh = object::shape_of(o);
+    let Some((i, attrs)) = object::find_own(o, a) else { return };
+    if sh.dict || !sh.is_inline(i) || attrs & shape::ACCESSOR != 0 || (store && attrs & shape::WRITABLE == 0) {
+        return;
+    }
+    let at = (a as u64) << 32 | (sh.inline_start as u64 + 8 * i as u64);
+    // SAFETY: the site's `IC_PRIVATE_WAYS` consecutive entries of the compiler's table (static,
+    // aligned); nothing else refers to them during this call.
+    let ways = unsafe { core::slice::from_raw_parts_mut(ic as *mut IcEntry, IC_PRIVATE_WAYS as usize) };
+    let w = ways.iter().position(|w| w[0] == 0).unwrap_or(ways.len() - 1);
+    ways[w] = [object::shape_word(o), at];
+}
+
+/// Which inherited properties a site's prototype entries answer.
+enum Inherited {
+    Data,
+    Accessor,
+    Any,
+}
+
+/// When `v.atom` is an inherited property of the kind `want` one or two prototypes up, found
+/// through the prototype cache, and the objects whose prototype word compiled code reads have
+/// one (not a plain object's layout): fills the site's prototype entries (`IC_PROTO_ENTRIES`,
+/// after its `own` entries at `ic`) and returns the cache entry and the holder.
+fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited) -> Option<(ProtoEntry, Value)> {
+    if !v.is_object() || object::shape_of(v).is_plain() {
+        return None;
+    }
+    let (e, holder) = match proto_find(v, atom) {
+        Some((e, holder)) => (*e, holder),
+        None => proto_fill_entry(v, atom)?,
+    };
+    let kind_ok = match want {
+        Inherited::Data => !e.accessor,
+        Inherited::Accessor => e.accessor,
+        Inherited::Any => true,
+    };
+    if e.absent || !kind_ok || (e.depth == 2 && object::shape_of(object::proto_of(v)).is_plain()) {
+        return None;
+    }
+    // SAFETY: the site's `own + IC_PROTO_ENTRIES` consecutive entries of the compiler's table
+    // (static, aligned); nothing else refers to them during this call.
+    let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(own), IC_PROTO_ENTRIES as usize) };
+    words[0] = [e.shape, e.kind];
+    words[1] = [e.p1.0, e.p1.1];
+    words[2] = [if e.depth == 2 { e.p2.0 } else { 0 }, e.at | if e.accessor { IC_ACCESSOR } else { 0 }];
+    Some((e, holder))
 }
 
 /// The value of the property found at `at` in `holder` for receiver `v`: the data there, or

@@ -6,7 +6,6 @@ use crate::value::Value;
 use perry_abi::*;
 use perry_gc::HandleScope;
 
-const SYM_ATOM: i32 = 8;
 const SYM_DESC: i32 = 16;
 const SYM_FLAGS: i32 = 24;
 const PRIVATE: u64 = 1;

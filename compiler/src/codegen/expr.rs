@@ -367,7 +367,7 @@ impl FnCompiler<'_, '_, '_> {
                     self.chain_guard(o);
                 }
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
-                self.rt_check(Rt::perry_private_get, &[o, n])
+                self.private_get(o, n)
             }
         }
     }
@@ -417,23 +417,40 @@ impl FnCompiler<'_, '_, '_> {
             return s;
         }
         self.set_pos(at);
-        // Module code outside loops runs once: its reads stay small.
-        let once = matches!(self.m.analysis.ctxs[self.ctx_id].kind, CtxKind::Module) && !self.jumps.iter().any(|j| j.cont.is_some());
-        self.get_named_site(o, name, !once)
+        let mode = if self.runs_once() { ProtoSite::No } else { ProtoSite::Method };
+        self.get_named_site(o, name, mode)
+    }
+
+    /// Module code outside loops: it runs once, so its property accesses stay small.
+    fn runs_once(&self) -> bool {
+        matches!(self.m.analysis.ctxs[self.ctx_id].kind, CtxKind::Module) && !self.jumps.iter().any(|j| j.cont.is_some())
+    }
+
+    /// How a named read or store of `name` treats inherited properties: with prototype entries
+    /// answering accessors when some class of the program defines one by that name.
+    fn accessor_site(&mut self, name: &str, setter: bool) -> bool {
+        let names = self.c.accessor_names();
+        (if setter { &names.1 } else { &names.0 }).contains(name) && !self.runs_once()
     }
 
     /// `o.name` through a polymorphic inline cache (`length` through the runtime).
     pub fn get_named_cached(&mut self, o: V, name: &str) -> V {
-        self.get_named_site(o, name, false)
+        let mode = if self.accessor_site(name, false) { ProtoSite::Accessor } else { ProtoSite::No };
+        self.get_named_site(o, name, mode)
     }
 
-    fn get_named_site(&mut self, o: V, name: &str, method: bool) -> V {
+    fn get_named_site(&mut self, o: V, name: &str, mode: ProtoSite) -> V {
         if name == "length" {
-            return self.get_length(o);
+            return self.get_length(o, mode);
         }
+        self.named_ic(o, name, mode)
+    }
+
+    /// A named read's inline cache (see [`Self::get_named_site`]).
+    fn named_ic(&mut self, o: V, name: &str, mode: ProtoSite) -> V {
         // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
         // tested in order; a hit is a compare and a load.
-        let site = self.new_ic_sites(IC_WAYS as u32 + if method { IC_PROTO_ENTRIES } else { 0 });
+        let site = self.new_ic_sites(IC_WAYS as u32 + if mode == ProtoSite::No { 0 } else { IC_PROTO_ENTRIES });
         let res = self.new_var();
         let miss = self.b.create_block();
         let done = self.b.create_block();
@@ -461,9 +478,33 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(chk);
         let base = self.data_addr(self.c.ic_data);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        if method {
+        if mode != ProtoSite::No {
             let own = self.b.create_block();
-            self.proto_entries(p, sh, base, site + IC_WAYS as u32, res, done, own);
+            let (x, accessor) = self.proto_entries(p, sh, base, site + IC_WAYS as u32, own);
+            if mode == ProtoSite::Accessor {
+                // An accessor: its getter called with the receiver (undefined without one).
+                let data = self.b.create_block();
+                let acc = self.b.create_block();
+                self.b.ins().brif(accessor, acc, &[], data, &[]);
+                self.b.switch_to_block(acc);
+                let cell = self.ptr_of(x);
+                let getter = self.b.ins().load(types::I64, MemFlagsData::trusted(), cell, 8);
+                let getter = self.track(getter);
+                let call = self.b.create_block();
+                let none = self.b.create_block();
+                let is_undef = self.b.ins().icmp_imm_u(IntCC::Equal, getter, UNDEFINED as i64);
+                self.b.ins().brif(is_undef, none, &[], call, &[]);
+                self.b.switch_to_block(none);
+                self.def_var(res, getter);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(call);
+                let r = self.call_value(getter, o, &[], name);
+                self.def_var(res, r);
+                self.b.ins().jump(done, &[]);
+                self.b.switch_to_block(data);
+            }
+            self.def_var(res, x);
+            self.b.ins().jump(done, &[]);
             self.b.switch_to_block(own);
         }
         for way in 0..IC_WAYS as u32 {
@@ -486,20 +527,24 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
-        let v = self.ic_miss(if method { Rt::perry_get_method_ic } else { Rt::perry_get_named_ic }, site, o, name, None);
+        let rt = match mode {
+            ProtoSite::No => Rt::perry_get_named_ic,
+            ProtoSite::Method => Rt::perry_get_method_ic,
+            ProtoSite::Accessor => Rt::perry_get_accessor_ic,
+        };
+        let v = self.ic_miss(rt, site, o, name, None);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
     }
 
-    /// The prototype entries of a method-read site (`IC_PROTO_ENTRIES`, from entry `first`):
-    /// when the receiver (at `p`, with shape word `sh`) has the shape and kind they cached and
-    /// its first prototype (and for a property two up, the second) the cached shapes (and kind),
-    /// the property is read from that prototype into `res` and control goes to `done`;
-    /// otherwise to `fail`.
-    #[allow(clippy::too_many_arguments)]
-    fn proto_entries(&mut self, p: V, sh: V, base: V, first: u32, res: Variable, done: Block, fail: Block) {
+    /// The prototype entries of a site (`IC_PROTO_ENTRIES`, from entry `first`): when the
+    /// receiver (at `p`, with shape word `sh`) has the shape and kind they cached and its first
+    /// prototype (and for a property two up, the second) the cached shapes (and kind), returns
+    /// the word in the slot of the prototype holding the property and whether it is an accessor
+    /// cell (an `i8`); otherwise goes to `fail`.
+    fn proto_entries(&mut self, p: V, sh: V, base: V, first: u32, fail: Block) -> (V, V) {
         let word =
             |fc: &mut Self, entry: u32, off: i32| fc.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((first + entry) * IC_ENTRY_SIZE) as i32 + off);
         let step = |fc: &mut Self, cond: V| {
@@ -546,11 +591,81 @@ impl FnCompiler<'_, '_, '_> {
         let c = self.b.ins().icmp(IntCC::Equal, sh2, want2);
         self.b.ins().brif(c, read, &[p2.into()], fail, &[]);
         self.b.switch_to_block(read);
+        let accessor = self.b.ins().band_imm_u(loc, IC_ACCESSOR as i64);
+        let accessor = self.b.ins().icmp_imm_u(IntCC::NotEqual, accessor, 0);
+        let loc = self.b.ins().band_imm_u(loc, !IC_ACCESSOR as i64);
         let addr = self.cached_slot_addr(holder, loc);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        (self.track(v), accessor)
+    }
+
+    /// `o.#x` (`n` the private name's symbol) with an inline cache (`IC_PRIVATE_WAYS`): an own
+    /// field in an inline slot of a cached shape, under the atom of `n`, is a compare and a load.
+    pub fn private_get(&mut self, o: V, n: V) -> V {
+        let site = self.new_ic_sites(IC_PRIVATE_WAYS);
+        let res = self.new_var();
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.private_guard(o, n, site, miss);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
         let v = self.track(v);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        self.cold_here();
+        let base = self.data_addr(self.c.ic_data);
+        let icp = self.b.ins().iadd_imm_s(base, (site * IC_ENTRY_SIZE) as i64);
+        let v = self.rt_check(Rt::perry_private_get_ic, &[o, n, icp]);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
+    }
+
+    /// `o.#x = v` with the inline cache of [`Self::private_get`] (writable fields only).
+    pub fn private_set(&mut self, o: V, n: V, v: V) {
+        let site = self.new_ic_sites(IC_PRIVATE_WAYS);
+        let miss = self.b.create_block();
+        let done = self.b.create_block();
+        let addr = self.private_guard(o, n, site, miss);
+        self.store_raw_with_barrier(addr, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
+        self.cold_here();
+        let base = self.data_addr(self.c.ic_data);
+        let icp = self.b.ins().iadd_imm_s(base, (site * IC_ENTRY_SIZE) as i64);
+        self.rt_check(Rt::perry_private_set_ic, &[o, n, v, icp]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+    }
+
+    /// The address of the field an entry of private site `site` caches for `o` and the name
+    /// `n` (a symbol), leaving the builder there; `miss` otherwise.
+    fn private_guard(&mut self, o: V, n: V, site: u32, miss: Block) -> V {
+        let p = self.object_or(o, miss);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let np = self.ptr_of(n);
+        let atom = self.b.ins().load(types::I64, MemFlagsData::trusted(), np, SYM_ATOM);
+        let base = self.data_addr(self.c.ic_data);
+        let hit = self.b.create_block();
+        let off = self.b.append_block_param(hit, types::I64);
+        for way in 0..IC_PRIVATE_WAYS {
+            let at = ((site + way) * IC_ENTRY_SIZE) as i32;
+            let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
+            let loc = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
+            let same_shape = self.b.ins().icmp(IntCC::Equal, cached, sh);
+            let a = self.b.ins().ushr_imm_u(loc, 32);
+            let same_atom = self.b.ins().icmp(IntCC::Equal, a, atom);
+            let same = self.b.ins().band(same_shape, same_atom);
+            let o32 = self.b.ins().band_imm_u(loc, 0xFFFF_FFFF);
+            let next = if way + 1 == IC_PRIVATE_WAYS { miss } else { self.b.create_block() };
+            self.b.ins().brif(same, hit, &[o32.into()], next, &[]);
+            if next != miss {
+                self.b.switch_to_block(next);
+            }
+        }
+        self.b.switch_to_block(hit);
+        self.b.ins().iadd(p, off)
     }
 
     /// Continues in a new block when `v` is a cell of `kind`; jumps to
@@ -566,7 +681,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `o.length`: a string's and an array's are read inline; anything else
     /// asks the runtime.
-    fn get_length(&mut self, o: V) -> V {
+    fn get_length(&mut self, o: V, mode: ProtoSite) -> V {
         let res = self.new_var();
         let done = self.b.create_block();
         let slow = self.b.create_block();
@@ -591,8 +706,14 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let a = self.atom("length");
-        let v = self.rt_check(Rt::perry_get_named, &[o, a]);
+        // Anything else asks the runtime; where a class defines `get length()`, the inline
+        // cache with its prototype entries.
+        let v = if mode == ProtoSite::No {
+            let a = self.atom("length");
+            self.rt_check(Rt::perry_get_named, &[o, a])
+        } else {
+            self.named_ic(o, "length", mode)
+        };
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
@@ -1183,17 +1304,41 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `o.name = v` with an inline cache: an own writable data property in
     /// an inline slot of a known shape is stored inline (with the barrier).
+    /// Where some class defines a setter by that name, the site's prototype
+    /// entries then answer an inherited setter, called here with the receiver.
     pub fn set_named(&mut self, o: V, name: &str, v: V) {
-        let site = self.new_ic_sites(1);
+        let setter = self.accessor_site(name, true);
+        let site = self.new_ic_sites(1 + if setter { IC_PROTO_ENTRIES } else { 0 });
         let miss = self.b.create_block();
         let done = self.b.create_block();
-        let (p, base) = self.ic_guard(o, site, miss);
+        let proto = if setter { self.b.create_block() } else { miss };
+        let (p, base) = self.ic_guard(o, site, proto);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_LOCATION);
         let addr = self.cached_slot_addr(p, off);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
+        if setter {
+            // An object (the own entry's guard failed on its shape, or on the tag).
+            self.b.switch_to_block(proto);
+            let p = self.object_or(o, miss);
+            let base = self.data_addr(self.c.ic_data);
+            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+            let (cell, accessor) = self.proto_entries(p, sh, base, site + 1, miss);
+            let acc = self.b.create_block();
+            self.b.ins().brif(accessor, acc, &[], miss, &[]);
+            self.b.switch_to_block(acc);
+            let cp = self.ptr_of(cell);
+            let f = self.b.ins().load(types::I64, MemFlagsData::trusted(), cp, 16);
+            let f = self.track(f);
+            let call = self.b.create_block();
+            let is_undef = self.b.ins().icmp_imm_u(IntCC::Equal, f, UNDEFINED as i64);
+            self.b.ins().brif(is_undef, miss, &[], call, &[]);
+            self.b.switch_to_block(call);
+            self.call_value(f, o, &[v], name);
+            self.b.ins().jump(done, &[]);
+        }
         self.b.switch_to_block(miss);
-        self.ic_miss(Rt::perry_set_named_ic, site, o, name, Some(v));
+        self.ic_miss(if setter { Rt::perry_set_accessor_ic } else { Rt::perry_set_named_ic }, site, o, name, Some(v));
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
@@ -2747,7 +2892,7 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
                 let n = self.use_var(*n);
-                self.rt_check(Rt::perry_private_get, &[o, n])
+                self.private_get(o, n)
             }
             HeldPlace::Super(h, k) => {
                 let h = self.use_var(*h);
@@ -2781,7 +2926,7 @@ impl FnCompiler<'_, '_, '_> {
             HeldPlace::Private(o, n) => {
                 let o = self.use_var(*o);
                 let n = self.use_var(*n);
-                self.rt_check(Rt::perry_private_set, &[o, n, v]);
+                self.private_set(o, n, v);
             }
             HeldPlace::Super(h, k) => {
                 let h = self.use_var(*h);
@@ -3145,7 +3290,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.def_var(ov, o);
                 let n = self.private_name(p.field.name.as_str(), p.span.start);
                 let o = self.use_var(ov);
-                let f = self.rt_check(Rt::perry_private_get, &[o, n]);
+                let f = self.private_get(o, n);
                 (f, self.use_var(ov))
             }
             Expression::ParenthesizedExpression(p) => match &p.expression {
@@ -4800,4 +4945,14 @@ fn well_known_symbol_key(key: &PropertyKey) -> Option<String> {
     let PropertyKey::StaticMemberExpression(m) = key else { return None };
     let Expression::Identifier(id) = &m.object else { return None };
     (id.name == "Symbol").then(|| format!("[Symbol.{}]", m.property.name))
+}
+
+/// Whether a named access site has prototype entries (`IC_PROTO_ENTRIES`), and which.
+#[derive(Clone, Copy, PartialEq)]
+enum ProtoSite {
+    No,
+    /// A read to be called: inherited data properties.
+    Method,
+    /// A name some class defines an accessor for: inherited data properties and getters.
+    Accessor,
 }

@@ -183,6 +183,9 @@ pub struct Compiler<'g> {
     pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
     /// Per module, its enum member reads that fold to constants (`enums.rs`), by site.
     enum_folds: HashMap<usize, std::rc::Rc<HashMap<u32, crate::enums::EnumConst>>>,
+    /// The names some class of the program defines a getter, and a setter, for
+    /// (`accessor_names`): their named reads and stores test prototype entries.
+    accessor_names: Option<std::rc::Rc<(hashbrown::HashSet<String>, hashbrown::HashSet<String>)>>,
     /// Each module's IR (`PERRY_IR=1`, `from_ir.rs`), lowered on first use.
     ir: HashMap<usize, std::rc::Rc<from_ir::IrModule>>,
     /// Function key -> its number entry.
@@ -376,6 +379,7 @@ impl<'g> Compiler<'g> {
             class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
             enum_folds: HashMap::new(),
+            accessor_names: None,
             num_fns: HashMap::new(),
             ir: HashMap::new(),
             num_entries: HashMap::new(),
@@ -680,6 +684,35 @@ impl<'g> Compiler<'g> {
     pub fn unsupported(&mut self, module: usize, offset: u32, what: &str) {
         let d = self.graph.modules[module].diag(offset, format!("not supported yet: {what}"));
         self.errors.push(d);
+    }
+
+    /// The names some class of the program defines a getter for, and a setter for.
+    pub fn accessor_names(&mut self) -> std::rc::Rc<(hashbrown::HashSet<String>, hashbrown::HashSet<String>)> {
+        if let Some(n) = &self.accessor_names {
+            return n.clone();
+        }
+        use oxc_ast::ast::{MethodDefinitionKind, PropertyKey};
+        use oxc_ast_visit::Visit;
+        struct Names(hashbrown::HashSet<String>, hashbrown::HashSet<String>);
+        impl<'a> Visit<'a> for Names {
+            fn visit_method_definition(&mut self, m: &oxc_ast::ast::MethodDefinition<'a>) {
+                if let (PropertyKey::StaticIdentifier(id), false) = (&m.key, m.computed) {
+                    match m.kind {
+                        MethodDefinitionKind::Get => drop(self.0.insert(id.name.to_string())),
+                        MethodDefinitionKind::Set => drop(self.1.insert(id.name.to_string())),
+                        _ => {}
+                    }
+                }
+                oxc_ast_visit::walk::walk_method_definition(self, m);
+            }
+        }
+        let mut v = Names(Default::default(), Default::default());
+        for m in &self.graph.modules {
+            v.visit_program(m.program);
+        }
+        let n = std::rc::Rc::new((v.0, v.1));
+        self.accessor_names = Some(n.clone());
+        n
     }
 
     /// The constant an enum member read at `site` of `module` folds to (`enums.rs`).

@@ -122,7 +122,7 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check(Rt::perry_set_index, &[o, k, v]);
             }
             Place::Private(o, n) => {
-                self.rt_check(Rt::perry_private_set, &[o, n, v]);
+                self.private_set(o, n, v);
             }
             Place::Super(h, k) => {
                 let this = self.this_value();
