@@ -580,7 +580,7 @@ pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "mi
 pub const STRING_INLINE: [&str; 3] = ["charCodeAt", "codePointAt", "charAt"];
 /// The Array.prototype callback methods compiled code runs inline, in the
 /// order of the [`SYM_ARRAY_HOFS`] table.
-pub const ARRAY_HOFS: [&str; 8] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce"];
+pub const ARRAY_HOFS: [&str; 9] = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce", "reduceRight"];
 /// The Array.prototype methods compiled code runs inline on an extensible
 /// array with no sealed or frozen elements (`a.push(x)` with room in the
 /// elements, `a.pop()` of a present last element), after the callback

@@ -1107,8 +1107,8 @@ export! {
         // `o.m` read to be called: an inherited data property one or two
         // prototypes up fills the site's prototype entries (`IC_PROTO_ENTRIES`).
         let v = Value(o);
-        if let Some((e, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data) {
-            return read_cached(holder, e.at);
+        if let Some((at, _, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data) {
+            return read_cached(holder, at);
         }
         perry_get_named_ic(o, atom, ic)
     }
@@ -1117,8 +1117,8 @@ export! {
         // (or data property) fills the prototype entries; compiled code then
         // calls the getter itself.
         let v = Value(o);
-        if let Some((e, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Any) {
-            return read_found(v, holder, e.at, e.accessor);
+        if let Some((at, accessor, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Any) {
+            return read_found(v, holder, at, accessor);
         }
         perry_get_named_ic(o, atom, ic)
     }
@@ -1127,8 +1127,8 @@ export! {
         // accessor with a setter fills the prototype entries after the site's
         // own entry; compiled code then calls the setter itself.
         let r = Value(o);
-        if let Some((e, holder)) = proto_entries_fill(r, atom as Atom, ic, 1, Inherited::Accessor) {
-            let setter = Value(read_cached(holder, e.at)).cell().field(16);
+        if let Some((at, _, holder)) = proto_entries_fill(r, atom as Atom, ic, 1, Inherited::Accessor) {
+            let setter = Value(read_cached(holder, at)).cell().field(16);
             if !setter.is_undefined() {
                 return match function::call(setter, r, &[Value(v)]) {
                     Ok(_) => UNDEFINED,
@@ -1662,13 +1662,18 @@ enum Inherited {
 /// through the prototype cache, and the objects whose prototype word compiled code reads have
 /// one (not a plain object's layout): fills the site's prototype entries (`IC_PROTO_ENTRIES`,
 /// after its `own` entries at `ic`) and returns the cache entry and the holder.
-fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited) -> Option<(ProtoEntry, Value)> {
+fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited) -> Option<(u64, bool, Value)> {
     if !v.is_object() || object::shape_of(v).is_plain() {
         return None;
     }
-    let (e, holder) = match proto_find(v, atom) {
-        Some((e, holder)) => (*e, holder),
-        None => proto_fill_entry(v, atom)?,
+    let filled;
+    let (e, holder): (&ProtoEntry, Value) = match proto_find(v, atom) {
+        Some(found) => found,
+        None => {
+            let (e, holder) = proto_fill_entry(v, atom)?;
+            filled = e;
+            (&filled, holder)
+        }
     };
     let kind_ok = match want {
         Inherited::Data => !e.accessor,
@@ -1681,11 +1686,26 @@ fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited
     // SAFETY: the site's `own + IC_PROTO_ENTRIES` consecutive entries of the compiler's table
     // (static, aligned); nothing else refers to them during this call.
     let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(own), IC_PROTO_ENTRIES as usize) };
+    // A site seeing several receivers keeps the one it has and leaves the others to the
+    // runtime's cache, but only for so many misses: a one-off first receiver does not keep
+    // the steady one out for good.
+    if words[0][0] != 0 {
+        // SAFETY: single JS thread.
+        let misses = unsafe { &mut PROTO_SITE_MISSES.get()[(ic >> 4) as usize & 255] };
+        *misses = misses.wrapping_add(1);
+        if *misses != 0 {
+            return Some((e.at, e.accessor, holder));
+        }
+    }
     words[0] = [e.shape, e.kind];
     words[1] = [e.p1.0, e.p1.1];
     words[2] = [if e.depth == 2 { e.p2.0 } else { 0 }, e.at | if e.accessor { IC_ACCESSOR } else { 0 }];
-    Some((e, holder))
+    Some((e.at, e.accessor, holder))
 }
+
+/// Misses of sites whose prototype entries are taken, by site address (a hash): every 256th
+/// miss of a site refills its entries.
+static PROTO_SITE_MISSES: perry_gc::JsCell<[u8; 256]> = perry_gc::JsCell::new([0; 256]);
 
 /// The value of the property found at `at` in `holder` for receiver `v`: the data there, or
 /// what the accessor's getter returns for `v` (undefined without a getter).

@@ -49,7 +49,7 @@
 //! # Calls and allocation
 //!
 //! Array.prototype callback methods (`forEach`, `map`, `filter`, `some`, `every`, `find`,
-//! `findIndex`, `reduce` with an initial value) at a call `o.m(cb[, thisArg])` run inline
+//! `findIndex`, `reduce` and `reduceRight` with an initial value) at a call `o.m(cb[, thisArg])` run inline
 //! ([`array_hof_call`]) when `o` is an Array, `o.m` is the built-in (`PERRY_ARRAY_HOFS`, the
 //! function objects as installed, a root range, in `perry_abi::ARRAY_HOFS` order) and `cb` a
 //! function: the loop is in the caller and calls the callback with a direct call. The length is
@@ -3493,7 +3493,7 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// `o.m(callback[, thisArg])` for the Array.prototype callback methods
-    /// of `perry_abi::ARRAY_HOFS` (`reduce` only with an initial value):
+    /// of `perry_abi::ARRAY_HOFS` (`reduce` and `reduceRight` only with an initial value):
     /// when `o` is an Array, `o.m` is still the built-in and the callback a
     /// function, the method's loop runs here and calls the callback
     /// directly (the steps it takes are the spec's: the length read once,
@@ -3508,7 +3508,10 @@ impl FnCompiler<'_, '_, '_> {
         let name = m.property.name.as_str();
         let which = ARRAY_HOFS.iter().position(|n| *n == name)?;
         let n = c.arguments.len();
-        if c.arguments.iter().any(|a| a.as_expression().is_none()) || if name == "reduce" { n != 2 } else { n == 0 || n > 2 } {
+        // `reduce` and `reduceRight` (from the end) only with an initial value.
+        let reduce = matches!(name, "reduce" | "reduceRight");
+        let right = name == "reduceRight";
+        if c.arguments.iter().any(|a| a.as_expression().is_none()) || if reduce { n != 2 } else { n == 0 || n > 2 } {
             return None;
         }
         let o = self.expr(&m.object);
@@ -3547,7 +3550,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
 
         self.b.switch_to_block(fast);
-        let this_arg = if name != "reduce" && n == 2 { self.unhold(argv[1]) } else { self.undef() };
+        let this_arg = if !reduce && n == 2 { self.unhold(argv[1]) } else { self.undef() };
         let tv = self.new_var();
         self.def_var(tv, this_arg);
         let o = self.use_var(ov);
@@ -3557,7 +3560,8 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(lenv, len);
         let kv = self.declare(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
-        self.def_var(kv, zero);
+        let first = if right { self.b.ins().iadd_imm_s(len, -1) } else { zero };
+        self.def_var(kv, first);
         let to = self.declare(types::I64);
         self.def_var(to, zero);
         // The value built up: the new array (map, filter), the accumulator
@@ -3569,7 +3573,7 @@ impl FnCompiler<'_, '_, '_> {
                 let l = if name == "map" { len } else { zero };
                 self.rt_check(Rt::perry_array_species_create, &[o, l])
             }
-            "reduce" => self.unhold(argv[1]),
+            "reduce" | "reduceRight" => self.unhold(argv[1]),
             "some" => self.iconst(FALSE),
             "every" => self.iconst(TRUE),
             "findIndex" => self.num(-1.0),
@@ -3583,8 +3587,12 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(head);
         let k = self.use_var(kv);
-        let len = self.use_var(lenv);
-        let more = self.b.ins().icmp(IntCC::SignedLessThan, k, len);
+        let more = if right {
+            self.b.ins().icmp_imm_s(IntCC::SignedGreaterThanOrEqual, k, 0)
+        } else {
+            let len = self.use_var(lenv);
+            self.b.ins().icmp(IntCC::SignedLessThan, k, len)
+        };
         self.b.ins().brif(more, body, &[], exit, &[]);
         self.b.switch_to_block(body);
         // kValue: in place, or through the runtime (a hole, or the callback
@@ -3628,7 +3636,7 @@ impl FnCompiler<'_, '_, '_> {
         let cb = self.unhold(argv[0]);
         let v = self.use_var(val);
         let o = self.use_var(ov);
-        let r = if name == "reduce" {
+        let r = if reduce {
             let a = self.use_var(acc);
             let u = self.undef();
             self.call_value(cb, u, &[a, v, kn, o], &what)
@@ -3640,7 +3648,7 @@ impl FnCompiler<'_, '_, '_> {
             "forEach" => {
                 self.b.ins().jump(next, &[]);
             }
-            "reduce" => {
+            "reduce" | "reduceRight" => {
                 self.def_var(acc, r);
                 self.b.ins().jump(next, &[]);
             }
@@ -3686,7 +3694,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.b.switch_to_block(next);
         let k = self.use_var(kv);
-        let k = self.b.ins().iadd_imm_s(k, 1);
+        let k = self.b.ins().iadd_imm_s(k, if right { -1 } else { 1 });
         self.def_var(kv, k);
         self.b.ins().jump(head, &[]);
         self.b.switch_to_block(exit);
