@@ -103,6 +103,42 @@ fn digits_str(d: &[u8]) -> String {
 
 /// Number::toFixed body for finite `0 <= x < 1e21`.
 fn fixed(x: f64, f: usize) -> String {
+    if let Some(n) = fixed_integer(x, f) {
+        let s = n.to_string();
+        if f == 0 {
+            return s;
+        }
+        let s = format!("{s:0>width$}", width = f + 1);
+        let (a, b) = s.split_at(s.len() - f);
+        return format!("{a}.{b}");
+    }
+    fixed_exact(x, f)
+}
+
+/// round(x × 10^f) for finite non-negative `x`, the larger on a tie (what toFixed writes), in
+/// integer arithmetic: x = m × 2^e exactly, so x × 10^f = m × 10^f × 2^e, which fits in 128
+/// bits for f ≤ 22. `None` when it does not (larger `f` or `x` ≥ 2^53).
+fn fixed_integer(x: f64, f: usize) -> Option<u128> {
+    let bits = x.to_bits();
+    let be = ((bits >> 52) & 0x7FF) as i32;
+    let m = bits & ((1u64 << 52) - 1);
+    let (mant, e) = if be == 0 { (m, -1074) } else { (m | (1u64 << 52), be - 1075) };
+    if f > 22 || e > 0 {
+        return None;
+    }
+    let n = mant as u128 * 10u128.pow(f as u32);
+    let shift = (-e) as u32;
+    if shift >= 128 {
+        return Some(0);
+    }
+    let q = n >> shift;
+    let rem = n - (q << shift);
+    // rem / 2^shift >= 1/2: rounds up (ties too).
+    let half = shift > 0 && rem >> (shift - 1) != 0;
+    Some(q + half as u128)
+}
+
+fn fixed_exact(x: f64, f: usize) -> String {
     let (d, exp) = exact_digits(x);
     let mut n = round_half_up(&d, exp + f as i32);
     // n is the integer round(x * 10^f); write it with f decimals.
@@ -365,4 +401,38 @@ pub fn install() {
     def_method(hp, "toPrecision", 1, to_precision);
     def_method(hp, "toString", 1, to_string);
     def_method(hp, "valueOf", 0, value_of);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integer fast path of toFixed writes what the exact expansion does.
+    #[test]
+    fn fixed_fast_path_matches_the_exact_digits() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut values = vec![0.0, 0.5, 1.5, 2.5, 1.005, 1.045, 0.125, 1e-7, 5e-324, 123.456, 9007199254740991.0, 4503599627370495.5, 1e21 - 1.0];
+        for _ in 0..20_000 {
+            let bits = next();
+            // Random magnitudes from 2^-60 to 2^60, and random raw bit patterns.
+            let scale = 2f64.powi((bits % 121) as i32 - 60);
+            values.push((next() >> 11) as f64 / (1u64 << 53) as f64 * scale);
+            let raw = f64::from_bits(next() & 0x7FEF_FFFF_FFFF_FFFF);
+            if raw < 1e21 {
+                values.push(raw);
+            }
+            values.push(((next() % 1_000_000) as f64) / 100.0);
+        }
+        for x in values {
+            for f in [0, 1, 2, 3, 5, 8, 12, 17, 20, 22] {
+                assert_eq!(fixed(x, f), fixed_exact(x, f), "{x:e}.toFixed({f})");
+            }
+        }
+    }
 }
