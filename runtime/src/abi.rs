@@ -1651,6 +1651,30 @@ fn private_fill(o: Value, name: Value, ic: u64, store: bool) {
     ways[w] = [object::shape_word(o), at];
 }
 
+/// `v.atom` when the prototype cache answers it as an inherited data property or an absent
+/// one (undefined), with no code run; `None` otherwise (an own property, an accessor, a proxy,
+/// a dictionary object on the way, or not cacheable): then the caller does the generic [[Get]].
+/// For the runtime's own reads of well-known inherited properties (`arr[Symbol.iterator]`).
+pub fn get_inherited_data(v: Value, atom: Atom) -> Option<Value> {
+    if !v.is_object() {
+        return None;
+    }
+    let filled;
+    let (e, holder): (&ProtoEntry, Value) = match proto_find(v, atom) {
+        Some(found) => found,
+        None => {
+            let (e, holder) = proto_fill_entry(v, atom)?;
+            filled = e;
+            (&filled, holder)
+        }
+    };
+    match (e.absent, e.accessor) {
+        (true, _) => Some(Value::UNDEFINED),
+        (false, false) => Some(Value(read_cached(holder, e.at))),
+        (false, true) => None,
+    }
+}
+
 /// Which inherited properties a site's prototype entries answer.
 enum Inherited {
     Data,

@@ -80,8 +80,13 @@ pub fn open(v: Value) -> JsResult {
     if v.is_nullish() {
         return Err(error::type_error(&format!("{} is not iterable", ops::inspect_brief(v))));
     }
-    // A getter or a proxy's `get` trap may throw: that error stands.
-    let f = object::get(v, realm::sym_atom(I::SymIterator))?;
+    // A getter or a proxy's `get` trap may throw: that error stands. An array's (or any
+    // object's) inherited method comes from the prototype cache.
+    let at = realm::sym_atom(I::SymIterator);
+    let f = match crate::abi::get_inherited_data(v, at) {
+        Some(f) => f,
+        None => object::get(v, at)?,
+    };
     let v = Value(hv.get());
     if f.is_undefined() || f.is_null() {
         return Err(error::type_error(&format!("{} is not iterable", not_iterable_name(v))));
@@ -337,7 +342,7 @@ pub fn result_object(v: Value, done: bool) -> Value {
 pub fn collect_into(arr: Value, iterable: Value) -> JsResult<Value> {
     let scope = HandleScope::new();
     let ha = scope.root(arr.0);
-    if iterable.is_array() && object::get(iterable, realm::sym_atom(I::SymIterator))? == realm::get(I::ArrayProtoValues) {
+    if iterable.is_array() && crate::abi::get_inherited_data(iterable, realm::sym_atom(I::SymIterator)) == Some(realm::get(I::ArrayProtoValues)) {
         let n = array::len(iterable);
         let hs = scope.root(iterable.0);
         for i in 0..n {
