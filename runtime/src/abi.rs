@@ -1659,19 +1659,23 @@ pub fn get_inherited_data(v: Value, atom: Atom) -> Option<Value> {
     if !v.is_object() {
         return None;
     }
-    let filled;
-    let (e, holder): (&ProtoEntry, Value) = match proto_find(v, atom) {
-        Some(found) => found,
-        None => {
-            let (e, holder) = proto_fill_entry(v, atom)?;
-            filled = e;
-            (&filled, holder)
-        }
-    };
-    match (e.absent, e.accessor) {
+    with_proto_entry(v, atom, |e, holder| match (e.absent, e.accessor) {
         (true, _) => Some(Value::UNDEFINED),
         (false, false) => Some(Value(read_cached(holder, e.at))),
         (false, true) => None,
+    })
+}
+
+/// `f` of the prototype cache's entry for `v.atom` and its holder, found or filled (`None`
+/// when the cache cannot answer), without copying a found entry.
+#[inline(always)]
+fn with_proto_entry<R>(v: Value, atom: Atom, f: impl FnOnce(&ProtoEntry, Value) -> Option<R>) -> Option<R> {
+    match proto_find(v, atom) {
+        Some((e, holder)) => f(e, holder),
+        None => {
+            let (e, holder) = proto_fill_entry(v, atom)?;
+            f(&e, holder)
+        }
     }
 }
 
@@ -1690,15 +1694,11 @@ fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited
     if !v.is_object() || object::shape_of(v).is_plain() {
         return None;
     }
-    let filled;
-    let (e, holder): (&ProtoEntry, Value) = match proto_find(v, atom) {
-        Some(found) => found,
-        None => {
-            let (e, holder) = proto_fill_entry(v, atom)?;
-            filled = e;
-            (&filled, holder)
-        }
-    };
+    with_proto_entry(v, atom, |e, holder| fill_proto_entries(v, e, holder, ic, own, want))
+}
+
+/// [`proto_entries_fill`] given the prototype cache's entry.
+fn fill_proto_entries(v: Value, e: &ProtoEntry, holder: Value, ic: u64, own: usize, want: Inherited) -> Option<(u64, bool, Value)> {
     let kind_ok = match want {
         Inherited::Data => !e.accessor,
         Inherited::Accessor => e.accessor,

@@ -559,13 +559,17 @@ impl FnCompiler<'_, '_, '_> {
         let want = word(self, 0, IC_LOCATION);
         let c = self.b.ins().icmp(IntCC::Equal, kind, want);
         step(self, c);
-        // The first prototype (the shape says the receiver has the prototype word).
-        let p1v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
-        let t = self.tag_of(p1v);
-        let c = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        step(self, c);
-        let p1 = self.ptr_of(p1v);
-        let sh1 = self.b.ins().load(types::I64, MemFlagsData::trusted(), p1, OBJ_SHAPE);
+        // The prototype of the object at `p` (its shape says it has the prototype word), when
+        // it is an object: its address and shape word.
+        let proto = |fc: &mut Self, p: V| {
+            let pv = fc.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+            let t = fc.tag_of(pv);
+            let c = fc.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+            step(fc, c);
+            let pp = fc.ptr_of(pv);
+            (pp, fc.b.ins().load(types::I64, MemFlagsData::trusted(), pp, OBJ_SHAPE))
+        };
+        let (p1, sh1) = proto(self, p);
         let want = word(self, 1, IC_SHAPE);
         let c = self.b.ins().icmp(IntCC::Equal, sh1, want);
         step(self, c);
@@ -582,12 +586,7 @@ impl FnCompiler<'_, '_, '_> {
         let want = word(self, 1, IC_LOCATION);
         let c = self.b.ins().icmp(IntCC::Equal, kind1, want);
         step(self, c);
-        let p2v = self.b.ins().load(types::I64, MemFlagsData::trusted(), p1, OBJ_PROTO);
-        let t = self.tag_of(p2v);
-        let c = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-        step(self, c);
-        let p2 = self.ptr_of(p2v);
-        let sh2 = self.b.ins().load(types::I64, MemFlagsData::trusted(), p2, OBJ_SHAPE);
+        let (p2, sh2) = proto(self, p1);
         let c = self.b.ins().icmp(IntCC::Equal, sh2, want2);
         self.b.ins().brif(c, read, &[p2.into()], fail, &[]);
         self.b.switch_to_block(read);
