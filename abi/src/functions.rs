@@ -155,6 +155,7 @@ macro_rules! foreach_runtime_function {
         fn perry_private_get_ic(o: Value, name: Value, ic: Value) -> Value;
         fn perry_private_set_ic(o: Value, name: Value, v: Value, ic: Value) -> Value;
         fn perry_set_accessor_ic(o: Value, atom: Value, v: Value, ic: Value) -> Value;
+        fn perry_set_add_ic(o: Value, atom: Value, v: Value, ic: Value) -> Value;
         // Number leaves (no allocation, no trampoline): `%` and `**`, and
         // fmod saving every register for the slow path of an inline `%`
         // (defined in assembly: `out` receives the result).

@@ -411,6 +411,13 @@ pub const IC_ACCESSOR: u64 = 1 << 62;
 /// symbol each time its class is evaluated). Filled by `perry_private_get_ic`
 /// and `perry_private_set_ic`.
 pub const IC_PRIVATE_WAYS: u32 = 2;
+/// A named store site (`o.x = v`, not a setter's name) has, after its own
+/// entry, two for adding the property to a plain object: `[shape before,
+/// byte offset]`, `[shape after, Object.prototype's shape]` (filled by
+/// `perry_set_named_ic` when the store added an inline slot to an extensible
+/// plain object whose prototype, %Object.prototype%, has no setter or
+/// read-only property by that name).
+pub const IC_ADD_ENTRIES: u32 = 2;
 /// The word of a symbol cell holding its atom (raw).
 pub const SYM_ATOM: i32 = 8;
 

@@ -109,6 +109,11 @@ macro_rules! foreach_data_symbol {
             /// variable's read tests its inline cache against this object's
             /// shape.
             import SYM_GLOBAL_OBJECT = PERRY_GLOBAL_OBJECT: u64 => perry_runtime::realm;
+            /// One word holding %Object.prototype% (a root): a store that adds
+            /// a property to a plain object tests that this object's shape is
+            /// the one its cache entry was made with (no setter or read-only
+            /// property by that name since).
+            import SYM_OBJECT_PROTO = PERRY_OBJECT_PROTO: u64 => perry_runtime::realm;
             /// Array.prototype's callback methods compiled code runs inline
             /// (the loop in the caller, the callback called directly) while
             /// `o.m` is the built-in (`PERRY_ARRAY_HOFS[i]`, a root range the

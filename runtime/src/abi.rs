@@ -1122,6 +1122,46 @@ export! {
         }
         perry_get_named_ic(o, atom, ic)
     }
+    fn perry_set_add_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
+        // `o.x = v` at a site with `IC_ADD_ENTRIES` after its own entry: when
+        // the store adds an inline slot to an extensible plain object (whose
+        // prototype is %Object.prototype%, not in dictionary mode), the site
+        // caches (shape before, offset, shape after, Object.prototype's shape).
+        let obj = Value(o);
+        let op = realm::get(I::ObjectProto);
+        let before = if obj.is_cell()
+            && obj.kind() == KIND_OBJECT
+            && obj.cell().header_flags() & FLAG_NONEXTENSIBLE == 0
+            && object::shape_of(obj).is_plain()
+            && object::shape_of(obj).proto_slot.is_none()
+            && !object::shape_of(obj).dict
+            && !object::shape_of(op).dict
+            && object::find_own(obj, atom as Atom).is_none()
+        {
+            Some((object::shape_of(obj), object::shape_word(op)))
+        } else {
+            None
+        };
+        let scope = HandleScope::new();
+        let ho = scope.root(o);
+        let r = perry_set_named_ic(o, atom, v, ic);
+        let o = Value(ho.get());
+        if r != EXCEPTION
+            && let Some((before, op_shape)) = before
+            && object::shape_word(realm::get(I::ObjectProto)) == op_shape
+            && let Some((i, a)) = object::find_own(o, atom as Atom)
+        {
+            let after = object::shape_of(o);
+            if a == shape::DEFAULT && !after.dict && after.len() <= after.inline_cap as usize && after.len() == before.len() + 1 && after.is_inline(i) {
+                // SAFETY: the site's own entry and its `IC_ADD_ENTRIES` in the compiler's table
+                // (static data, aligned); nothing else refers to them during this call.
+                let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(1), IC_ADD_ENTRIES as usize) };
+                words[0] = [before as *const crate::shape::Shape as u64, (after.inline_start as u64) + 8 * i as u64];
+                words[1] = [after as *const crate::shape::Shape as u64, op_shape];
+            }
+        }
+        r
+    }
     fn perry_set_accessor_ic(o: u64, atom: u64, v: u64, ic: u64) -> u64 {
         // `o.x = v` where some class defines a setter `x`: an inherited
         // accessor with a setter fills the prototype entries after the site's

@@ -123,6 +123,9 @@ fn slots() -> &'static mut [u64; I::Count as usize] {
 /// %String.prototype% for compiled code (`perry_abi::SYM_STRING_PROTO`).
 #[unsafe(no_mangle)]
 pub static mut PERRY_STRING_PROTO: u64 = perry_abi::UNDEFINED;
+/// %Object.prototype% for compiled code (`perry_abi::SYM_OBJECT_PROTO`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_OBJECT_PROTO: u64 = perry_abi::UNDEFINED;
 /// The global object for compiled code (`perry_abi::SYM_GLOBAL_OBJECT`).
 #[unsafe(no_mangle)]
 pub static mut PERRY_GLOBAL_OBJECT: u64 = perry_abi::UNDEFINED;
@@ -134,6 +137,8 @@ pub fn init() {
     perry_gc::roots::register_range("string-prototype", &raw mut PERRY_STRING_PROTO, 1);
     // SAFETY: as above, for the global object's mirror word.
     perry_gc::roots::register_range("global-object", &raw mut PERRY_GLOBAL_OBJECT, 1);
+    // SAFETY: as above, for Object.prototype's mirror word.
+    perry_gc::roots::register_range("object-prototype", &raw mut PERRY_OBJECT_PROTO, 1);
 }
 
 #[inline]
@@ -149,6 +154,8 @@ pub fn set(i: I, v: Value) {
         I::StringProto => unsafe { PERRY_STRING_PROTO = v.0 },
         // SAFETY: as above, for the global object's mirror word.
         I::Global => unsafe { PERRY_GLOBAL_OBJECT = v.0 },
+        // SAFETY: as above, for Object.prototype's mirror word.
+        I::ObjectProto => unsafe { PERRY_OBJECT_PROTO = v.0 },
         _ => {}
     }
 }

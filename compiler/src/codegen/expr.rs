@@ -1307,10 +1307,20 @@ impl FnCompiler<'_, '_, '_> {
     /// entries then answer an inherited setter, called here with the receiver.
     pub fn set_named(&mut self, o: V, name: &str, v: V) {
         let setter = self.accessor_site(name, true);
-        let site = self.new_ic_sites(1 + if setter { IC_PROTO_ENTRIES } else { 0 });
+        // A store that adds the property to a plain object: the transition, cached.
+        let adds = !setter && !self.runs_once();
+        let site = self.new_ic_sites(
+            1 + if setter {
+                IC_PROTO_ENTRIES
+            } else if adds {
+                IC_ADD_ENTRIES
+            } else {
+                0
+            },
+        );
         let miss = self.b.create_block();
         let done = self.b.create_block();
-        let proto = if setter { self.b.create_block() } else { miss };
+        let proto = if setter || adds { self.b.create_block() } else { miss };
         let (p, base) = self.ic_guard(o, site, proto);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_LOCATION);
         let addr = self.cached_slot_addr(p, off);
@@ -1335,9 +1345,55 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(call);
             self.call_value(f, o, &[v], name);
             self.b.ins().jump(done, &[]);
+        } else if adds {
+            // The receiver has the shape before, is still extensible, and Object.prototype
+            // the shape it had: the new shape and the value, stored here.
+            self.b.switch_to_block(proto);
+            let p = self.object_or(o, miss);
+            let base = self.data_addr(self.c.ic_data);
+            let at = ((site + 1) * IC_ENTRY_SIZE) as i32;
+            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+            let before = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
+            let same = self.b.ins().icmp(IntCC::Equal, sh, before);
+            let c2 = self.b.create_block();
+            self.b.ins().brif(same, c2, &[], miss, &[]);
+            self.b.switch_to_block(c2);
+            let hdr = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, 0);
+            let ne = self.b.ins().band_imm_u(hdr, (FLAG_NONEXTENSIBLE << HDR_FLAGS_SHIFT) as i64);
+            let c3 = self.b.create_block();
+            self.b.ins().brif(ne, miss, &[], c3, &[]);
+            self.b.switch_to_block(c3);
+            let opw = self.data_addr(self.c.object_proto_word);
+            let op = self.b.ins().load(types::I64, MemFlagsData::trusted(), opw, 0);
+            let opp = self.ptr_of(op);
+            let opsh = self.b.ins().load(types::I64, MemFlagsData::trusted(), opp, OBJ_SHAPE);
+            let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_ENTRY_SIZE as i32 + IC_LOCATION);
+            let same = self.b.ins().icmp(IntCC::Equal, opsh, want);
+            let c4 = self.b.create_block();
+            self.b.ins().brif(same, c4, &[], miss, &[]);
+            self.b.switch_to_block(c4);
+            let after = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_ENTRY_SIZE as i32 + IC_SHAPE);
+            let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
+            self.b.ins().store(MemFlagsData::trusted(), after, p, OBJ_SHAPE);
+            let addr = self.b.ins().iadd(p, off);
+            self.store_raw_with_barrier(addr, v);
+            self.forget_shapes();
+            self.b.ins().jump(done, &[]);
         }
         self.b.switch_to_block(miss);
-        self.ic_miss(if setter { Rt::perry_set_accessor_ic } else { Rt::perry_set_named_ic }, site, o, name, Some(v));
+        self.ic_miss(
+            if setter {
+                Rt::perry_set_accessor_ic
+            } else if adds {
+                Rt::perry_set_add_ic
+            } else {
+                Rt::perry_set_named_ic
+            },
+            site,
+            o,
+            name,
+            Some(v),
+        );
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }

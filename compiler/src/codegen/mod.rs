@@ -213,6 +213,8 @@ pub struct Compiler<'g> {
     pub string_proto: DataId,
     pub array_hofs: DataId,
     pub global_object_word: DataId,
+    /// `PERRY_OBJECT_PROTO` (%Object.prototype%, for stores that add a property).
+    pub object_proto_word: DataId,
     pub nursery_size: DataId,
     pub card_bias: DataId,
     /// `--expose-gc`: the executable defines a global `gc()`.
@@ -335,6 +337,7 @@ impl<'g> Compiler<'g> {
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
         let array_hofs = module.declare_data(perry_abi::SYM_ARRAY_HOFS, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
+        let object_proto_word = module.declare_data(perry_abi::SYM_OBJECT_PROTO, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
         Compiler {
             graph,
@@ -397,6 +400,7 @@ impl<'g> Compiler<'g> {
             string_proto,
             array_hofs,
             global_object_word,
+            object_proto_word,
             nursery_size,
             card_bias,
             expose_gc: false,
