@@ -2638,6 +2638,11 @@ impl FnCompiler<'_, '_, '_> {
             let x = fast(self, a, c);
             return self.val_of_f64(x);
         }
+        if let Slow::Num(op) = slow
+            && (self.known_num(l) || self.known_num(r))
+        {
+            return self.arith_one_number(l, r, fast, op);
+        }
         let res = self.new_var();
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -2664,6 +2669,34 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// `l op r` for an operator other than `+` with one side a number by construction: the
+    /// result is a number whatever the other side is (a BigInt there throws: the operators do
+    /// not mix them), so both paths meet in an f64 and the result stays known to be a number.
+    fn arith_one_number(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, op: u64) -> V {
+        let res = self.declare(types::F64);
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
+        let a = self.f64_of(l);
+        let c = self.f64_of(r);
+        let x = fast(self, a, c);
+        self.def_var(res, x);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        self.cold_here();
+        let o = self.iconst(op);
+        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
+        let x = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+        self.def_var(res, x);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let x = self.use_var(res);
+        self.val_of_f64(x)
     }
 
     /// The runtime's `l op r` on values for an arithmetic operator (`+`
@@ -2700,6 +2733,9 @@ impl FnCompiler<'_, '_, '_> {
         if self.known_num(l) && self.known_num(r) {
             return self.bitop_nums(l, r, op);
         }
+        if self.known_num(l) || self.known_num(r) {
+            return self.bitop_one_number(l, r, op);
+        }
         let res = self.new_var();
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
@@ -2720,18 +2756,53 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
-    /// A bitwise operator on two numbers, inline.
-    fn bitop_nums(&mut self, l: V, r: V, op: u64) -> V {
+    /// A bitwise operator with one side a number by construction (`x | 0`, `x & 3`): the result
+    /// is an int32 (a uint32 for `>>>`) whatever the other side is (a BigInt there throws), so
+    /// both paths meet in an integer and later integer uses take it with no conversion.
+    fn bitop_one_number(&mut self, l: V, r: V, op: u64) -> V {
+        let res = self.declare(types::I32);
+        let both = self.both_numbers(l, r);
+        let fb = self.b.create_block();
+        let sb = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(both, fb, &[], sb, &[]);
+        self.b.switch_to_block(fb);
         let ai = self.i32_of_num(l);
         let ci = self.i32_of_num(r);
-        let out = match op {
+        let out = self.bitop_i32(ai, ci, op);
+        self.def_var(res, out);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(sb);
+        self.cold_here();
+        let o = self.iconst(op);
+        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
+        let f = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+        let out = if op == 10 { self.b.ins().fcvt_to_uint_sat(types::I32, f) } else { self.b.ins().fcvt_to_sint_sat(types::I32, f) };
+        self.def_var(res, out);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        let out = self.use_var(res);
+        let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
+        self.val_of_f64(f)
+    }
+
+    /// The int32 (uint32 bits for `>>>`) a bitwise operator gives for the int32s of two numbers.
+    fn bitop_i32(&mut self, ai: V, ci: V, op: u64) -> V {
+        match op {
             5 => self.b.ins().band(ai, ci),
             6 => self.b.ins().bor(ai, ci),
             7 => self.b.ins().bxor(ai, ci),
             8 => self.b.ins().ishl(ai, ci),
             9 => self.b.ins().sshr(ai, ci),
             _ => self.b.ins().ushr(ai, ci),
-        };
+        }
+    }
+
+    /// A bitwise operator on two numbers, inline.
+    fn bitop_nums(&mut self, l: V, r: V, op: u64) -> V {
+        let ai = self.i32_of_num(l);
+        let ci = self.i32_of_num(r);
+        let out = self.bitop_i32(ai, ci, op);
         // The range of `x & mask` (mask >= 0) and of `x >>> k`, for exact
         // integer arithmetic on the result (`mul_f64`).
         let konst = |fc: &Self, v: V| fc.i32_const_of(v);
