@@ -57,6 +57,8 @@ struct State {
     conds: HashMap<ir::Value, V>,
     temps: HashMap<ir::Local, Variable>,
     declared: HashSet<ir::Local>,
+    /// Property reads whose value some call calls (read with the method cache).
+    callees: HashSet<ir::Value>,
 }
 
 fn binary_operator(op: BinOp) -> BinaryOperator {
@@ -122,6 +124,7 @@ impl FnCompiler<'_, '_, '_> {
             conds: HashMap::new(),
             temps: HashMap::new(),
             declared: HashSet::new(),
+            callees: f.blocks.iter().flat_map(|b| &b.insts).filter_map(|i| if let Op::Call { callee, .. } = &i.op { Some(*callee) } else { None }).collect(),
         };
         self.jump(st.blocks[0]);
         for (bi, b) in f.blocks.iter().enumerate() {
@@ -315,7 +318,10 @@ impl FnCompiler<'_, '_, '_> {
             }
             Op::GetProp(o, name) => {
                 let o = val(st, *o);
-                self.get_named(o, name, at)
+                match inst.result {
+                    Some(r) if st.callees.contains(&r) => self.get_method(o, name, at),
+                    _ => self.get_named(o, name, at),
+                }
             }
             Op::SetProp(o, name, v) => {
                 let (o, v) = (val(st, *o), val(st, *v));
