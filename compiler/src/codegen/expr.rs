@@ -3538,14 +3538,7 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.len() != usize::from(push) || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
-        let o = self.expr(&m.object);
-        let ov = self.new_var();
-        self.def_var(ov, o);
-        let f = self.get_method(o, name, m.span.start);
-        let fv = self.new_var();
-        self.def_var(fv, f);
-        let argv = self.hold_arguments(&c.arguments);
-        self.set_pos(c.span.start);
+        let (ov, fv, argv) = self.built_in_method_parts(c, m);
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -3608,14 +3601,35 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(slow);
         self.cold_here();
         let what = callee_text(self.m.source, &c.callee);
+        self.call_held(fv, ov, &argv, &what, res, done);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
+    }
+
+    /// The receiver, the method and the arguments of a call `o.m(args)` that may run a
+    /// built-in inline (`array_inline_call`, `array_hof_call`): `o` evaluated and held, `o.m`
+    /// read with the method cache, the arguments evaluated in order and held.
+    fn built_in_method_parts(&mut self, c: &'static CallExpression<'static>, m: &'static StaticMemberExpression<'static>) -> (Variable, Variable, Vec<Held>) {
+        let o = self.expr(&m.object);
+        let ov = self.new_var();
+        self.def_var(ov, o);
+        let f = self.get_method(o, m.property.name.as_str(), m.span.start);
+        let fv = self.new_var();
+        self.def_var(fv, f);
+        let argv = self.hold_arguments(&c.arguments);
+        self.set_pos(c.span.start);
+        (ov, fv, argv)
+    }
+
+    /// The ordinary call of [`Self::built_in_method_parts`]' method on its receiver, its value
+    /// into `res`, then to `done`.
+    fn call_held(&mut self, fv: Variable, ov: Variable, argv: &[Held], what: &str, res: Variable, done: Block) {
         let f = self.use_var(fv);
         let o = self.use_var(ov);
         let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
-        let r = self.call_value(f, o, &args, &what);
+        let r = self.call_value(f, o, &args, what);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        Some(self.use_var(res))
     }
 
     /// `o.m(callback[, thisArg])` for the Array.prototype callback methods
@@ -3640,14 +3654,7 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.iter().any(|a| a.as_expression().is_none()) || if reduce { n != 2 } else { n == 0 || n > 2 } {
             return None;
         }
-        let o = self.expr(&m.object);
-        let ov = self.new_var();
-        self.def_var(ov, o);
-        let f = self.get_method(o, name, m.span.start);
-        let fv = self.new_var();
-        self.def_var(fv, f);
-        let argv = self.hold_arguments(&c.arguments);
-        self.set_pos(c.span.start);
+        let (ov, fv, argv) = self.built_in_method_parts(c, m);
         let what = callee_text(self.m.source, &c.callee);
         let res = self.new_var();
         let fast = self.b.create_block();
@@ -3668,12 +3675,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(fast, &[]);
 
         self.b.switch_to_block(slow);
-        let f = self.use_var(fv);
-        let o = self.use_var(ov);
-        let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
-        let r = self.call_value(f, o, &args, &what);
-        self.def_var(res, r);
-        self.b.ins().jump(done, &[]);
+        self.call_held(fv, ov, &argv, &what, res, done);
 
         self.b.switch_to_block(fast);
         let this_arg = if !reduce && n == 2 { self.unhold(argv[1]) } else { self.undef() };
