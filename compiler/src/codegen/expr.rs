@@ -2671,31 +2671,48 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
-    /// `l op r` for an operator other than `+` with one side a number by construction: the
-    /// result is a number whatever the other side is (a BigInt there throws: the operators do
-    /// not mix them), so both paths meet in an f64 and the result stays known to be a number.
-    fn arith_one_number(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, op: u64) -> V {
-        let res = self.declare(types::F64);
+    /// `fast` when `l` and `r` are both numbers, else the runtime's `rt(op, l, r)` made into the
+    /// same form by `from_rt` (a cold path); the two meet in a variable of type `ty` (an `I64`
+    /// one holds JS values: a GC variable, since the runtime may return a BigInt).
+    #[allow(clippy::too_many_arguments)]
+    fn number_paths(&mut self, l: V, r: V, ty: types::Type, rt: Rt, op: u64, fast: impl FnOnce(&mut Self) -> V, from_rt: impl FnOnce(&mut Self, V) -> V) -> V {
+        let res = if ty == types::I64 { self.new_var() } else { self.declare(ty) };
         let both = self.both_numbers(l, r);
         let fb = self.b.create_block();
         let sb = self.b.create_block();
         let done = self.b.create_block();
         self.b.ins().brif(both, fb, &[], sb, &[]);
         self.b.switch_to_block(fb);
-        let a = self.f64_of(l);
-        let c = self.f64_of(r);
-        let x = fast(self, a, c);
+        let x = fast(self);
         self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(sb);
         self.cold_here();
         let o = self.iconst(op);
-        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
-        let x = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+        let v = self.rt_check(rt, &[o, l, r]);
+        let x = from_rt(self, v);
         self.def_var(res, x);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        let x = self.use_var(res);
+        self.use_var(res)
+    }
+
+    /// `l op r` for an operator other than `+` with one side a number by construction: the
+    /// result is a number whatever the other side is (a BigInt there throws: the operators do
+    /// not mix them), so both paths meet in an f64 and the result stays known to be a number.
+    fn arith_one_number(&mut self, l: V, r: V, fast: impl Fn(&mut Self, V, V) -> V, op: u64) -> V {
+        let x = self.number_paths(
+            l,
+            r,
+            types::F64,
+            Rt::perry_numop,
+            op,
+            |fc| {
+                let (a, c) = (fc.f64_of(l), fc.f64_of(r));
+                fast(fc, a, c)
+            },
+            |fc, v| fc.b.ins().bitcast(types::F64, MemFlagsData::new(), v),
+        );
         self.val_of_f64(x)
     }
 
@@ -2736,52 +2753,28 @@ impl FnCompiler<'_, '_, '_> {
         if self.known_num(l) || self.known_num(r) {
             return self.bitop_one_number(l, r, op);
         }
-        let res = self.new_var();
-        let both = self.both_numbers(l, r);
-        let fb = self.b.create_block();
-        let sb = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(both, fb, &[], sb, &[]);
-        self.b.switch_to_block(fb);
-        let v = self.bitop_nums(l, r, op);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(sb);
-        self.cold_here();
-        let o = self.iconst(op);
-        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(res)
+        self.number_paths(l, r, types::I64, Rt::perry_numop, op, |fc| fc.bitop_nums(l, r, op), |_, v| v)
     }
 
     /// A bitwise operator with one side a number by construction (`x | 0`, `x & 3`): the result
     /// is an int32 (a uint32 for `>>>`) whatever the other side is (a BigInt there throws), so
     /// both paths meet in an integer and later integer uses take it with no conversion.
     fn bitop_one_number(&mut self, l: V, r: V, op: u64) -> V {
-        let res = self.declare(types::I32);
-        let both = self.both_numbers(l, r);
-        let fb = self.b.create_block();
-        let sb = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(both, fb, &[], sb, &[]);
-        self.b.switch_to_block(fb);
-        let ai = self.i32_of_num(l);
-        let ci = self.i32_of_num(r);
-        let out = self.bitop_i32(ai, ci, op);
-        self.def_var(res, out);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(sb);
-        self.cold_here();
-        let o = self.iconst(op);
-        let v = self.rt_check(Rt::perry_numop, &[o, l, r]);
-        let f = self.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
-        let out = if op == 10 { self.b.ins().fcvt_to_uint_sat(types::I32, f) } else { self.b.ins().fcvt_to_sint_sat(types::I32, f) };
-        self.def_var(res, out);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        let out = self.use_var(res);
+        let out = self.number_paths(
+            l,
+            r,
+            types::I32,
+            Rt::perry_numop,
+            op,
+            |fc| {
+                let (ai, ci) = (fc.i32_of_num(l), fc.i32_of_num(r));
+                fc.bitop_i32(ai, ci, op)
+            },
+            |fc, v| {
+                let f = fc.b.ins().bitcast(types::F64, MemFlagsData::new(), v);
+                if op == 10 { fc.b.ins().fcvt_to_uint_sat(types::I32, f) } else { fc.b.ins().fcvt_to_sint_sat(types::I32, f) }
+            },
+        );
         let f = if op == 10 { self.b.ins().fcvt_from_uint(types::F64, out) } else { self.b.ins().fcvt_from_sint(types::F64, out) };
         self.val_of_f64(f)
     }
@@ -2823,27 +2816,19 @@ impl FnCompiler<'_, '_, '_> {
             let x = self.compare_cond(l, r, cc, op);
             return self.bool_val(x);
         }
-        let res = self.new_var();
-        let both = self.both_numbers(l, r);
-        let fb = self.b.create_block();
-        let sb = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().brif(both, fb, &[], sb, &[]);
-        self.b.switch_to_block(fb);
-        let a = self.f64_of(l);
-        let c = self.f64_of(r);
-        let x = self.b.ins().fcmp(cc, a, c);
-        let v = self.bool_val(x);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(sb);
-        self.cold_here();
-        let o = self.iconst(op);
-        let v = self.rt_check(Rt::perry_compare, &[o, l, r]);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(res)
+        self.number_paths(
+            l,
+            r,
+            types::I64,
+            Rt::perry_compare,
+            op,
+            |fc| {
+                let (a, c) = (fc.f64_of(l), fc.f64_of(r));
+                let x = fc.b.ins().fcmp(cc, a, c);
+                fc.bool_val(x)
+            },
+            |_, v| v,
+        )
     }
 
     fn logical(&mut self, l: &'static LogicalExpression<'static>) -> V {
