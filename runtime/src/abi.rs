@@ -179,7 +179,7 @@ pub fn clear_caches() {
     unsafe {
         *PROTO_CACHE.get() = [PROTO_EMPTY; 512];
         *MEGA_CACHE.get() = [(0, 0, 0); 1024];
-        *GLOBAL_CACHE.get() = [(u32::MAX, 0, 0); 256];
+        *GLOBAL_CACHE.get() = [(0, 0, 0); 256];
         *ARGUMENT_SHAPES.get() = None;
     }
 }
@@ -1846,7 +1846,8 @@ fn proto_fill(v: Value, atom: Atom) -> Option<u64> {
 /// The megamorphic property cache entry for (shape, atom): `(shape, atom,
 /// location)`, shared by every site whose own entries are all taken.
 static MEGA_CACHE: perry_gc::JsCell<[(u64, Atom, u64); 1024]> = perry_gc::JsCell::new([(0, 0, 0); 1024]);
-static GLOBAL_CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCell::new([(u32::MAX, 0, 0); 256]);
+/// Empty entries are zero (no global object has shape word 0), so the table is in `.bss`.
+static GLOBAL_CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCell::new([(0, 0, 0); 256]);
 /// The shapes of `arguments` objects with many arguments, by count and base shape.
 type ArgumentShapes = hashbrown::HashMap<(usize, usize), &'static shape::Shape>;
 static ARGUMENT_SHAPES: JsCell<Option<ArgumentShapes>> = JsCell::new(None);

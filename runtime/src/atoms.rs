@@ -118,8 +118,8 @@ pub fn sweep(epoch: u32) -> usize {
         // Reused ids must not hit these caches (they are also validated).
         // SAFETY: the JS thread; no borrow of either cache is live.
         unsafe {
-            *KEYS.get() = [u32::MAX; 256];
-            *RECENT.get() = [u32::MAX; 64];
+            *KEYS.get() = [0; 256];
+            *RECENT.get() = [0; 64];
         }
     }
     freed
@@ -168,7 +168,8 @@ fn as_index(u: Str) -> u32 {
 
 /// Atoms of recently interned keys, by a hash of their length and three of
 /// their units (`intern_units_cached`).
-static KEYS: JsCell<[Atom; 256]> = JsCell::new([u32::MAX; 256]);
+/// Zero-initialised (in `.bss`): every hit is confirmed against the table.
+static KEYS: JsCell<[Atom; 256]> = JsCell::new([0; 256]);
 
 /// [`intern_units`] through a small cache for keys that repeat (the object
 /// keys of parsed JSON): a hit compares the units with the cached atom's
@@ -220,7 +221,7 @@ pub fn lookup(s: &str) -> Option<Atom> {
 /// handed out as an atom's own string (a trap's `key`, a for-in key) comes
 /// back often. A hit is confirmed by the atom's string being the value
 /// itself, so a moved or reused address can never give a wrong atom.
-static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([u32::MAX; 64]);
+static RECENT: perry_gc::JsCell<[Atom; 64]> = perry_gc::JsCell::new([0; 64]);
 
 /// Interns the string value `s`.
 #[inline]

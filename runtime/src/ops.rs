@@ -28,7 +28,7 @@ pub fn char_at(s: Value, i: usize) -> Value {
 /// The one-unit string of each Latin-1 unit, atoms (`perry_abi::SYM_UNIT_STRINGS`; a root
 /// range, filled by [`init_unit_strings`]).
 #[unsafe(no_mangle)]
-pub static mut PERRY_UNIT_STRINGS: [u64; 256] = [UNDEFINED; 256];
+pub static mut PERRY_UNIT_STRINGS: [u64; 256] = [0; 256];
 
 /// Interns the 256 one-unit Latin-1 strings (pinned atoms) into [`PERRY_UNIT_STRINGS`], a root
 /// range: compiled code reads `s[i]` of a one-byte string from it.
@@ -133,10 +133,11 @@ fn mix_error() -> error::Exc {
 
 /// Recently converted numbers and their strings (`number_to_string_value`),
 /// direct-mapped by the number's bits; the strings are a root range
-/// (`init_number_string_cache`).
+/// (`init_number_string_cache`). An empty entry is all zero (no string is the word 0), so the
+/// tables are in `.bss`; a hit needs the key's bits and a string.
 const NUM_CACHE: usize = 256;
-static NUM_CACHE_KEYS: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([u64::MAX; NUM_CACHE]);
-static NUM_CACHE_VALUES: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([UNDEFINED; NUM_CACHE]);
+static NUM_CACHE_KEYS: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([0; NUM_CACHE]);
+static NUM_CACHE_VALUES: perry_gc::JsCell<[u64; NUM_CACHE]> = perry_gc::JsCell::new([0; NUM_CACHE]);
 
 pub fn init_number_string_cache() {
     // SAFETY: start-up on the JS thread; the borrow only yields the static array's address, a root
@@ -151,7 +152,7 @@ pub fn number_to_string_value(f: f64) -> Value {
     let slot = ((bits ^ (bits >> 29) ^ (bits >> 47)) as usize).wrapping_mul(0x9E37_79B9) >> 7 & (NUM_CACHE - 1);
     // SAFETY: single JS thread; no other borrow of the cache is live.
     let (keys, values) = unsafe { (NUM_CACHE_KEYS.get(), NUM_CACHE_VALUES.get()) };
-    if keys[slot] == bits {
+    if keys[slot] == bits && values[slot] != 0 {
         return Value(values[slot]);
     }
     let v = number_to_string_uncached(f);
@@ -169,17 +170,19 @@ fn number_to_string_uncached(f: f64) -> Value {
         // Integers 0..1024 are interned once (their atoms cached here);
         // other integers are written without the shortest-digits search.
         if (0.0..1024.0).contains(&f) {
-            static SMALL: perry_gc::JsCell<[atoms::Atom; 1024]> = perry_gc::JsCell::new([atoms::Atom::MAX; 1024]);
+            // Atom + 1, 0 for none yet (zero-initialised: in `.bss`).
+            static SMALL: perry_gc::JsCell<[atoms::Atom; 1024]> = perry_gc::JsCell::new([0; 1024]);
             // SAFETY: the cache belongs to the JS thread; `intern` below does not reach `SMALL`,
             // so this is the only live borrow of it.
             let small = unsafe { SMALL.get() };
             let i = f as usize;
-            if small[i] == atoms::Atom::MAX {
+            if small[i] == 0 {
                 // Pinned: a table sweep must not free an atom this cache holds.
-                small[i] = atoms::intern(&i.to_string());
-                atoms::pin(small[i]);
+                let a = atoms::intern(&i.to_string());
+                atoms::pin(a);
+                small[i] = a + 1;
             }
-            return atoms::value(small[i]);
+            return atoms::value(small[i] - 1);
         }
         const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
             2021222324252627282930313233343536373839\
