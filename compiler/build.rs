@@ -50,6 +50,11 @@ fn main() {
     // minute either way on two cores). Fat LTO was tried: it defeats the std-hook patch below
     // and doubles the executable.
     cmd.env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "1");
+    // The built-in library at opt-level 2: every executable links its core families, most of
+    // which are cold in any one program; level 3's extra inlining and unrolling made hello
+    // world 16 KB larger, with no difference the benchmarks showed (bench/run against 3).
+    // The object model, the operators and the collector (perry-runtime, perry-gc) stay at 3.
+    cmd.args(["--config", "profile.release.package.perry-stdlib.opt-level=2"]);
     if std::env::var("PERRY_SKIP_RUNTIME_BUILD").is_err() {
         let status = cmd.status().expect("running cargo to build the runtime library");
         if !status.success() {
