@@ -185,6 +185,7 @@ macro_rules! foreach_builtin_family {
             typed_arrays => perry_install_typed_arrays;
             web => perry_install_web;
             normalize => perry_install_normalize;
+            case => perry_install_case;
             math => perry_install_math;
             reflect => perry_install_reflect;
             map_set => perry_install_map_set;

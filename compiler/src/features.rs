@@ -20,7 +20,8 @@
 //! Symbol, the Error types, iterators and generators, Promise and the event loop (timers,
 //! queueMicrotask), console and util.inspect, parseInt/parseFloat/isNaN/isFinite. The families
 //! are `regexp`, `date`, `bigint`, `typed_arrays`, `web`, `normalize`
-//! (String.prototype.normalize and localeCompare's tables), `math`, `reflect`, `map_set`,
+//! (String.prototype.normalize and localeCompare's tables), `case` (String.prototype's case
+//! mappings and Unicode's case tables), `math`, `reflect`, `map_set`,
 //! `weak`, `proxy`, `json`, `from_async`, `uri`, `structured_clone`, `process`, `stack_api`
 //! (V8's `Error.prepareStackTrace` and `Error.stackTraceLimit`) and `intl` (also linked by
 //! `toLocaleString`, `toLocaleDateString`, `toLocaleTimeString` and `localeCompare`, whose
@@ -90,6 +91,7 @@ const NAMES: &[(&str, &[&str])] = &[
         ],
     ),
     ("normalize", &["normalize", "localeCompare"]),
+    ("case", &["toLowerCase", "toUpperCase", "toLocaleLowerCase", "toLocaleUpperCase"]),
     ("math", &["Math"]),
     ("reflect", &["Reflect"]),
     ("map_set", &["Map", "Set"]),
@@ -219,6 +221,8 @@ mod tests {
         assert_eq!(families("new Uint8Array(4)"), ["bigint", "typed_arrays"]);
         assert_eq!(families("new TextEncoder()"), ["bigint", "typed_arrays", "web"]);
         assert_eq!(families("'e\\u0301'.normalize()"), ["normalize"]);
+        assert_eq!(families("'a'.toUpperCase()"), ["case"]);
+        assert_eq!(families("const k = 'toLowerCase'; ''[k]()"), ["case"]);
         assert_eq!(families("globalThis.foo = 1"), BUILTIN_FAMILIES);
         assert_eq!(families("const s = `${'Date'}`;"), ["date"]);
         assert_eq!(families("Math.max(new Map().size, new WeakRef({}) ? 1 : 0)"), ["math", "map_set", "weak"]);

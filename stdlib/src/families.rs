@@ -18,10 +18,10 @@
 //! A family's values exist only after its install function ran (its
 //! constructors, literals and prototypes are what make them), so a hook that
 //! reads such a value is always set. Only the String methods that create a
-//! RegExp from a string and the ones that need the normalization tables can
-//! be called without their family (and Array.fromAsync): when the program
-//! names them nowhere (a method name computed at run time), they throw
-//! [`not_linked`].
+//! RegExp from a string, the ones that need the normalization tables and the
+//! case mappings can be called without their family (and Array.fromAsync):
+//! when the program names them nowhere (a method name computed at run time),
+//! they throw [`not_linked`].
 //!
 //! # The hooks
 //!
@@ -165,6 +165,13 @@ pub extern "C" fn perry_install_normalize() {
     let h = hooks_mut();
     h.normalize = Some(crate::string_builtins::normalize_str);
     h.is_combining_mark = Some(unicode_normalization::char::is_combining_mark);
+}
+
+/// String.prototype's case mappings (toLowerCase, toUpperCase, toLocaleLowerCase,
+/// toLocaleUpperCase) and Unicode's case tables they use.
+#[unsafe(no_mangle)]
+pub extern "C" fn perry_install_case() {
+    crate::string_builtins::install_case();
 }
 
 /// Math (and the libm functions only it uses).

@@ -215,6 +215,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     iterator::install();
     array::install();
     string_builtins::install();
+    family("case");
     family("regexp");
     number::install();
     boolean::install();

@@ -1234,6 +1234,39 @@ fn iterator(args: &Args) -> JsResult {
 #[unsafe(no_mangle)]
 pub static mut PERRY_STRING_METAS: [u64; perry_abi::STRING_INLINE.len()] = [0; perry_abi::STRING_INLINE.len()];
 
+/// Defines the String.prototype methods of `table` on the prototype rooted in `hp`.
+fn def_methods(hp: perry_gc::Handle, table: &[(&str, u32, function::NativeFn)]) {
+    for &(name, len, f) in table {
+        let fv = def_method(hp, name, len, f);
+        if let Some(i) = perry_abi::STRING_INLINE.iter().position(|&n| n == name) {
+            // SAFETY: start-up, single JS thread; compiled code only reads it.
+            unsafe { PERRY_STRING_METAS[i] = fv.cell().word(perry_abi::FN_META) };
+        }
+    }
+}
+
+/// The case mappings of an executable linked without the `case` family: only a method name
+/// built at run time reaches them.
+fn case_not_linked(_: &Args) -> JsResult {
+    Err(crate::families::not_linked("String.prototype's case mapping", "case"))
+}
+
+/// The `case` family: toLowerCase, toUpperCase and their locale forms (with Unicode's full
+/// case mapping tables), in place of [`case_not_linked`].
+pub fn install_case() {
+    let scope = HandleScope::new();
+    let hp = scope.root(realm::get(I::StringProto).0);
+    def_methods(
+        hp,
+        &[
+            ("toLocaleLowerCase", 0, to_locale_lower_case),
+            ("toLocaleUpperCase", 0, to_locale_upper_case),
+            ("toLowerCase", 0, to_lower_case),
+            ("toUpperCase", 0, to_upper_case),
+        ],
+    );
+}
+
 pub fn install() {
     // Interned now so that looking them up later never allocates.
     for n in ["flags", "trimLeft", "trimRight"] {
@@ -1273,22 +1306,18 @@ pub fn install() {
         ("startsWith", 1, starts_with),
         ("substr", 2, substr),
         ("substring", 2, substring),
-        ("toLocaleLowerCase", 0, to_locale_lower_case),
-        ("toLocaleUpperCase", 0, to_locale_upper_case),
-        ("toLowerCase", 0, to_lower_case),
+        // The case mappings are the `case` family's (`install_case`); until it replaces them,
+        // they throw `not_linked`.
+        ("toLocaleLowerCase", 0, case_not_linked),
+        ("toLocaleUpperCase", 0, case_not_linked),
+        ("toLowerCase", 0, case_not_linked),
         ("toString", 0, to_string),
-        ("toUpperCase", 0, to_upper_case),
+        ("toUpperCase", 0, case_not_linked),
         ("toWellFormed", 0, to_well_formed),
         ("trim", 0, trim),
         ("valueOf", 0, value_of),
     ];
-    for &(name, len, f) in table {
-        let fv = def_method(hp, name, len, f);
-        if let Some(i) = perry_abi::STRING_INLINE.iter().position(|&n| n == name) {
-            // SAFETY: start-up, single JS thread; compiled code only reads it.
-            unsafe { PERRY_STRING_METAS[i] = fv.cell().word(perry_abi::FN_META) };
-        }
-    }
+    def_methods(hp, table);
     // trimLeft / trimRight are the same function objects (B.2.2.15, B.2.2.16).
     for (name, alias, f) in [("trimStart", "trimLeft", trim_start as function::NativeFn), ("trimEnd", "trimRight", trim_end)] {
         let alias = atoms::intern(alias);
