@@ -581,6 +581,10 @@ pub const FNMETA_SIZE: usize = 40;
 /// The built-in Math functions the compiler inlines, in the order of the
 /// [`SYM_MATH_METAS`] table.
 pub const MATH_INLINE: [&str; 8] = ["sqrt", "abs", "floor", "ceil", "trunc", "min", "max", "imul"];
+/// The Number functions the compiler inlines (`Number.isFinite(x)` and the like: no coercion,
+/// so any argument that is not a number is `false`), in the order of the [`SYM_NUMBER_METAS`]
+/// table.
+pub const NUMBER_INLINE: [&str; 4] = ["isFinite", "isInteger", "isNaN", "isSafeInteger"];
 /// The String.prototype methods compiled code inlines for a flat string
 /// (or a flattened rope) and an integral index, in the order of the
 /// [`SYM_STRING_METAS`] table.

@@ -95,6 +95,10 @@ macro_rules! foreach_data_symbol {
             /// a call `Math.f(x)` whose callee still has that meta is
             /// computed inline (stdlib `math.rs` fills the table at start-up).
             import SYM_MATH_METAS = PERRY_MATH_METAS: [u64; $crate::MATH_INLINE.len()] => perry_stdlib::math;
+            /// The `FN_META` words of the Number functions the compiler inlines, in
+            /// [`NUMBER_INLINE`](crate::NUMBER_INLINE) order (stdlib `number.rs` fills the
+            /// table at start-up).
+            import SYM_NUMBER_METAS = PERRY_NUMBER_METAS: [u64; $crate::NUMBER_INLINE.len()] => perry_stdlib::number;
             /// The `FN_META` words of the String.prototype methods the
             /// compiler inlines, in [`STRING_INLINE`](crate::STRING_INLINE)
             /// order (stdlib `string_builtins.rs` fills the table at start-up).

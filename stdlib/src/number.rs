@@ -368,6 +368,11 @@ fn value_of(args: &Args) -> JsResult {
     Ok(Value::num(this_number(args.this(), "valueOf")?))
 }
 
+/// The `FN_META` words of `perry_abi::NUMBER_INLINE`'s functions (`SYM_NUMBER_METAS`): a call
+/// whose callee still has one is computed inline.
+#[unsafe(no_mangle)]
+pub static mut PERRY_NUMBER_METAS: [u64; perry_abi::NUMBER_INLINE.len()] = [0; perry_abi::NUMBER_INLINE.len()];
+
 pub fn install() {
     let scope = HandleScope::new();
     let hp = scope.root(realm::get(I::NumberProto).0);
@@ -385,10 +390,12 @@ pub fn install() {
     ] {
         def_constant(hc, name, Value::num(v));
     }
-    def_method(hc, "isFinite", 1, is_finite);
-    def_method(hc, "isInteger", 1, is_integer);
-    def_method(hc, "isNaN", 1, is_nan);
-    def_method(hc, "isSafeInteger", 1, is_safe_integer);
+    for (name, f) in [("isFinite", is_finite as function::NativeFn), ("isInteger", is_integer), ("isNaN", is_nan), ("isSafeInteger", is_safe_integer)] {
+        let fv = def_method(hc, name, 1, f);
+        let i = perry_abi::NUMBER_INLINE.iter().position(|&n| n == name).expect("every one is inlined");
+        // SAFETY: start-up, single JS thread; compiled code only reads it.
+        unsafe { PERRY_NUMBER_METAS[i] = fv.cell().word(perry_abi::FN_META) };
+    }
     // Number.parseFloat / parseInt are the global functions (21.1.2.12, 21.1.2.13).
     let pf = def_method(hc, "parseFloat", 1, crate::global::parse_float);
     def_global("parseFloat", scope.root(pf.0));
