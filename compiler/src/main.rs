@@ -11,6 +11,7 @@ mod decorators;
 mod diag;
 mod enums;
 mod features;
+mod inline;
 mod ir;
 mod link;
 mod modules;

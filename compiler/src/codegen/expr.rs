@@ -498,7 +498,17 @@ impl FnCompiler<'_, '_, '_> {
                 self.def_var(res, getter);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(call);
-                let r = self.call_value(getter, o, &[], name);
+                // A getter of the module's that can run in place runs here (`crate::inline`).
+                let cands = if self.may_inline() { self.c.inline_candidates(self.module, crate::inline::Kind::Getter, name) } else { None };
+                let r = match cands {
+                    Some(cands) => {
+                        let (gv, ov) = (self.new_var(), self.new_var());
+                        self.def_var(gv, getter);
+                        self.def_var(ov, o);
+                        self.call_inlined(gv, ov, &[], name, cands)
+                    }
+                    None => self.call_value(getter, o, &[], name),
+                };
                 self.def_var(res, r);
                 self.b.ins().jump(done, &[]);
                 self.b.switch_to_block(data);
@@ -3462,6 +3472,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.math_call(c) {
             return v;
         }
+        if let Some(v) = self.number_static_call(c) {
+            return v;
+        }
         if let Some(v) = self.string_call(c) {
             return v;
         }
@@ -3469,6 +3482,9 @@ impl FnCompiler<'_, '_, '_> {
             return v;
         }
         if let Some(v) = self.array_inline_call(c) {
+            return v;
+        }
+        if let Some(v) = self.inline_method_call(c) {
             return v;
         }
         let (f, this) = self.callee_and_this(&c.callee);
@@ -3506,6 +3522,121 @@ impl FnCompiler<'_, '_, '_> {
                 self.rt_check(Rt::perry_call_spread, &[f, this, arr])
             }
         }
+    }
+
+    /// Whether a call here may run a method's body in place (`crate::inline`): not inside such
+    /// a body or an inlined number function, not in generators or async functions (their locals
+    /// live in the generator's frame), not in code compiled from the IR.
+    fn may_inline(&self) -> bool {
+        !self.inlining && self.generator.is_none() && !self.from_ir
+    }
+
+    /// `o.m(a, b)` where the module's methods named `m` that can run in place are few
+    /// (`crate::inline`): the method is looked up as for any call, then [`Self::call_inlined`].
+    fn inline_method_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || !self.may_inline() {
+            return None;
+        }
+        if c.arguments.len() > JS_REG_ARGS || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let cands = self.c.inline_candidates(self.module, crate::inline::Kind::Method, m.property.name.as_str())?;
+        let (f, this) = self.callee_and_this(&c.callee);
+        let fv = self.new_var();
+        self.def_var(fv, f);
+        let tv = self.new_var();
+        self.def_var(tv, this);
+        let what = callee_text(self.m.source, &c.callee);
+        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
+        let argv: Vec<Variable> = args
+            .into_iter()
+            .map(|a| {
+                let v = self.new_var();
+                self.def_var(v, a);
+                v
+            })
+            .collect();
+        self.set_pos(c.span.start);
+        Some(self.call_inlined(fv, tv, &argv, &what, cands))
+    }
+
+    /// Calls the function in `fv` with `this` in `tv` and the arguments in `argv`: when its code
+    /// is one of `cands`' (methods or getters that can run in place), that one's body runs here
+    /// with `this` and its parameters bound; any other function takes the ordinary call.
+    fn call_inlined(&mut self, fv: Variable, tv: Variable, argv: &[Variable], what: &str, cands: Vec<super::InlineCandidate>) -> V {
+        let res = self.new_var();
+        let done = self.b.create_block();
+        let slow = self.b.create_block();
+        let test = self.b.create_block();
+        let f = self.use_var(fv);
+        let isf = self.is_function(f);
+        self.b.ins().brif(isf, test, &[], slow, &[]);
+        self.b.switch_to_block(test);
+        let f = self.use_var(fv);
+        let code = self.load_field(f, FN_CODE);
+        let mut bodies = Vec::new();
+        for (fid, ..) in &cands {
+            let fref = self.c.module.declare_func_in_func(*fid, self.b.func);
+            let addr = self.b.ins().func_addr(types::I64, fref);
+            let hit = self.b.ins().icmp(IntCC::Equal, code, addr);
+            let body = self.b.create_block();
+            let next = self.b.create_block();
+            self.b.ins().brif(hit, body, &[], next, &[]);
+            self.b.switch_to_block(next);
+            bodies.push(body);
+        }
+        self.b.ins().jump(slow, &[]);
+        for (body, (_, func, params)) in bodies.into_iter().zip(cands) {
+            self.b.switch_to_block(body);
+            self.terminated = false;
+            let v = self.inline_method_body(func, &params, tv, argv);
+            self.def_var(res, v);
+            self.jump(done);
+        }
+        self.b.switch_to_block(slow);
+        self.terminated = false;
+        let f = self.use_var(fv);
+        let this = self.use_var(tv);
+        let args: Vec<V> = argv.iter().map(|&v| self.use_var(v)).collect();
+        let v = self.call_value(f, this, &args, what);
+        self.def_var(res, v);
+        self.jump(done);
+        self.b.switch_to_block(done);
+        self.terminated = false;
+        self.use_var(res)
+    }
+
+    /// The body of method `func` (with parameters `params`) compiled in place, `this` in `tv`
+    /// and the arguments in `argv`; returns its result, in the block after its returns.
+    fn inline_method_body(&mut self, func: &'static Function<'static>, params: &[SymbolId], tv: Variable, argv: &[Variable]) -> V {
+        let ret = self.b.create_block();
+        let rv = self.new_var();
+        self.inline_this = Some(tv);
+        self.inline_ret = Some((ret, rv));
+        self.inlining = true;
+        for (i, &p) in params.iter().enumerate() {
+            let v = match argv.get(i) {
+                Some(&a) => self.use_var(a),
+                None => self.undef(),
+            };
+            self.declare_local(p, v);
+        }
+        self.init_scope(func.scope_id.get(), params);
+        if let Some(body) = &func.body {
+            self.stmts(&body.statements);
+        }
+        if !self.terminated {
+            let u = self.undef();
+            self.def_var(rv, u);
+            self.jump(ret);
+        }
+        self.inline_this = None;
+        self.inline_ret = None;
+        self.inlining = false;
+        self.b.switch_to_block(ret);
+        self.terminated = false;
+        self.use_var(rv)
     }
 
     /// `o.push(x)` and `o.pop()` (`perry_abi::ARRAY_INLINE`): when `o` is an Array that is
@@ -3992,6 +4123,71 @@ impl FnCompiler<'_, '_, '_> {
     /// imul) where `Math` is the global: computed inline when the callee is
     /// still the built-in (its meta is the one the runtime recorded) and the
     /// arguments are numbers; anything else is the ordinary call.
+    /// `Number.isFinite(x)`, `Number.isInteger(x)`, `Number.isNaN(x)`, `Number.isSafeInteger(x)`
+    /// (`NUMBER_INLINE`) of the global `Number`, while the callee is still the built-in: computed
+    /// inline (they do not coerce: anything but a number is `false`); else the ordinary call.
+    fn number_static_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        let Expression::Identifier(obj) = &m.object else { return None };
+        if obj.name != "Number" || obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_some() || c.optional || m.optional {
+            return None;
+        }
+        let k = perry_abi::NUMBER_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+        if c.arguments.len() != 1 || c.arguments[0].as_expression().is_none() {
+            return None;
+        }
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let fast = self.b.create_block();
+        let (f, this, args, same) = self.builtin_callee(c, self.c.number_metas, k, slow);
+        self.b.ins().brif(same, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let num = self.b.create_block();
+        let no = self.b.create_block();
+        let isn = self.is_number(args[0]);
+        self.b.ins().brif(isn, num, &[], no, &[]);
+        self.b.switch_to_block(no);
+        let fv = self.iconst(FALSE);
+        self.def_var(res, fv);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(num);
+        let x = self.f64_of(args[0]);
+        // x - x is 0 exactly for finite x (NaN for NaN and the infinities).
+        let d = self.b.ins().fsub(x, x);
+        let zero = self.b.ins().f64const(0.0);
+        let finite = self.b.ins().fcmp(FloatCC::Equal, d, zero);
+        let cond = match perry_abi::NUMBER_INLINE[k] {
+            "isFinite" => finite,
+            "isNaN" => self.b.ins().fcmp(FloatCC::Unordered, x, x),
+            name => {
+                let t = self.b.ins().trunc(x);
+                let int = self.b.ins().fcmp(FloatCC::Equal, t, x);
+                let int = self.b.ins().band(int, finite);
+                if name == "isInteger" {
+                    int
+                } else {
+                    let a = self.b.ins().fabs(x);
+                    let max = self.b.ins().f64const(9007199254740991.0);
+                    let safe = self.b.ins().fcmp(FloatCC::LessThanOrEqual, a, max);
+                    self.b.ins().band(int, safe)
+                }
+            }
+        };
+        let t = self.iconst(TRUE);
+        let fl = self.iconst(FALSE);
+        let v = self.b.ins().select(cond, t, fl);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let what = callee_text(self.m.source, &c.callee);
+        let v = self.call_value(f, this, &args, &what);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Some(self.use_var(res))
+    }
+
     fn math_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
         let Expression::StaticMemberExpression(m) = &c.callee else { return None };
         let Expression::Identifier(obj) = &m.object else { return None };

@@ -115,6 +115,7 @@ impl FnCompiler<'_, '_, '_> {
     /// Compiles the body of function `id` of `irm` (the function being compiled): after the
     /// prologue, the IR's blocks in order.
     pub fn compile_from_ir(&mut self, irm: &IrModule, id: ir::FuncId) {
+        self.from_ir = true;
         let m = &irm.lowered.ir;
         let f = &m.functions[id.index()];
         let cmp_conds = truthy_only(f);

@@ -202,6 +202,12 @@ pub struct FnCompiler<'c, 'g, 'b> {
     pub int_bits: HashMap<V, (u32, bool)>,
     /// Compiling the body of an inlined number function (no nested inlining).
     pub inlining: bool,
+    /// While a method's body is compiled into a call site (`inline_method_call`): the
+    /// variable holding its `this`, and the block and variable its `return`s go to.
+    pub inline_this: Option<Variable>,
+    pub inline_ret: Option<(Block, Variable)>,
+    /// Compiling from the IR (`from_ir.rs`): no AST bodies run in place.
+    pub from_ir: bool,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
     pub const_nums: std::rc::Rc<crate::numeric::ModuleConsts>,
     pub num_vars: HashMap<SymbolId, Variable>,
@@ -342,6 +348,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             num_known: Default::default(),
             int_bits: HashMap::new(),
             inlining: false,
+            inline_this: None,
+            inline_ret: None,
+            from_ir: false,
             const_nums: Default::default(),
             num_vars: HashMap::new(),
             int_locals: HashMap::new(),
@@ -1418,6 +1427,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     pub fn this_value(&mut self) -> V {
+        if let Some(tv) = self.inline_this {
+            return self.use_var(tv);
+        }
         let v = self.pseudo(Cap::This);
         let owner = self.m.analysis.non_arrow(self.ctx_id);
         if matches!(self.m.analysis.ctxs[owner].kind, CtxKind::Ctor { derived: true }) {

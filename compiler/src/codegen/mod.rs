@@ -72,6 +72,9 @@ pub enum SlotInit {
     Hole,
 }
 
+/// A method a call may run in place: its function's id, its AST and its parameters.
+pub type InlineCandidate = (FuncId, &'static oxc_ast::ast::Function<'static>, Vec<SymbolId>);
+
 pub struct FnInfo {
     pub id: FuncId,
     pub meta: DataId,
@@ -183,6 +186,8 @@ pub struct Compiler<'g> {
     pub num_fns: HashMap<usize, std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>>>,
     /// Per module, its enum member reads that fold to constants (`enums.rs`), by site.
     enum_folds: HashMap<usize, std::rc::Rc<HashMap<u32, crate::enums::EnumConst>>>,
+    /// Each module's methods compiled into their callers (`crate::inline`), found on first use.
+    inline_methods: HashMap<usize, std::rc::Rc<crate::inline::Methods>>,
     /// The names some class of the program defines a getter, and a setter, for
     /// (`accessor_names`): their named reads and stores test prototype entries.
     accessor_names: Option<std::rc::Rc<(hashbrown::HashSet<String>, hashbrown::HashSet<String>)>>,
@@ -206,6 +211,8 @@ pub struct Compiler<'g> {
     pub nursery_start: DataId,
     /// `PERRY_MATH_METAS` (inline `Math.sqrt(x)` and the like).
     pub math_metas: DataId,
+    /// `PERRY_NUMBER_METAS` (inline `Number.isFinite(x)` and the like).
+    pub number_metas: DataId,
     /// `PERRY_STRING_METAS` (inline `s.charCodeAt(i)` and the like).
     pub string_metas: DataId,
     /// `PERRY_UNIT_STRINGS` (the one-unit Latin-1 strings).
@@ -332,6 +339,7 @@ impl<'g> Compiler<'g> {
         let nursery_size = module.declare_data(perry_abi::SYM_NURSERY_SIZE, Linkage::Import, true, false).unwrap();
         let card_bias = module.declare_data(perry_abi::SYM_CARD_BIAS, Linkage::Import, true, false).unwrap();
         let math_metas = module.declare_data(perry_abi::SYM_MATH_METAS, Linkage::Import, true, false).unwrap();
+        let number_metas = module.declare_data(perry_abi::SYM_NUMBER_METAS, Linkage::Import, true, false).unwrap();
         let string_metas = module.declare_data(perry_abi::SYM_STRING_METAS, Linkage::Import, true, false).unwrap();
         let unit_strings = module.declare_data(perry_abi::SYM_UNIT_STRINGS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
@@ -382,6 +390,7 @@ impl<'g> Compiler<'g> {
             class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
             enum_folds: HashMap::new(),
+            inline_methods: HashMap::new(),
             accessor_names: None,
             num_fns: HashMap::new(),
             ir: HashMap::new(),
@@ -395,6 +404,7 @@ impl<'g> Compiler<'g> {
             heap_end,
             nursery_start,
             math_metas,
+            number_metas,
             string_metas,
             unit_strings,
             string_proto,
@@ -725,6 +735,19 @@ impl<'g> Compiler<'g> {
         self.enum_folds.entry(module).or_insert_with(|| std::rc::Rc::new(crate::enums::enum_folds(m.program, &m.scoping))).get(&site).cloned()
     }
 
+    /// The methods (or getters) of `module` named `name` that calls may run in place
+    /// (`crate::inline`), with their functions; `None` when there are none, more than
+    /// `inline::MAX_CANDIDATES`, or one not yet given a function (its class not compiled yet).
+    pub fn inline_candidates(&mut self, module: usize, kind: crate::inline::Kind, name: &str) -> Option<Vec<InlineCandidate>> {
+        let m = &self.graph.modules[module];
+        let all = self.inline_methods.entry(module).or_insert_with(|| std::rc::Rc::new(crate::inline::inlinable_methods(m.program, &m.scoping))).clone();
+        let ms = all.get(&(kind, name.to_string()))?;
+        if ms.len() > crate::inline::MAX_CANDIDATES {
+            return None;
+        }
+        ms.iter().map(|me| self.fns.get(&me.key()).map(|i| (i.id, me.func, me.params.clone()))).collect()
+    }
+
     /// The number functions of `module`.
     pub fn number_functions(&mut self, module: usize) -> std::rc::Rc<HashMap<SymbolId, crate::numeric::NumFn>> {
         if let Some(n) = self.num_fns.get(&module) {
@@ -771,8 +794,11 @@ impl<'g> Compiler<'g> {
             self.assign_globals(&phase)?;
             for &mi in &phase {
                 let key = self.graph.modules[mi].program as *const _ as usize;
-                self.function_for(key, mi, FnBody::Module, "", 0);
+                // The queue is a stack: a module's body is compiled before its hoisted
+                // functions, so the methods of its classes (declared where the class is) are
+                // known when any function of the module is compiled (`crate::inline`).
                 self.function_for(key + 1, mi, FnBody::ModuleHoist, "", 0);
+                self.function_for(key, mi, FnBody::Module, "", 0);
             }
             while let Some((key, module, body)) = self.queue.pop() {
                 self.compile_function(key, module, body);

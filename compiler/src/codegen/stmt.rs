@@ -973,6 +973,14 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     pub fn do_return(&mut self, v: V) {
+        // An inlined method's return: its value goes to the call's continuation (the method's
+        // body has no `try` or loop, so nothing of its own to clean up; the caller's cleanups
+        // are not this return's).
+        if let Some((blk, var)) = self.inline_ret {
+            self.def_var(var, v);
+            self.jump(blk);
+            return;
+        }
         let rv = self.new_var();
         self.def_var(rv, v);
         self.run_cleanups(0);
