@@ -4127,12 +4127,7 @@ impl FnCompiler<'_, '_, '_> {
     /// (`NUMBER_INLINE`) of the global `Number`, while the callee is still the built-in: computed
     /// inline (they do not coerce: anything but a number is `false`); else the ordinary call.
     fn number_static_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
-        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
-        let Expression::Identifier(obj) = &m.object else { return None };
-        if obj.name != "Number" || obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_some() || c.optional || m.optional {
-            return None;
-        }
-        let k = perry_abi::NUMBER_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+        let k = perry_abi::NUMBER_INLINE.iter().position(|&n| Some(n) == self.global_static_method(c, "Number"))?;
         if c.arguments.len() != 1 || c.arguments[0].as_expression().is_none() {
             return None;
         }
@@ -4177,24 +4172,41 @@ impl FnCompiler<'_, '_, '_> {
         let t = self.iconst(TRUE);
         let fl = self.iconst(FALSE);
         let v = self.b.ins().select(cond, t, fl);
+        Some(self.finish_builtin_call(c, v, (res, slow, done), (f, this, &args)))
+    }
+
+    /// `G.name(...)` of the global `G` (no binding of that name in scope), not optional:
+    /// `name`.
+    fn global_static_method(&self, c: &'static CallExpression<'static>, global: &str) -> Option<&'static str> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        let Expression::Identifier(obj) = &m.object else { return None };
+        let unbound = obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none();
+        (obj.name == global && unbound && !c.optional && !m.optional).then_some(m.property.name.as_str())
+    }
+
+    /// The end of an inline built-in call: the fast path's value `v` (in the current block) into
+    /// `res`, and in block `slow` the ordinary call of `f` with `this` and `args`; both go on to
+    /// `done`, where the result is read.
+    fn finish_builtin_call(
+        &mut self,
+        c: &'static CallExpression<'static>,
+        v: V,
+        (res, slow, done): (Variable, Block, Block),
+        (f, this, args): (V, V, &[V]),
+    ) -> V {
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         let what = callee_text(self.m.source, &c.callee);
-        let v = self.call_value(f, this, &args, &what);
+        let v = self.call_value(f, this, args, &what);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        Some(self.use_var(res))
+        self.use_var(res)
     }
 
     fn math_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
-        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
-        let Expression::Identifier(obj) = &m.object else { return None };
-        if obj.name != "Math" || obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_some() || c.optional || m.optional {
-            return None;
-        }
-        let k = perry_abi::MATH_INLINE.iter().position(|&n| n == m.property.name.as_str())?;
+        let k = perry_abi::MATH_INLINE.iter().position(|&n| Some(n) == self.global_static_method(c, "Math"))?;
         let arity = if k >= 5 { 2 } else { 1 };
         if c.arguments.len() != arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
@@ -4239,15 +4251,7 @@ impl FnCompiler<'_, '_, '_> {
         let isnan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
         let r = self.b.ins().select(isnan, nan, r);
         let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), r);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(slow);
-        let what = callee_text(self.m.source, &c.callee);
-        let v = self.call_value(f, this, &args, &what);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        Some(self.use_var(res))
+        Some(self.finish_builtin_call(c, v, (res, slow, done), (f, this, &args)))
     }
 
     /// A call of an inlinable number function (`numeric::inlinable`) with
