@@ -4149,13 +4149,16 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(num);
         let x = self.f64_of(args[0]);
         // x - x is 0 exactly for finite x (NaN for NaN and the infinities).
-        let d = self.b.ins().fsub(x, x);
-        let zero = self.b.ins().f64const(0.0);
-        let finite = self.b.ins().fcmp(FloatCC::Equal, d, zero);
+        let finite = |fc: &mut Self| {
+            let d = fc.b.ins().fsub(x, x);
+            let zero = fc.b.ins().f64const(0.0);
+            fc.b.ins().fcmp(FloatCC::Equal, d, zero)
+        };
         let cond = match perry_abi::NUMBER_INLINE[k] {
-            "isFinite" => finite,
+            "isFinite" => finite(self),
             "isNaN" => self.b.ins().fcmp(FloatCC::Unordered, x, x),
             name => {
+                let finite = finite(self);
                 let t = self.b.ins().trunc(x);
                 let int = self.b.ins().fcmp(FloatCC::Equal, t, x);
                 let int = self.b.ins().band(int, finite);

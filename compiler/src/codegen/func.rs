@@ -200,7 +200,8 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// arithmetic (see `int_source`), i32 results of `&` with a non-negative
     /// constant or of `>>>`: (bits the magnitude may need, never negative).
     pub int_bits: HashMap<V, (u32, bool)>,
-    /// Compiling the body of an inlined number function (no nested inlining).
+    /// Compiling a body in place: an inlined number function's or method's (no nested
+    /// inlining).
     pub inlining: bool,
     /// While a method's body is compiled into a call site (`inline_method_call`): the
     /// variable holding its `this`, and the block and variable its `return`s go to.
