@@ -72,6 +72,15 @@ fn soak_of_the_node_echo_server() {
     assert!(stdout.contains("Result: FAIL"), "{stdout}");
 }
 
+/// The App-Route fixture compiled by Perry into `CARGO_TARGET_TMPDIR/name`.
+fn app_route_server(name: &str) -> PathBuf {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/app-route").canonicalize().unwrap();
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(&fixture).arg("-o").arg(&exe).output().unwrap();
+    assert!(out.status.success(), "perry compile --app failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    exe
+}
+
 /// The CI soak (issue 7): the App-Route fixture compiled by Perry, 45 passes (30 until issue
 /// 29: the fixture now links the streams module, whose pages are still being touched past the
 /// warm-up, and 10 measured passes put the RSS slope within noise of its bound)
@@ -81,10 +90,7 @@ fn soak_of_the_node_echo_server() {
 /// 300-pass bar and the Node comparison are bench/soak-bar.sh.
 #[test]
 fn fixture_passes_a_45_pass_soak() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/app-route").canonicalize().unwrap();
-    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("soak-app-route-server");
-    let out = Command::new(env!("CARGO_BIN_EXE_perry")).arg("compile").arg("--app").arg(&fixture).arg("-o").arg(&exe).output().unwrap();
-    assert!(out.status.success(), "perry compile --app failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let exe = app_route_server("soak-app-route-server");
     let port = free_port();
     let url = format!("http://127.0.0.1:{port}");
     let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("soak-app-route-{port}.csv"));
@@ -97,4 +103,30 @@ fn fixture_passes_a_45_pass_soak() {
     }
     let rows = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(rows.lines().count(), 46, "{rows}");
+}
+
+/// The fixture server with a 256 KiB nursery under the heap verifier: many
+/// minor collections per pass, each promoting request state (a stale pointer
+/// after a minor collection once hung this server around pass 220 of
+/// `bench/soak-unique.sh`'s small-nursery leg; the verifier aborts at the
+/// first one). The slopes need more passes than this; the answers, the box
+/// cells and the proxies do not.
+#[test]
+fn fixture_serves_with_a_small_nursery_under_the_heap_verifier() {
+    let exe = app_route_server("soak-app-route-server-verify");
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
+    let spawn = format!("{} --port {port}", exe.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_perry"))
+        .args(["soak", &url, "--passes", "40", "--unique", "--spawn", &spawn])
+        .env("PERRY_GC_NURSERY", "256k")
+        .env("PERRY_GC_VERIFY", "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("internal error"), "{stderr}");
+    for check in ["passes", "requests", "box_cells_live", "proxies_live"] {
+        assert!(stdout.lines().any(|l| l.trim_start().starts_with("PASS") && l.contains(check)), "{check} not measured and passed:\n{stdout}\n{stderr}");
+    }
 }

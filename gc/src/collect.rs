@@ -126,6 +126,9 @@ fn out_of_memory() -> ! {
 
 struct Minor<'a, B> {
     h: &'a mut Heap,
+    /// The survivor space this collection copies into: `[to_start, to_top)`
+    /// holds the copies made so far, `to_end` is its end.
+    to_start: usize,
     to_top: usize,
     to_end: usize,
     promoted: Vec<*mut u64>,
@@ -157,6 +160,14 @@ impl<B: Binding> Minor<'_, B> {
             let a = (v & PAYLOAD_MASK) as usize;
             if !barrier::is_young(a as u64) {
                 return false;
+            }
+            if a.wrapping_sub(self.to_start) < self.to_end - self.to_start {
+                // Already a copy of this collection: the slot was forwarded
+                // before. A cell promoted in this collection is scanned from
+                // `promoted` and again when it shares a dirty card; copying
+                // the copy would leave every other slot forwarded to it
+                // pointing at a stale cell.
+                return true;
             }
             let p = a as *mut u64;
             let hdr = *p;
@@ -347,7 +358,8 @@ impl<B: Binding> Minor<'_, B> {
 /// the dirty cards, then what was copied.
 pub fn minor<B: Binding>(h: &mut Heap) -> Outcome {
     let to = h.nursery.surv[h.nursery.from ^ 1];
-    let mut m = Minor::<B> { h, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0, externals: Vec::new(), binding: PhantomData };
+    let mut m =
+        Minor::<B> { h, to_start: to.0, to_top: to.0, to_end: to.1, promoted: Vec::new(), promoted_bytes: 0, externals: Vec::new(), binding: PhantomData };
     let t = Phase::start();
     let mut root_slots = roots::visit_all(&mut |slot| {
         m.forward(slot);

@@ -75,6 +75,31 @@ pub fn before<B: Binding>(h: &mut Heap) {
     });
 }
 
+/// What holds a slot the verifier checks, for its failure message.
+#[derive(Clone, Copy)]
+enum Holder {
+    Root,
+    Binding,
+    Young(*mut u64),
+    Old(*mut u64),
+}
+
+impl Holder {
+    fn describe(self, s: *const u64) -> String {
+        let cell_at = |c: *mut u64, space: &str| {
+            // SAFETY: `c` is the start of a live cell that holds `s`.
+            let hdr = unsafe { *c };
+            format!("a {space} cell of kind {} at offset {}", (hdr >> HDR_KIND_SHIFT) & 0xFF, s as usize - c as usize)
+        };
+        match self {
+            Holder::Root => "a root".into(),
+            Holder::Binding => "a runtime table".into(),
+            Holder::Young(c) => cell_at(c, "young"),
+            Holder::Old(c) => cell_at(c, "old"),
+        }
+    }
+}
+
 pub fn after<B: Binding>(h: &mut Heap, kind: Kind) {
     let mut young = HashSet::new();
     h.nursery.for_each_survivor(&mut |c| {
@@ -86,18 +111,24 @@ pub fn after<B: Binding>(h: &mut Heap, kind: Kind) {
     if kind == Kind::Full && !young.is_empty() {
         crate::fatal("heap verifier: survivors left after a full collection");
     }
-    let check_cell_header = |a: usize, s: *const u64, v: u64| {
+    let check_cell_header = |a: usize, s: *const u64, v: u64, holder: &str| {
         // SAFETY: `a` was checked to be the start of a live cell.
         let hdr = unsafe { *(a as *const u64) };
         let flags = (hdr >> HDR_FLAGS_SHIFT) & 0xFF;
         if flags & (FLAG_FORWARDED | FLAG_MARK) != 0 {
-            fail("pointer to a cell with a stale forwarding or mark flag", s, v);
+            let what = format!(
+                "pointer to a cell with a stale forwarding or mark flag (flags {flags:#x}, kind {}, {}) held by {holder}",
+                (hdr >> HDR_KIND_SHIFT) & 0xFF,
+                if barrier::is_young(a as u64) { "young" } else { "old" }
+            );
+            fail(&what, s, v);
         }
         if (hdr & 0xFFFF_FFFF) < 16 {
             fail("pointer to a cell with a corrupt header", s, v);
         }
     };
-    let check = |s: *mut u64, holder_old: bool| {
+    let check = |s: *mut u64, holder: Holder| {
+        let holder_old = matches!(holder, Holder::Old(_));
         // SAFETY: a root slot, a binding table's slot or a word of a live cell.
         let v = unsafe { *s };
         if !is_heap_tag(v >> TAG_SHIFT) {
@@ -131,17 +162,17 @@ pub fn after<B: Binding>(h: &mut Heap, kind: Kind) {
                 fail("pointer to a free cell or into the middle of one", s, v);
             }
         }
-        check_cell_header(a, s, v);
+        check_cell_header(a, s, v, &holder.describe(s));
     };
-    crate::roots::visit_all(&mut |s| check(s, false));
-    B::verify_slots(&mut |s| check(s, false));
-    h.nursery.for_each_survivor(&mut |c| for_each_slot::<B>(c, &mut |s| check(s, false)));
+    crate::roots::visit_all(&mut |s| check(s, Holder::Root));
+    B::verify_slots(&mut |s| check(s, Holder::Binding));
+    h.nursery.for_each_survivor(&mut |c| for_each_slot::<B>(c, &mut |s| check(s, Holder::Young(c))));
     for_each_old_cell(h, &mut |c| {
         // SAFETY: an allocated old cell.
         let hdr = unsafe { *c };
         if (hdr >> HDR_FLAGS_SHIFT) & (FLAG_MARK | FLAG_FORWARDED) != 0 {
             crate::fatal(&format!("heap verifier: old cell {c:p} keeps a mark or forwarding flag"));
         }
-        for_each_slot::<B>(c, &mut |s| check(s, true));
+        for_each_slot::<B>(c, &mut |s| check(s, Holder::Old(c)));
     });
 }

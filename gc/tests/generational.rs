@@ -44,6 +44,52 @@ fn old_to_young_pointer_survives_minor_collections() {
     assert_eq!(get(get(roots()[0], 1), 0), num(42.0));
 }
 
+/// A cell promoted by a minor collection is scanned from the promoted list,
+/// and again when it lands in a dirty card (next to an old cell the mutator
+/// stored a young pointer into). The second scan meets slots that already
+/// point at this collection's copies: they must stay, not be copied again
+/// (which would leave the first copy forwarded and every other slot that
+/// reached it pointing at a stale cell).
+fn a_promoted_cell_in_a_dirty_card_is_scanned_once_in_effect() {
+    roots().clear();
+    // Old holders with holes between them, so that promoted cells of the
+    // same size land in the holders' cards.
+    for _ in 0..256 {
+        roots().push(array(2, KIND_VALARRAY));
+    }
+    heap::collect_full("test");
+    let holders: Vec<u64> = roots().iter().step_by(2).copied().collect();
+    roots().clear();
+    roots().extend(&holders);
+    heap::collect_full("test");
+    assert!(holders.iter().all(|&h| !is_young(h)));
+    // Young cells of the same size that survive once: the next minor
+    // collection promotes them.
+    for _ in 0..128 {
+        roots().push(array(2, KIND_VALARRAY));
+    }
+    heap::collect_minor("test");
+    let first_young = holders.len();
+    assert!(roots()[first_young..].iter().all(|&p| is_young(p)));
+    // One young target reached from every holder (dirtying their cards) and
+    // every cell about to be promoted.
+    let y = array(1, KIND_VALARRAY);
+    set(y, 0, num(7.0));
+    for i in 0..roots().len() {
+        set(roots()[i], 0, y);
+    }
+    heap::collect_minor("test");
+    let targets: std::collections::HashSet<u64> = roots().iter().map(|&o| get(o, 0)).collect();
+    assert_eq!(targets.len(), 1, "every slot that held the target names the same copy");
+    let t = *targets.iter().next().unwrap();
+    // SAFETY: the target's header.
+    let hdr = unsafe { *(addr(t) as *const u64) };
+    assert_eq!((hdr >> HDR_FLAGS_SHIFT) & FLAG_FORWARDED, 0, "the copy is not forwarded");
+    assert_eq!(get(t, 0), num(7.0));
+    assert!(roots()[first_young..].iter().all(|&p| !is_young(p)), "the second survival promoted them");
+    roots().clear();
+}
+
 fn large_objects_are_old_and_use_cards() {
     roots().clear();
     let before = heap::old_bytes();
@@ -214,6 +260,7 @@ fn buffer_stores_are_copied_not_scanned() {
 fn generational_collector() {
     setup();
     old_to_young_pointer_survives_minor_collections();
+    a_promoted_cell_in_a_dirty_card_is_scanned_once_in_effect();
     large_objects_are_old_and_use_cards();
     ephemerons_follow_their_keys();
     weak_cells_cleared_by_full_collections_only();
