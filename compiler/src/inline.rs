@@ -22,9 +22,9 @@
 //! expression statements, `if`, blocks, `return` and `throw` of values. The body must not be
 //! able to tell that it runs inside another function:
 //!
-//! - no calls or `new` (a callee could read the stack, which has no frame for the inlined
-//!   method), except `Math.f(...)` of the global `Math`, which the code generator computes
-//!   inline; no tagged templates, spread or destructuring (they call iterators);
+//! - calls and `new` without spread (spread and destructuring call iterators), but no direct
+//!   `eval` (it would see the caller's scope) and no tagged templates (a template object is
+//!   one per source location, and an inlined copy would be another location);
 //! - no functions, arrows or classes (they would capture the caller's context), no `super`,
 //!   `new.target`, `import.meta`, `arguments`, `yield`, `await` or `delete` (private names
 //!   are found by source position, so `this.#x` compiles the same anywhere);
@@ -32,9 +32,10 @@
 //!   reference: no temporal dead zone to check) or not declared in any function (a module
 //!   binding or a global).
 //!
-//! Reads of properties may still run getters, and operators `valueOf`: a stack captured there
-//! lacks the inlined method's frame (the caller's frame shows the method's source line). That
-//! is the one difference a program can observe.
+//! A stack trace taken inside the inlined body (a callee's `new Error()`, a getter, a
+//! `valueOf`) shows the method's frame as if it had been called: the source map records the
+//! positions of an inlined body in an inlined frame, named as the method's own frames are, and
+//! the call it replaced (`Compiler::inline_frames`, `sourcemap::frames` in the runtime).
 
 use hashbrown::HashMap;
 use oxc_ast::ast::*;
@@ -211,24 +212,21 @@ impl<'a> Visit<'a> for Check<'_> {
     }
 
     fn visit_call_expression(&mut self, c: &CallExpression<'a>) {
-        // `Math.f(...)` of the global Math, which codegen computes inline.
-        let math = match &c.callee {
-            Expression::StaticMemberExpression(m) => {
-                matches!(&m.object, Expression::Identifier(id) if id.name == "Math" && id.reference_id.get().and_then(|r| self.scoping.get_reference(r).symbol_id()).is_none())
-            }
-            _ => false,
-        };
-        if !math || c.optional || c.arguments.iter().any(|a| a.is_spread()) {
+        // A direct `eval` would see the caller's scope; spread iterates.
+        let eval = matches!(&c.callee, Expression::Identifier(id) if id.name == "eval");
+        if eval || c.arguments.iter().any(|a| a.is_spread()) {
             self.ok = false;
             return;
         }
-        for a in &c.arguments {
-            self.visit_expression(a.to_expression());
-        }
+        oxc_ast_visit::walk::walk_call_expression(self, c);
     }
 
-    fn visit_new_expression(&mut self, _: &NewExpression<'a>) {
-        self.ok = false;
+    fn visit_new_expression(&mut self, n: &NewExpression<'a>) {
+        if n.arguments.iter().any(|a| a.is_spread()) {
+            self.ok = false;
+            return;
+        }
+        oxc_ast_visit::walk::walk_new_expression(self, n);
     }
     fn visit_tagged_template_expression(&mut self, _: &TaggedTemplateExpression<'a>) {
         self.ok = false;
@@ -317,8 +315,9 @@ mod tests {
     #[test]
     fn what_disqualifies() {
         for m in [
-            "m() { return f(); }",
-            "m() { return new Error('x'); }",
+            "m() { return eval('1'); }",
+            "m() { return f(...this.xs); }",
+            "m() { return new Error(...this.xs); }",
             "m() { return () => 1; }",
             "m() { return arguments.length; }",
             "m() { return super.toString; }",
@@ -335,7 +334,7 @@ mod tests {
             "m() { return { f() {} }; }",
             "static m() { return 1; }",
             "set m(v) { this.x = v; }",
-            "get m() { return f(); }",
+            "get m() { return () => f(); }",
             "async m() { return 1; }",
             "*m() { yield 1; }",
             "m() { return new.target; }",
@@ -350,5 +349,13 @@ mod tests {
         assert!(names("{ class A { m() { return 1; } } }").is_empty());
         // A module binding may be read; a method's free name inside a function may not.
         assert_eq!(names("const K = 2; class A { m() { return K; } }"), [("m".into(), 1)]);
+    }
+
+    #[test]
+    fn calls_and_new_qualify() {
+        let src = "function f(x: number) { return x; }
+                   class A { xs: number[] = []; pop() { const v = this.xs.pop(); if (v === undefined) throw new Error(`empty`); return v; }
+                             get g() { return f(1) + this.pop(); } }";
+        assert_eq!(names(src), [("get g".into(), 1), ("pop".into(), 1)]);
     }
 }

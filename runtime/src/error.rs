@@ -115,7 +115,7 @@ const STACK_FRAMES: usize = 10;
 
 /// One frame of a stack trace: its function's name as V8 prints it (`""` for top-level code),
 /// file, line and column.
-pub type Frame = (String, String, u32, u32);
+pub use crate::sourcemap::Frame;
 
 /// A frame as a stack trace's `at` line shows it: `name (file:line:column)`.
 pub fn frame_text((name, file, line, col): &Frame) -> String {
@@ -149,7 +149,11 @@ pub fn capture_stack(e: Value) {
     // SAFETY: read on the JS thread.
     let hooks = unsafe { *STACK_HOOKS.get() };
     let limit = hooks.map_or(STACK_FRAMES, |h| (h.limit)());
-    let frames: Vec<Frame> = perry_gc::frames::backtrace(limit).into_iter().filter_map(crate::sourcemap::locate).collect();
+    let mut frames: Vec<Frame> = Vec::new();
+    for pc in perry_gc::frames::backtrace(limit) {
+        crate::sourcemap::frames(pc, &mut frames);
+    }
+    frames.truncate(limit);
     if let Some(h) = hooks
         && let Some(v) = (h.prepare)(Value(he.get()), &frames)
     {

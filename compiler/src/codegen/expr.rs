@@ -3612,6 +3612,13 @@ impl FnCompiler<'_, '_, '_> {
     fn inline_method_body(&mut self, func: &'static Function<'static>, params: &[SymbolId], tv: Variable, argv: &[Variable]) -> V {
         let ret = self.b.create_block();
         let rv = self.new_var();
+        // Positions in the body belong to the method's frame, called from
+        // the call's position (stack traces show both).
+        let call = self.cur_pos;
+        let key = func as *const Function as usize;
+        let name = self.c.frame_names.get(&key).cloned().or_else(|| func.id.as_ref().map(|id| id.name.to_string())).unwrap_or_default();
+        self.c.inline_frames.push((name, call));
+        self.inline_frame = self.c.inline_frames.len() as u32;
         self.inline_this = Some(tv);
         self.inline_ret = Some((ret, rv));
         self.inlining = true;
@@ -3634,6 +3641,8 @@ impl FnCompiler<'_, '_, '_> {
         self.inline_this = None;
         self.inline_ret = None;
         self.inlining = false;
+        self.inline_frame = 0;
+        self.set_pos_index(call);
         self.b.switch_to_block(ret);
         self.terminated = false;
         self.use_var(rv)
@@ -3717,7 +3726,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.switch_to_block(slow);
         self.cold_here();
         let what = callee_text(self.m.source, &c.callee);
-        self.call_held(fv, ov, &argv, &what, res, done);
+        self.call_held(fv, ov, &argv, m.property.name.as_str(), &what, res, done);
         self.b.switch_to_block(done);
         Some(self.use_var(res))
     }
@@ -3737,9 +3746,28 @@ impl FnCompiler<'_, '_, '_> {
         (ov, fv, argv)
     }
 
-    /// The ordinary call of [`Self::built_in_method_parts`]' method on its receiver, its value
-    /// into `res`, then to `done`.
-    fn call_held(&mut self, fv: Variable, ov: Variable, argv: &[Held], what: &str, res: Variable, done: Block) {
+    /// The ordinary call of [`Self::built_in_method_parts`]' method `name` on its receiver, its
+    /// value into `res`, then to `done`; through [`Self::call_inlined`] when the module has
+    /// methods by that name that run in place (a class's own `push` or `map`).
+    fn call_held(&mut self, fv: Variable, ov: Variable, argv: &[Held], name: &str, what: &str, res: Variable, done: Block) {
+        if self.may_inline()
+            && argv.len() <= JS_REG_ARGS
+            && let Some(cands) = self.c.inline_candidates(self.module, crate::inline::Kind::Method, name)
+        {
+            let vars: Vec<Variable> = argv
+                .iter()
+                .map(|&h| {
+                    let a = self.unhold(h);
+                    let v = self.new_var();
+                    self.def_var(v, a);
+                    v
+                })
+                .collect();
+            let r = self.call_inlined(fv, ov, &vars, what, cands);
+            self.def_var(res, r);
+            self.b.ins().jump(done, &[]);
+            return;
+        }
         let f = self.use_var(fv);
         let o = self.use_var(ov);
         let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
@@ -3791,7 +3819,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(fast, &[]);
 
         self.b.switch_to_block(slow);
-        self.call_held(fv, ov, &argv, &what, res, done);
+        self.call_held(fv, ov, &argv, m.property.name.as_str(), &what, res, done);
 
         self.b.switch_to_block(fast);
         let this_arg = if !reduce && n == 2 { self.unhold(argv[1]) } else { self.undef() };

@@ -207,6 +207,11 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// variable holding its `this`, and the block and variable its `return`s go to.
     pub inline_this: Option<Variable>,
     pub inline_ret: Option<(Block, Variable)>,
+    /// The inlined frame positions are recorded in (`Compiler::position_in`):
+    /// 0 outside an inlined body.
+    pub inline_frame: u32,
+    /// The last position set (`set_pos`), restored after an inlined body.
+    pub cur_pos: u32,
     /// Compiling from the IR (`from_ir.rs`): no AST bodies run in place.
     pub from_ir: bool,
     /// Module-scope `const` number literals (see `numeric::module_const_numbers`).
@@ -351,6 +356,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             inlining: false,
             inline_this: None,
             inline_ret: None,
+            inline_frame: 0,
+            cur_pos: 0,
             from_ir: false,
             const_nums: Default::default(),
             num_vars: HashMap::new(),
@@ -911,7 +918,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     }
 
     pub fn set_pos(&mut self, offset: u32) {
-        let p = self.c.position(self.module, offset);
+        let p = self.c.position_in(self.module, offset, self.inline_frame);
+        self.set_pos_index(p);
+    }
+
+    /// Sets an already recorded position (`Compiler::positions`).
+    pub fn set_pos_index(&mut self, p: u32) {
+        self.cur_pos = p;
         self.b.set_srcloc(ir::SourceLoc::new(p));
     }
 

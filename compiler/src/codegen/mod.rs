@@ -156,7 +156,13 @@ pub struct Compiler<'g> {
     pub max_frame: u32,
     pub srcmap: String,
     pub srcmap_fns: Vec<FuncId>,
-    pub positions: Vec<(u32, u32, u32)>,
+    /// Source positions by index (a Cranelift `SourceLoc`): module, line,
+    /// column, and the inlined frame the code at that position runs in
+    /// (an index into `inline_frames` plus one; 0 for the function's own).
+    pub positions: Vec<(u32, u32, u32, u32)>,
+    /// Frames of inlined bodies: the inlined function's frame name and the
+    /// position of the call it replaced (`I` records of the source map).
+    pub inline_frames: Vec<(String, u32)>,
     /// Per module, its line starts (for `position`).
     pub line_index: HashMap<usize, crate::diag::LineIndex>,
     pub names: Vec<String>,
@@ -375,6 +381,7 @@ impl<'g> Compiler<'g> {
             srcmap: String::new(),
             srcmap_fns: Vec::new(),
             positions: Vec::new(),
+            inline_frames: Vec::new(),
             line_index: HashMap::new(),
             names: Vec::new(),
             errors: Vec::new(),
@@ -615,13 +622,25 @@ impl<'g> Compiler<'g> {
     }
 
     /// Declares (once) the machine function for a function context and queues its body.
+    /// Its symbol names the function and its line (`perry_fn_7_advance_L48`),
+    /// for profilers and debuggers; stripping removes it.
     pub fn function_for(&mut self, key: usize, module: usize, body: FnBody, name: &str, length: u32) -> &FnInfo {
         if !self.fns.contains_key(&key) {
             let ctx_id = self.graph.modules[module].analysis.by_node[&key];
             let actx = &self.graph.modules[module].analysis.ctxs[ctx_id];
             let n = self.fn_count;
             self.fn_count += 1;
-            let id = self.module.declare_function(&format!("perry_fn_{n}"), Linkage::Local, &self.js_sig.clone()).unwrap();
+            let line = match body {
+                FnBody::Function(f) | FnBody::NumEntry(f) => Some(f.span.start),
+                FnBody::Arrow(a) => Some(a.span.start),
+                FnBody::Ctor(c) | FnBody::StaticInit(c) => Some(c.span.start),
+                FnBody::Module | FnBody::ModuleHoist => None,
+            }
+            .map(|offset| {
+                let m = &self.graph.modules[module];
+                self.line_index.entry(module).or_insert_with(|| crate::diag::LineIndex::new(m.source)).line_col(m.source, offset).0
+            });
+            let id = self.module.declare_function(&symbol_name(n, name, line), Linkage::Local, &self.js_sig.clone()).unwrap();
             let meta = self.module.declare_data(&format!("perry_meta_{n}"), Linkage::Local, true, false).unwrap();
             let flags = match actx.kind {
                 CtxKind::Arrow => match body {
@@ -677,15 +696,16 @@ impl<'g> Compiler<'g> {
         &self.fns[&key]
     }
 
-    /// Records a source position for stack traces; returns its index.
-    pub fn position(&mut self, module: usize, offset: u32) -> u32 {
+    /// Records a source position for stack traces, in inlined frame `inline`
+    /// (0: none, else an index into `inline_frames` plus one); returns its index.
+    pub fn position_in(&mut self, module: usize, offset: u32, inline: u32) -> u32 {
         let m = &self.graph.modules[module];
         let (line, mut col) = self.line_index.entry(module).or_insert_with(|| crate::diag::LineIndex::new(m.source)).line_col(m.source, offset);
         if line == 1 {
             // A CommonJS module's wrapper precedes its first line.
             col = col.saturating_sub(m.prefix).max(1);
         }
-        self.positions.push((module as u32, line, col));
+        self.positions.push((module as u32, line, col, inline));
         self.positions.len() as u32 - 1
     }
 
@@ -782,7 +802,7 @@ impl<'g> Compiler<'g> {
         }
         let n = self.fn_count;
         self.fn_count += 1;
-        let id = self.module.declare_function(&format!("perry_fn_{n}"), Linkage::Local, &self.js_sig.clone()).unwrap();
+        let id = self.module.declare_function(&format!("perry_fn_{n}_num"), Linkage::Local, &self.js_sig.clone()).unwrap();
         self.num_entries.insert(nf.key, id);
         self.queue.push((nf.key, module, FnBody::NumEntry(nf.func)));
         id
@@ -921,8 +941,14 @@ impl<'g> Compiler<'g> {
             let _ = writeln!(self.srcmap, "R {} {} {}", self.srcmap_fns.len(), name_idx, c.size);
             self.srcmap_fns.push(d.id);
             for (start, p) in c.srclocs {
-                if let Some(&(f, line, col)) = self.positions.get(p as usize) {
-                    let _ = writeln!(self.srcmap, "L {} {} {} {}", start, f, line, col);
+                match self.positions.get(p as usize) {
+                    Some(&(f, line, col, 0)) => {
+                        let _ = writeln!(self.srcmap, "L {start} {f} {line} {col}");
+                    }
+                    Some(&(f, line, col, inline)) => {
+                        let _ = writeln!(self.srcmap, "L {start} {f} {line} {col} {}", inline - 1);
+                    }
+                    None => {}
                 }
             }
         }
@@ -1282,6 +1308,10 @@ impl<'g> Compiler<'g> {
             blob.push_str(&format!("N {}\n", n.replace('\n', " ")));
         }
         blob.push_str(&self.srcmap);
+        for (name, call) in &self.inline_frames {
+            let (f, line, col, _) = self.positions[*call as usize];
+            blob.push_str(&format!("I {f} {line} {col} {}\n", name.replace('\n', " ")));
+        }
         let mut bytes = blob.into_bytes();
         bytes.push(0);
         for md in &self.graph.modules {
@@ -1347,4 +1377,19 @@ mod tests {
             assert!(!defined.contains(s.1), "{lib} defines {}, which the compiled object defines", s.1);
         }
     }
+}
+
+/// The local symbol of machine function `n` for the JS function `name`
+/// declared on `line`: `perry_fn_<n>_<name>_L<line>`, the name cut to 48
+/// bytes of `[A-Za-z0-9_]`.
+fn symbol_name(n: usize, name: &str, line: Option<u32>) -> String {
+    let mut s = format!("perry_fn_{n}");
+    if !name.is_empty() {
+        s.push('_');
+        s.extend(name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).take(48));
+    }
+    if let Some(line) = line {
+        s.push_str(&format!("_L{line}"));
+    }
+    s
 }
