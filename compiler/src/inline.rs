@@ -14,7 +14,7 @@
 //!
 //! # What qualifies ([`inlinable_methods`])
 //!
-//! A method or a getter (not static, a setter, async or a generator; a plain identifier name,
+//! A method, getter or setter (not static, async or a generator; a plain identifier name,
 //! not private or computed) of a class declared at the top level of the module (evaluated once,
 //! so one closure per method, and its free names are the module's), with at most four
 //! parameters, each a plain identifier with no default value, no rest parameter, and a body of
@@ -57,6 +57,8 @@ pub struct Method {
     pub func: &'static Function<'static>,
     /// Its parameters, in order.
     pub params: Vec<SymbolId>,
+    /// The names of the methods it calls on `this` (`this.m()`).
+    this_calls: Vec<String>,
 }
 
 impl Method {
@@ -65,11 +67,12 @@ impl Method {
     }
 }
 
-/// A method, or a getter (run by a property read).
+/// A method, a getter (run by a property read) or a setter (run by an assignment).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
     Method,
     Getter,
+    Setter,
 }
 
 /// A module's inlinable methods and getters by kind and name, in source order.
@@ -99,22 +102,33 @@ pub fn inlinable_methods(program: &'static Program<'static>, scoping: &Scoping) 
             let kind = match m.kind {
                 MethodDefinitionKind::Method => Kind::Method,
                 MethodDefinitionKind::Get => Kind::Getter,
+                MethodDefinitionKind::Set => Kind::Setter,
                 _ => continue,
             };
             if m.r#static || m.computed || !m.decorators.is_empty() {
                 continue;
             }
             let PropertyKey::StaticIdentifier(name) = &m.key else { continue };
-            if let Some(params) = qualifies(&m.value, scoping) {
-                out.entry((kind, name.name.to_string())).or_default().push(Method { func: &m.value, params });
+            if let Some((params, this_calls)) = qualifies(&m.value, scoping) {
+                out.entry((kind, name.name.to_string())).or_default().push(Method { func: &m.value, params, this_calls });
             }
         }
     }
+    // A method that calls `this.m()` for a method `m` that runs in place keeps its own body:
+    // compiled there, its calls run in place; compiled into a caller they would not (no
+    // nested inlining), and `describe() { return this.kind() + this.area(); }` would lose
+    // more than its own call.
+    let callees: hashbrown::HashSet<String> = out.keys().filter(|(k, _)| *k == Kind::Method).map(|(_, n)| n.clone()).collect();
+    for ms in out.values_mut() {
+        ms.retain(|m| !m.this_calls.iter().any(|c| callees.contains(c)));
+    }
+    out.retain(|_, ms| !ms.is_empty());
     out
 }
 
-/// The parameters of `f` when its body qualifies (module docs).
-fn qualifies(f: &'static Function<'static>, scoping: &Scoping) -> Option<Vec<SymbolId>> {
+/// The parameters of `f` and the names of the methods it calls on `this`, when its body
+/// qualifies (module docs).
+fn qualifies(f: &'static Function<'static>, scoping: &Scoping) -> Option<(Vec<SymbolId>, Vec<String>)> {
     let body = f.body.as_ref()?;
     if f.r#async || f.generator || f.params.rest.is_some() || f.params.items.len() > MAX_PARAMS || body.span.end - body.span.start > MAX_BODY_BYTES {
         return None;
@@ -128,14 +142,14 @@ fn qualifies(f: &'static Function<'static>, scoping: &Scoping) -> Option<Vec<Sym
         params.push(id.symbol_id.get()?);
     }
     let scope = f.scope_id.get()?;
-    let mut v = Check { scoping, scope, ok: true, declared: HashMap::new() };
+    let mut v = Check { scoping, scope, ok: true, declared: HashMap::new(), this_calls: Vec::new() };
     for s in &params {
         v.declared.insert(*s, 0);
     }
     for st in &body.statements {
         v.statement(st);
     }
-    v.ok.then_some(params)
+    v.ok.then_some((params, v.this_calls))
 }
 
 struct Check<'s> {
@@ -146,6 +160,8 @@ struct Check<'s> {
     /// Its locals, with the offset after which they may be referenced (the end of their
     /// declarator; 0 for parameters).
     declared: HashMap<SymbolId, u32>,
+    /// Names of the methods called on `this`.
+    this_calls: Vec<String>,
 }
 
 impl Check<'_> {
@@ -217,6 +233,11 @@ impl<'a> Visit<'a> for Check<'_> {
         if eval || c.arguments.iter().any(|a| a.is_spread()) {
             self.ok = false;
             return;
+        }
+        if let Expression::StaticMemberExpression(m) = &c.callee
+            && matches!(m.object, Expression::ThisExpression(_))
+        {
+            self.this_calls.push(m.property.name.to_string());
         }
         oxc_ast_visit::walk::walk_call_expression(self, c);
     }
@@ -299,7 +320,17 @@ mod tests {
     fn names(src: &str) -> Vec<(String, usize)> {
         let (program, scoping) = crate::parse_for_test(src);
         let mut v: Vec<(String, usize)> =
-            inlinable_methods(program, &scoping).into_iter().map(|((k, n), m)| (if k == Kind::Getter { format!("get {n}") } else { n }, m.len())).collect();
+            inlinable_methods(program, &scoping)
+                .into_iter()
+                .map(|((k, n), m)| {
+                    let n = match k {
+                        Kind::Method => n,
+                        Kind::Getter => format!("get {n}"),
+                        Kind::Setter => format!("set {n}"),
+                    };
+                    (n, m.len())
+                })
+                .collect();
         v.sort();
         v
     }
@@ -308,8 +339,12 @@ mod tests {
     fn small_methods_qualify() {
         let src = "class A { constructor(public w: number) {} area() { return this.w * this.w; } kind() { return 'a'; }
                    scale(f: number) { const k = f * 2; if (k > 1) { this.w *= k; } else return; } root() { return Math.sqrt(this.w); } }
-                   export class B { #n = 1; kind() { return `b${this.#n}`; } get size() { return this.#n + 1; } }";
-        assert_eq!(names(src), [("area".into(), 1), ("get size".into(), 1), ("kind".into(), 2), ("root".into(), 1), ("scale".into(), 1)]);
+                   export class B { #n = 1; kind() { return `b${this.#n}`; } get size() { return this.#n + 1; }
+                                    set size(v: number) { if (!Number.isFinite(v)) throw new TypeError(`bad ${v}`); this.#n = v - 1; } }";
+        assert_eq!(
+            names(src),
+            [("area".into(), 1), ("get size".into(), 1), ("kind".into(), 2), ("root".into(), 1), ("scale".into(), 1), ("set size".into(), 1)]
+        );
     }
 
     #[test]
@@ -333,7 +368,7 @@ mod tests {
             "m() { delete this.x; }",
             "m() { return { f() {} }; }",
             "static m() { return 1; }",
-            "set m(v) { this.x = v; }",
+            "set m(v) { for (const x of v) {} }",
             "get m() { return () => f(); }",
             "async m() { return 1; }",
             "*m() { yield 1; }",
@@ -355,7 +390,18 @@ mod tests {
     fn calls_and_new_qualify() {
         let src = "function f(x: number) { return x; }
                    class A { xs: number[] = []; pop() { const v = this.xs.pop(); if (v === undefined) throw new Error(`empty`); return v; }
-                             get g() { return f(1) + this.pop(); } }";
+                             get g() { return f(1) + new A().xs.length; } }";
         assert_eq!(names(src), [("get g".into(), 1), ("pop".into(), 1)]);
+    }
+
+    #[test]
+    fn a_method_calling_inlined_methods_on_this_keeps_its_body() {
+        // `describe` would lose the in-place `kind` and `area`; `twice` calls a method that
+        // does not run in place (its loop), so it may.
+        let src = "class A { w = 1; kind() { return 'a'; } area() { return this.w * 2; }
+                             describe() { return this.kind() + this.area(); }
+                             sum() { let s = 0; for (let i = 0; i < 3; i++) s += i; return s; }
+                             twice() { return this.sum() * 2; } }";
+        assert_eq!(names(src), [("area".into(), 1), ("kind".into(), 1), ("twice".into(), 1)]);
     }
 }

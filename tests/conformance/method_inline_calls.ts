@@ -80,6 +80,51 @@ class LoggingStack extends Stack {
   }
 }
 
+// Setters: validating, derived, and one replaced on an instance.
+class Temperature {
+  #c = 0;
+  writes = 0;
+  get celsius(): number {
+    return this.#c;
+  }
+  set celsius(v: number) {
+    if (!Number.isFinite(v)) throw new TypeError(`not finite: ${v}`);
+    if (v < -273.15) throw new RangeError(`${v} is below absolute zero`);
+    this.#c = v;
+    this.writes++;
+  }
+  set fahrenheit(v: number) {
+    this.celsius = ((v - 32) * 5) / 9;
+  }
+  set traced(v: number) {
+    this.#c = v;
+    console.log("traced:", names(capture(), 3));
+  }
+}
+
+function setters(): void {
+  const t = new Temperature();
+  let r = 0;
+  for (let i = 0; i < 1000; i++) {
+    r = t.celsius = i % 50;
+    t.fahrenheit = 212;
+    t.celsius += 1;
+  }
+  console.log("setters", r, t.celsius, t.writes);
+  for (const bad of [NaN, -300]) {
+    try {
+      t.celsius = bad;
+    } catch (err) {
+      console.log("setter threw:", (err as Error).name, (err as Error).message, "|", names(err as Error, 2));
+    }
+  }
+  t.traced = 5;
+  // An own accessor on the instance takes the ordinary call.
+  Object.defineProperty(t, "celsius", { set(v: number) { console.log("own setter", v); }, configurable: true });
+  t.celsius = 7;
+  console.log("after own setter", t.writes);
+}
+
 function work(s: Stack, n: number): number {
   let acc = 0;
   for (let i = 0; i < n; i++) {
@@ -131,3 +176,4 @@ function main(): void {
 }
 
 main();
+setters();

@@ -1353,7 +1353,20 @@ impl FnCompiler<'_, '_, '_> {
             let is_undef = self.b.ins().icmp_imm_u(IntCC::Equal, f, UNDEFINED as i64);
             self.b.ins().brif(is_undef, miss, &[], call, &[]);
             self.b.switch_to_block(call);
-            self.call_value(f, o, &[v], name);
+            // A setter of the module's that can run in place runs here (`crate::inline`).
+            match if self.may_inline() { self.c.inline_candidates(self.module, crate::inline::Kind::Setter, name) } else { None } {
+                Some(cands) => {
+                    let [fv, ov, vv] = [f, o, v].map(|x| {
+                        let var = self.new_var();
+                        self.def_var(var, x);
+                        var
+                    });
+                    self.call_inlined(fv, ov, &[vv], name, cands);
+                }
+                None => {
+                    self.call_value(f, o, &[v], name);
+                }
+            }
             self.b.ins().jump(done, &[]);
         } else if adds {
             // The receiver has the shape before, is still extensible, and Object.prototype
