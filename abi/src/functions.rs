@@ -151,6 +151,7 @@ macro_rules! foreach_runtime_function {
         fn perry_literal_shape(o: Value) -> Value;
         fn perry_get_named_ic(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_get_method_ic(o: Value, atom: Value, ic: Value) -> Value;
+        fn perry_get_method_poly_ic(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_get_accessor_ic(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_private_get_ic(o: Value, name: Value, ic: Value) -> Value;
         fn perry_private_set_ic(o: Value, name: Value, v: Value, ic: Value) -> Value;

@@ -400,6 +400,11 @@ pub const IC_WAYS: usize = 4;
 /// (and for two prototypes up the first's kind), then reads the location in the
 /// prototype that holds the property (the runtime's prototype cache, inline).
 pub const IC_PROTO_ENTRIES: u32 = 3;
+/// Ways of prototype entries (`IC_PROTO_ENTRIES` each) at a method-read site of a name that
+/// two or more classes define (`this.area()` in a base class, `shape.describe()`): compiled
+/// code tests each way's receiver shape in turn, then that way's other words;
+/// `perry_get_method_poly_ic` fills the first empty way.
+pub const IC_PROTO_POLY_WAYS: u32 = 6;
 /// In a prototype entry's location: the slot holds an accessor cell (a read
 /// calls its getter, a store its setter, with the receiver). Filled only at
 /// sites of names some class defines an accessor for (`perry_get_accessor_ic`,

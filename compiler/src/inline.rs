@@ -319,18 +319,17 @@ mod tests {
 
     fn names(src: &str) -> Vec<(String, usize)> {
         let (program, scoping) = crate::parse_for_test(src);
-        let mut v: Vec<(String, usize)> =
-            inlinable_methods(program, &scoping)
-                .into_iter()
-                .map(|((k, n), m)| {
-                    let n = match k {
-                        Kind::Method => n,
-                        Kind::Getter => format!("get {n}"),
-                        Kind::Setter => format!("set {n}"),
-                    };
-                    (n, m.len())
-                })
-                .collect();
+        let mut v: Vec<(String, usize)> = inlinable_methods(program, &scoping)
+            .into_iter()
+            .map(|((k, n), m)| {
+                let n = match k {
+                    Kind::Method => n,
+                    Kind::Getter => format!("get {n}"),
+                    Kind::Setter => format!("set {n}"),
+                };
+                (n, m.len())
+            })
+            .collect();
         v.sort();
         v
     }

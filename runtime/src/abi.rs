@@ -179,6 +179,7 @@ pub fn clear_caches() {
     unsafe {
         *PROTO_CACHE.get() = [PROTO_EMPTY; 512];
         *MEGA_CACHE.get() = [(0, 0, 0); 1024];
+        *KEYED_SET_CACHE.get() = [(0, 0, 0); 256];
         *GLOBAL_CACHE.get() = [(0, 0, 0); 256];
         *ARGUMENT_SHAPES.get() = None;
     }
@@ -421,9 +422,19 @@ export! {
         r_unit(object::set(Value(o), atom as Atom, Value(v)))
     }
     fn perry_get_index(o: u64, k: u64) -> u64 {
+        // `o[k]` with a string key naming an own data property of an ordinary object: the
+        // megamorphic cache by (shape, key), as named reads use it.
+        if let Some(x) = keyed_own_read(Value(o), Value(k)) {
+            return x;
+        }
         abi(object::get_value_key(Value(o), Value(k)))
     }
     fn perry_set_index(o: u64, k: u64, v: u64) -> u64 {
+        // `o[k] = v` with a string key naming an own writable data property of an ordinary
+        // object: its cache by (shape, key).
+        if keyed_own_write(Value(o), Value(k), Value(v)) {
+            return UNDEFINED;
+        }
         r_unit(object::set_value_key(Value(o), Value(k), Value(v)))
     }
     fn perry_get_super(home: u64, k: u64, this: u64) -> u64 {
@@ -1107,7 +1118,15 @@ export! {
         // `o.m` read to be called: an inherited data property one or two
         // prototypes up fills the site's prototype entries (`IC_PROTO_ENTRIES`).
         let v = Value(o);
-        if let Some((at, _, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data) {
+        if let Some((at, _, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data, 1) {
+            return read_cached(holder, at);
+        }
+        perry_get_named_ic(o, atom, ic)
+    }
+    fn perry_get_method_poly_ic(o: u64, atom: u64, ic: u64) -> u64 {
+        // The same at a site with `IC_PROTO_POLY_WAYS` ways of prototype entries.
+        let v = Value(o);
+        if let Some((at, _, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Data, IC_PROTO_POLY_WAYS as usize) {
             return read_cached(holder, at);
         }
         perry_get_named_ic(o, atom, ic)
@@ -1117,7 +1136,7 @@ export! {
         // (or data property) fills the prototype entries; compiled code then
         // calls the getter itself.
         let v = Value(o);
-        if let Some((at, accessor, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Any) {
+        if let Some((at, accessor, holder)) = proto_entries_fill(v, atom as Atom, ic, IC_WAYS, Inherited::Any, 1) {
             return read_found(v, holder, at, accessor);
         }
         perry_get_named_ic(o, atom, ic)
@@ -1167,7 +1186,7 @@ export! {
         // accessor with a setter fills the prototype entries after the site's
         // own entry; compiled code then calls the setter itself.
         let r = Value(o);
-        if let Some((at, _, holder)) = proto_entries_fill(r, atom as Atom, ic, 1, Inherited::Accessor) {
+        if let Some((at, _, holder)) = proto_entries_fill(r, atom as Atom, ic, 1, Inherited::Accessor, 1) {
             let setter = Value(read_cached(holder, at)).cell().field(16);
             if !setter.is_undefined() {
                 return match function::call(setter, r, &[Value(v)]) {
@@ -1728,17 +1747,18 @@ enum Inherited {
 
 /// When `v.atom` is an inherited property of the kind `want` one or two prototypes up, found
 /// through the prototype cache, and the objects whose prototype word compiled code reads have
-/// one (not a plain object's layout): fills the site's prototype entries (`IC_PROTO_ENTRIES`,
-/// after its `own` entries at `ic`) and returns the cache entry and the holder.
-fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited) -> Option<(u64, bool, Value)> {
+/// one (not a plain object's layout): fills the site's prototype entries (`ways` ways of
+/// `IC_PROTO_ENTRIES`, after its `own` entries at `ic`) and returns the cache entry and the
+/// holder.
+fn proto_entries_fill(v: Value, atom: Atom, ic: u64, own: usize, want: Inherited, ways: usize) -> Option<(u64, bool, Value)> {
     if !v.is_object() || object::shape_of(v).is_plain() {
         return None;
     }
-    with_proto_entry(v, atom, |e, holder| fill_proto_entries(v, e, holder, ic, own, want))
+    with_proto_entry(v, atom, |e, holder| fill_proto_entries(v, e, holder, ic, own, want, ways))
 }
 
 /// [`proto_entries_fill`] given the prototype cache's entry.
-fn fill_proto_entries(v: Value, e: &ProtoEntry, holder: Value, ic: u64, own: usize, want: Inherited) -> Option<(u64, bool, Value)> {
+fn fill_proto_entries(v: Value, e: &ProtoEntry, holder: Value, ic: u64, own: usize, want: Inherited, ways: usize) -> Option<(u64, bool, Value)> {
     let kind_ok = match want {
         Inherited::Data => !e.accessor,
         Inherited::Accessor => e.accessor,
@@ -1747,20 +1767,28 @@ fn fill_proto_entries(v: Value, e: &ProtoEntry, holder: Value, ic: u64, own: usi
     if e.absent || !kind_ok || (e.depth == 2 && object::shape_of(object::proto_of(v)).is_plain()) {
         return None;
     }
-    // SAFETY: the site's `own + IC_PROTO_ENTRIES` consecutive entries of the compiler's table
-    // (static, aligned); nothing else refers to them during this call.
-    let words = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(own), IC_PROTO_ENTRIES as usize) };
-    // A site seeing several receivers keeps the one it has and leaves the others to the
-    // runtime's cache, but only for so many misses: a one-off first receiver does not keep
-    // the steady one out for good.
-    if words[0][0] != 0 {
-        // SAFETY: single JS thread.
-        let misses = unsafe { &mut PROTO_SITE_MISSES.get()[(ic >> 4) as usize & 255] };
-        *misses = misses.wrapping_add(1);
-        if *misses != 0 {
-            return Some((e.at, e.accessor, holder));
+    let n = IC_PROTO_ENTRIES as usize;
+    // SAFETY: the site's `own + ways * IC_PROTO_ENTRIES` consecutive entries of the compiler's
+    // table (static, aligned); nothing else refers to them during this call.
+    let all = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(own), ways * n) };
+    // The first empty way. A site seeing more receivers than it has ways keeps the ones it has
+    // and leaves the others to the runtime's cache, but only for so many misses: one-off first
+    // receivers do not keep the steady ones out for good (the last way is replaced).
+    // A way with this receiver shape and first prototype shape whose other words went stale
+    // (the second prototype changed) is replaced: compiled code takes the first such way.
+    let way = match (0..ways).find(|&w| all[w * n][0] == e.shape && all[w * n + 1][0] == e.p1.0).or_else(|| (0..ways).find(|&w| all[w * n][0] == 0)) {
+        Some(w) => w,
+        None => {
+            // SAFETY: single JS thread.
+            let misses = unsafe { &mut PROTO_SITE_MISSES.get()[(ic >> 4) as usize & 255] };
+            *misses = misses.wrapping_add(1);
+            if *misses != 0 {
+                return Some((e.at, e.accessor, holder));
+            }
+            ways - 1
         }
-    }
+    };
+    let words = &mut all[way * n..(way + 1) * n];
     words[0] = [e.shape, e.kind];
     words[1] = [e.p1.0, e.p1.1];
     words[2] = [if e.depth == 2 { e.p2.0 } else { 0 }, e.at | if e.accessor { IC_ACCESSOR } else { 0 }];
@@ -1851,6 +1879,62 @@ static GLOBAL_CACHE: perry_gc::JsCell<[(Atom, u64, u32); 256]> = perry_gc::JsCel
 /// The shapes of `arguments` objects with many arguments, by count and base shape.
 type ArgumentShapes = hashbrown::HashMap<(usize, usize), &'static shape::Shape>;
 static ARGUMENT_SHAPES: JsCell<Option<ArgumentShapes>> = JsCell::new(None);
+
+/// The location of an ordinary object's own writable data property by (shape, atom), for keyed
+/// stores (`keyed_own_write`); empty entries are zero.
+static KEYED_SET_CACHE: perry_gc::JsCell<[(u64, Atom, u64); 256]> = perry_gc::JsCell::new([(0, 0, 0); 256]);
+
+/// An ordinary object (`KIND_OBJECT`, not in dictionary mode) and a string key: the shape word
+/// and the key's atom.
+#[inline]
+fn keyed_ordinary(o: Value, k: Value) -> Option<(u64, Atom)> {
+    if !(k.is_string() && o.is_object() && !o.is_proxy() && o.kind() == KIND_OBJECT) || object::shape_of(o).dict {
+        return None;
+    }
+    Some((object::shape_word(o), atoms::intern_value(k)))
+}
+
+/// `o[k]` when `k` is a string naming an own data property of ordinary object `o`.
+fn keyed_own_read(o: Value, k: Value) -> Option<u64> {
+    let (sh, atom) = keyed_ordinary(o, k)?;
+    let mega = mega_entry(sh, atom);
+    if mega.0 == sh && mega.1 == atom {
+        return Some(read_cached(o, mega.2));
+    }
+    let at = ic_location(o, atom)?;
+    *mega = (sh, atom, at);
+    Some(read_cached(o, at))
+}
+
+/// `o[k] = v` when `k` is a string naming an own writable data property of ordinary object
+/// `o` (stored with the barrier); false for anything else.
+fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
+    let Some((sh, atom)) = keyed_ordinary(o, k) else { return false };
+    let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 255;
+    // SAFETY: single JS thread; no other borrow of the cache is live.
+    let e = unsafe { &mut KEYED_SET_CACHE.get()[h] };
+    let at = if e.0 == sh && e.1 == atom {
+        e.2
+    } else {
+        match object::find_own(o, atom) {
+            Some((_, a)) if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 => match ic_location(o, atom) {
+                Some(at) => {
+                    *e = (sh, atom, at);
+                    at
+                }
+                None => return false,
+            },
+            _ => return false,
+        }
+    };
+    if at & IC_OVERFLOW == 0 {
+        o.cell().set_field(at as i32, v);
+    } else {
+        let arr = Value(o.cell().word(((at >> 32) & 0x7FFF_FFFF) as i32));
+        arr.cell().set_field((at & 0xFFFF_FFFF) as i32, v);
+    }
+    true
+}
 
 fn mega_entry(sh: u64, atom: Atom) -> &'static mut (u64, Atom, u64) {
     let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 1023;

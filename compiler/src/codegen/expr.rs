@@ -26,7 +26,9 @@
 //! cache the shape transition (shape before, offset, shape after) in two entries, filled by
 //! `perry_define_field_ic`. Entries are raw shape pointers, which a table sweep keeps alive (it
 //! marks every shape a compiled cache word names). The site's inline entries do not cache inherited properties: the runtime's prototype
-//! cache answers those (see there for why).
+//! cache answers those (see there for why). A method read `o.m(...)` also tests prototype
+//! entries (`proto_entries`): one way, or `IC_PROTO_POLY_WAYS` in a loop where two or more
+//! classes define `m` (`Compiler::member_names`).
 //!
 //! Global variables (properties of the global object: `Reflect`, `JSON`, `console`, ...) read
 //! through a one-entry inline cache inside functions and loops ([`global_read`]): the global
@@ -67,7 +69,8 @@
 //! result canonicalised); otherwise the ordinary call. A replaced `Math.sqrt` is called.
 //!
 //! Object literals with plain static keys cache their shape in a global slot after the first
-//! evaluation; later evaluations bump-allocate inline in eden ([`alloc_object_inline`],
+//! evaluation (with one inline slot to spare, `literal_capacity`); later evaluations
+//! bump-allocate inline in eden ([`alloc_object_inline`],
 //! `PERRY_HEAP_TOP`/`PERRY_HEAP_END`; under `PERRY_GC_STRESS` the end equals the top so every
 //! allocation takes the slow path) and store the values straight into the inline slots, without
 //! a barrier (the cell is young). Such cells start with identity hash 0; Map/Set assign one on
@@ -417,7 +420,13 @@ impl FnCompiler<'_, '_, '_> {
             return s;
         }
         self.set_pos(at);
-        let mode = if self.runs_once() { ProtoSite::No } else { ProtoSite::Method };
+        let mode = if self.runs_once() {
+            ProtoSite::No
+        } else if self.c.member_names().poly_methods.contains(name) {
+            ProtoSite::PolyMethod
+        } else {
+            ProtoSite::Method
+        };
         self.get_named_site(o, name, mode)
     }
 
@@ -429,8 +438,8 @@ impl FnCompiler<'_, '_, '_> {
     /// How a named read or store of `name` treats inherited properties: with prototype entries
     /// answering accessors when some class of the program defines one by that name.
     fn accessor_site(&mut self, name: &str, setter: bool) -> bool {
-        let names = self.c.accessor_names();
-        (if setter { &names.1 } else { &names.0 }).contains(name) && !self.runs_once()
+        let names = self.c.member_names();
+        (if setter { &names.setters } else { &names.getters }).contains(name) && !self.runs_once()
     }
 
     /// `o.name` through a polymorphic inline cache (`length` through the runtime).
@@ -450,7 +459,7 @@ impl FnCompiler<'_, '_, '_> {
     fn named_ic(&mut self, o: V, name: &str, mode: ProtoSite) -> V {
         // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
         // tested in order; a hit is a compare and a load.
-        let site = self.new_ic_sites(IC_WAYS as u32 + if mode == ProtoSite::No { 0 } else { IC_PROTO_ENTRIES });
+        let site = self.new_ic_sites(IC_WAYS as u32 + IC_PROTO_ENTRIES * mode.proto_ways());
         let res = self.new_var();
         let miss = self.b.create_block();
         let done = self.b.create_block();
@@ -480,7 +489,7 @@ impl FnCompiler<'_, '_, '_> {
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         if mode != ProtoSite::No {
             let own = self.b.create_block();
-            let (x, accessor) = self.proto_entries(p, sh, base, site + IC_WAYS as u32, own);
+            let (x, accessor) = self.proto_entries(p, sh, base, site + IC_WAYS as u32, mode.proto_ways(), own);
             if mode == ProtoSite::Accessor {
                 // An accessor: its getter called with the receiver (undefined without one).
                 let data = self.b.create_block();
@@ -540,6 +549,7 @@ impl FnCompiler<'_, '_, '_> {
         let rt = match mode {
             ProtoSite::No => Rt::perry_get_named_ic,
             ProtoSite::Method => Rt::perry_get_method_ic,
+            ProtoSite::PolyMethod => Rt::perry_get_method_poly_ic,
             ProtoSite::Accessor => Rt::perry_get_accessor_ic,
         };
         let v = self.ic_miss(rt, site, o, name, None);
@@ -549,40 +559,70 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(res)
     }
 
-    /// The prototype entries of a site (`IC_PROTO_ENTRIES`, from entry `first`): when the
-    /// receiver (at `p`, with shape word `sh`) has the shape and kind they cached and its first
-    /// prototype (and for a property two up, the second) the cached shapes (and kind), returns
-    /// the word in the slot of the prototype holding the property and whether it is an accessor
-    /// cell (an `i8`); otherwise goes to `fail`.
-    fn proto_entries(&mut self, p: V, sh: V, base: V, first: u32, fail: Block) -> (V, V) {
-        let word =
-            |fc: &mut Self, entry: u32, off: i32| fc.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((first + entry) * IC_ENTRY_SIZE) as i32 + off);
-        let step = |fc: &mut Self, cond: V| {
+    /// The prototype entries of a site (`ways` ways of `IC_PROTO_ENTRIES`, from entry `first`):
+    /// when the receiver (at `p`, with shape word `sh`) has the shape and kind a way cached and
+    /// its first prototype (and for a property two up, the second) that way's shapes (and
+    /// kind), returns the word in the slot of the prototype holding the property and whether it
+    /// is an accessor cell (an `i8`); otherwise goes to `fail`. Several ways are a loop over
+    /// the receiver shapes, then one copy of the other tests.
+    fn proto_entries(&mut self, p: V, sh: V, base: V, first: u32, ways: u32, fail: Block) -> (V, V) {
+        let step = |fc: &mut Self, cond: V, fail: Block| {
             let next = fc.b.create_block();
             fc.b.ins().brif(cond, next, &[], fail, &[]);
             fc.b.switch_to_block(next);
         };
-        let want = word(self, 0, IC_SHAPE);
-        let c = self.b.ins().icmp(IntCC::Equal, sh, want);
-        step(self, c);
-        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
-        let want = word(self, 0, IC_LOCATION);
-        let c = self.b.ins().icmp(IntCC::Equal, kind, want);
-        step(self, c);
         // The prototype of the object at `p` (its shape says it has the prototype word), when
         // it is an object: its address and shape word.
         let proto = |fc: &mut Self, p: V| {
             let pv = fc.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
             let t = fc.tag_of(pv);
             let c = fc.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
-            step(fc, c);
+            step(fc, c, fail);
             let pp = fc.ptr_of(pv);
             (pp, fc.b.ins().load(types::I64, MemFlagsData::trusted(), pp, OBJ_SHAPE))
         };
-        let (p1, sh1) = proto(self, p);
-        let want = word(self, 1, IC_SHAPE);
-        let c = self.b.ins().icmp(IntCC::Equal, sh1, want);
-        step(self, c);
+        // A way's receiver shape and kind, then its first prototype's shape (objects of one
+        // shape may have different prototypes: a subclass adding no field).
+        let way = |fc: &mut Self, at: V, at_off: i32, miss: Block| {
+            let want = fc.b.ins().load(types::I64, MemFlagsData::trusted(), at, at_off + IC_SHAPE);
+            let c = fc.b.ins().icmp(IntCC::Equal, sh, want);
+            step(fc, c, miss);
+            let kind = fc.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, 4);
+            let want = fc.b.ins().load(types::I64, MemFlagsData::trusted(), at, at_off + IC_LOCATION);
+            let c = fc.b.ins().icmp(IntCC::Equal, kind, want);
+            step(fc, c, miss);
+            let (p1, sh1) = proto(fc, p);
+            let want = fc.b.ins().load(types::I64, MemFlagsData::trusted(), at, at_off + IC_ENTRY_SIZE as i32 + IC_SHAPE);
+            let c = fc.b.ins().icmp(IntCC::Equal, sh1, want);
+            step(fc, c, miss);
+            p1
+        };
+        let (at, at_off, p1) = if ways == 1 {
+            let off = (first * IC_ENTRY_SIZE) as i32;
+            let p1 = way(self, base, off, fail);
+            (base, off, p1)
+        } else {
+            // A loop over the ways: the first whose words match.
+            let start = self.b.ins().iadd_imm_s(base, (first * IC_ENTRY_SIZE) as i64);
+            let n = self.iconst(ways as u64);
+            let lp = self.b.create_block();
+            let e = self.b.append_block_param(lp, types::I64);
+            let left = self.b.append_block_param(lp, types::I64);
+            let next = self.b.create_block();
+            self.b.ins().jump(lp, &[start.into(), n.into()]);
+            self.b.switch_to_block(lp);
+            let p1 = way(self, e, 0, next);
+            let found = self.b.current_block().expect("the way's last test");
+            self.b.switch_to_block(next);
+            let e2 = self.b.ins().iadd_imm_s(e, (IC_PROTO_ENTRIES * IC_ENTRY_SIZE) as i64);
+            let left2 = self.b.ins().iadd_imm_s(left, -1);
+            let more = self.b.ins().icmp_imm_u(IntCC::NotEqual, left2, 0);
+            self.b.ins().brif(more, lp, &[e2.into(), left2.into()], fail, &[]);
+            self.b.switch_to_block(found);
+            (e, 0, p1)
+        };
+        let word =
+            |fc: &mut Self, entry: u32, off: i32| fc.b.ins().load(types::I64, MemFlagsData::trusted(), at, at_off + (entry * IC_ENTRY_SIZE) as i32 + off);
         let want2 = word(self, 2, IC_SHAPE);
         let loc = word(self, 2, IC_LOCATION);
         let read = self.b.create_block();
@@ -595,7 +635,7 @@ impl FnCompiler<'_, '_, '_> {
         let kind1 = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p1, 4);
         let want = word(self, 1, IC_LOCATION);
         let c = self.b.ins().icmp(IntCC::Equal, kind1, want);
-        step(self, c);
+        step(self, c, fail);
         let (p2, sh2) = proto(self, p1);
         let c = self.b.ins().icmp(IntCC::Equal, sh2, want2);
         self.b.ins().brif(c, read, &[p2.into()], fail, &[]);
@@ -1342,7 +1382,7 @@ impl FnCompiler<'_, '_, '_> {
             let p = self.object_or(o, miss);
             let base = self.data_addr(self.c.ic_data);
             let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-            let (cell, accessor) = self.proto_entries(p, sh, base, site + 1, miss);
+            let (cell, accessor) = self.proto_entries(p, sh, base, site + 1, 1, miss);
             let acc = self.b.create_block();
             self.b.ins().brif(accessor, acc, &[], miss, &[]);
             self.b.switch_to_block(acc);
@@ -1756,7 +1796,8 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(fast);
             // Inline bump allocation; the runtime call only when the space is full.
             // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
-            let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
+            let cap = literal_capacity(names.len());
+            let size = OBJ_PLAIN_INLINE as i64 + 8 * cap as i64;
             let size = self.iconst(size as u64);
             let (obj, raw) = self.alloc_object_inline(
                 size,
@@ -1769,12 +1810,16 @@ impl FnCompiler<'_, '_, '_> {
                 let v = self.unhold(*h);
                 self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
             }
+            let u = self.undef();
+            for i in names.len()..cap {
+                self.b.ins().store(MemFlagsData::trusted(), u, raw, OBJ_PLAIN_INLINE + 8 * i as i32);
+            }
             self.def_var(res, obj);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
-            // Exactly as many inline slots as fields: the fast path allocates objects of the
-            // size the shape (its inline capacity) records.
-            let obj = self.define_object(names, held, names.len());
+            // The fast path allocates objects of the size the shape (its inline capacity)
+            // records: `literal_capacity` slots here too.
+            let obj = self.define_object(names, held, cap);
             let sh = self.rt(Rt::perry_literal_shape, &[obj]);
             self.global_set(site, sh);
             self.def_var(res, obj);
@@ -5312,12 +5357,33 @@ fn well_known_symbol_key(key: &PropertyKey) -> Option<String> {
     (id.name == "Symbol").then(|| format!("[Symbol.{}]", m.property.name))
 }
 
+/// Inline slots of an object literal with `fields` plain fields: one to spare, so that the
+/// property a program adds next (`summary.extra = x`, a common way to extend a record) is
+/// stored inline by the adding store's cache rather than in a new overflow array.
+fn literal_capacity(fields: usize) -> usize {
+    (fields + 1).min(16)
+}
+
 /// Whether a named access site has prototype entries (`IC_PROTO_ENTRIES`), and which.
 #[derive(Clone, Copy, PartialEq)]
 enum ProtoSite {
     No,
     /// A read to be called: inherited data properties.
     Method,
+    /// A read to be called of a name two or more classes define: `IC_PROTO_POLY_WAYS` ways
+    /// of inherited data properties.
+    PolyMethod,
     /// A name some class defines an accessor for: inherited data properties and getters.
     Accessor,
+}
+
+impl ProtoSite {
+    /// Ways of prototype entries (`IC_PROTO_ENTRIES` each) the site has.
+    fn proto_ways(self) -> u32 {
+        match self {
+            ProtoSite::No => 0,
+            ProtoSite::PolyMethod => IC_PROTO_POLY_WAYS,
+            ProtoSite::Method | ProtoSite::Accessor => 1,
+        }
+    }
 }

@@ -194,9 +194,8 @@ pub struct Compiler<'g> {
     enum_folds: HashMap<usize, std::rc::Rc<HashMap<u32, crate::enums::EnumConst>>>,
     /// Each module's methods compiled into their callers (`crate::inline`), found on first use.
     inline_methods: HashMap<usize, std::rc::Rc<crate::inline::Methods>>,
-    /// The names some class of the program defines a getter, and a setter, for
-    /// (`accessor_names`): their named reads and stores test prototype entries.
-    accessor_names: Option<std::rc::Rc<(hashbrown::HashSet<String>, hashbrown::HashSet<String>)>>,
+    /// Names of the program's class members (`member_names`), found on first use.
+    member_names: Option<std::rc::Rc<MemberNames>>,
     /// Each module's IR (`PERRY_IR=1`, `from_ir.rs`), lowered on first use.
     ir: HashMap<usize, std::rc::Rc<from_ir::IrModule>>,
     /// Function key -> its number entry.
@@ -398,7 +397,7 @@ impl<'g> Compiler<'g> {
             const_nums: HashMap::new(),
             enum_folds: HashMap::new(),
             inline_methods: HashMap::new(),
-            accessor_names: None,
+            member_names: None,
             num_fns: HashMap::new(),
             ir: HashMap::new(),
             num_entries: HashMap::new(),
@@ -720,32 +719,38 @@ impl<'g> Compiler<'g> {
         self.errors.push(d);
     }
 
-    /// The names some class of the program defines a getter for, and a setter for.
-    pub fn accessor_names(&mut self) -> std::rc::Rc<(hashbrown::HashSet<String>, hashbrown::HashSet<String>)> {
-        if let Some(n) = &self.accessor_names {
+    /// The names the program's classes define accessors and methods by.
+    pub fn member_names(&mut self) -> std::rc::Rc<MemberNames> {
+        if let Some(n) = &self.member_names {
             return n.clone();
         }
         use oxc_ast::ast::{MethodDefinitionKind, PropertyKey};
         use oxc_ast_visit::Visit;
-        struct Names(hashbrown::HashSet<String>, hashbrown::HashSet<String>);
+        #[derive(Default)]
+        struct Names {
+            names: MemberNames,
+            methods: HashMap<String, u32>,
+        }
         impl<'a> Visit<'a> for Names {
             fn visit_method_definition(&mut self, m: &oxc_ast::ast::MethodDefinition<'a>) {
                 if let (PropertyKey::StaticIdentifier(id), false) = (&m.key, m.computed) {
                     match m.kind {
-                        MethodDefinitionKind::Get => drop(self.0.insert(id.name.to_string())),
-                        MethodDefinitionKind::Set => drop(self.1.insert(id.name.to_string())),
+                        MethodDefinitionKind::Get => drop(self.names.getters.insert(id.name.to_string())),
+                        MethodDefinitionKind::Set => drop(self.names.setters.insert(id.name.to_string())),
+                        MethodDefinitionKind::Method if !m.r#static => *self.methods.entry(id.name.to_string()).or_default() += 1,
                         _ => {}
                     }
                 }
                 oxc_ast_visit::walk::walk_method_definition(self, m);
             }
         }
-        let mut v = Names(Default::default(), Default::default());
+        let mut v = Names::default();
         for m in &self.graph.modules {
             v.visit_program(m.program);
         }
-        let n = std::rc::Rc::new((v.0, v.1));
-        self.accessor_names = Some(n.clone());
+        v.names.poly_methods = v.methods.into_iter().filter(|&(_, n)| n >= 2).map(|(k, _)| k).collect();
+        let n = std::rc::Rc::new(v.names);
+        self.member_names = Some(n.clone());
         n
     }
 
@@ -1377,6 +1382,19 @@ mod tests {
             assert!(!defined.contains(s.1), "{lib} defines {}, which the compiled object defines", s.1);
         }
     }
+}
+
+/// The names the program's classes define members by (`Compiler::member_names`).
+#[derive(Default)]
+pub struct MemberNames {
+    /// Names some class defines a getter for: their named reads test prototype entries that
+    /// answer accessors.
+    pub getters: hashbrown::HashSet<String>,
+    /// Names some class defines a setter for: their named stores test prototype entries.
+    pub setters: hashbrown::HashSet<String>,
+    /// Names two or more classes define a (non-static) method by: their method reads have
+    /// `IC_PROTO_POLY_WAYS` ways of prototype entries.
+    pub poly_methods: hashbrown::HashSet<String>,
 }
 
 /// The local symbol of machine function `n` for the JS function `name`
