@@ -1163,7 +1163,15 @@ export! {
         };
         let scope = HandleScope::new();
         let ho = scope.root(o);
-        let r = perry_set_named_ic(o, atom, v, ic);
+        // Such an object without the property, whose prototype %Object.prototype% has none by
+        // that name either (no setter, nothing read-only, no `__proto__`): [[Set]] adds it, here
+        // directly (into the overflow array when the inline slots are taken).
+        let r = if before.is_some() && object::find_own(op, atom as Atom).is_none() {
+            object::add_property(obj, atom as Atom, Value(v), shape::DEFAULT);
+            UNDEFINED
+        } else {
+            perry_set_named_ic(o, atom, v, ic)
+        };
         let o = Value(ho.get());
         if r != EXCEPTION
             && let Some((before, op_shape)) = before

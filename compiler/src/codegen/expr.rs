@@ -69,8 +69,7 @@
 //! result canonicalised); otherwise the ordinary call. A replaced `Math.sqrt` is called.
 //!
 //! Object literals with plain static keys cache their shape in a global slot after the first
-//! evaluation (with one inline slot to spare, `literal_capacity`); later evaluations
-//! bump-allocate inline in eden ([`alloc_object_inline`],
+//! evaluation; later evaluations bump-allocate inline in eden ([`alloc_object_inline`],
 //! `PERRY_HEAP_TOP`/`PERRY_HEAP_END`; under `PERRY_GC_STRESS` the end equals the top so every
 //! allocation takes the slow path) and store the values straight into the inline slots, without
 //! a barrier (the cell is young). Such cells start with identity hash 0; Map/Set assign one on
@@ -1796,8 +1795,7 @@ impl FnCompiler<'_, '_, '_> {
             self.b.switch_to_block(fast);
             // Inline bump allocation; the runtime call only when the space is full.
             // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
-            let cap = literal_capacity(names.len());
-            let size = OBJ_PLAIN_INLINE as i64 + 8 * cap as i64;
+            let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
             let size = self.iconst(size as u64);
             let (obj, raw) = self.alloc_object_inline(
                 size,
@@ -1810,16 +1808,12 @@ impl FnCompiler<'_, '_, '_> {
                 let v = self.unhold(*h);
                 self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
             }
-            let u = self.undef();
-            for i in names.len()..cap {
-                self.b.ins().store(MemFlagsData::trusted(), u, raw, OBJ_PLAIN_INLINE + 8 * i as i32);
-            }
             self.def_var(res, obj);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
-            // The fast path allocates objects of the size the shape (its inline capacity)
-            // records: `literal_capacity` slots here too.
-            let obj = self.define_object(names, held, cap);
+            // Exactly as many inline slots as fields: the fast path allocates objects of the
+            // size the shape (its inline capacity) records.
+            let obj = self.define_object(names, held, names.len());
             let sh = self.rt(Rt::perry_literal_shape, &[obj]);
             self.global_set(site, sh);
             self.def_var(res, obj);
@@ -5355,13 +5349,6 @@ fn well_known_symbol_key(key: &PropertyKey) -> Option<String> {
     let PropertyKey::StaticMemberExpression(m) = key else { return None };
     let Expression::Identifier(id) = &m.object else { return None };
     (id.name == "Symbol").then(|| format!("[Symbol.{}]", m.property.name))
-}
-
-/// Inline slots of an object literal with `fields` plain fields: one to spare, so that the
-/// property a program adds next (`summary.extra = x`, a common way to extend a record) is
-/// stored inline by the adding store's cache rather than in a new overflow array.
-fn literal_capacity(fields: usize) -> usize {
-    (fields + 1).min(16)
 }
 
 /// Whether a named access site has prototype entries (`IC_PROTO_ENTRIES`), and which.
