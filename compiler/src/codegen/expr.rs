@@ -3777,8 +3777,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
         self.cold_here();
-        let what = callee_text(self.m.source, &c.callee);
-        self.call_held(fv, ov, &argv, m.property.name.as_str(), &what, res, done);
+        self.call_held(fv, ov, &argv, c, res, done);
         self.b.switch_to_block(done);
         Some(self.use_var(res))
     }
@@ -3798,10 +3797,12 @@ impl FnCompiler<'_, '_, '_> {
         (ov, fv, argv)
     }
 
-    /// The ordinary call of [`Self::built_in_method_parts`]' method `name` on its receiver, its
-    /// value into `res`, then to `done`; through [`Self::call_inlined`] when the module has
-    /// methods by that name that run in place (a class's own `push` or `map`).
-    fn call_held(&mut self, fv: Variable, ov: Variable, argv: &[Held], name: &str, what: &str, res: Variable, done: Block) {
+    /// The ordinary call of [`Self::built_in_method_parts`]' method (of call `c`, `o.name(...)`)
+    /// on its receiver, its value into `res`, then to `done`; through [`Self::call_inlined`] when
+    /// the module has methods by that name that run in place (a class's own `push` or `map`).
+    fn call_held(&mut self, fv: Variable, ov: Variable, argv: &[Held], c: &'static CallExpression<'static>, res: Variable, done: Block) {
+        let Expression::StaticMemberExpression(m) = &c.callee else { unreachable!("a built-in method's call `o.name(...)`") };
+        let (name, what) = (m.property.name.as_str(), callee_text(self.m.source, &c.callee));
         if self.may_inline()
             && argv.len() <= JS_REG_ARGS
             && let Some(cands) = self.c.inline_candidates(self.module, crate::inline::Kind::Method, name)
@@ -3815,7 +3816,7 @@ impl FnCompiler<'_, '_, '_> {
                     v
                 })
                 .collect();
-            let r = self.call_inlined(fv, ov, &vars, what, cands);
+            let r = self.call_inlined(fv, ov, &vars, &what, cands);
             self.def_var(res, r);
             self.b.ins().jump(done, &[]);
             return;
@@ -3823,7 +3824,7 @@ impl FnCompiler<'_, '_, '_> {
         let f = self.use_var(fv);
         let o = self.use_var(ov);
         let args: Vec<V> = argv.iter().map(|&h| self.unhold(h)).collect();
-        let r = self.call_value(f, o, &args, what);
+        let r = self.call_value(f, o, &args, &what);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
     }
@@ -3871,7 +3872,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(fast, &[]);
 
         self.b.switch_to_block(slow);
-        self.call_held(fv, ov, &argv, m.property.name.as_str(), &what, res, done);
+        self.call_held(fv, ov, &argv, c, res, done);
 
         self.b.switch_to_block(fast);
         let this_arg = if !reduce && n == 2 { self.unhold(argv[1]) } else { self.undef() };
