@@ -1594,6 +1594,15 @@ fn read_cached(v: Value, at: u64) -> u64 {
     arr.cell().word((at & 0xFFFF_FFFF) as i32)
 }
 
+/// Stores `x` (with the barrier) at location `at` of `v`, as [`read_cached`] reads it.
+fn write_cached(v: Value, at: u64, x: Value) {
+    if at & IC_OVERFLOW == 0 {
+        return v.cell().set_field(at as i32, x);
+    }
+    let arr = Value(v.cell().word(((at >> 32) & 0x7FFF_FFFF) as i32));
+    arr.cell().set_field((at & 0xFFFF_FFFF) as i32, x);
+}
+
 /// Whether every own property named `atom` of an object of kind `kind`
 /// is in its shape (no virtual own property by that name): what lets a
 /// shape stand for "has no own `atom`".
@@ -1779,11 +1788,11 @@ fn fill_proto_entries(v: Value, e: &ProtoEntry, holder: Value, ic: u64, own: usi
     // SAFETY: the site's `own + ways * IC_PROTO_ENTRIES` consecutive entries of the compiler's
     // table (static, aligned); nothing else refers to them during this call.
     let all = unsafe { core::slice::from_raw_parts_mut((ic as *mut IcEntry).add(own), ways * n) };
-    // The first empty way. A site seeing more receivers than it has ways keeps the ones it has
-    // and leaves the others to the runtime's cache, but only for so many misses: one-off first
-    // receivers do not keep the steady ones out for good (the last way is replaced).
-    // A way with this receiver shape and first prototype shape whose other words went stale
-    // (the second prototype changed) is replaced: compiled code takes the first such way.
+    // The way of this receiver shape and first prototype shape, whose other words went stale
+    // (the second prototype changed; compiled code takes the first such way), else the first
+    // empty way. A site seeing more receivers than it has ways keeps the ones it has and leaves
+    // the others to the runtime's cache, but only for so many misses: one-off first receivers
+    // do not keep the steady ones out for good (the last way is replaced).
     let way = match (0..ways).find(|&w| all[w * n][0] == e.shape && all[w * n + 1][0] == e.p1.0).or_else(|| (0..ways).find(|&w| all[w * n][0] == 0)) {
         Some(w) => w,
         None => {
@@ -1918,9 +1927,8 @@ fn keyed_own_read(o: Value, k: Value) -> Option<u64> {
 /// `o` (stored with the barrier); false for anything else.
 fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
     let Some((sh, atom)) = keyed_ordinary(o, k) else { return false };
-    let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 255;
     // SAFETY: single JS thread; no other borrow of the cache is live.
-    let e = unsafe { &mut KEYED_SET_CACHE.get()[h] };
+    let e = unsafe { &mut KEYED_SET_CACHE.get()[shape_atom_hash(sh, atom) & 255] };
     let at = if e.0 == sh && e.1 == atom {
         e.2
     } else {
@@ -1935,19 +1943,18 @@ fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
             _ => return false,
         }
     };
-    if at & IC_OVERFLOW == 0 {
-        o.cell().set_field(at as i32, v);
-    } else {
-        let arr = Value(o.cell().word(((at >> 32) & 0x7FFF_FFFF) as i32));
-        arr.cell().set_field((at & 0xFFFF_FFFF) as i32, v);
-    }
+    write_cached(o, at, v);
     true
 }
 
+/// The hash of (shape, atom) the caches keyed by both index with (their size a power of two).
+fn shape_atom_hash(sh: u64, atom: Atom) -> usize {
+    ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize
+}
+
 fn mega_entry(sh: u64, atom: Atom) -> &'static mut (u64, Atom, u64) {
-    let h = ((sh >> 4) ^ (atom as u64).wrapping_mul(0x9E37_79B9)) as usize & 1023;
     // SAFETY: single JS thread.
-    unsafe { &mut MEGA_CACHE.get()[h] }
+    unsafe { &mut MEGA_CACHE.get()[shape_atom_hash(sh, atom) & 1023] }
 }
 
 /// The global-read cache entry for `atom`: `(atom, global shape, slot)`.

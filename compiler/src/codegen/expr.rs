@@ -510,9 +510,7 @@ impl FnCompiler<'_, '_, '_> {
                 let cands = if self.may_inline() { self.c.inline_candidates(self.module, crate::inline::Kind::Getter, name) } else { None };
                 let r = match cands {
                     Some(cands) => {
-                        let (gv, ov) = (self.new_var(), self.new_var());
-                        self.def_var(gv, getter);
-                        self.def_var(ov, o);
+                        let (gv, ov) = (self.var_holding(getter), self.var_holding(o));
                         self.call_inlined(gv, ov, &[], name, cands)
                     }
                     None => self.call_value(getter, o, &[], name),
@@ -1395,11 +1393,7 @@ impl FnCompiler<'_, '_, '_> {
             // A setter of the module's that can run in place runs here (`crate::inline`).
             match if self.may_inline() { self.c.inline_candidates(self.module, crate::inline::Kind::Setter, name) } else { None } {
                 Some(cands) => {
-                    let [fv, ov, vv] = [f, o, v].map(|x| {
-                        let var = self.new_var();
-                        self.def_var(var, x);
-                        var
-                    });
+                    let [fv, ov, vv] = [f, o, v].map(|x| self.var_holding(x));
                     self.call_inlined(fv, ov, &[vv], name, cands);
                 }
                 None => {
@@ -3595,26 +3589,16 @@ impl FnCompiler<'_, '_, '_> {
         }
         let cands = self.c.inline_candidates(self.module, crate::inline::Kind::Method, m.property.name.as_str())?;
         let (f, this) = self.callee_and_this(&c.callee);
-        let fv = self.new_var();
-        self.def_var(fv, f);
-        let tv = self.new_var();
-        self.def_var(tv, this);
+        let (fv, tv) = (self.var_holding(f), self.var_holding(this));
         let what = callee_text(self.m.source, &c.callee);
         let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
-        let argv: Vec<Variable> = args
-            .into_iter()
-            .map(|a| {
-                let v = self.new_var();
-                self.def_var(v, a);
-                v
-            })
-            .collect();
+        let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
         self.set_pos(c.span.start);
         Some(self.call_inlined(fv, tv, &argv, &what, cands))
     }
 
     /// Calls the function in `fv` with `this` in `tv` and the arguments in `argv`: when its code
-    /// is one of `cands`' (methods or getters that can run in place), that one's body runs here
+    /// is one of `cands`' (methods, getters or setters that can run in place), that one's body runs here
     /// with `this` and its parameters bound; any other function takes the ordinary call.
     fn call_inlined(&mut self, fv: Variable, tv: Variable, argv: &[Variable], what: &str, cands: Vec<super::InlineCandidate>) -> V {
         let res = self.new_var();
@@ -3811,9 +3795,7 @@ impl FnCompiler<'_, '_, '_> {
                 .iter()
                 .map(|&h| {
                     let a = self.unhold(h);
-                    let v = self.new_var();
-                    self.def_var(v, a);
-                    v
+                    self.var_holding(a)
                 })
                 .collect();
             let r = self.call_inlined(fv, ov, &vars, &what, cands);

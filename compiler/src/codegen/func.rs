@@ -603,6 +603,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn new_var(&mut self) -> Variable {
         self.var_of(types::I64, true)
     }
+    /// A new value variable holding `v`.
+    pub fn var_holding(&mut self, v: V) -> Variable {
+        let var = self.new_var();
+        self.def_var(var, v);
+        var
+    }
     /// Whether `v` is a number by construction: a constant below
     /// `MIN_TAGGED`, or the bits of an f64.
     pub fn known_num(&self, v: V) -> bool {
