@@ -610,11 +610,22 @@ export! {
     }
 
     // ----- functions and classes -----
-    fn perry_closure(meta: u64, code: u64) -> u64 {
+    fn perry_closure(meta: u64, code: u64, site: u64) -> u64 {
         // SAFETY: compiled code passes the address of one of its `FnMeta`
         // records (static data, valid for the whole run).
         let m = unsafe { &*(meta as *const function::FnMeta) };
-        function::alloc_function(m, code).0
+        let f = function::alloc_function(m, code);
+        // The site's functions all have this layout (one meta, so one
+        // prototype and one root shape, which is never freed): compiled code
+        // makes the next ones inline (`FnCompiler::make_closure`).
+        let slots = site as *mut u64;
+        // SAFETY: `site` is the address of the site's CLOSURE_SITE_SLOTS
+        // module-global slots, which live as long as the program.
+        unsafe {
+            *slots.add(CLOSURE_SITE_PROTO as usize) = object::proto_of(f).0;
+            *slots.add(CLOSURE_SITE_SHAPE as usize) = object::shape_of(f) as *const crate::shape::Shape as u64;
+        }
+        f.0
     }
     fn perry_gen_new(f: u64, cells: u64) -> u64 {
         // A generator object for a call of generator function `f`: its

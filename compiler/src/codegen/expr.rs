@@ -81,7 +81,7 @@ use crate::analyze::{self, CtxKind};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
 use cranelift_frontend::Variable;
-use cranelift_module::{DataId, Module as _};
+use cranelift_module::DataId;
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator};
@@ -1793,6 +1793,7 @@ impl FnCompiler<'_, '_, '_> {
             let size = self.iconst(size as u64);
             let (obj, raw) = self.alloc_object_inline(
                 size,
+                KIND_OBJECT << HDR_KIND_SHIFT,
                 |s, top| {
                     s.b.ins().store(MemFlagsData::trusted(), cached, top, OBJ_SHAPE);
                 },
@@ -2209,7 +2210,7 @@ impl FnCompiler<'_, '_, '_> {
                 l,
                 r,
                 |fc, a, b| {
-                    let fref = fc.c.module.declare_func_in_func(fc.c.rt_id(Rt::perry_pow), fc.b.func);
+                    let fref = fc.func_ref(fc.c.rt_id(Rt::perry_pow));
                     let call = fc.b.ins().call(fref, &[a, b]);
                     fc.b.inst_results(call)[0]
                 },
@@ -2361,7 +2362,7 @@ impl FnCompiler<'_, '_, '_> {
             // A register-preserving call: the loop around keeps its registers.
             let slot = self.b.create_sized_stack_slot(cranelift_codegen::ir::StackSlotData::new(cranelift_codegen::ir::StackSlotKind::ExplicitSlot, 8, 3));
             let out = self.b.ins().stack_addr(types::I64, slot, 0);
-            let fref = self.c.module.declare_func_in_func(self.c.rt_id(Rt::perry_fmod_preserve), self.b.func);
+            let fref = self.func_ref(self.c.rt_id(Rt::perry_fmod_preserve));
             self.b.ins().call(fref, &[a, b, out]);
             let r = self.b.ins().load(types::F64, MemFlagsData::trusted(), out, 0);
             self.def_var(res, r);
@@ -2386,7 +2387,7 @@ impl FnCompiler<'_, '_, '_> {
         self.def_var(res, rf);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(slow);
-        let fref = self.c.module.declare_func_in_func(self.c.rt_id(Rt::perry_fmod), self.b.func);
+        let fref = self.func_ref(self.c.rt_id(Rt::perry_fmod));
         let call = self.b.ins().call(fref, &[a, b]);
         let r = self.b.inst_results(call)[0];
         self.def_var(res, r);
@@ -3613,7 +3614,7 @@ impl FnCompiler<'_, '_, '_> {
         let code = self.load_field(f, FN_CODE);
         let mut bodies = Vec::new();
         for (fid, ..) in &cands {
-            let fref = self.c.module.declare_func_in_func(*fid, self.b.func);
+            let fref = self.func_ref(*fid);
             let addr = self.b.ins().func_addr(types::I64, fref);
             let hit = self.b.ins().icmp(IntCC::Equal, code, addr);
             let body = self.b.create_block();
@@ -4513,6 +4514,7 @@ impl FnCompiler<'_, '_, '_> {
         let size = self.iconst(OBJ_INLINE as u64 + 8 * nslots as u64);
         let (obj, raw) = self.alloc_object_inline(
             size,
+            KIND_OBJECT << HDR_KIND_SHIFT,
             |s, top| {
                 let proto = s.global_get(g + PLAIN_SITE_PROTO);
                 s.b.ins().store(MemFlagsData::trusted(), proto, top, OBJ_PROTO);
@@ -4603,6 +4605,7 @@ impl FnCompiler<'_, '_, '_> {
         let size = self.global_get(g + CTOR_SITE_SIZE);
         let (this, _) = self.alloc_object_inline(
             size,
+            KIND_OBJECT << HDR_KIND_SHIFT,
             |s, top| {
                 let shape = s.global_get(g + CTOR_SITE_ROOT_SHAPE);
                 s.b.ins().store(MemFlagsData::trusted(), shape, top, OBJ_SHAPE);
@@ -4719,12 +4722,14 @@ impl FnCompiler<'_, '_, '_> {
         v
     }
 
-    /// Allocates an ordinary object of `size` bytes: inline bump allocation
-    /// in eden (`init` writes the header words at the raw address), the
+    /// Allocates a cell of `size` bytes with header bits `hdr` (kind and
+    /// flags; an ordinary object's: `KIND_OBJECT << HDR_KIND_SHIFT`): inline
+    /// bump allocation in eden (`init` writes the header words at the raw
+    /// address), the
     /// runtime's `slow` path when eden is full. Returns the object and its
     /// raw address (valid until the next allocation: for the stores that
     /// complete it, with no barrier).
-    fn alloc_object_inline(&mut self, size: V, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> (V, V) {
+    pub fn alloc_object_inline(&mut self, size: V, hdr: u64, init: impl FnOnce(&mut Self, V), slow: impl FnOnce(&mut Self) -> V) -> (V, V) {
         let objv = self.new_var();
         let rawv = self.declare(types::I64);
         let top_addr = self.data_addr(self.c.heap_top);
@@ -4739,7 +4744,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().brif(fits, bump, &[], call, &[]);
         self.b.switch_to_block(bump);
         self.b.ins().store(MemFlagsData::trusted(), new_top, top_addr, 0);
-        let hdr = self.b.ins().bor_imm_u(size, (KIND_OBJECT << HDR_KIND_SHIFT) as i64);
+        let hdr = self.b.ins().bor_imm_u(size, hdr as i64);
         self.b.ins().store(MemFlagsData::trusted(), hdr, top, 0);
         init(self, top);
         let tagged = self.b.ins().bor_imm_u(top, (TAG_OBJECT << TAG_SHIFT) as i64);

@@ -289,6 +289,11 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// `safepoints::run` keeps across calls.
     pub gc_vars: EntitySet<Variable>,
     pub gc_values: EntitySet<V>,
+    /// Each data object and function this function refers to, declared
+    /// once: one global value per symbol lets Cranelift merge the address
+    /// computations (one register or spill slot instead of one per use).
+    pub data_gvs: HashMap<cranelift_module::DataId, cranelift_codegen::ir::GlobalValue>,
+    pub func_refs: HashMap<cranelift_module::FuncId, cranelift_codegen::ir::FuncRef>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -372,6 +377,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
+            data_gvs: HashMap::new(),
+            func_refs: HashMap::new(),
             narrow_ints: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),
@@ -888,7 +895,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.b.ins().brif(byte, cont, &[], log, &[]);
         self.b.switch_to_block(log);
         let id = self.c.rt_id(Rt::perry_card_dirty);
-        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let fref = self.func_ref(id);
         self.b.ins().call(fref, &[slot]);
         self.b.ins().jump(cont, &[]);
         self.b.switch_to_block(cont);
@@ -949,7 +956,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             f.info().params.len()
         );
         let id = self.c.rt_preserving_id(f).unwrap_or_else(|| self.c.rt_id(f));
-        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let fref = self.func_ref(id);
         let call = self.b.ins().call(fref, args);
         self.effects += 1;
         let r = self.b.inst_results(call)[0];
@@ -986,8 +993,25 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     // ----- constants, globals, atoms -----
 
     pub fn data_addr(&mut self, id: cranelift_module::DataId) -> V {
-        let gv = self.c.module.declare_data_in_func(id, self.b.func);
+        let gv = match self.data_gvs.get(&id) {
+            Some(&gv) => gv,
+            None => {
+                let gv = self.c.module.declare_data_in_func(id, self.b.func);
+                self.data_gvs.insert(id, gv);
+                gv
+            }
+        };
         self.b.ins().symbol_value(types::I64, gv)
+    }
+
+    /// Function `id` as a reference from this function (declared once).
+    pub fn func_ref(&mut self, id: cranelift_module::FuncId) -> cranelift_codegen::ir::FuncRef {
+        if let Some(&f) = self.func_refs.get(&id) {
+            return f;
+        }
+        let f = self.c.module.declare_func_in_func(id, self.b.func);
+        self.func_refs.insert(id, f);
+        f
     }
 
     /// A string constant's value.
@@ -1499,21 +1523,84 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Creates the closure for a function context.
     pub fn make_closure(&mut self, key: usize, body: FnBody, name: &str, length: u32) -> V {
-        let (fid, meta) = {
+        let (fid, meta, flags) = {
             let info = self.c.function_for(key, self.module, body, name, length);
-            (info.id, info.meta)
+            (info.id, info.meta, info.flags)
         };
-        let meta_addr = self.data_addr(meta);
-        let fref = self.c.module.declare_func_in_func(fid, self.b.func);
-        let code = self.b.ins().func_addr(types::I64, fref);
-        let f = self.rt(Rt::perry_closure, &[meta_addr, code]);
         let child = self.m.analysis.by_node[&key];
         let caps = self.m.analysis.ctxs[child].captures.clone();
+        let f = self.alloc_closure(fid, meta, flags, caps.len());
         for (i, cap) in caps.into_iter().enumerate() {
             let v = self.capture_for_child(cap);
             self.store_field(f, FN_CAPS + 8 * i as i32, v);
         }
         f
+    }
+
+    /// A new function object for function `fid` (its metadata `meta`, with
+    /// `flags` and `ncaps` capture slots, all undefined). The site's slots
+    /// (`CLOSURE_SITE_*`) hold the shape and prototype of the function
+    /// objects it makes once the runtime made the first (`perry_closure`);
+    /// after that they are bump-allocated inline, and the runtime makes one
+    /// only when eden is full.
+    fn alloc_closure(&mut self, fid: cranelift_module::FuncId, meta: cranelift_module::DataId, flags: u32, ncaps: usize) -> V {
+        let site = self.c.new_global(super::SlotInit::Undefined);
+        for _ in 1..CLOSURE_SITE_SLOTS {
+            self.c.new_global(super::SlotInit::Undefined);
+        }
+        let fref = self.func_ref(fid);
+        let general = |s: &mut Self| {
+            let meta_addr = s.data_addr(meta);
+            let code = s.b.ins().func_addr(types::I64, fref);
+            let globals = s.data_addr(s.c.globals_data);
+            let site_addr = s.b.ins().iadd_imm_u(globals, (site * GLOBAL_SLOT_SIZE) as i64);
+            s.rt(Rt::perry_closure, &[meta_addr, code, site_addr])
+        };
+        let size = (FN_CAPS as usize + 8 * ncaps + 8) as u64;
+        if size > 256 {
+            return general(self);
+        }
+        let res = self.new_var();
+        let base = self.data_addr(self.c.globals_data);
+        let shape = self.b.ins().load(types::I64, MemFlags::trusted(), base, (site * GLOBAL_SLOT_SIZE) as i32);
+        let learnt = self.b.ins().icmp_imm_u(IntCC::NotEqual, shape, UNDEFINED as i64);
+        let inline = self.b.create_block();
+        let first = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.set_cold_block(first);
+        self.b.ins().brif(learnt, inline, &[], first, &[]);
+        self.b.switch_to_block(inline);
+        let ctor = if flags & (FNF_CONSTRUCTOR | FNF_CLASS_CTOR) != 0 { FLAG_CONSTRUCTOR << HDR_FLAGS_SHIFT } else { 0 };
+        let size_v = self.iconst(size);
+        let (o, _) = self.alloc_object_inline(
+            size_v,
+            (KIND_FUNCTION << HDR_KIND_SHIFT) | ctor,
+            |s, top| {
+                // Every word before the next safepoint: the layout
+                // `function::alloc_function` writes.
+                let flags = MemFlags::trusted();
+                s.b.ins().store(flags, shape, top, OBJ_SHAPE);
+                let proto = s.b.ins().load(types::I64, flags, base, ((site + CLOSURE_SITE_PROTO) * GLOBAL_SLOT_SIZE) as i32);
+                s.b.ins().store(flags, proto, top, OBJ_PROTO);
+                let code = s.b.ins().func_addr(types::I64, fref);
+                s.b.ins().store(flags, code, top, FN_CODE);
+                let meta_addr = s.data_addr(meta);
+                s.b.ins().store(flags, meta_addr, top, FN_META);
+                let undef = s.undef();
+                for off in (FN_HOME..size as i32).step_by(8) {
+                    s.b.ins().store(flags, undef, top, off);
+                }
+            },
+            general,
+        );
+        self.def_var(res, o);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(first);
+        let o = general(self);
+        self.def_var(res, o);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
     }
 
     /// Calls `f` with `this` and register arguments (at most 4), with the
@@ -1803,7 +1890,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             args.push(self.use_var(self.regs[i]));
         }
         args.push(self.use_var(self.rest));
-        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let fref = self.func_ref(id);
         let call = self.b.ins().call(fref, &args);
         let r = self.b.inst_results(call)[0];
         self.b.ins().return_(&[r]);
@@ -1818,7 +1905,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         let undef = self.undef();
         let full = self.js_call_args(f, undef, undef, args);
         self.effects += 1;
-        let fref = self.c.module.declare_func_in_func(id, self.b.func);
+        let fref = self.func_ref(id);
         let call = self.b.ins().call(fref, &full);
         let r = self.b.inst_results(call)[0];
         self.after_call();

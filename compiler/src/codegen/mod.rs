@@ -78,6 +78,8 @@ pub type InlineCandidate = (FuncId, &'static oxc_ast::ast::Function<'static>, Ve
 pub struct FnInfo {
     pub id: FuncId,
     pub meta: DataId,
+    /// The meta's `FNF_*` flags.
+    pub flags: u32,
 }
 
 /// What is compiled for a function context.
@@ -690,7 +692,7 @@ impl<'g> Compiler<'g> {
             self.module.define_data(meta, &d).unwrap();
             self.metas.push(meta);
             self.queue.push((key, module, body));
-            self.fns.insert(key, FnInfo { id, meta });
+            self.fns.insert(key, FnInfo { id, meta, flags });
         }
         &self.fns[&key]
     }
