@@ -2040,9 +2040,13 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.gen_finish();
             }
             FnBody::Arrow(a) => {
-                if let Some(body) = a.get_function_body() {
-                    self.infer_numbers(&body.statements, &[]);
-                }
+                // An expression body declares no locals, but its reads of
+                // module number constants and number functions still fold.
+                let statements: &'static [Statement<'static>] = match a.get_function_body() {
+                    Some(body) => &body.statements,
+                    None => &[],
+                };
+                self.infer_numbers(statements, &[]);
                 if let Some(id) = self.ir_function() {
                     self.param_flags(&a.params);
                     let irm = self.c.ir_module(self.module);
