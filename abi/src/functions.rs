@@ -33,6 +33,8 @@ macro_rules! foreach_runtime_function {
         fn perry_set_named(o: Value, atom: Value, v: Value) -> Value;
         fn perry_get_index(o: Value, k: Value) -> Value [preserving(perry_get_index_pa)];
         fn perry_set_index(o: Value, k: Value, v: Value) -> Value [preserving(perry_set_index_pa)];
+        fn perry_get_index_site(o: Value, k: Value, site: Value) -> Value [preserving(perry_get_index_site_pa)];
+        fn perry_set_index_site(o: Value, k: Value, v: Value, site: Value) -> Value [preserving(perry_set_index_site_pa)];
         fn perry_get_super(home: Value, k: Value, this: Value) -> Value;
         fn perry_set_super(home: Value, k: Value, v: Value, this: Value) -> Value;
         fn perry_delete(o: Value, k: Value) -> Value;

@@ -466,6 +466,25 @@ pub const PLAIN_SITE_PROTO: u32 = 2;
 pub const CLOSURE_SITE_SLOTS: u32 = 2;
 pub const CLOSURE_SITE_SHAPE: u32 = 0;
 pub const CLOSURE_SITE_PROTO: u32 = 1;
+/// A keyed site `o[k]` (`perry_get_index_site`, `perry_set_index_site`):
+/// `KEYED_SITE_WAYS` entries of `[shape, key, location]`, the way chosen by
+/// the key's bits ([`keyed_way`]). An entry says: an object of that shape has
+/// an own data property (for a write, a writable one) named by that string
+/// key at that location (an inline cache's location word). Every slot starts
+/// as `UNDEFINED`, which no shape word equals.
+pub const KEYED_SITE_WAYS: u32 = 8;
+pub const KEYED_ENTRY_SLOTS: u32 = 3;
+pub const KEYED_SITE_SLOTS: u32 = KEYED_SITE_WAYS * KEYED_ENTRY_SLOTS;
+pub const KEYED_ENTRY_SHAPE: u32 = 0;
+pub const KEYED_ENTRY_KEY: u32 = 1;
+pub const KEYED_ENTRY_LOCATION: u32 = 2;
+/// The two shifts of [`keyed_way`] (compiled code computes it too).
+pub const KEYED_WAY_SHIFTS: (u32, u32) = (4, 9);
+
+/// The way of a keyed site a key's bits select.
+pub const fn keyed_way(k: u64) -> u32 {
+    (((k >> KEYED_WAY_SHIFTS.0) ^ (k >> KEYED_WAY_SHIFTS.1)) & (KEYED_SITE_WAYS as u64 - 1)) as u32
+}
 // Compiled code tests both kinds of site's constructor with one helper.
 const _: () = assert!(CTOR_SITE_CTOR == PLAIN_SITE_CTOR);
 

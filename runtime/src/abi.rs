@@ -437,6 +437,32 @@ export! {
         }
         r_unit(object::set_value_key(Value(o), Value(k), Value(v)))
     }
+    fn perry_get_index_site(o: u64, k: u64, site: u64) -> u64 {
+        // A keyed site's miss: an own data property of an ordinary object
+        // named by a string key is read and recorded in the key's way of
+        // the site (`KEYED_SITE_*`), which compiled code tests first.
+        if let Some((sh, atom)) = keyed_ordinary(Value(o), Value(k))
+            && let Some(at) = ic_location(Value(o), atom)
+        {
+            fill_keyed_site(site, sh, k, at);
+            return read_cached(Value(o), at);
+        }
+        perry_get_index(o, k)
+    }
+    fn perry_set_index_site(o: u64, k: u64, v: u64, site: u64) -> u64 {
+        // `perry_get_index_site` for a write: an own writable data property.
+        if let Some((sh, atom)) = keyed_ordinary(Value(o), Value(k))
+            && let Some((_, a)) = object::find_own(Value(o), atom)
+            && a & shape::ACCESSOR == 0
+            && a & shape::WRITABLE != 0
+            && let Some(at) = ic_location(Value(o), atom)
+        {
+            fill_keyed_site(site, sh, k, at);
+            write_cached(Value(o), at, Value(v));
+            return UNDEFINED;
+        }
+        perry_set_index(o, k, v)
+    }
     fn perry_get_super(home: u64, k: u64, this: u64) -> u64 {
         let scope = HandleScope::new();
         let ht = scope.root(this);
@@ -1956,6 +1982,21 @@ fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
     };
     write_cached(o, at, v);
     true
+}
+
+/// Records in keyed site `site` (the address of its `KEYED_SITE_SLOTS` module-global slots)
+/// that objects of shape `sh` have key `k`'s property at location `at`, in `k`'s way.
+fn fill_keyed_site(site: u64, sh: u64, k: u64, at: u64) {
+    let e = site as *mut u64;
+    let w = (keyed_way(k) * KEYED_ENTRY_SLOTS) as usize;
+    // SAFETY: `site` is the address of the site's KEYED_SITE_SLOTS module-global slots (compiled
+    // code `keyed_site`), which live as long as the program; the key slot is a root (the table of
+    // globals), and table sweeps keep the shapes that global slots name.
+    unsafe {
+        *e.add(w + KEYED_ENTRY_SHAPE as usize) = sh;
+        *e.add(w + KEYED_ENTRY_KEY as usize) = k;
+        *e.add(w + KEYED_ENTRY_LOCATION as usize) = at;
+    }
 }
 
 /// The hash of (shape, atom) the caches keyed by both index with (their size a power of two).

@@ -1082,13 +1082,74 @@ impl FnCompiler<'_, '_, '_> {
         let v = self.unit_string(u, general);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
+        // Anything else: the site's keyed cache (a string key naming an own
+        // data property), then the runtime, which fills it.
         self.b.switch_to_block(general);
+        let site = self.keyed_site();
+        let miss = self.b.create_block();
+        let (p, loc) = self.keyed_site_hit(o, k, site, miss);
+        let a = self.cached_slot_addr(p, loc);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), a, 0);
+        let v = self.track(v);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
         self.cold_here();
-        let r = self.rt_check(Rt::perry_get_index, &[o, k]);
+        let site_addr = self.global_addr(site);
+        let r = self.rt_check(Rt::perry_get_index_site, &[o, k, site_addr]);
         self.def_var(res, r);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         self.use_var(res)
+    }
+
+    /// A keyed site's module-global slots (`KEYED_SITE_*`, all undefined).
+    fn keyed_site(&mut self) -> u32 {
+        let site = self.c.new_global(super::SlotInit::Undefined);
+        for _ in 1..KEYED_SITE_SLOTS {
+            self.c.new_global(super::SlotInit::Undefined);
+        }
+        site
+    }
+
+    /// The address of module-global slot `slot`.
+    fn global_addr(&mut self, slot: u32) -> V {
+        let base = self.data_addr(self.c.globals_data);
+        self.b.ins().iadd_imm_u(base, (slot * GLOBAL_SLOT_SIZE) as i64)
+    }
+
+    /// Tests the way of keyed site `site` that key `k` selects
+    /// (`perry_abi::keyed_way`): continues in a new block while `k` is the
+    /// entry's key and `o` an object of the entry's shape, with `o`'s address
+    /// and the entry's location word (to `miss` otherwise).
+    fn keyed_site_hit(&mut self, o: V, k: V, site: u32, miss: Block) -> (V, V) {
+        let (s1, s2) = KEYED_WAY_SHIFTS;
+        let a = self.b.ins().ushr_imm_u(k, s1 as i64);
+        let b = self.b.ins().ushr_imm_u(k, s2 as i64);
+        let x = self.b.ins().bxor(a, b);
+        let w = self.b.ins().band_imm_u(x, (KEYED_SITE_WAYS - 1) as i64);
+        let off = self.b.ins().imul_imm_u(w, (KEYED_ENTRY_SLOTS * GLOBAL_SLOT_SIZE) as i64);
+        let base = self.global_addr(site);
+        let e = self.b.ins().iadd(base, off);
+        let key = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, (KEYED_ENTRY_KEY * GLOBAL_SLOT_SIZE) as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, key, k);
+        let obj = self.b.create_block();
+        self.b.ins().brif(same, obj, &[], miss, &[]);
+        self.b.switch_to_block(obj);
+        let t = self.tag_of(o);
+        let is_obj = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let shaped = self.b.create_block();
+        self.b.ins().brif(is_obj, shaped, &[], miss, &[]);
+        self.b.switch_to_block(shaped);
+        let p = self.ptr_of(o);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, (KEYED_ENTRY_SHAPE * GLOBAL_SLOT_SIZE) as i32);
+        let hit = self.b.create_block();
+        let same = self.b.ins().icmp(IntCC::Equal, sh, want);
+        self.b.ins().brif(same, hit, &[], miss, &[]);
+        self.b.switch_to_block(hit);
+        let loc = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, (KEYED_ENTRY_LOCATION * GLOBAL_SLOT_SIZE) as i32);
+        (p, loc)
     }
 
     /// `o[k]` where `o` is the binding of loop array cache `c`: an integral
@@ -1341,9 +1402,19 @@ impl FnCompiler<'_, '_, '_> {
         let addr = self.b.ins().iadd_imm_u(addr, VA_DATA as i64);
         self.store_raw_with_barrier(addr, v);
         self.b.ins().jump(done, &[]);
+        // Anything else: the site's keyed cache (a string key naming an own
+        // writable data property), then the runtime, which fills it.
         self.b.switch_to_block(slow);
+        let site = self.keyed_site();
+        let miss = self.b.create_block();
+        let (p, loc) = self.keyed_site_hit(o, k, site, miss);
+        let a = self.cached_slot_addr(p, loc);
+        self.store_raw_with_barrier(a, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(miss);
         self.cold_here();
-        self.rt_check(Rt::perry_set_index, &[o, k, v]);
+        let site_addr = self.global_addr(site);
+        self.rt_check(Rt::perry_set_index_site, &[o, k, v, site_addr]);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
     }
