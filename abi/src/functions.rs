@@ -150,7 +150,7 @@ macro_rules! foreach_runtime_function {
         fn perry_card_dirty(slot: Value) -> Value;
         fn perry_set_named_ic(o: Value, atom: Value, v: Value, ic: Value) -> Value;
         fn perry_define_field_ic(o: Value, atom: Value, v: Value, ic: Value) -> Value;
-        fn perry_literal_shape(o: Value) -> Value;
+        fn perry_literal_shape(o: Value, site: Value) -> Value;
         fn perry_get_named_ic(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_get_method_ic(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_get_method_poly_ic(o: Value, atom: Value, ic: Value) -> Value;

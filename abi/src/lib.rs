@@ -466,6 +466,17 @@ pub const PLAIN_SITE_PROTO: u32 = 2;
 pub const CLOSURE_SITE_SLOTS: u32 = 2;
 pub const CLOSURE_SITE_SHAPE: u32 = 0;
 pub const CLOSURE_SITE_PROTO: u32 = 1;
+/// An object literal site `{ a, b }` with static keys (`perry_literal_shape`):
+/// `[shape, size]`, raw, once the runtime learnt the literal's shape (the
+/// shape slot starts as `UNDEFINED`). Compiled code then allocates `size`
+/// bytes with that shape and stores the fields. When an object of that shape
+/// outgrows its inline slots (a property added after the literal's), the
+/// runtime gives the site's shape `LITERAL_SLACK` more inline slots, which
+/// compiled code fills with `undefined`.
+pub const LITERAL_SITE_SLOTS: u32 = 2;
+pub const LITERAL_SITE_SHAPE: u32 = 0;
+pub const LITERAL_SITE_SIZE: u32 = 1;
+pub const LITERAL_SLACK: u32 = 4;
 /// A keyed site `o[k]` (`perry_get_index_site`, `perry_set_index_site`):
 /// `KEYED_SITE_WAYS` entries of `[shape, key, location]`, the way chosen by
 /// the key's bits ([`keyed_way`]). An entry says: an object of that shape has

@@ -1079,15 +1079,22 @@ export! {
         // Compiled code fills the slots next, with no allocation in between.
         o.0
     }
-    fn perry_literal_shape(o: u64) -> u64 {
-        // The shape a literal site caches, or 0 when the object is not a plain
-        // inline-only data object.
+    fn perry_literal_shape(o: u64, site: u64) -> u64 {
+        // A literal site learns the shape of the object it made (`LITERAL_SITE_*`) when that is
+        // a plain inline-only data object with exactly its fields; else nothing.
         let o = Value(o);
         let sh = object::shape_of(o);
-        if o.kind() != KIND_OBJECT || sh.dict || !sh.is_plain() || sh.len() > sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
-            return 0;
+        if o.kind() != KIND_OBJECT || sh.dict || !sh.is_plain() || sh.len() != sh.inline_cap as usize || sh.attrs.iter().any(|&a| a != shape::DEFAULT) {
+            return UNDEFINED;
         }
-        sh as *const crate::shape::Shape as u64
+        set_literal_site(site, sh);
+        // SAFETY: the JS thread; no other borrow of the table is live.
+        let sites = unsafe { LITERAL_SITES.get() }.get_or_insert_with(hashbrown::HashMap::new);
+        let list = sites.entry(sh as *const crate::shape::Shape as u64).or_default();
+        if !list.contains(&site) {
+            list.push(site);
+        }
+        UNDEFINED
     }
     fn perry_get_named_ic(o: u64, atom: u64, ic: u64) -> u64 {
         // `o.name` at a polymorphic site (compiled code `get_named`): its
@@ -1982,6 +1989,42 @@ fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
     };
     write_cached(o, at, v);
     true
+}
+
+/// The literal sites whose objects have exactly the fields of a shape, by that shape: when one
+/// such object outgrows its inline slots, they all allocate with `LITERAL_SLACK` more. The
+/// shapes stay alive while the sites' slots name them (table sweeps keep shapes global slots
+/// name); a grown site's old shape leaves the table.
+static LITERAL_SITES: perry_gc::JsCell<Option<hashbrown::HashMap<u64, Vec<u64>>>> = perry_gc::JsCell::new(None);
+
+/// Points literal site `site` (the address of its `LITERAL_SITE_SLOTS` module-global slots) at
+/// shape `sh`, all of whose properties are in inline slots.
+fn set_literal_site(site: u64, sh: &'static crate::shape::Shape) {
+    let slots = site as *mut u64;
+    // SAFETY: `site` is the address of the site's slots in the module-global table, which lives
+    // as long as the program; the words are raw (a shape's address, a size in bytes).
+    unsafe {
+        *slots.add(LITERAL_SITE_SHAPE as usize) = sh as *const crate::shape::Shape as u64;
+        *slots.add(LITERAL_SITE_SIZE as usize) = sh.inline_start as u64 + 8 * sh.inline_cap as u64;
+    }
+}
+
+/// An object of plain shape `sh`, whose inline slots are all taken, is getting another property
+/// (`object::add_property`): the literal sites that make objects of that shape make them with
+/// `LITERAL_SLACK` spare inline slots from now on, so that the objects they make next take such
+/// properties inline.
+pub fn literal_outgrown(sh: &'static crate::shape::Shape) {
+    // SAFETY: the JS thread; no other borrow of the table is live (nothing below reaches it).
+    let Some(sites) = (unsafe { LITERAL_SITES.get() }).as_mut().and_then(|t| t.remove(&(sh as *const crate::shape::Shape as u64))) else {
+        return;
+    };
+    let mut grown = shape::root(sh.inline_start, sh.inline_cap + LITERAL_SLACK);
+    for &k in &sh.keys {
+        grown = grown.add(k, shape::DEFAULT);
+    }
+    for site in sites {
+        set_literal_site(site, grown);
+    }
 }
 
 /// Records in keyed site `site` (the address of its `KEYED_SITE_SLOTS` module-global slots)

@@ -246,6 +246,10 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
     }
     let cap = sh.inline_cap as usize;
     if i >= cap {
+        if i == cap && sh.is_plain() {
+            // The literal sites of this shape learn to leave room.
+            crate::abi::literal_outgrown(sh);
+        }
         // Overflow mode: properties from `cap - 1` on live in the array held
         // by the last inline slot; entering it moves that slot's property.
         let first = cap - 1;

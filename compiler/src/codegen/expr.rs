@@ -1849,7 +1849,10 @@ impl FnCompiler<'_, '_, '_> {
         let done = self.b.create_block();
         if !names.is_empty() && names.len() <= 16 {
             let site = self.c.new_global(super::SlotInit::Undefined);
-            let cached = self.global_get(site);
+            for _ in 1..LITERAL_SITE_SLOTS {
+                self.c.new_global(super::SlotInit::Undefined);
+            }
+            let cached = self.global_get(site + LITERAL_SITE_SHAPE);
             let fast = self.b.create_block();
             let slow = self.b.create_block();
             // The slot holds the raw shape pointer (reads as a number) once known:
@@ -1859,9 +1862,10 @@ impl FnCompiler<'_, '_, '_> {
             self.b.ins().brif(ok, fast, &[], slow, &[]);
             self.b.switch_to_block(fast);
             // Inline bump allocation; the runtime call only when the space is full.
-            // A plain object: no proto word (`OBJ_PLAIN_INLINE`).
-            let size = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
-            let size = self.iconst(size as u64);
+            // A plain object: no proto word (`OBJ_PLAIN_INLINE`). Its size is the site's: the
+            // fields, and `LITERAL_SLACK` spare slots once the site's objects outgrew them.
+            let base = self.data_addr(self.c.globals_data);
+            let size = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, ((site + LITERAL_SITE_SIZE) * GLOBAL_SLOT_SIZE) as i32);
             let (obj, raw) = self.alloc_object_inline(
                 size,
                 KIND_OBJECT << HDR_KIND_SHIFT,
@@ -1874,14 +1878,28 @@ impl FnCompiler<'_, '_, '_> {
                 let v = self.unhold(*h);
                 self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * i as i32, v);
             }
+            // The spare slots of a grown site (no safepoint before they hold a value).
+            let exact = OBJ_PLAIN_INLINE as i64 + 8 * names.len() as i64;
+            let grown = self.b.ins().icmp_imm_u(IntCC::NotEqual, size, exact);
+            let spare = self.b.create_block();
+            let filled = self.b.create_block();
+            self.b.ins().brif(grown, spare, &[], filled, &[]);
+            self.b.switch_to_block(spare);
+            let undef = self.undef();
+            for i in 0..LITERAL_SLACK as usize {
+                self.store_fresh(raw, OBJ_PLAIN_INLINE + 8 * (names.len() + i) as i32, undef);
+            }
+            self.b.ins().jump(filled, &[]);
+            self.b.switch_to_block(filled);
             self.def_var(res, obj);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(slow);
-            // Exactly as many inline slots as fields: the fast path allocates objects of the
-            // size the shape (its inline capacity) records.
+            // Exactly as many inline slots as fields; the runtime learns the shape and size.
             let obj = self.define_object(names, held, names.len());
-            let sh = self.rt(Rt::perry_literal_shape, &[obj]);
-            self.global_set(site, sh);
+            let ov = self.var_holding(obj);
+            let site_addr = self.global_addr(site);
+            self.rt(Rt::perry_literal_shape, &[obj, site_addr]);
+            let obj = self.use_var(ov);
             self.def_var(res, obj);
         } else {
             let obj = self.define_object(names, held, names.len().clamp(2, 16));
