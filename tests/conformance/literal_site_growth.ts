@@ -9,7 +9,7 @@ function summary(i: number) {
 }
 
 const made: Array<Record<string, unknown>> = [];
-for (let i = 0; i < 5000; i++) {
+for (let i = 0; i < 1500; i++) {
   const s: Record<string, unknown> = summary(i);
   if (i % 4 === 1) s.diagonal = i / 2;
   if (i % 8 === 3) {
@@ -32,7 +32,7 @@ for (const s of made) {
   keys += Object.keys(s).length;
 }
 console.log("totals", made.length, area, diag, keys);
-for (const i of [0, 1, 3, 7, 4999, 4997, 4995, 4983]) console.log(i, JSON.stringify(made[i]));
+for (const i of [0, 1, 3, 7, 1499, 1497, 1495, 1479]) console.log(i, JSON.stringify(made[i]));
 console.log("spread", JSON.stringify({ ...made[7] }), JSON.stringify(Object.assign({}, made[3])));
 console.log("entries", Object.entries(made[1]).map(([k, v]) => `${k}=${v}`).join(","));
 
@@ -67,7 +67,7 @@ function pointB(x: number) {
   return { x: x * 10, y: x };
 }
 let s1 = 0;
-for (let i = 0; i < 3000; i++) {
+for (let i = 0; i < 1000; i++) {
   const a: Record<string, number> = pointA(i);
   if (i % 2) a.z = i;
   const b: Record<string, number> = pointB(i);
@@ -77,10 +77,10 @@ console.log("shared", s1, JSON.stringify(pointA(2)), JSON.stringify(pointB(3)));
 
 // A site in a loop that keeps its objects: collections move them.
 const kept: Array<{ id: number; tags?: string[]; note?: string }> = [];
-for (let i = 0; i < 40000; i++) {
+for (let i = 0; i < 10000; i++) {
   const o: { id: number; tags?: string[]; note?: string } = { id: i };
   if (i % 3 === 0) o.tags = ["t" + i];
   if (i % 5 === 0) o.note = "n" + i;
   if (i % 100 === 0) kept.push(o);
 }
-console.log("kept", kept.length, kept.slice(0, 4).map((o) => JSON.stringify(o)).join(" "), kept[399].id);
+console.log("kept", kept.length, kept.slice(0, 4).map((o) => JSON.stringify(o)).join(" "), kept[99].id);
