@@ -1084,7 +1084,16 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         // Anything else: the site's keyed cache (a string key naming an own
         // data property), then the runtime, which fills it.
+        // (A key known to be a number never hits: the runtime directly.)
         self.b.switch_to_block(general);
+        self.cold_here();
+        if self.known_num(k) {
+            let r = self.rt_check(Rt::perry_get_index, &[o, k]);
+            self.def_var(res, r);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+            return self.use_var(res);
+        }
         let site = self.keyed_site();
         let miss = self.b.create_block();
         let (p, loc) = self.keyed_site_hit(o, k, site, miss);
@@ -1121,7 +1130,8 @@ impl FnCompiler<'_, '_, '_> {
     /// Tests the way of keyed site `site` that key `k` selects
     /// (`perry_abi::keyed_way`): continues in a new block while `k` is the
     /// entry's key and `o` an object of the entry's shape, with `o`'s address
-    /// and the entry's location word (to `miss` otherwise).
+    /// and the entry's location word (to `miss` otherwise). Its blocks are
+    /// cold: the keyed sites are what the index fast paths leave.
     fn keyed_site_hit(&mut self, o: V, k: V, site: u32, miss: Block) -> (V, V) {
         let (s1, s2) = KEYED_WAY_SHIFTS;
         let a = self.b.ins().ushr_imm_u(k, s1 as i64);
@@ -1136,11 +1146,13 @@ impl FnCompiler<'_, '_, '_> {
         let obj = self.b.create_block();
         self.b.ins().brif(same, obj, &[], miss, &[]);
         self.b.switch_to_block(obj);
+        self.cold_here();
         let t = self.tag_of(o);
         let is_obj = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
         let shaped = self.b.create_block();
         self.b.ins().brif(is_obj, shaped, &[], miss, &[]);
         self.b.switch_to_block(shaped);
+        self.cold_here();
         let p = self.ptr_of(o);
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, (KEYED_ENTRY_SHAPE * GLOBAL_SLOT_SIZE) as i32);
@@ -1148,6 +1160,7 @@ impl FnCompiler<'_, '_, '_> {
         let same = self.b.ins().icmp(IntCC::Equal, sh, want);
         self.b.ins().brif(same, hit, &[], miss, &[]);
         self.b.switch_to_block(hit);
+        self.cold_here();
         let loc = self.b.ins().load(types::I64, MemFlagsData::trusted(), e, (KEYED_ENTRY_LOCATION * GLOBAL_SLOT_SIZE) as i32);
         (p, loc)
     }
@@ -1405,6 +1418,13 @@ impl FnCompiler<'_, '_, '_> {
         // Anything else: the site's keyed cache (a string key naming an own
         // writable data property), then the runtime, which fills it.
         self.b.switch_to_block(slow);
+        self.cold_here();
+        if self.known_num(k) {
+            self.rt_check(Rt::perry_set_index, &[o, k, v]);
+            self.b.ins().jump(done, &[]);
+            self.b.switch_to_block(done);
+            return;
+        }
         let site = self.keyed_site();
         let miss = self.b.create_block();
         let (p, loc) = self.keyed_site_hit(o, k, site, miss);
