@@ -430,7 +430,7 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// Module code outside loops: it runs once, so its property accesses stay small.
-    fn runs_once(&self) -> bool {
+    pub fn runs_once(&self) -> bool {
         matches!(self.m.analysis.ctxs[self.ctx_id].kind, CtxKind::Module) && !self.jumps.iter().any(|j| j.cont.is_some())
     }
 
@@ -1084,10 +1084,11 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         // Anything else: the site's keyed cache (a string key naming an own
         // data property), then the runtime, which fills it.
-        // (A key known to be a number never hits: the runtime directly.)
+        // (A key known to be a number never hits, and code that runs once
+        // would not use the cache: the runtime directly.)
         self.b.switch_to_block(general);
         self.cold_here();
-        if self.known_num(k) {
+        if self.known_num(k) || self.runs_once() {
             let r = self.rt_check(Rt::perry_get_index, &[o, k]);
             self.def_var(res, r);
             self.b.ins().jump(done, &[]);
@@ -1419,7 +1420,7 @@ impl FnCompiler<'_, '_, '_> {
         // writable data property), then the runtime, which fills it.
         self.b.switch_to_block(slow);
         self.cold_here();
-        if self.known_num(k) {
+        if self.known_num(k) || self.runs_once() {
             self.rt_check(Rt::perry_set_index, &[o, k, v]);
             self.b.ins().jump(done, &[]);
             self.b.switch_to_block(done);

@@ -1556,8 +1556,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let site_addr = s.b.ins().iadd_imm_u(globals, (site * GLOBAL_SLOT_SIZE) as i64);
             s.rt(Rt::perry_closure, &[meta_addr, code, site_addr])
         };
+        // Code that runs once (module code outside loops) makes each of its
+        // functions once: the call is smaller.
         let size = (FN_CAPS as usize + 8 * ncaps + 8) as u64;
-        if size > 256 {
+        if size > 256 || self.runs_once() {
             return general(self);
         }
         let res = self.new_var();
