@@ -51,7 +51,8 @@ macro_rules! foreach_runtime_function {
         fn perry_spread_into(a: Value, it: Value) -> Value;
         fn perry_rest_array(start: Value, argc: Value, a0: Value, a1: Value, a2: Value, a3: Value, rest: Value) -> Value;
         fn perry_arguments(argc: Value, a0: Value, a1: Value, a2: Value, a3: Value, rest: Value) -> Value;
-        fn perry_closure(meta: Value, code: Value, site: Value) -> Value;
+        fn perry_closure(meta: Value, code: Value) -> Value;
+        fn perry_closure_site(meta: Value, code: Value, site: Value) -> Value;
         fn perry_gen_new(f: Value, cells: Value) -> Value;
         fn perry_async_start(g: Value) -> Value;
         fn perry_async_resolved(v: Value) -> Value;

@@ -636,9 +636,14 @@ export! {
     }
 
     // ----- functions and classes -----
-    fn perry_closure(meta: u64, code: u64, site: u64) -> u64 {
+    fn perry_closure(meta: u64, code: u64) -> u64 {
         // SAFETY: compiled code passes the address of one of its `FnMeta`
         // records (static data, valid for the whole run).
+        let m = unsafe { &*(meta as *const function::FnMeta) };
+        function::alloc_function(m, code).0
+    }
+    fn perry_closure_site(meta: u64, code: u64, site: u64) -> u64 {
+        // SAFETY: as in `perry_closure`.
         let m = unsafe { &*(meta as *const function::FnMeta) };
         let f = function::alloc_function(m, code);
         // The site's functions all have this layout (one meta, so one

@@ -289,11 +289,6 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// `safepoints::run` keeps across calls.
     pub gc_vars: EntitySet<Variable>,
     pub gc_values: EntitySet<V>,
-    /// Each data object and function this function refers to, declared
-    /// once: one global value per symbol lets Cranelift merge the address
-    /// computations (one register or spill slot instead of one per use).
-    pub data_gvs: HashMap<cranelift_module::DataId, cranelift_codegen::ir::GlobalValue>,
-    pub func_refs: HashMap<cranelift_module::FuncId, cranelift_codegen::ir::FuncRef>,
 }
 
 /// The epoch of a [`FreshObject`] that never escapes (`crate::scalar`): its
@@ -377,8 +372,6 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
-            data_gvs: HashMap::new(),
-            func_refs: HashMap::new(),
             narrow_ints: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),
@@ -992,26 +985,21 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     // ----- constants, globals, atoms -----
 
+    /// The address of data object `id`. Each use declares its own global
+    /// value: Cranelift then computes the address where it is used (one
+    /// `lea`), where one shared value would be merged by GVN into a long
+    /// live range that spills (`accessors` ran 15% slower that way).
     pub fn data_addr(&mut self, id: cranelift_module::DataId) -> V {
-        let gv = match self.data_gvs.get(&id) {
-            Some(&gv) => gv,
-            None => {
-                let gv = self.c.module.declare_data_in_func(id, self.b.func);
-                self.data_gvs.insert(id, gv);
-                gv
-            }
-        };
+        let gv = self.c.module.declare_data_in_func(id, self.b.func);
         self.b.ins().symbol_value(types::I64, gv)
     }
 
-    /// Function `id` as a reference from this function (declared once).
+    /// Function `id` as a reference from this function. Each use declares
+    /// its own: sharing one reference per function changes the entity
+    /// numbering Cranelift's register allocator breaks ties by, and that
+    /// alone made `accessors` 18% slower (the same CLIF otherwise).
     pub fn func_ref(&mut self, id: cranelift_module::FuncId) -> cranelift_codegen::ir::FuncRef {
-        if let Some(&f) = self.func_refs.get(&id) {
-            return f;
-        }
-        let f = self.c.module.declare_func_in_func(id, self.b.func);
-        self.func_refs.insert(id, f);
-        f
+        self.c.module.declare_func_in_func(id, self.b.func)
     }
 
     /// A string constant's value.
@@ -1540,28 +1528,30 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// A new function object for function `fid` (its metadata `meta`, with
     /// `flags` and `ncaps` capture slots, all undefined). The site's slots
     /// (`CLOSURE_SITE_*`) hold the shape and prototype of the function
-    /// objects it makes once the runtime made the first (`perry_closure`);
+    /// objects it makes once the runtime made the first (`perry_closure_site`);
     /// after that they are bump-allocated inline, and the runtime makes one
     /// only when eden is full.
     fn alloc_closure(&mut self, fid: cranelift_module::FuncId, meta: cranelift_module::DataId, flags: u32, ncaps: usize) -> V {
+        let fref = self.func_ref(fid);
+        // Code that runs once (module code outside loops) makes each of its
+        // functions once: the plain call, and no site.
+        let size = (FN_CAPS as usize + 8 * ncaps + 8) as u64;
+        if size > 256 || self.runs_once() {
+            let meta_addr = self.data_addr(meta);
+            let code = self.b.ins().func_addr(types::I64, fref);
+            return self.rt(Rt::perry_closure, &[meta_addr, code]);
+        }
         let site = self.c.new_global(super::SlotInit::Undefined);
         for _ in 1..CLOSURE_SITE_SLOTS {
             self.c.new_global(super::SlotInit::Undefined);
         }
-        let fref = self.func_ref(fid);
         let general = |s: &mut Self| {
             let meta_addr = s.data_addr(meta);
             let code = s.b.ins().func_addr(types::I64, fref);
             let globals = s.data_addr(s.c.globals_data);
             let site_addr = s.b.ins().iadd_imm_u(globals, (site * GLOBAL_SLOT_SIZE) as i64);
-            s.rt(Rt::perry_closure, &[meta_addr, code, site_addr])
+            s.rt(Rt::perry_closure_site, &[meta_addr, code, site_addr])
         };
-        // Code that runs once (module code outside loops) makes each of its
-        // functions once: the call is smaller.
-        let size = (FN_CAPS as usize + 8 * ncaps + 8) as u64;
-        if size > 256 || self.runs_once() {
-            return general(self);
-        }
         let res = self.new_var();
         let base = self.data_addr(self.c.globals_data);
         let shape = self.b.ins().load(types::I64, MemFlags::trusted(), base, (site * GLOBAL_SLOT_SIZE) as i32);
