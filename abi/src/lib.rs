@@ -459,7 +459,7 @@ pub const PLAIN_SITE_SLOTS: u32 = 3;
 pub const PLAIN_SITE_CTOR: u32 = 0;
 pub const PLAIN_SITE_SHAPE: u32 = 1;
 pub const PLAIN_SITE_PROTO: u32 = 2;
-/// A closure site (`perry_closure`): `[shape, prototype]` of the function
+/// A closure site (`perry_closure_site`): `[shape, prototype]` of the function
 /// objects it makes, filled by its first, general allocation; the shape slot
 /// starts as `UNDEFINED` (raw: a root shape's address once filled). Compiled
 /// code then allocates the site's functions inline.
