@@ -452,10 +452,7 @@ export! {
     fn perry_set_index_site(o: u64, k: u64, v: u64, site: u64) -> u64 {
         // `perry_get_index_site` for a write: an own writable data property.
         if let Some((sh, atom)) = keyed_ordinary(Value(o), Value(k))
-            && let Some((_, a)) = object::find_own(Value(o), atom)
-            && a & shape::ACCESSOR == 0
-            && a & shape::WRITABLE != 0
-            && let Some(at) = ic_location(Value(o), atom)
+            && let Some(at) = writable_own_location(Value(o), atom)
         {
             fill_keyed_site(site, sh, k, at);
             write_cached(Value(o), at, Value(v));
@@ -1981,19 +1978,21 @@ fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
     let at = if e.0 == sh && e.1 == atom {
         e.2
     } else {
-        match object::find_own(o, atom) {
-            Some((_, a)) if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 => match ic_location(o, atom) {
-                Some(at) => {
-                    *e = (sh, atom, at);
-                    at
-                }
-                None => return false,
-            },
-            _ => return false,
-        }
+        let Some(at) = writable_own_location(o, atom) else { return false };
+        *e = (sh, atom, at);
+        at
     };
     write_cached(o, at, v);
     true
+}
+
+/// Where own property `atom` of `o` is, when it is a writable data property an inline cache can
+/// hold (as [`ic_location`]).
+fn writable_own_location(o: Value, atom: Atom) -> Option<u64> {
+    match object::find_own(o, atom) {
+        Some((_, a)) if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 => ic_location(o, atom),
+        _ => None,
+    }
 }
 
 /// The literal sites whose objects have exactly the fields of a shape, by that shape: when one

@@ -537,9 +537,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         self.b.switch_to_block(hit);
         let off = self.use_var(offv);
-        let addr = self.cached_slot_addr(p, off);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        let v = self.track(v);
+        let v = self.load_cached_slot(p, off);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
@@ -640,9 +638,7 @@ impl FnCompiler<'_, '_, '_> {
         let accessor = self.b.ins().band_imm_u(loc, IC_ACCESSOR as i64);
         let accessor = self.b.ins().icmp_imm_u(IntCC::NotEqual, accessor, 0);
         let loc = self.b.ins().band_imm_u(loc, !IC_ACCESSOR as i64);
-        let addr = self.cached_slot_addr(holder, loc);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        (self.track(v), accessor)
+        (self.load_cached_slot(holder, loc), accessor)
     }
 
     /// `o.#x` (`n` the private name's symbol) with an inline cache (`IC_PRIVATE_WAYS`): an own
@@ -893,6 +889,14 @@ impl FnCompiler<'_, '_, '_> {
         self.use_var(addr)
     }
 
+    /// The value at an inline cache's location word `off` of the object at
+    /// `p` (as the runtime's `read_cached` reads it).
+    fn load_cached_slot(&mut self, p: V, off: V) -> V {
+        let addr = self.cached_slot_addr(p, off);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
+        self.track(v)
+    }
+
     /// A global variable's value (a property of the global object; a
     /// ReferenceError when there is none) through a one-entry inline cache:
     /// while the global object has the shape cached, a compare and a load
@@ -920,9 +924,7 @@ impl FnCompiler<'_, '_, '_> {
         let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
         self.b.ins().brif(same, hit, &[], miss, &[]);
         self.b.switch_to_block(hit);
-        let addr = self.cached_slot_addr(p, off);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
-        let v = self.track(v);
+        let v = self.load_cached_slot(p, off);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
@@ -1098,9 +1100,7 @@ impl FnCompiler<'_, '_, '_> {
         let site = self.keyed_site();
         let miss = self.b.create_block();
         let (p, loc) = self.keyed_site_hit(o, k, site, miss);
-        let a = self.cached_slot_addr(p, loc);
-        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), a, 0);
-        let v = self.track(v);
+        let v = self.load_cached_slot(p, loc);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(miss);
@@ -1115,15 +1115,11 @@ impl FnCompiler<'_, '_, '_> {
 
     /// A keyed site's module-global slots (`KEYED_SITE_*`, all undefined).
     fn keyed_site(&mut self) -> u32 {
-        let site = self.c.new_global(super::SlotInit::Undefined);
-        for _ in 1..KEYED_SITE_SLOTS {
-            self.c.new_global(super::SlotInit::Undefined);
-        }
-        site
+        self.c.new_site(KEYED_SITE_SLOTS, super::SlotInit::Undefined)
     }
 
     /// The address of module-global slot `slot`.
-    fn global_addr(&mut self, slot: u32) -> V {
+    pub fn global_addr(&mut self, slot: u32) -> V {
         let base = self.data_addr(self.c.globals_data);
         self.b.ins().iadd_imm_u(base, (slot * GLOBAL_SLOT_SIZE) as i64)
     }
@@ -1869,10 +1865,7 @@ impl FnCompiler<'_, '_, '_> {
         let res = self.new_var();
         let done = self.b.create_block();
         if !names.is_empty() && names.len() <= 16 {
-            let site = self.c.new_global(super::SlotInit::Undefined);
-            for _ in 1..LITERAL_SITE_SLOTS {
-                self.c.new_global(super::SlotInit::Undefined);
-            }
+            let site = self.c.new_site(LITERAL_SITE_SLOTS, super::SlotInit::Undefined);
             let cached = self.global_get(site + LITERAL_SITE_SHAPE);
             let fast = self.b.create_block();
             let slow = self.b.create_block();
@@ -4608,10 +4601,7 @@ impl FnCompiler<'_, '_, '_> {
     /// taken.
     fn construct_plain(&mut self, n: &'static NewExpression<'static>, plain: &crate::classes::PlainClass, class_slot: Option<u32>) -> V {
         // The ctor slot starts as HOLE, which no callee expression evaluates to.
-        let g = self.c.new_global(super::SlotInit::Hole);
-        for _ in 1..PLAIN_SITE_SLOTS {
-            self.c.new_global(super::SlotInit::Undefined);
-        }
+        let g = self.c.new_site(PLAIN_SITE_SLOTS, super::SlotInit::Hole);
         let f = self.expr(&n.callee);
         let fh = self.hold(f);
         // No spread (see `new_expr`).
@@ -4701,10 +4691,7 @@ impl FnCompiler<'_, '_, '_> {
     /// constructor's code is called directly.
     pub(crate) fn construct_cached(&mut self, f: V, list: &[V]) -> V {
         // The ctor slot starts as HOLE, which no callee expression evaluates to.
-        let g = self.c.new_global(super::SlotInit::Hole);
-        for _ in 1..CTOR_SITE_SLOTS {
-            self.c.new_global(super::SlotInit::Undefined);
-        }
+        let g = self.c.new_site(CTOR_SITE_SLOTS, super::SlotInit::Hole);
         let res = self.new_var();
         let held: Vec<_> = list.iter().map(|&v| self.hold(v)).collect();
         let fv = self.new_var();

@@ -986,9 +986,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     // ----- constants, globals, atoms -----
 
     /// The address of data object `id`. Each use declares its own global
-    /// value: Cranelift then computes the address where it is used (one
-    /// `lea`), where one shared value would be merged by GVN into a long
-    /// live range that spills (`accessors` ran 15% slower that way).
+    /// value, so Cranelift computes the address where it is used (one
+    /// `lea`) rather than keeping one shared value live across the function
+    /// (see `func_ref` for what sharing entities did to register
+    /// allocation).
     pub fn data_addr(&mut self, id: cranelift_module::DataId) -> V {
         let gv = self.c.module.declare_data_in_func(id, self.b.func);
         self.b.ins().symbol_value(types::I64, gv)
@@ -1541,15 +1542,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let code = self.b.ins().func_addr(types::I64, fref);
             return self.rt(Rt::perry_closure, &[meta_addr, code]);
         }
-        let site = self.c.new_global(super::SlotInit::Undefined);
-        for _ in 1..CLOSURE_SITE_SLOTS {
-            self.c.new_global(super::SlotInit::Undefined);
-        }
+        let site = self.c.new_site(CLOSURE_SITE_SLOTS, super::SlotInit::Undefined);
         let general = |s: &mut Self| {
             let meta_addr = s.data_addr(meta);
             let code = s.b.ins().func_addr(types::I64, fref);
-            let globals = s.data_addr(s.c.globals_data);
-            let site_addr = s.b.ins().iadd_imm_u(globals, (site * GLOBAL_SLOT_SIZE) as i64);
+            let site_addr = s.global_addr(site);
             s.rt(Rt::perry_closure_site, &[meta_addr, code, site_addr])
         };
         let res = self.new_var();

@@ -446,6 +446,16 @@ impl<'g> Compiler<'g> {
         self.globals.len() as u32 - 1
     }
 
+    /// A site of `n` consecutive global slots: the first starts as `first`,
+    /// the others as undefined. Returns the first's index.
+    pub fn new_site(&mut self, n: u32, first: SlotInit) -> u32 {
+        let site = self.new_global(first);
+        for _ in 1..n {
+            self.new_global(SlotInit::Undefined);
+        }
+        site
+    }
+
     /// Allocates global slots for every module-scope value binding, and
     /// resolves imports to the exporting module's slots.
     fn assign_globals(&mut self, phase: &[usize]) -> Result<(), Vec<Diagnostic>> {
