@@ -151,6 +151,10 @@ async fn route(req: Request<Incoming>, seen: Arc<Seen>, other_origin: String, se
         "/redirect" => {
             let status = query(&req, "status").and_then(|c| c.parse().ok()).unwrap_or(302);
             let to = query(&req, "to").unwrap_or("/echo").replace("%3F", "?").replace("%26", "&");
+            // Read the request body first: answering before it arrives lets hyper close the
+            // connection while a streamed body is still being written (EPIPE on the client), a
+            // race this program is not about.
+            let _ = req.into_body().collect().await;
             res(status, &[("location", &to)], full("redirecting"))
         }
         "/chain" => {
