@@ -912,6 +912,24 @@ export! {
         }
         global_get_slow(g, atom as Atom)
     }
+    fn perry_ic_probe(o: u64, atom: u64, ic: u64) -> u64 {
+        // A read that must run no code (a number region's entry test, `regions.rs`): `o`'s own
+        // data property `atom`, with its one-entry cache at `ic` filled; `HOLE` for anything
+        // else (no getter runs, no prototype is searched).
+        let v = Value(o);
+        if !v.is_object() {
+            return Value::HOLE.0;
+        }
+        match own_data_location(v, atom as Atom) {
+            Some(at) => {
+                // SAFETY: `ic` is the address of one inline-cache entry in the compiler's table
+                // (static data, aligned).
+                unsafe { *(ic as *mut IcEntry) = [object::shape_word(v), at] };
+                read_cached(v, at)
+            }
+            None => Value::HOLE.0,
+        }
+    }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0
     }

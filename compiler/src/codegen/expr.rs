@@ -891,7 +891,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The value at an inline cache's location word `off` of the object at
     /// `p` (as the runtime's `read_cached` reads it).
-    fn load_cached_slot(&mut self, p: V, off: V) -> V {
+    pub(super) fn load_cached_slot(&mut self, p: V, off: V) -> V {
         let addr = self.cached_slot_addr(p, off);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         self.track(v)
@@ -938,7 +938,7 @@ impl FnCompiler<'_, '_, '_> {
     }
 
     /// Reserves `n` consecutive 16-byte inline-cache entries.
-    fn new_ic_sites(&mut self, n: u32) -> u32 {
+    pub(super) fn new_ic_sites(&mut self, n: u32) -> u32 {
         let site = self.c.ic_count;
         self.c.ic_count += n;
         site
@@ -955,7 +955,7 @@ impl FnCompiler<'_, '_, '_> {
     /// word at offset `at` of data object `data` (an inline-cache entry, a
     /// plain class's instance shape); to `miss` otherwise. Returns `o`'s
     /// address and `data`'s.
-    fn shape_guard(&mut self, o: V, data: cranelift_module::DataId, at: i32, miss: Block) -> (V, V) {
+    pub(super) fn shape_guard(&mut self, o: V, data: cranelift_module::DataId, at: i32, miss: Block) -> (V, V) {
         let p = self.object_or(o, miss);
         let hit = self.b.create_block();
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
@@ -4347,7 +4347,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// `G.name(...)` of the global `G` (no binding of that name in scope), not optional:
     /// `name`.
-    fn global_static_method(&self, c: &'static CallExpression<'static>, global: &str) -> Option<&'static str> {
+    pub(super) fn global_static_method(&self, c: &'static CallExpression<'static>, global: &str) -> Option<&'static str> {
         let Expression::StaticMemberExpression(m) = &c.callee else { return None };
         let Expression::Identifier(obj) = &m.object else { return None };
         let unbound = obj.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_none();
@@ -4381,6 +4381,12 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.len() != arity || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
+        if self.math_proven.contains(&k) {
+            // In a number region's fast copy: the callee was tested at its entry, and the
+            // arguments are numbers (no call can run in between to change either).
+            let args: Vec<V> = c.arguments.iter().map(|a| self.expr(a.to_expression())).collect();
+            return Some(self.math_op(k, &args));
+        }
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -4394,6 +4400,12 @@ impl FnCompiler<'_, '_, '_> {
         let ok = self.b.ins().band(same, nums);
         self.b.ins().brif(ok, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
+        let v = self.math_op(k, &args);
+        Some(self.finish_builtin_call(c, v, (res, slow, done), (f, this, &args)))
+    }
+
+    /// `Math[MATH_INLINE[k]](...args)` of number arguments, inline.
+    fn math_op(&mut self, k: usize, args: &[V]) -> V {
         let x = self.f64_of(args[0]);
         let r = match perry_abi::MATH_INLINE[k] {
             "sqrt" => self.b.ins().sqrt(x),
@@ -4420,8 +4432,7 @@ impl FnCompiler<'_, '_, '_> {
         let nan = self.b.ins().f64const(f64::from_bits(NAN));
         let isnan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
         let r = self.b.ins().select(isnan, nan, r);
-        let v = self.b.ins().bitcast(types::I64, MemFlagsData::new(), r);
-        Some(self.finish_builtin_call(c, v, (res, slow, done), (f, this, &args)))
+        self.b.ins().bitcast(types::I64, MemFlagsData::new(), r)
     }
 
     /// A call of an inlinable number function (`numeric::inlinable`) with
@@ -4485,13 +4496,18 @@ impl FnCompiler<'_, '_, '_> {
     /// `o.name` where `o` (an identifier) is predicted to hold an instance
     /// of a plain class with field `name`: the class's shape slot and the
     /// field's byte offset.
-    fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
+    pub(super) fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
         let Expression::Identifier(id) = o else { return None };
         let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
         let class = *self.predictions().get(&sym)?;
         let plain = self.plain_class(class)?;
         let k = plain.fields.iter().position(|(n, _)| n == name)?;
-        Some(Predicted { slot: self.class_shape_slot(class), off: OBJ_INLINE + 8 * k as i32, memo: self.shape_memo.get(&sym).copied() })
+        Some(Predicted {
+            slot: self.class_shape_slot(class),
+            off: OBJ_INLINE + 8 * k as i32,
+            memo: self.shape_memo.get(&sym).copied(),
+            proven: self.proven.iter().find(|(s, _)| *s == sym).map(|(_, v)| *v),
+        })
     }
 
     /// The class each binding of this module is predicted to hold an
@@ -4528,6 +4544,12 @@ impl FnCompiler<'_, '_, '_> {
     /// while `o` has the class's instance shape (in global `slot`), a load;
     /// anything else takes the inline cache (in cold blocks).
     fn get_field_predicted(&mut self, o: V, pr: Predicted, name: &str) -> V {
+        if let Some(pv) = pr.proven {
+            // In a number region's fast copy: the shape and a number in the field were tested.
+            let p = self.use_var(pv);
+            let f = self.b.ins().load(types::F64, MemFlagsData::trusted(), p, pr.off);
+            return self.b.ins().bitcast(types::I64, MemFlagsData::new(), f);
+        }
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -4545,6 +4567,13 @@ impl FnCompiler<'_, '_, '_> {
     /// data property), a store with the barrier; anything else takes the
     /// inline cache (in cold blocks).
     fn set_field_predicted(&mut self, o: V, pr: Predicted, name: &str, v: V) {
+        if let Some(pv) = pr.proven {
+            // In a number region's fast copy (which stores only numbers: no barrier).
+            let p = self.use_var(pv);
+            let addr = self.b.ins().iadd_imm_s(p, pr.off as i64);
+            self.store_raw_with_barrier(addr, v);
+            return;
+        }
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let p = self.predicted_guard(o, pr, slow);
@@ -5306,6 +5335,9 @@ pub struct Predicted {
     pub slot: u32,
     pub off: i32,
     pub memo: Option<cranelift_frontend::Variable>,
+    /// The receiver's shape and its fields' numbers were tested (`FnCompiler::proven`): the
+    /// variable holding its address.
+    pub proven: Option<cranelift_frontend::Variable>,
 }
 
 pub enum HeldPlace {

@@ -269,6 +269,14 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// fields (compiled code only adds properties inline, after the
     /// existing ones, and the collector runs only inside calls).
     pub shape_memo: HashMap<SymbolId, Variable>,
+    /// Receivers whose predicted class's shape, and the numbers in whose fields, the number
+    /// region being compiled tested at its entry (`regions.rs`), each with the variable holding
+    /// its address (the fast copy makes no call, so no collection moves it): their field
+    /// accesses are plain loads and stores of doubles.
+    pub proven: Vec<(SymbolId, Variable)>,
+    /// The `Math` functions (`MATH_INLINE` indices) that number region's entry found to be
+    /// the built-ins: its fast copy computes their calls inline with no test.
+    pub math_proven: Vec<usize>,
     /// Every variable declared, with its type.
     pub var_types: Vec<(Variable, types::Type)>,
     /// An async function with no `await`: a plain function whose returns
@@ -372,6 +380,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
+            proven: Vec::new(),
+            math_proven: Vec::new(),
             narrow_ints: hashbrown::HashSet::new(),
             bounded_step: None,
             f64_array_flags: HashMap::new(),

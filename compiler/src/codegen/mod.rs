@@ -48,6 +48,7 @@ mod func;
 mod generator;
 pub mod parallel;
 mod pattern;
+mod regions;
 mod safepoints;
 mod stmt;
 

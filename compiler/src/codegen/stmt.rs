@@ -23,8 +23,15 @@ use perry_abi::*;
 
 impl FnCompiler<'_, '_, '_> {
     pub fn stmts(&mut self, list: &'static [Statement<'static>]) {
-        for s in list {
-            self.stmt(s);
+        let mut i = 0;
+        while i < list.len() {
+            if let Some((end, r)) = self.number_region(list, i) {
+                self.number_region_code(list, i, end, r);
+                i = end;
+                continue;
+            }
+            self.stmt(&list[i]);
+            i += 1;
         }
     }
 
@@ -1105,7 +1112,10 @@ impl FnCompiler<'_, '_, '_> {
                 self.initialized.remove(s);
             }
             self.effects += 1;
-            self.stmts(&case.consequent);
+            // (No number regions: a later case can read what this one declares.)
+            for s in &case.consequent {
+                self.stmt(s);
+            }
         }
         self.jumps.pop();
         self.switch_to(exit);
