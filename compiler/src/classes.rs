@@ -85,6 +85,50 @@ pub struct PlainClass {
     pub fields: Vec<(String, Init)>,
 }
 
+/// How many properties a class's instances are expected to have, for the inline slots of the
+/// object `new` makes (`FnMeta::slots`): its instance fields with names that are not private,
+/// its constructor's parameter properties, and the distinct names its constructor's top-level
+/// statements assign on `this`; with an `extends`, the runtime's default for what the parent
+/// adds. An estimate: more properties go out of line, as without one.
+pub fn instance_slots(class: &Class) -> u32 {
+    let mut names: Vec<&str> = Vec::new();
+    let mut unnamed = 0u32;
+    for e in &class.body.body {
+        match e {
+            ClassElement::PropertyDefinition(p) if !p.r#static => match &p.key {
+                PropertyKey::PrivateIdentifier(_) => {}
+                PropertyKey::StaticIdentifier(i) if !names.contains(&i.name.as_str()) => names.push(i.name.as_str()),
+                PropertyKey::StringLiteral(l) if !names.contains(&l.value.as_str()) => names.push(l.value.as_str()),
+                PropertyKey::StaticIdentifier(_) | PropertyKey::StringLiteral(_) => {}
+                _ => unnamed += 1,
+            },
+            ClassElement::MethodDefinition(m) if m.kind == MethodDefinitionKind::Constructor => {
+                for p in &m.value.params.items {
+                    if (p.accessibility.is_some() || p.readonly || p.r#override)
+                        && let BindingPattern::BindingIdentifier(id) = &p.pattern
+                        && !names.contains(&id.name.as_str())
+                    {
+                        names.push(id.name.as_str());
+                    }
+                }
+                for st in m.value.body.iter().flat_map(|b| &b.statements) {
+                    if let Statement::ExpressionStatement(es) = st
+                        && let Expression::AssignmentExpression(a) = &es.expression
+                        && let AssignmentTarget::StaticMemberExpression(t) = &a.left
+                        && matches!(t.object, Expression::ThisExpression(_))
+                        && !names.contains(&t.property.name.as_str())
+                    {
+                        names.push(t.property.name.as_str());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let parent = if class.heritage.is_some() { 4 } else { 0 };
+    names.len() as u32 + unnamed + parent
+}
+
 /// The class declarations of a module by binding.
 pub fn class_declarations(program: &'static Program<'static>) -> HashMap<SymbolId, &'static Class<'static>> {
     struct V(HashMap<SymbolId, &'static Class<'static>>);

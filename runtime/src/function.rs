@@ -83,7 +83,11 @@ pub struct FnMeta {
     pub src_start: u32,
     pub src_end: u32,
     pub file: u32,
-    pub _pad: u32,
+    /// A class constructor's estimate of its instances' properties (its fields, parameter
+    /// properties and `this.x =` assignments, `compiler/src/classes.rs` `instance_slots`):
+    /// the inline slots of the object `new` makes, so a singleton with many fields is not left
+    /// with most of them out of line. 0: [`INSTANCE_SLOTS`].
+    pub slots: u32,
 }
 const _: () = assert!(core::mem::size_of::<FnMeta>() == FNMETA_SIZE);
 
@@ -177,7 +181,7 @@ fn native_meta(name: Atom, length: u32, f: NativeFn, ncaps: u32, flags: u32) -> 
     metas.entry((name, length, f as usize, ncaps, flags)).or_insert_with(|| {
         // The metadata outlives every table sweep, and so must its name.
         atoms::pin(name);
-        Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, _pad: 0 }))
+        Box::leak(Box::new(FnMeta { name, length, flags, ncaps, native: Some(f), src_start: 0, src_end: 0, file: u32::MAX, slots: 0 }))
     })
 }
 
@@ -374,10 +378,19 @@ pub fn construct_compiled(f: Value, regs: [u64; 6]) -> Option<u64> {
 /// A new ordinary object whose prototype is `new_target.prototype`
 /// (or the intrinsic `fallback` when that is not an object).
 pub fn ordinary_create_from_constructor(new_target: Value, fallback: I) -> JsResult {
+    // The estimate is 'static metadata: read before the `prototype` read, which may run code.
+    let slots = if new_target.is_object() && new_target.kind() == KIND_FUNCTION {
+        meta_of(new_target).slots.clamp(INSTANCE_SLOTS, MAX_INSTANCE_SLOTS)
+    } else {
+        INSTANCE_SLOTS
+    };
     let p = if new_target.is_js_object() { object::get(new_target, names::PROTOTYPE)? } else { Value::UNDEFINED };
     let proto = if p.is_js_object() { p } else { realm::get(fallback) };
-    Ok(object::new_object_kind(KIND_OBJECT, proto, INSTANCE_SLOTS))
+    Ok(object::new_object_kind(KIND_OBJECT, proto, slots))
 }
+
+/// The most inline slots a constructor's estimate gives its instances.
+pub const MAX_INSTANCE_SLOTS: u32 = 16;
 
 /// The `this` of `new f()` with `new_target` (OrdinaryCreateFromConstructor).
 /// When `f` is `new_target` and nothing on the new object's prototype chain is

@@ -696,7 +696,11 @@ impl<'g> Compiler<'g> {
             bytes.extend_from_slice(&src_start.to_le_bytes());
             bytes.extend_from_slice(&src_end.to_le_bytes());
             bytes.extend_from_slice(&(module as u32).to_le_bytes());
-            bytes.extend_from_slice(&0u32.to_le_bytes());
+            let slots = match body {
+                FnBody::Ctor(c) => crate::classes::instance_slots(c),
+                _ => 0,
+            };
+            bytes.extend_from_slice(&slots.to_le_bytes());
             let mut d = DataDescription::new();
             d.define(bytes.into_boxed_slice());
             d.set_align(8);
