@@ -373,6 +373,9 @@ const BULK_ARGUMENTS: usize = 16;
 pub const INSTANCE_SLOTS: u32 = crate::function::INSTANCE_SLOTS;
 /// The most inline slots a `new` site gives its instances after the first.
 const MAX_LEARNT_SLOTS: usize = 16;
+/// What a class's shape slot holds when its first instance did not have the expected layout
+/// (`perry_learn_layout`): a word no shape has (shapes are aligned), so every test fails.
+const NOT_A_SHAPE: u64 = 1;
 
 fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
     let regs = [a0, a1, a2, a3];
@@ -929,6 +932,30 @@ export! {
             }
             None => Value::HOLE.0,
         }
+    }
+    fn perry_learn_layout(o: u64, slot: u64, names: u64) -> u64 {
+        // The end of the first construction of a class with an expected layout (compiler
+        // `classes::class_layout`): when the instance's own properties are exactly `names`
+        // (newline-separated), in that order, writable, enumerable and configurable data
+        // properties in inline slots, the class's shape slot learns its shape; else the slot
+        // gets a word no shape has, and compiled code keeps its inline caches.
+        let v = Value(o);
+        let expected = string::to_rust(Value(names));
+        let ok = v.is_object() && v.kind() == KIND_OBJECT && {
+            let sh = object::shape_of(v);
+            !sh.dict
+                && sh.proto_slot.is_none()
+                && sh.inline_start == OBJ_INLINE as u32
+                && sh.len() <= sh.inline_cap as usize
+                && sh.attrs.iter().all(|&a| a == shape::DEFAULT)
+                && sh.keys.len() == expected.split('\n').count()
+                && sh.keys.iter().zip(expected.split('\n')).all(|(&k, n)| atoms::to_rust(k) == n)
+        };
+        let word = if ok { object::shape_word(v) } else { NOT_A_SHAPE };
+        // SAFETY: `slot` is the address of the class's shape slot among the module globals
+        // (compiler `class_shape_slot`), which live as long as the program.
+        unsafe { *(slot as *mut u64) = word };
+        UNDEFINED
     }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0
