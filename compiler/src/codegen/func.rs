@@ -1168,7 +1168,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// is a number, else the value.
     pub fn write_spec(&mut self, fv: Variable, gv: Variable, flag: Variable, v: V) {
         let isn = self.is_number(v);
-        let f = self.b.ins().bitcast(types::F64, MemFlags::new(), v);
+        let f = self.f64_of(v);
         self.def_var(fv, f);
         self.def_var(gv, v);
         self.def_var(flag, isn);

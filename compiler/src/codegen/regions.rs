@@ -256,10 +256,17 @@ impl FnCompiler<'_, '_, '_> {
         }
         let mut outer_vals = Vec::new();
         for sym in &r.outers {
-            let v = self.read_raw(*sym);
-            let n = self.is_number(v);
+            // A probable number's flag says it holds its f64: read that, not the value (the
+            // select through a general register would lengthen a loop-carried chain).
+            let (n, f) = match self.loc(*sym) {
+                Loc::Spec(fv, _, flag) => (self.use_var(flag), self.use_var(fv)),
+                _ => {
+                    let v = self.read_raw(*sym);
+                    (self.is_number(v), self.f64_of(v))
+                }
+            };
             ok = self.b.ins().band(ok, n);
-            outer_vals.push(v);
+            outer_vals.push(f);
         }
         self.b.ins().brif(ok, fast, &[], generic, &[]);
 
@@ -278,9 +285,8 @@ impl FnCompiler<'_, '_, '_> {
             let old = self.num_vars.insert(sym, var);
             overrides.push((sym, var, (old, known)));
         }
-        for (sym, v) in r.outers.iter().zip(outer_vals) {
+        for (sym, f) in r.outers.iter().zip(outer_vals) {
             let var = overrides.iter().find(|(s, _, _)| s == sym).unwrap().1;
-            let f = self.f64_of(v);
             self.def_var(var, f);
         }
         for s in &list[i..end] {
