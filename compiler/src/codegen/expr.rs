@@ -891,7 +891,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The value at an inline cache's location word `off` of the object at
     /// `p` (as the runtime's `read_cached` reads it).
-    pub(super) fn load_cached_slot(&mut self, p: V, off: V) -> V {
+    fn load_cached_slot(&mut self, p: V, off: V) -> V {
         let addr = self.cached_slot_addr(p, off);
         let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), addr, 0);
         self.track(v)
@@ -908,29 +908,36 @@ impl FnCompiler<'_, '_, '_> {
             let a = self.atom(name);
             return self.rt_check(Rt::perry_global_get, &[a]);
         }
-        let site = self.new_ic_sites(1);
-        let res = self.new_var();
-        let hit = self.b.create_block();
-        let miss = self.b.create_block();
-        let done = self.b.create_block();
         let ga = self.data_addr(self.c.global_object_word);
         let g = self.b.ins().load(types::I64, MemFlagsData::trusted(), ga, 0);
         let p = self.ptr_of(g);
+        self.one_entry_read(p, |s, icp| {
+            let a = s.atom(name);
+            s.rt_check(Rt::perry_global_get_ic, &[a, icp])
+        })
+    }
+
+    /// A read through a one-entry inline cache of the object at address `p`: while its shape
+    /// is the entry's, a load at the entry's location; otherwise `miss`, given the entry's
+    /// address, makes the value (and may fill the entry).
+    pub(super) fn one_entry_read(&mut self, p: V, miss: impl FnOnce(&mut Self, V) -> V) -> V {
+        let site = self.new_ic_sites(1);
+        let res = self.new_var();
+        let (hit, mb, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
         let base = self.data_addr(self.c.ic_data);
         let at = (site * IC_ENTRY_SIZE) as i32;
         let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
         let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
         let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
-        self.b.ins().brif(same, hit, &[], miss, &[]);
+        self.b.ins().brif(same, hit, &[], mb, &[]);
         self.b.switch_to_block(hit);
         let v = self.load_cached_slot(p, off);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(miss);
-        let a = self.atom(name);
+        self.b.switch_to_block(mb);
         let icp = self.b.ins().iadd_imm_s(base, at as i64);
-        let v = self.rt_check(Rt::perry_global_get_ic, &[a, icp]);
+        let v = miss(self, icp);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);

@@ -29,7 +29,7 @@ use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types}
 use oxc_ast::ast::*;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
-use perry_abi::{FN_META, IC_ENTRY_SIZE, IC_LOCATION, IC_SHAPE, KIND_FUNCTION, MATH_INLINE, MIN_TAGGED, OBJ_SHAPE, Rt};
+use perry_abi::{FN_META, KIND_FUNCTION, MATH_INLINE, MIN_TAGGED, Rt};
 
 /// A run's statements at most (each is compiled twice).
 const MAX_STATEMENTS: usize = 24;
@@ -343,30 +343,12 @@ impl FnCompiler<'_, '_, '_> {
     /// cache's miss asks the runtime (`perry_ic_probe`), which fills the entry or answers
     /// `HOLE` (no getter, no prototype). Jumps to `not_object` when `o` is not an object.
     fn probe_own(&mut self, o: V, name: &str, not_object: Block) -> V {
-        let site = self.new_ic_sites(1);
-        let res = self.new_var();
-        let (hit, miss, done) = (self.b.create_block(), self.b.create_block(), self.b.create_block());
         let p = self.object_or(o, not_object);
-        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
-        let base = self.data_addr(self.c.ic_data);
-        let at = (site * IC_ENTRY_SIZE) as i32;
-        let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
-        let off = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
-        let same = self.b.ins().icmp(IntCC::Equal, cached, sh);
-        self.b.ins().brif(same, hit, &[], miss, &[]);
-        self.b.switch_to_block(hit);
-        let v = self.load_cached_slot(p, off);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(miss);
-        self.cold_here();
-        let a = self.atom(name);
-        let icp = self.b.ins().iadd_imm_s(base, at as i64);
-        let v = self.rt(Rt::perry_ic_probe, &[o, a, icp]);
-        let v = self.track(v);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.b.switch_to_block(done);
-        self.use_var(res)
+        self.one_entry_read(p, |s, icp| {
+            s.cold_here();
+            let a = s.atom(name);
+            let v = s.rt(Rt::perry_ic_probe, &[o, a, icp]);
+            s.track(v)
+        })
     }
 }
