@@ -19,8 +19,11 @@
 //!
 //! Both copies join after the run. A statement that could run user code (a call, a getter,
 //! an operator on something not known to be a number) ends the run: its code stays where it
-//! is, between two runs. An exception (a TDZ read) leaves the fast copy as it would the
-//! generic one; no statement resumes half done.
+//! is, between two runs. No statement resumes half done, and the fast copy cannot throw: a
+//! local the run reads in its TDZ holds the hole, which the entry test finds is no number (the
+//! generic copy then throws where it should); assignments to constants and reads of the run's
+//! own declarations before them are not run statements. So a `catch` never sees the run's
+//! `f64` variables half written back.
 
 use super::expr::Predicted;
 use super::func::{FnCompiler, Loc};
