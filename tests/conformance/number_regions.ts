@@ -206,6 +206,25 @@ function tdz(ss: S[]): string {
 }
 console.log("tdz", tdz([new S(1, 2, 3)]));
 
+// An assignment in a run to a binding still in its TDZ throws before the run's writes after it.
+function tdzAssign(ss: S[]): string {
+  let out = "no error";
+  try {
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i];
+      s.a = s.b + 1;
+      // @ts-ignore
+      later = s.a * 2;
+      s.c = s.a + s.b;
+    }
+  } catch (e: any) {
+    out = `${e.constructor.name} ${ss[0].a} ${ss[0].c}`;
+  }
+  let later = 0;
+  return `${out} ${later}`;
+}
+console.log("tdz assign", tdzAssign([new S(1, 2, 3)]));
+
 // 11. A captured local stays out of runs; integer counters and Math.imul/abs/floor inside.
 function captured(ss: S[]): number[] {
   const fs: (() => number)[] = [];

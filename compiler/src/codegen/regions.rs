@@ -115,7 +115,9 @@ impl FnCompiler<'_, '_, '_> {
                         if self.scoping().symbol_flags(sym).contains(SymbolFlags::ConstVariable) || r.recv.iter().any(|(s, _)| *s == sym) {
                             return false;
                         }
-                        if compound && !self.scan_read(sym, r) {
+                        // The target is read at entry even for `=`: a binding in its TDZ must
+                        // throw there, in the generic copy (the hole is no number).
+                        if !self.scan_read(sym, r) {
                             return false;
                         }
                         if !self.scan_expr(&a.right, r) {
