@@ -86,17 +86,19 @@ pub struct PlainClass {
 }
 
 /// How many properties a class's instances are expected to have, for the inline slots of the
-/// object `new` makes (`FnMeta::slots`): its instance fields with names that are not private,
-/// its constructor's parameter properties, and the distinct names its constructor's top-level
-/// statements assign on `this`; with an `extends`, the runtime's default for what the parent
+/// object `new` makes (`FnMeta::slots`): its instance fields and private methods (private names
+/// are keys of the shape too), its constructor's parameter properties, and the distinct names
+/// its constructor's top-level statements assign on `this`; with an `extends`, the runtime's default for what the parent
 /// adds. An estimate: more properties go out of line, as without one.
 pub fn instance_slots(class: &Class) -> u32 {
     let mut names: Vec<&str> = Vec::new();
     let mut unnamed = 0u32;
     for e in &class.body.body {
         match e {
+            // A private name is a key of the instance's shape too.
+            ClassElement::MethodDefinition(m) if !m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_)) => unnamed += 1,
             ClassElement::PropertyDefinition(p) if !p.r#static => match &p.key {
-                PropertyKey::PrivateIdentifier(_) => {}
+                PropertyKey::PrivateIdentifier(_) => unnamed += 1,
                 PropertyKey::StaticIdentifier(i) if !names.contains(&i.name.as_str()) => names.push(i.name.as_str()),
                 PropertyKey::StringLiteral(l) if !names.contains(&l.value.as_str()) => names.push(l.value.as_str()),
                 PropertyKey::StaticIdentifier(_) | PropertyKey::StringLiteral(_) => {}
@@ -265,6 +267,16 @@ pub fn class_layout(sym: SymbolId, class: &'static Class<'static>, scoping: &Sco
         return None;
     }
     if class.heritage.is_some() || !class.decorators.is_empty() {
+        return None;
+    }
+    // Private members are keys of the instance's shape too (in definition order among the
+    // fields): a layout of names cannot say where they go, so such a class keeps its caches.
+    if class.body.body.iter().any(|e| match e {
+        ClassElement::PropertyDefinition(p) => !p.r#static && matches!(p.key, PropertyKey::PrivateIdentifier(_)),
+        ClassElement::MethodDefinition(m) => !m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_)),
+        ClassElement::AccessorProperty(a) => !a.r#static,
+        _ => false,
+    }) {
         return None;
     }
     let mut names: Vec<String> = Vec::new();

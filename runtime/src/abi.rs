@@ -935,21 +935,23 @@ export! {
     }
     fn perry_learn_layout(o: u64, slot: u64, names: u64) -> u64 {
         // The end of the first construction of a class with an expected layout (compiler
-        // `classes::class_layout`): when the instance's own properties are exactly `names`
+        // `classes::class_layout`): when the instance's first own properties are `names`
         // (newline-separated), in that order, writable, enumerable and configurable data
-        // properties in inline slots, the class's shape slot learns its shape; else the slot
-        // gets a word no shape has, and compiled code keeps its inline caches.
+        // properties in inline slots, the class's shape slot learns its shape (properties after
+        // them, `Object.assign(this, options)` say, move no field); else the slot gets a word no
+        // shape has, and compiled code keeps its inline caches.
         let v = Value(o);
         let expected = string::to_rust(Value(names));
+        let n = expected.split('\n').count();
         let ok = v.is_object() && v.kind() == KIND_OBJECT && {
             let sh = object::shape_of(v);
             !sh.dict
                 && sh.proto_slot.is_none()
                 && sh.inline_start == OBJ_INLINE as u32
-                && sh.len() <= sh.inline_cap as usize
-                && sh.attrs.iter().all(|&a| a == shape::DEFAULT)
-                && sh.keys.len() == expected.split('\n').count()
-                && sh.keys.iter().zip(expected.split('\n')).all(|(&k, n)| atoms::to_rust(k) == n)
+                && sh.keys.len() >= n
+                && n <= sh.inline_cap as usize
+                && sh.attrs[..n].iter().all(|&a| a == shape::DEFAULT)
+                && sh.keys.iter().zip(expected.split('\n')).all(|(&k, name)| atoms::to_rust(k) == name)
         };
         let word = if ok { object::shape_word(v) } else { NOT_A_SHAPE };
         // SAFETY: `slot` is the address of the class's shape slot among the module globals

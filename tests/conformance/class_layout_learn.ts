@@ -149,3 +149,41 @@ for (let i = 0; i < 3000; i++) {
   check += junk.i % 2;
 }
 console.log(keep.length, check, keep.map((m) => m.summary).slice(0, 3), made);
+
+// Private members are keys of the instance's shape: such a class keeps its inline caches.
+class Ledger {
+  #balance = 0;
+  count = 0;
+  #audit(): number {
+    return this.#balance;
+  }
+  constructor(readonly owner: string) {}
+  add(n: number): number {
+    this.#balance += n;
+    this.count++;
+    return this.#audit() + this.count;
+  }
+}
+const ledger = new Ledger("l");
+let ledgerSum = 0;
+for (let i = 0; i < 100; i++) ledgerSum += ledger.add(i);
+console.log(ledgerSum, ledger.count, ledger.owner, Object.keys(ledger));
+
+// Properties the constructor adds after the declared ones move no field.
+class Options {
+  width = 1;
+  height = 2;
+  constructor(extra: Record<string, number>) {
+    Object.assign(this, extra);
+  }
+  area(): number {
+    return this.width * this.height;
+  }
+  grow(): void {
+    this.width++;
+    this.height += 2;
+  }
+}
+const opts = [new Options({ depth: 3 }), new Options({ depth: 4 }), new Options({ width: 5, color: 1 }), new Options({})];
+for (const o of opts) o.grow();
+console.log(opts.map((o) => o.area()), opts.map((o) => Object.keys(o).join(",")));
