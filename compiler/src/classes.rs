@@ -86,17 +86,19 @@ pub struct PlainClass {
 }
 
 /// How many properties a class's instances are expected to have, for the inline slots of the
-/// object `new` makes (`FnMeta::slots`): its instance fields with names that are not private,
-/// its constructor's parameter properties, and the distinct names its constructor's top-level
-/// statements assign on `this`; with an `extends`, the runtime's default for what the parent
+/// object `new` makes (`FnMeta::slots`): its instance fields and private methods (private names
+/// are keys of the shape too), its constructor's parameter properties, and the distinct names
+/// its constructor's top-level statements assign on `this`; with an `extends`, the runtime's default for what the parent
 /// adds. An estimate: more properties go out of line, as without one.
 pub fn instance_slots(class: &Class) -> u32 {
     let mut names: Vec<&str> = Vec::new();
     let mut unnamed = 0u32;
     for e in &class.body.body {
         match e {
+            // A private name is a key of the instance's shape too.
+            ClassElement::MethodDefinition(m) if !m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_)) => unnamed += 1,
             ClassElement::PropertyDefinition(p) if !p.r#static => match &p.key {
-                PropertyKey::PrivateIdentifier(_) => {}
+                PropertyKey::PrivateIdentifier(_) => unnamed += 1,
                 PropertyKey::StaticIdentifier(i) if !names.contains(&i.name.as_str()) => names.push(i.name.as_str()),
                 PropertyKey::StringLiteral(l) if !names.contains(&l.value.as_str()) => names.push(l.value.as_str()),
                 PropertyKey::StaticIdentifier(_) | PropertyKey::StringLiteral(_) => {}
@@ -127,6 +129,23 @@ pub fn instance_slots(class: &Class) -> u32 {
     }
     let parent = if class.heritage.is_some() { 4 } else { 0 };
     names.len() as u32 + unnamed + parent
+}
+
+/// The class declaration each instance method, getter and setter of a module belongs to, by
+/// the AST key of its function (what `this` is expected to be an instance of).
+pub fn method_classes(program: &'static Program<'static>) -> HashMap<usize, SymbolId> {
+    let mut out = HashMap::new();
+    for (&sym, &class) in &class_declarations(program) {
+        for el in &class.body.body {
+            if let ClassElement::MethodDefinition(m) = el
+                && !m.r#static
+                && m.kind != MethodDefinitionKind::Constructor
+            {
+                out.insert(&*m.value as *const Function as usize, sym);
+            }
+        }
+    }
+    out
 }
 
 /// The class declarations of a module by binding.
@@ -236,6 +255,66 @@ pub fn plain_class(sym: SymbolId, class: &'static Class<'static>, scoping: &Scop
     Some(PlainClass { fields })
 }
 
+/// The own properties instances of class `sym` are expected to end construction with, in
+/// order, for a class that is not plain data (`plain_class`) but whose instances are still
+/// likely to share one layout: its parameter properties, its instance fields, then the names
+/// its constructor's top-level statements assign on `this`. The runtime checks the first
+/// instance against this list (`perry_learn_layout`, from the constructor's end) before its
+/// shape is used to predict field offsets (`this.f` in the class's methods, bindings predicted
+/// to hold an instance); an instance built otherwise just has another shape.
+pub fn class_layout(sym: SymbolId, class: &'static Class<'static>, scoping: &Scoping) -> Option<Vec<String>> {
+    if !scoping.symbol_flags(sym).contains(SymbolFlags::Class) || scoping.get_resolved_references(sym).any(|r| r.is_write()) {
+        return None;
+    }
+    if class.heritage.is_some() || !class.decorators.is_empty() {
+        return None;
+    }
+    // Private members are keys of the instance's shape too (in definition order among the
+    // fields): a layout of names cannot say where they go, so such a class keeps its caches.
+    if class.body.body.iter().any(|e| match e {
+        ClassElement::PropertyDefinition(p) => !p.r#static && matches!(p.key, PropertyKey::PrivateIdentifier(_)),
+        ClassElement::MethodDefinition(m) => !m.r#static && matches!(m.key, PropertyKey::PrivateIdentifier(_)),
+        ClassElement::AccessorProperty(a) => !a.r#static,
+        _ => false,
+    }) {
+        return None;
+    }
+    let mut names: Vec<String> = Vec::new();
+    let ctor = crate::analyze::explicit_ctor(class);
+    if let Some(f) = ctor {
+        for p in &f.params.items {
+            if p.accessibility.is_some() || p.readonly || p.r#override {
+                let BindingPattern::BindingIdentifier(id) = &p.pattern else { return None };
+                names.push(id.name.to_string());
+            }
+        }
+    }
+    for el in &class.body.body {
+        if let ClassElement::PropertyDefinition(p) = el {
+            if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition || matches!(p.key, PropertyKey::PrivateIdentifier(_))
+            {
+                continue;
+            }
+            let name = if p.computed { None } else { plain_key(&p.key) }?;
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    for st in ctor.and_then(|f| f.body.as_ref()).map_or(&[][..], |b| &b.statements[..]) {
+        if let Statement::ExpressionStatement(es) = st
+            && let Expression::AssignmentExpression(a) = &es.expression
+            && let AssignmentTarget::StaticMemberExpression(m) = &a.left
+            && matches!(m.object, Expression::ThisExpression(_))
+            && let Some(name) = plain_name(m.property.name.as_str())
+            && !names.contains(&name)
+        {
+            names.push(name);
+        }
+    }
+    (!names.is_empty() && names.len() <= MAX_PLAIN_FIELDS && names.iter().all(|n| !n.contains('\n'))).then_some(names)
+}
+
 fn set_field(fields: &mut [(String, Init)], name: &str, init: Init) -> Option<()> {
     let slot = fields.iter_mut().find(|(n, _)| n == name)?;
     slot.1 = init;
@@ -245,11 +324,15 @@ fn set_field(fields: &mut [(String, Init)], name: &str, init: Init) -> Option<()
 /// A field name that becomes an ordinary named property (not an index, not
 /// `__proto__`, not private).
 fn plain_key(k: &PropertyKey) -> Option<String> {
-    let name = match k {
-        PropertyKey::StaticIdentifier(id) => id.name.as_str(),
-        PropertyKey::StringLiteral(s) if !s.lone_surrogates => s.value.as_str(),
-        _ => return None,
-    };
+    match k {
+        PropertyKey::StaticIdentifier(id) => plain_name(id.name.as_str()),
+        PropertyKey::StringLiteral(s) if !s.lone_surrogates => plain_name(s.value.as_str()),
+        _ => None,
+    }
+}
+
+/// `name` when it is an ordinary named property's (not an index, not `__proto__`).
+fn plain_name(name: &str) -> Option<String> {
     if name == "__proto__" || name.parse::<u32>().is_ok() || name == "constructor" {
         return None;
     }

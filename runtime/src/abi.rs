@@ -373,6 +373,9 @@ const BULK_ARGUMENTS: usize = 16;
 pub const INSTANCE_SLOTS: u32 = crate::function::INSTANCE_SLOTS;
 /// The most inline slots a `new` site gives its instances after the first.
 const MAX_LEARNT_SLOTS: usize = 16;
+/// What a class's shape slot holds when its first instance did not have the expected layout
+/// (`perry_learn_layout`): a word no shape has (shapes are aligned), so every test fails.
+const NOT_A_SHAPE: u64 = 1;
 
 fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
     let regs = [a0, a1, a2, a3];
@@ -929,6 +932,34 @@ export! {
             }
             None => Value::HOLE.0,
         }
+    }
+    fn perry_learn_layout(o: u64, slot: u64, names: u64) -> u64 {
+        // The end of the first construction of a class with an expected layout (compiler
+        // `classes::class_layout`): when the instance's first own properties are `names`
+        // (newline-separated), in that order, writable, enumerable and configurable data
+        // properties each in an inline slot, the class's shape slot learns its shape (properties after
+        // them, `Object.assign(this, options)` say, move no field); else the slot gets a word no
+        // shape has, and compiled code keeps its inline caches.
+        let v = Value(o);
+        let expected = string::to_rust(Value(names));
+        let n = expected.split('\n').count();
+        let ok = v.is_object() && v.kind() == KIND_OBJECT && {
+            let sh = object::shape_of(v);
+            !sh.dict
+                && sh.proto_slot.is_none()
+                && sh.inline_start == OBJ_INLINE as u32
+                && sh.keys.len() >= n
+                // Every field in an inline slot: with more keys than inline slots the last
+                // inline slot holds the out-of-line array (`Shape::is_inline`).
+                && (0..n).all(|i| sh.is_inline(i))
+                && sh.attrs[..n].iter().all(|&a| a == shape::DEFAULT)
+                && sh.keys.iter().zip(expected.split('\n')).all(|(&k, name)| atoms::to_rust(k) == name)
+        };
+        let word = if ok { object::shape_word(v) } else { NOT_A_SHAPE };
+        // SAFETY: `slot` is the address of the class's shape slot among the module globals
+        // (compiler `class_shape_slot`), which live as long as the program.
+        unsafe { *(slot as *mut u64) = word };
+        UNDEFINED
     }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0

@@ -3767,6 +3767,7 @@ impl FnCompiler<'_, '_, '_> {
         self.c.inline_frames.push((name, call));
         self.inline_frame = self.c.inline_frames.len() as u32;
         self.inline_this = Some(tv);
+        self.inline_key = Some(key);
         self.inline_ret = Some((ret, rv));
         self.inlining = true;
         for (i, &p) in params.iter().enumerate() {
@@ -3786,6 +3787,7 @@ impl FnCompiler<'_, '_, '_> {
             self.jump(ret);
         }
         self.inline_this = None;
+        self.inline_key = None;
         self.inline_ret = None;
         self.inlining = false;
         self.inline_frame = 0;
@@ -4504,17 +4506,96 @@ impl FnCompiler<'_, '_, '_> {
     /// of a plain class with field `name`: the class's shape slot and the
     /// field's byte offset.
     pub(super) fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
-        let Expression::Identifier(id) = o else { return None };
-        let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
-        let class = *self.predictions().get(&sym)?;
-        let plain = self.plain_class(class)?;
-        let k = plain.fields.iter().position(|(n, _)| n == name)?;
+        let (sym, class) = match o {
+            Expression::Identifier(id) => {
+                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+                (Some(sym), *self.predictions().get(&sym)?)
+            }
+            // In a method of a class: its instances' layout.
+            Expression::ThisExpression(_) => (None, self.this_class()?),
+            _ => return None,
+        };
+        let fields = self.class_fields(class)?;
+        let k = fields.iter().position(|n| n == name)?;
         Some(Predicted {
             slot: self.class_shape_slot(class),
             off: OBJ_INLINE + 8 * k as i32,
-            memo: self.shape_memo.get(&sym).copied(),
-            proven: self.proven.iter().find(|(s, _)| *s == sym).map(|(_, v)| *v),
+            // (No memo for `this`: in a large method with calls in its loop, the memo's
+            // branch cost more than the tests it saved; measured on `interp`.)
+            memo: sym.and_then(|sym| self.shape_memo.get(&sym).copied()),
+            proven: sym.and_then(|sym| self.proven.iter().find(|(s, _)| *s == sym).map(|(_, v)| *v)),
         })
+    }
+
+    /// The fields, in slot order, of the instances of class `sym` whose shape its shape slot
+    /// holds: a plain class's, or the layout its first instance is checked against
+    /// (`classes::class_layout`, learnt at the constructor's end: `learn_layout`).
+    fn class_fields(&mut self, sym: SymbolId) -> Option<std::rc::Rc<Vec<String>>> {
+        if let Some(f) = self.c.class_fields.get(&(self.module, sym)) {
+            return f.clone();
+        }
+        let fields = match self.plain_class(sym) {
+            Some(p) => Some(p.fields.iter().map(|(n, _)| n.clone()).collect()),
+            None => self.class_layout(sym),
+        }
+        .map(std::rc::Rc::new);
+        self.c.class_fields.insert((self.module, sym), fields.clone());
+        fields
+    }
+
+    /// The expected layout of a class that is not plain data (`classes::class_layout`).
+    fn class_layout(&mut self, sym: SymbolId) -> Option<Vec<String>> {
+        let program = self.m.program;
+        let decls = self.c.class_decls.entry(self.module).or_insert_with(|| crate::classes::class_declarations(program));
+        let &class = decls.get(&sym)?;
+        crate::classes::class_layout(sym, class, &self.m.scoping)
+    }
+
+    /// The class whose instance `this` is expected to be: in a method, getter or setter of a
+    /// class declaration (compiled, or inlined at a call site).
+    fn this_class(&mut self) -> Option<SymbolId> {
+        let key = match (self.inline_this, self.inline_key) {
+            (Some(_), Some(k)) => k,
+            (Some(_), None) => return None,
+            (None, _) => match self.body {
+                FnBody::Function(f) => f as *const Function as usize,
+                _ => return None,
+            },
+        };
+        let program = self.m.program;
+        let methods = self.c.method_classes.entry(self.module).or_insert_with(|| std::rc::Rc::new(crate::classes::method_classes(program))).clone();
+        methods.get(&key).copied()
+    }
+
+    /// At the end of a constructor of a class with an expected layout: the first instance made
+    /// by `new` of exactly this class (`new.target` is the constructor) is checked against it,
+    /// and its shape becomes the class's shape slot when it matches (`perry_learn_layout`).
+    fn learn_layout(&mut self, class: &'static Class<'static>) {
+        let Some(sym) = class.id.as_ref().and_then(|i| i.symbol_id.get()) else { return };
+        if self.plain_class(sym).is_some() {
+            return;
+        }
+        let Some(fields) = self.class_fields(sym) else { return };
+        let slot = self.class_shape_slot(sym);
+        let nt = self.use_var(self.nt);
+        let f = self.use_var(self.callee);
+        let exact = self.b.ins().icmp(IntCC::Equal, nt, f);
+        let base = self.data_addr(self.c.globals_data);
+        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (slot * 8) as i32);
+        let unset = self.b.ins().icmp_imm_u(IntCC::Equal, cur, UNDEFINED as i64);
+        let go = self.b.ins().band(exact, unset);
+        let learn = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().brif(go, learn, &[], done, &[]);
+        self.b.switch_to_block(learn);
+        self.cold_here();
+        let this = self.this_value();
+        let names = self.str_const(&fields.join("\n"));
+        let base = self.data_addr(self.c.globals_data);
+        let at = self.b.ins().iadd_imm_s(base, (slot * 8) as i64);
+        self.rt(Rt::perry_learn_layout, &[this, at, names]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
     }
 
     /// The class each binding of this module is predicted to hold an
@@ -5312,6 +5393,9 @@ impl FnCompiler<'_, '_, '_> {
             }
         }
         self.ensure_open();
+        if !self.is_derived {
+            self.learn_layout(class);
+        }
         let u = self.undef();
         let r = self.ctor_return_value(u);
         self.b.ins().return_(&[r]);

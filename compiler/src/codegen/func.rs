@@ -206,6 +206,8 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// While a method's body is compiled into a call site (`inline_method_call`): the
     /// variable holding its `this`, and the block and variable its `return`s go to.
     pub inline_this: Option<Variable>,
+    /// The AST key of the method whose body is being compiled in place (with `inline_this`).
+    pub inline_key: Option<usize>,
     pub inline_ret: Option<(Block, Variable)>,
     /// The inlined frame positions are recorded in (`Compiler::position_in`):
     /// 0 outside an inlined body.
@@ -363,6 +365,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             int_bits: HashMap::new(),
             inlining: false,
             inline_this: None,
+            inline_key: None,
             inline_ret: None,
             inline_frame: 0,
             cur_pos: 0,

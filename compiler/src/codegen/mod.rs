@@ -185,6 +185,10 @@ pub struct Compiler<'g> {
     /// Module-scope number constants per module (`numeric::module_const_numbers`).
     pub const_nums: HashMap<usize, std::rc::Rc<crate::numeric::ModuleConsts>>,
     pub plain_classes: HashMap<(usize, SymbolId), Option<std::rc::Rc<crate::classes::PlainClass>>>,
+    /// Per class: its instances' fields in slot order, when predicted (`FnCompiler::class_fields`).
+    pub class_fields: HashMap<(usize, SymbolId), Option<std::rc::Rc<Vec<String>>>>,
+    /// Per module: the class of each instance method, getter and setter, by AST key.
+    pub method_classes: HashMap<usize, std::rc::Rc<HashMap<usize, SymbolId>>>,
     /// Per module, the class each binding is predicted to hold an instance
     /// of (`classes::predicted_instances`).
     pub predicted: HashMap<usize, std::rc::Rc<HashMap<SymbolId, SymbolId>>>,
@@ -395,6 +399,8 @@ impl<'g> Compiler<'g> {
             site_slots: HashMap::new(),
             class_decls: HashMap::new(),
             plain_classes: HashMap::new(),
+            class_fields: HashMap::new(),
+            method_classes: HashMap::new(),
             predicted: HashMap::new(),
             class_shapes: HashMap::new(),
             const_nums: HashMap::new(),
