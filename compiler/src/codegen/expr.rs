@@ -4506,13 +4506,13 @@ impl FnCompiler<'_, '_, '_> {
     /// of a plain class with field `name`: the class's shape slot and the
     /// field's byte offset.
     pub(super) fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
-        let (sym, class) = match o {
+        let (sym, class, this_ptr) = match o {
             Expression::Identifier(id) => {
                 let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
-                (Some(sym), *self.predictions().get(&sym)?)
+                (Some(sym), *self.predictions().get(&sym)?, None)
             }
             // In a method of a class: its instances' layout.
-            Expression::ThisExpression(_) => (None, self.this_class()?),
+            Expression::ThisExpression(_) => (None, self.this_class()?, if self.inline_this.is_none() { self.this_ptr } else { None }),
             _ => return None,
         };
         let fields = self.class_fields(class)?;
@@ -4524,13 +4524,14 @@ impl FnCompiler<'_, '_, '_> {
             // branch cost more than the tests it saved; measured on `interp`.)
             memo: sym.and_then(|sym| self.shape_memo.get(&sym).copied()),
             proven: sym.and_then(|sym| self.proven.iter().find(|(s, _)| *s == sym).map(|(_, v)| *v)),
+            this_ptr,
         })
     }
 
     /// The fields, in slot order, of the instances of class `sym` whose shape its shape slot
     /// holds: a plain class's, or the layout its first instance is checked against
     /// (`classes::class_layout`, learnt at the constructor's end: `learn_layout`).
-    fn class_fields(&mut self, sym: SymbolId) -> Option<std::rc::Rc<Vec<String>>> {
+    pub(super) fn class_fields(&mut self, sym: SymbolId) -> Option<std::rc::Rc<Vec<String>>> {
         if let Some(f) = self.c.class_fields.get(&(self.module, sym)) {
             return f.clone();
         }
@@ -4553,7 +4554,7 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The class whose instance `this` is expected to be: in a method, getter or setter of a
     /// class declaration (compiled, or inlined at a call site).
-    fn this_class(&mut self) -> Option<SymbolId> {
+    pub(super) fn this_class(&mut self) -> Option<SymbolId> {
         let key = match (self.inline_this, self.inline_key) {
             (Some(_), Some(k)) => k,
             (Some(_), None) => return None,
@@ -4612,6 +4613,17 @@ impl FnCompiler<'_, '_, '_> {
     /// remembered test (`FnCompiler::shape_memo`) that says so, no test: the
     /// test runs only where the memo is 0, and sets it.
     fn predicted_guard(&mut self, o: V, pr: Predicted, slow: Block) -> V {
+        if let Some(tp) = pr.this_ptr {
+            let p = self.use_var(tp);
+            let hit = self.b.create_block();
+            let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+            let base = self.data_addr(self.c.globals_data);
+            let cached = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (pr.slot * 8) as i32);
+            let same = self.b.ins().icmp(IntCC::Equal, sh, cached);
+            self.b.ins().brif(same, hit, &[], slow, &[]);
+            self.b.switch_to_block(hit);
+            return p;
+        }
         let Some(memo) = pr.memo else {
             return self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, slow).0;
         };
@@ -5429,6 +5441,9 @@ pub struct Predicted {
     /// The receiver's shape and its fields' numbers were tested (`FnCompiler::proven`): the
     /// variable holding its address.
     pub proven: Option<cranelift_frontend::Variable>,
+    /// The receiver is the method's own `this`, whose address this variable holds
+    /// (`FnCompiler::this_ptr`): the shape test needs no tag test.
+    pub this_ptr: Option<cranelift_frontend::Variable>,
 }
 
 pub enum HeldPlace {

@@ -271,6 +271,12 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// fields (compiled code only adds properties inline, after the
     /// existing ones, and the collector runs only inside calls).
     pub shape_memo: HashMap<SymbolId, Variable>,
+    /// In a method of a class with a known instance layout (`class_fields`): `this`'s address
+    /// when it is an object, else the address of sixteen zero bytes (`Compiler::no_object`,
+    /// whose shape word no class has). A field access on `this` then tests only the shape.
+    /// The address is recomputed after every call (`after_call`): a collection, which runs
+    /// only inside calls, may move the object.
+    pub this_ptr: Option<Variable>,
     /// Receivers whose predicted class's shape, and the numbers in whose fields, the number
     /// region being compiled tested at its entry (`regions.rs`), each with the variable holding
     /// its address (the fast copy makes no call, so no collection moves it): their field
@@ -383,6 +389,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             array_flags: HashMap::new(),
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
+            this_ptr: None,
             proven: Vec::new(),
             math_proven: Vec::new(),
             narrow_ints: hashbrown::HashSet::new(),
@@ -469,6 +476,39 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn after_call(&mut self) {
         self.refresh_caches();
         self.forget_shapes();
+        self.refresh_this_ptr();
+    }
+
+    /// Sets up `this_ptr` in a method whose class has a known layout (at the prologue's end).
+    fn init_this_ptr(&mut self) {
+        let FnBody::Function(f) = self.body else { return };
+        if f.generator || f.r#async || self.m.analysis.non_arrow(self.ctx_id) != self.ctx_id {
+            return;
+        }
+        if matches!(self.m.analysis.ctxs[self.ctx_id].kind, CtxKind::Ctor { derived: true }) {
+            return;
+        }
+        let Some(class) = self.this_class() else { return };
+        if self.class_fields(class).is_none() {
+            return;
+        }
+        self.this_ptr = Some(self.declare(types::I64));
+        self.refresh_this_ptr();
+    }
+
+    /// (Re)computes `this_ptr` from `this`.
+    fn refresh_this_ptr(&mut self) {
+        let Some(var) = self.this_ptr else { return };
+        if self.terminated {
+            return;
+        }
+        let this = self.use_var(self.this_v);
+        let t = self.tag_of(this);
+        let iso = self.b.ins().icmp_imm_u(IntCC::Equal, t, TAG_OBJECT as i64);
+        let p = self.ptr_of(this);
+        let none = self.data_addr(self.c.no_object);
+        let at = self.b.ins().select(iso, p, none);
+        self.def_var(var, at);
     }
 
     /// Whether an expression is statically a number in this function.
@@ -1804,6 +1844,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
                 self.pseudo_box.insert(cap, var);
             }
         }
+        self.init_this_ptr();
     }
 
     /// Parameter `i` as passed (undefined when missing).

@@ -217,6 +217,9 @@ pub struct Compiler<'g> {
     /// Inline caches: 16 bytes per property-read site (shape, byte offset).
     pub ic_data: DataId,
     pub ic_count: u32,
+    /// Sixteen zero bytes: where a method's untagged `this` points when `this` is no object
+    /// (`FnCompiler::this_ptr`); its shape word, 0, equals no class's shape slot.
+    pub no_object: DataId,
     pub heap_top: DataId,
     pub heap_end: DataId,
     /// The write barrier's filter and card table (see `perry_abi::SYM_CARD_BIAS`).
@@ -345,6 +348,7 @@ impl<'g> Compiler<'g> {
         let globals_data = module.declare_data(perry_abi::SYM_GLOBALS, Linkage::Export, true, false).unwrap();
         let stack_limit = module.declare_data(perry_abi::SYM_STACK_LIMIT, Linkage::Import, true, false).unwrap();
         let ic_data = module.declare_data(perry_abi::SYM_ICS, Linkage::Export, true, false).unwrap();
+        let no_object = module.declare_data("perry_no_object", Linkage::Local, false, false).unwrap();
         let heap_top = module.declare_data(perry_abi::SYM_HEAP_TOP, Linkage::Import, true, false).unwrap();
         let heap_end = module.declare_data(perry_abi::SYM_HEAP_END, Linkage::Import, true, false).unwrap();
         let nursery_start = module.declare_data(perry_abi::SYM_NURSERY_START, Linkage::Import, true, false).unwrap();
@@ -415,6 +419,7 @@ impl<'g> Compiler<'g> {
             ns_members: HashMap::new(),
             ic_data,
             ic_count: 0,
+            no_object,
             heap_top,
             heap_end,
             nursery_start,
@@ -1226,6 +1231,10 @@ impl<'g> Compiler<'g> {
         d.define_zeroinit(ic_bytes);
         d.set_align(8);
         m.define_data(self.ic_data, &d).unwrap();
+        let mut d = DataDescription::new();
+        d.define_zeroinit(16);
+        d.set_align(8);
+        m.define_data(self.no_object, &d).unwrap();
         export(m, perry_abi::SYM_IC_WORDS, ((ic_bytes / 8) as u64).to_le_bytes().to_vec(), false);
         let mut g = Vec::new();
         for s in &self.globals {
