@@ -3479,9 +3479,51 @@ impl FnCompiler<'_, '_, '_> {
             let r = if u.prefix { n } else { old };
             return self.val_of_f64(r);
         }
+        if let SimpleAssignmentTarget::StaticMemberExpression(m) = &u.argument
+            && !matches!(m.object, Expression::Super(_))
+            && let Some(pr) = self.predicted_field(&m.object, m.property.name.as_str())
+            && pr.proven.is_none()
+        {
+            return self.update_predicted(u, &m.object, m.property.name.as_str(), pr);
+        }
         let place = self.place(&u.argument);
         let held = self.hold_place(place);
-        let cur = self.read_place(&held);
+        self.update_place(u, &held)
+    }
+
+    /// `o.f++` (or `--`, prefix or postfix) on a predicted class field: while `o` has the
+    /// class's instance shape and the field holds a number, one shape test, a load and a store
+    /// at the field's offset (the new value is a number: no barrier); anything else is the
+    /// ordinary update through the inline cache (cold).
+    fn update_predicted(&mut self, u: &'static UpdateExpression<'static>, object: &'static Expression<'static>, name: &str, pr: Predicted) -> V {
+        let o = self.expr(object);
+        let ov = self.var_holding(o);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let num = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.predicted_guard(o, pr, slow);
+        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
+        let isn = self.is_number(cur);
+        self.b.ins().brif(isn, num, &[], slow, &[]);
+        self.b.switch_to_block(num);
+        let f = self.f64_of(cur);
+        let d = self.b.ins().f64const(if u.operator == UpdateOperator::Increment { 1.0 } else { -1.0 });
+        let n = self.b.ins().fadd(f, d);
+        let nv = self.val_of_f64(n);
+        let addr = self.b.ins().iadd_imm_s(p, pr.off as i64);
+        self.store_raw_with_barrier(addr, nv);
+        let r = if u.prefix { nv } else { cur };
+        self.def_var(res, r);
+        self.b.ins().jump(done, &[]);
+        let held = HeldPlace::Named(ov, name.to_string(), None);
+        self.general_path(slow, done, Some(res), |s| Some(s.update_place(u, &held)));
+        self.use_var(res)
+    }
+
+    /// The ordinary `++`/`--` on a held place: read, ToNumeric, step, write.
+    fn update_place(&mut self, u: &'static UpdateExpression<'static>, held: &HeldPlace) -> V {
+        let cur = self.read_place(held);
         // ToNumeric, then a Number steps by 1 and a BigInt by 1n.
         let old = self.num_unary(cur, Rt::perry_to_numeric, |_, f| f);
         let ov = self.new_var();
@@ -3507,7 +3549,7 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         let n = self.use_var(nv);
-        self.write_place(&held, n);
+        self.write_place(held, n);
         if u.prefix { self.use_var(nv) } else { self.use_var(ov) }
     }
 
