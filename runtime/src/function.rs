@@ -135,6 +135,12 @@ pub fn meta_of(f: Value) -> &'static FnMeta {
 
 /// Allocates a function cell for `meta` with `code`; captures are undefined.
 pub fn alloc_function(meta: &'static FnMeta, code: u64) -> Value {
+    alloc_function_with_slots(meta, code, 0)
+}
+
+/// [`alloc_function`] with room for `slots` inline properties (a built-in constructor's
+/// static methods: read through inline caches, an inline slot is one load).
+pub fn alloc_function_with_slots(meta: &'static FnMeta, code: u64, slots: u32) -> Value {
     let ncaps = meta.ncaps;
     // Generator, async and async generator functions inherit from their own
     // intrinsic prototypes (27.3.3, 27.7.3, 27.4.3), which inherit from
@@ -146,7 +152,7 @@ pub fn alloc_function(meta: &'static FnMeta, code: u64) -> Value {
         _ => I::AsyncGeneratorFunctionProto,
     };
     let proto = if realm::get(proto).is_object() { realm::get(proto) } else { realm::get(I::FunctionProto) };
-    let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, 0, proto);
+    let f = object::alloc_object(KIND_FUNCTION, (FN_CAPS - OBJ_INLINE) as u32 + ncaps * 8, slots, proto);
     f.cell().set_word(FN_CODE, code);
     f.cell().set_word(FN_META, meta as *const FnMeta as u64);
     f.cell().set_field(FN_HOME, Value::UNDEFINED);
@@ -167,6 +173,12 @@ pub fn new_native_caps(name: &str, length: u32, f: NativeFn, ncaps: u32, flags: 
     // elements) are anonymous: no interning on that path.
     let name = if name.is_empty() { names::EMPTY } else { atoms::intern(name) };
     alloc_function(native_meta(name, length, f, ncaps, flags), perry_native_call as *const () as u64)
+}
+
+/// A built-in constructor: a native function with room for `slots` inline properties.
+pub fn new_native_constructor(name: &str, length: u32, f: NativeFn, slots: u32) -> Value {
+    let name = atoms::intern(name);
+    alloc_function_with_slots(native_meta(name, length, f, 0, FNF_CONSTRUCTOR), perry_native_call as *const () as u64, slots)
 }
 
 /// The metadata of native functions made at run time (promise resolving

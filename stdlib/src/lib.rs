@@ -104,7 +104,9 @@ pub fn constant(target: Value, name: &str, v: Value) {
 pub fn constructor(name: &str, length: u32, f: NativeFn, proto: Value) -> Value {
     let scope = HandleScope::new();
     let hp = scope.root(proto.0);
-    let c = function::new_native_caps(name, length, f, 0, perry_abi::FNF_CONSTRUCTOR);
+    // Inline slots for `prototype` and the static methods (Object has 24, Number 14): compiled
+    // code reads them through inline caches, and an inline slot is one load.
+    let c = function::new_native_constructor(name, length, f, BUILTIN_SLOTS);
     let hc = scope.root(c.0);
     object::define(Value(hc.get()), atoms::names::PROTOTYPE, Value(hp.get()), 0);
     object::define_hidden(Value(hp.get()), atoms::names::CONSTRUCTOR, Value(hc.get()));
@@ -128,9 +130,14 @@ pub fn global_value(name: &str, v: Value) {
     object::define_hidden(realm::get(I::Global), key, Value(hv.get()));
 }
 
+/// Inline slots of the built-in prototypes and constructors: room for every method, so that
+/// the inline caches of `xs.push`, `m.get`, `Number.isFinite`... read an inline slot, not the
+/// out-of-line array.
+const BUILTIN_SLOTS: u32 = 32;
+
 /// A fresh ordinary object with `proto`, stored as intrinsic `i`.
 fn intrinsic_object(i: I, proto: Value) -> Value {
-    let o = object::new_object_kind(perry_abi::KIND_OBJECT, proto, 8);
+    let o = object::new_object_kind(perry_abi::KIND_OBJECT, proto, BUILTIN_SLOTS);
     realm::set(i, o);
     o
 }
@@ -159,7 +166,7 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     let fp = perry_runtime::function::new_native("", 0, |_| Ok(Value::UNDEFINED));
     object::set_proto(fp, realm::get(I::ObjectProto));
     realm::set(I::FunctionProto, fp);
-    let ap = perry_runtime::array::new_array(0);
+    let ap = perry_runtime::array::new_array_in(0, Value::UNDEFINED, 2 * BUILTIN_SLOTS);
     object::set_proto(ap, realm::get(I::ObjectProto));
     realm::set(I::ArrayProto, ap);
     // %String.prototype%, %Number.prototype% and %Boolean.prototype% are
@@ -167,7 +174,8 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     for (i, prim) in [(I::NumberProto, Value::num(0.0)), (I::BooleanProto, Value::FALSE), (I::StringProto, Value::UNDEFINED)] {
         let scope = HandleScope::new();
         let hv = scope.root(if matches!(i, I::StringProto) { perry_runtime::string::from_str("").0 } else { prim.0 });
-        let o = object::alloc_object(perry_abi::KIND_PRIMITIVE_WRAPPER, 8, 8, realm::get(I::ObjectProto));
+        let slots = if matches!(i, I::StringProto) { 2 * BUILTIN_SLOTS } else { BUILTIN_SLOTS };
+        let o = object::alloc_object(perry_abi::KIND_PRIMITIVE_WRAPPER, 8, slots, realm::get(I::ObjectProto));
         o.cell().set_field(perry_abi::OBJ_INLINE, Value(hv.get()));
         realm::set(i, o);
     }
