@@ -3747,7 +3747,16 @@ impl FnCompiler<'_, '_, '_> {
         let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
         let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
         self.set_pos(c.span.start);
-        Some(self.call_inlined(fv, tv, &argv, &what, cands))
+        self.inline_this_ptr = self.same_this_ptr(&m.object);
+        let v = self.call_inlined(fv, tv, &argv, &what, cands);
+        self.inline_this_ptr = None;
+        Some(v)
+    }
+
+    /// For a call `receiver.m(...)` whose method may run in place: when the receiver is `this`
+    /// in a method, the body in place sees the same `this`, whose address `this_ptr` holds.
+    fn same_this_ptr(&self, receiver: &Expression) -> Option<Variable> {
+        if matches!(receiver, Expression::ThisExpression(_)) { self.this_ptr } else { None }
     }
 
     /// Calls the function in `fv` with `this` in `tv` and the arguments in `argv`: when its code
@@ -3953,7 +3962,9 @@ impl FnCompiler<'_, '_, '_> {
                     self.var_holding(a)
                 })
                 .collect();
+            self.inline_this_ptr = self.same_this_ptr(&m.object);
             let r = self.call_inlined(fv, ov, &vars, &what, cands);
+            self.inline_this_ptr = None;
             self.def_var(res, r);
             self.b.ins().jump(done, &[]);
             return;
@@ -4554,7 +4565,7 @@ impl FnCompiler<'_, '_, '_> {
                 (Some(sym), *self.predictions().get(&sym)?, None)
             }
             // In a method of a class: its instances' layout.
-            Expression::ThisExpression(_) => (None, self.this_class()?, if self.inline_this.is_none() { self.this_ptr } else { None }),
+            Expression::ThisExpression(_) => (None, self.this_class()?, if self.inline_this.is_none() { self.this_ptr } else { self.inline_this_ptr }),
             _ => return None,
         };
         let fields = self.class_fields(class)?;

@@ -277,6 +277,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// The address is recomputed after every call (`after_call`): a collection, which runs
     /// only inside calls, may move the object.
     pub this_ptr: Option<Variable>,
+    /// While a method called as `this.m(...)` is compiled in place: `this_ptr`, the address of
+    /// its `this` too.
+    pub inline_this_ptr: Option<Variable>,
     /// Receivers whose predicted class's shape, and the numbers in whose fields, the number
     /// region being compiled tested at its entry (`regions.rs`), each with the variable holding
     /// its address (the fast copy makes no call, so no collection moves it): their field
@@ -390,6 +393,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
             this_ptr: None,
+            inline_this_ptr: None,
             proven: Vec::new(),
             math_proven: Vec::new(),
             narrow_ints: hashbrown::HashSet::new(),
