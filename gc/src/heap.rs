@@ -174,6 +174,23 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
     let h = heap();
     // Compiled code may have bumped eden since the runtime last looked.
     h.nursery.sync_in();
+    // The common case, with nothing to call: a small cell that fits in eden, no stress plan.
+    if size <= MAX_SMALL
+        && h.plan.stress == 0
+        && let Some(p) = h.nursery.bump(size)
+    {
+        h.nursery.sync_out(false);
+        write_header(h, p, size, kind, zero);
+        return p;
+    }
+    alloc_cell_slow(size, kind, zero)
+}
+
+/// [`alloc_cell`] past its fast path: a cell born old, a stress plan, or a full eden.
+#[cold]
+#[inline(never)]
+fn alloc_cell_slow(size: usize, kind: u64, zero: bool) -> *mut u64 {
+    let h = heap();
     // Eden bytes (bumped here or inline by compiled code) are counted when
     // a collection empties eden; cells born old here.
     if size > MAX_SMALL {
@@ -200,6 +217,14 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
     };
     let h = heap();
     h.nursery.sync_out(h.plan.stress > 0);
+    write_header(h, p, size, kind, zero);
+    p
+}
+
+/// Writes the header of fresh cell `p` (`size` bytes of `kind`, the next identity hash) and,
+/// with `zero`, zeroes the body of a young one (cells born old come zeroed).
+#[inline(always)]
+fn write_header(h: &mut Heap, p: *mut u64, size: usize, kind: u64, zero: bool) {
     h.hash_counter = h.hash_counter.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     let hash = (h.hash_counter >> 33) & 0xFFFF;
     // SAFETY: `p` is a fresh cell of `size` bytes.
@@ -209,7 +234,6 @@ fn alloc_cell(size: usize, kind: u64, zero: bool) -> *mut u64 {
             core::ptr::write_bytes(p.add(1), 0, size / 8 - 1);
         }
     }
-    p
 }
 
 /// [`alloc_uninit`] that never collects, so it moves nothing: a caller may

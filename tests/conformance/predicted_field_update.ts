@@ -104,3 +104,59 @@ for (let i = 0; i < 20000; i++) {
   if (i === 10000) (m as any).x = `${m.x}`;
 }
 console.log(m.x, keep.length);
+
+// `o.f op= x` with x a literal or a binding: the same fast path, the ordinary one otherwise.
+class Account {
+  balance = 0;
+  rate = 2;
+  deposit(amount: number): number {
+    this.balance += amount;
+    this.balance -= 1;
+    this.rate *= 1;
+    this.rate /= 1;
+    return this.balance;
+  }
+}
+const acct = new Account();
+let sum2 = 0;
+for (let i = 0; i < 2000; i++) sum2 += acct.deposit(i % 7);
+console.log(sum2, acct.balance, acct.rate);
+const amounts: unknown[] = [1, "2", 3n, undefined, { valueOf: () => 5 }, -0, NaN, "x", null];
+for (const amt of amounts) {
+  const q = new Account();
+  try {
+    q.balance += amt as any;
+    q.rate -= amt as any;
+    console.log(typeof amt, String(q.balance), String(q.rate));
+  } catch (e) {
+    console.log(typeof amt, "threw", (e as Error).constructor.name, String(q.balance));
+  }
+}
+const big = new Account();
+(big as any).balance = 10n;
+try {
+  big.balance += 1;
+} catch (e) {
+  console.log("bigint field", (e as Error).constructor.name);
+}
+(big as any).balance = "s";
+big.balance += 1;
+big.rate *= 3;
+console.log(big.balance, big.rate);
+// A binding in its TDZ throws before anything is stored.
+function tdz(): void {
+  const a = new Account();
+  try {
+    a.balance += later;
+  } catch (e) {
+    console.log("tdz", (e as Error).constructor.name, a.balance);
+  }
+  const later = 5;
+  a.balance += later;
+  console.log(a.balance);
+}
+tdz();
+const acc2 = new Account();
+Object.defineProperty(acc2, "balance", { get: () => 7, set: (v) => console.log("set", v) });
+acc2.balance += 3;
+acc2.deposit(1);

@@ -3393,6 +3393,15 @@ impl FnCompiler<'_, '_, '_> {
             self.write_num(s, v);
             return self.val_of_f64(v);
         }
+        if let SimpleAssignmentTarget::StaticMemberExpression(m) = target
+            && matches!(a.operator, A::Addition | A::Subtraction | A::Multiplication | A::Division)
+            && !matches!(m.object, Expression::Super(_))
+            && self.pure_operand(&a.right)
+            && let Some(pr) = self.predicted_field(&m.object, m.property.name.as_str())
+            && pr.proven.is_none()
+        {
+            return self.compound_predicted(a, &m.object, m.property.name.as_str(), pr);
+        }
         let place = self.place(target);
         let held = self.hold_place(place);
         let name = match target {
@@ -3431,34 +3440,92 @@ impl FnCompiler<'_, '_, '_> {
                 self.switch_to(done);
                 self.use_var(res)
             }
-            op => {
-                let cur = self.read_place(&held);
-                let cv = self.new_var();
-                self.def_var(cv, cur);
-                let r = self.expr(&a.right);
-                let cur = self.use_var(cv);
-                let bop = match op {
-                    A::Addition => BinaryOperator::Addition,
-                    A::Subtraction => BinaryOperator::Subtraction,
-                    A::Multiplication => BinaryOperator::Multiplication,
-                    A::Division => BinaryOperator::Division,
-                    A::Remainder => BinaryOperator::Remainder,
-                    A::Exponential => BinaryOperator::Exponential,
-                    A::ShiftLeft => BinaryOperator::ShiftLeft,
-                    A::ShiftRight => BinaryOperator::ShiftRight,
-                    A::ShiftRightZeroFill => BinaryOperator::ShiftRightZeroFill,
-                    A::BitwiseOR => BinaryOperator::BitwiseOR,
-                    A::BitwiseXOR => BinaryOperator::BitwiseXOR,
-                    A::BitwiseAnd => BinaryOperator::BitwiseAnd,
-                    _ => unreachable!(),
-                };
-                let v = self.binop(bop, cur, r);
-                let vv = self.new_var();
-                self.def_var(vv, v);
-                self.write_place(&held, v);
-                self.use_var(vv)
-            }
+            op => self.compound_place(a, op, &held),
         }
+    }
+
+    /// Whether evaluating `e` can run no user code and store nothing, so that it may be
+    /// evaluated between a shape test and the store that relies on it: a number literal, or a
+    /// read of a declared binding (it may throw in its TDZ, before anything is stored).
+    fn pure_operand(&self, e: &Expression) -> bool {
+        match e {
+            Expression::NumericLiteral(_) => true,
+            Expression::ParenthesizedExpression(p) => self.pure_operand(&p.expression),
+            Expression::Identifier(id) => id.name != "arguments" && id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id()).is_some(),
+            _ => false,
+        }
+    }
+
+    /// `o.f op= x` (`+ - * /`) on a predicted class field, `x` a [`Self::pure_operand`]: while
+    /// `o` has the class's instance shape and the field and `x` hold numbers, one shape test,
+    /// a load, the operation and a store at the field's offset (no barrier: a number); anything
+    /// else is the ordinary compound assignment through the inline cache (cold), which reads
+    /// `x` again (no effect).
+    fn compound_predicted(&mut self, a: &'static AssignmentExpression<'static>, object: &'static Expression<'static>, name: &str, pr: Predicted) -> V {
+        use oxc_syntax::operator::AssignmentOperator as A;
+        let o = self.expr(object);
+        let ov = self.var_holding(o);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let num = self.b.create_block();
+        let both = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.predicted_guard(o, pr, slow);
+        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
+        let isn = self.is_number(cur);
+        self.b.ins().brif(isn, num, &[], slow, &[]);
+        self.b.switch_to_block(num);
+        let r = self.expr(&a.right);
+        let rn = self.is_number(r);
+        self.b.ins().brif(rn, both, &[], slow, &[]);
+        self.b.switch_to_block(both);
+        let (x, y) = (self.f64_of(cur), self.f64_of(r));
+        let n = match a.operator {
+            A::Addition => self.b.ins().fadd(x, y),
+            A::Subtraction => self.b.ins().fsub(x, y),
+            A::Multiplication => self.b.ins().fmul(x, y),
+            _ => self.b.ins().fdiv(x, y),
+        };
+        let nv = self.val_of_f64(n);
+        // `p` is still the object's address: reading the operand allocates nothing.
+        let addr = self.b.ins().iadd_imm_s(p, pr.off as i64);
+        self.store_raw_with_barrier(addr, nv);
+        self.def_var(res, nv);
+        self.b.ins().jump(done, &[]);
+        let held = HeldPlace::Named(ov, name.to_string(), None);
+        self.general_path(slow, done, Some(res), |s| Some(s.compound_place(a, a.operator, &held)));
+        self.use_var(res)
+    }
+
+    /// The ordinary `place op= x` for an arithmetic or bitwise `op`: read, evaluate `x`,
+    /// operate, write.
+    fn compound_place(&mut self, a: &'static AssignmentExpression<'static>, op: oxc_syntax::operator::AssignmentOperator, held: &HeldPlace) -> V {
+        use oxc_syntax::operator::AssignmentOperator as A;
+        let cur = self.read_place(held);
+        let cv = self.new_var();
+        self.def_var(cv, cur);
+        let r = self.expr(&a.right);
+        let cur = self.use_var(cv);
+        let bop = match op {
+            A::Addition => BinaryOperator::Addition,
+            A::Subtraction => BinaryOperator::Subtraction,
+            A::Multiplication => BinaryOperator::Multiplication,
+            A::Division => BinaryOperator::Division,
+            A::Remainder => BinaryOperator::Remainder,
+            A::Exponential => BinaryOperator::Exponential,
+            A::ShiftLeft => BinaryOperator::ShiftLeft,
+            A::ShiftRight => BinaryOperator::ShiftRight,
+            A::ShiftRightZeroFill => BinaryOperator::ShiftRightZeroFill,
+            A::BitwiseOR => BinaryOperator::BitwiseOR,
+            A::BitwiseXOR => BinaryOperator::BitwiseXOR,
+            A::BitwiseAnd => BinaryOperator::BitwiseAnd,
+            _ => unreachable!(),
+        };
+        let v = self.binop(bop, cur, r);
+        let vv = self.new_var();
+        self.def_var(vv, v);
+        self.write_place(held, v);
+        self.use_var(vv)
     }
 
     fn update(&mut self, u: &'static UpdateExpression<'static>) -> V {
