@@ -277,6 +277,11 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// The address is recomputed after every call (`after_call`): a collection, which runs
     /// only inside calls, may move the object.
     pub this_ptr: Option<Variable>,
+    /// Outside generators: an `i64` variable whose bit `k` says that a number region's entry
+    /// found `Math[MATH_INLINE[k]]` to be the built-in since the last call and the last
+    /// ordinary named store (`forget_math`): only those could replace it. Later entries skip
+    /// that probe.
+    pub math_memo: Option<Variable>,
     /// While a method called as `this.m(...)` is compiled in place: `this_ptr`, the address of
     /// its `this` too.
     pub inline_this_ptr: Option<Variable>,
@@ -393,6 +398,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
             this_ptr: None,
+            math_memo: None,
             inline_this_ptr: None,
             proven: Vec::new(),
             math_proven: Vec::new(),
@@ -442,7 +448,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
         self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
         self.shape_memo = HashMap::new();
+        self.math_memo = None;
         if self.generator.is_none() {
+            let v = self.declare(types::I64);
+            let z = self.b.ins().iconst(types::I64, 0);
+            self.def_var(v, z);
+            self.math_memo = Some(v);
             let predicted = self.predictions();
             for s in crate::classes::shape_memo_bindings(body, &m.scoping, &predicted) {
                 let v = self.declare(types::I8);
@@ -480,7 +491,18 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn after_call(&mut self) {
         self.refresh_caches();
         self.forget_shapes();
+        self.forget_math();
         self.refresh_this_ptr();
+    }
+
+    /// Forgets which `Math` functions were found to be the built-ins (`math_memo`).
+    pub fn forget_math(&mut self) {
+        if let Some(v) = self.math_memo
+            && !self.terminated
+        {
+            let z = self.b.ins().iconst(types::I64, 0);
+            self.def_var(v, z);
+        }
     }
 
     /// Sets up `this_ptr` in a method whose class has a known layout (at the prologue's end).

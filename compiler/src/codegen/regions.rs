@@ -227,6 +227,21 @@ impl FnCompiler<'_, '_, '_> {
 
         // The entry test. The `Math` functions first: their reads may call the runtime.
         let mut ok = self.b.ins().iconst(types::I8, 1);
+        let mut known = None;
+        if !r.math.is_empty()
+            && let Some(memo) = self.math_memo
+        {
+            // Found to be the built-ins since the last call and named store: no probe.
+            let mask = r.math.iter().fold(0i64, |m, &k| m | 1 << k);
+            let bits = self.use_var(memo);
+            let have = self.b.ins().band_imm_u(bits, mask);
+            let all = self.b.ins().icmp_imm_u(IntCC::Equal, have, mask);
+            let probe = self.b.create_block();
+            let after = self.b.create_block();
+            self.b.ins().brif(all, after, &[], probe, &[]);
+            self.b.switch_to_block(probe);
+            known = Some((memo, mask, after));
+        }
         if !r.math.is_empty() {
             let ga = self.data_addr(self.c.global_object_word);
             let g = self.b.ins().load(types::I64, MemFlagsData::trusted(), ga, 0);
@@ -242,6 +257,17 @@ impl FnCompiler<'_, '_, '_> {
                 let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
                 let same = self.b.ins().icmp(IntCC::Equal, meta, want);
                 ok = self.b.ins().band(ok, same);
+            }
+            if let Some((memo, mask, after)) = known {
+                let found = self.b.create_block();
+                self.b.ins().brif(ok, found, &[], generic, &[]);
+                self.b.switch_to_block(found);
+                let bits = self.use_var(memo);
+                let bits = self.b.ins().bor_imm_u(bits, mask);
+                self.def_var(memo, bits);
+                self.b.ins().jump(after, &[]);
+                self.b.switch_to_block(after);
+                ok = self.b.ins().iconst(types::I8, 1);
             }
         }
         let mut ptrs = Vec::new();
