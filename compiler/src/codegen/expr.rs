@@ -1448,8 +1448,9 @@ impl FnCompiler<'_, '_, '_> {
     /// Where some class defines a setter by that name, the site's prototype
     /// entries then answer an inherited setter, called here with the receiver.
     pub fn set_named(&mut self, o: V, name: &str, v: V) {
-        // The store may be to `Math` (its inline cache filled by an earlier miss).
-        self.forget_math();
+        // The store may be to `Math` (its inline cache filled by an earlier miss), or put
+        // anything into a field a number region tested.
+        self.forget_memos();
         let setter = self.accessor_site(name, true);
         // A store that adds the property to a plain object: the transition, cached.
         let adds = !setter && !self.runs_once();
@@ -1555,7 +1556,7 @@ impl FnCompiler<'_, '_, '_> {
     /// cache of the shape transition: (shape before, offset) in one 16-byte
     /// entry and the shape after in the next.
     pub fn define_field_named(&mut self, o: V, name: &str, v: V) {
-        self.forget_math();
+        self.forget_memos();
         let site = self.new_ic_sites(2);
         let hit = self.b.create_block();
         let miss = self.b.create_block();
@@ -4797,6 +4798,8 @@ impl FnCompiler<'_, '_, '_> {
             self.store_raw_with_barrier(addr, v);
             return;
         }
+        // Anything may be stored: what number regions found about receivers' fields is void.
+        self.forget_receivers();
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let p = self.predicted_guard(o, pr, slow);

@@ -282,6 +282,19 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// ordinary named store (`forget_math`): only those could replace it. Later entries skip
     /// that probe.
     pub math_memo: Option<Variable>,
+    /// Outside generators: an `i64` variable whose bit `recv_bits[(region, binding)]` says that
+    /// the number region's entry found the binding's object to have its class's shape and
+    /// numbers in the fields the region reads, since the last call, ordinary named store,
+    /// store to a predicted field other than a number region's, and write of the binding
+    /// (`forget_memos`, `forget_receiver`): later entries skip those tests.
+    pub recv_memo: Option<Variable>,
+    /// The bits: (statement list, index of the region's first statement, inline frame) and the
+    /// binding.
+    pub recv_bits: HashMap<((usize, usize, u32), SymbolId), u32>,
+    /// The masks that clear a binding's bits at its writes (`forget_receiver`): constants
+    /// completed when the function is (`finish`), since a region compiled after a write may
+    /// give the binding bits.
+    recv_clears: Vec<(cranelift_codegen::ir::Inst, SymbolId)>,
     /// While a method called as `this.m(...)` is compiled in place: `this_ptr`, the address of
     /// its `this` too.
     pub inline_this_ptr: Option<Variable>,
@@ -399,6 +412,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             shape_memo: HashMap::new(),
             this_ptr: None,
             math_memo: None,
+            recv_memo: None,
+            recv_bits: HashMap::new(),
+            recv_clears: Vec::new(),
             inline_this_ptr: None,
             proven: Vec::new(),
             math_proven: Vec::new(),
@@ -449,11 +465,20 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
         self.shape_memo = HashMap::new();
         self.math_memo = None;
+        self.recv_memo = None;
+        self.recv_bits = HashMap::new();
         if self.generator.is_none() {
-            let v = self.declare(types::I64);
             let z = self.b.ins().iconst(types::I64, 0);
+            let v = self.declare(types::I64);
             self.def_var(v, z);
             self.math_memo = Some(v);
+            // Not where `arguments` may alias a parameter: writes through it change the binding
+            // unseen.
+            if !self.m.analysis.ctxs[self.ctx_id].uses_arguments {
+                let v = self.declare(types::I64);
+                self.def_var(v, z);
+                self.recv_memo = Some(v);
+            }
             let predicted = self.predictions();
             for s in crate::classes::shape_memo_bindings(body, &m.scoping, &predicted) {
                 let v = self.declare(types::I8);
@@ -491,18 +516,44 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     pub fn after_call(&mut self) {
         self.refresh_caches();
         self.forget_shapes();
-        self.forget_math();
+        self.forget_memos();
         self.refresh_this_ptr();
     }
 
-    /// Forgets which `Math` functions were found to be the built-ins (`math_memo`).
-    pub fn forget_math(&mut self) {
-        if let Some(v) = self.math_memo
+    /// Forgets what number regions' entries found (`math_memo`, `recv_memo`).
+    pub fn forget_memos(&mut self) {
+        for v in [self.math_memo, self.recv_memo].into_iter().flatten() {
+            if !self.terminated {
+                let z = self.b.ins().iconst(types::I64, 0);
+                self.def_var(v, z);
+            }
+        }
+    }
+
+    /// Forgets what number regions' entries found about their receivers (`recv_memo`): after a
+    /// store that may put something other than a number into a field.
+    pub fn forget_receivers(&mut self) {
+        if let Some(v) = self.recv_memo
             && !self.terminated
         {
             let z = self.b.ins().iconst(types::I64, 0);
             self.def_var(v, z);
         }
+    }
+
+    /// Forgets what number regions' entries found about binding `sym`'s object (a new value):
+    /// clears its bits, those of regions compiled later too (`finish` completes the mask).
+    fn forget_receiver(&mut self, sym: SymbolId) {
+        let Some(v) = self.recv_memo else { return };
+        if self.terminated || !self.predictions().contains_key(&sym) {
+            return;
+        }
+        let bits = self.use_var(v);
+        let keep = self.b.ins().iconst(types::I64, -1);
+        let inst = self.b.func.dfg.value_def(keep).unwrap_inst();
+        self.recv_clears.push((inst, sym));
+        let bits = self.b.ins().band(bits, keep);
+        self.def_var(v, bits);
     }
 
     /// Sets up `this_ptr` in a method whose class has a known layout (at the prologue's end).
@@ -1346,6 +1397,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Writes a binding (declaration initialisation: no TDZ or const check).
     pub fn init_binding(&mut self, sym: SymbolId, v: V) {
         self.forget_shape(sym);
+        self.forget_receiver(sym);
         match self.loc(sym) {
             Loc::Global(s) => self.global_set(s, v),
             Loc::GlobalObject(sym) => {
@@ -1371,6 +1423,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Assignment to a binding: const bindings throw, TDZ is checked.
     pub fn assign_binding(&mut self, sym: SymbolId, v: V, at: u32) {
+        self.forget_receiver(sym);
         let flags = self.scoping().symbol_flags(sym);
         let class_inner = self.m.analysis.class_bodies.get(&sym).is_some_and(|&(lo, hi)| (lo..hi).contains(&at));
         if flags.contains(SymbolFlags::ConstVariable) || flags.contains(SymbolFlags::Import) || self.m.analysis.fn_expr_names.contains(&sym) || class_inner {
@@ -1401,6 +1454,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Declares storage for a binding of this function (a box when captured).
     pub fn declare_local(&mut self, sym: SymbolId, init: V) {
         self.forget_shape(sym);
+        self.forget_receiver(sym);
         if self.c.global_object.contains(&(self.module, sym)) {
             self.global_declare(sym, init, false);
             return;
@@ -2168,6 +2222,11 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// Seals and finalizes the function; returns its GC values for
     /// `safepoints::run`.
     pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) -> EntitySet<V> {
+        for &(inst, sym) in &self.recv_clears {
+            let mask = self.recv_bits.iter().filter(|&((_, s), &b)| *s == sym && b < 64).fold(0u64, |m, (_, &b)| m | 1 << b);
+            self.b.func.dfg.insts[inst] =
+                cranelift_codegen::ir::InstructionData::UnaryImm { opcode: cranelift_codegen::ir::Opcode::Iconst, imm: (!mask as i64).into() };
+        }
         self.b.seal_all_blocks();
         self.b.finalize(cfg);
         self.gc_values

@@ -214,6 +214,15 @@ impl FnCompiler<'_, '_, '_> {
         self.num_locals.contains(&sym) || self.int_locals.contains_key(&sym) || self.const_nums.values.contains_key(&sym)
     }
 
+    /// The memo bit of receiver `sym` of the region with key `key` (`FnCompiler::recv_memo`),
+    /// while bits are left.
+    fn receiver_bit(&mut self, key: (usize, usize, u32), sym: SymbolId) -> Option<(cranelift_frontend::Variable, u32)> {
+        let memo = self.recv_memo?;
+        let n = self.recv_bits.len() as u32;
+        let bit = *self.recv_bits.entry((key, sym)).or_insert(n);
+        (bit < 64).then_some((memo, bit))
+    }
+
     /// A binding held in a variable of this function (not boxed, captured or global).
     fn plain_local(&mut self, sym: SymbolId) -> bool {
         matches!(self.loc(sym), Loc::Local(_) | Loc::Spec(..))
@@ -271,19 +280,48 @@ impl FnCompiler<'_, '_, '_> {
             }
         }
         let mut ptrs = Vec::new();
+        let key = (list.as_ptr() as usize, i, self.inline_frame);
         for (sym, pr) in &r.recv {
             let o = self.read_raw(*sym);
-            let (p, _) = self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, generic);
             let var = self.declare(types::I64);
+            let offs: Vec<i32> = r.fields.iter().filter(|(s, _)| s == sym).map(|&(_, off)| off).collect();
+            let Some((memo, bit)) = self.receiver_bit(key, *sym) else {
+                let (p, _) = self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, generic);
+                self.def_var(var, p);
+                for off in offs {
+                    let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, off);
+                    let n = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, w, MIN_TAGGED as i64);
+                    ok = self.b.ins().band(ok, n);
+                }
+                ptrs.push((*sym, var));
+                continue;
+            };
+            // Tested at an earlier entry, with nothing since that could have changed the
+            // answer: no test.
+            let bits = self.use_var(memo);
+            let has = self.b.ins().band_imm_u(bits, 1i64 << bit);
+            let test = self.b.create_block();
+            let found = self.b.create_block();
+            let cont = self.b.create_block();
+            self.b.ins().brif(has, cont, &[], test, &[]);
+            self.b.switch_to_block(test);
+            let (p, _) = self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, generic);
+            let mut nums = self.b.ins().iconst(types::I8, 1);
+            for off in offs {
+                let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, off);
+                let n = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, w, MIN_TAGGED as i64);
+                nums = self.b.ins().band(nums, n);
+            }
+            self.b.ins().brif(nums, found, &[], generic, &[]);
+            self.b.switch_to_block(found);
+            let bits = self.use_var(memo);
+            let bits = self.b.ins().bor_imm_u(bits, 1i64 << bit);
+            self.def_var(memo, bits);
+            self.b.ins().jump(cont, &[]);
+            self.b.switch_to_block(cont);
+            let p = self.ptr_of(o);
             self.def_var(var, p);
             ptrs.push((*sym, var));
-        }
-        for (sym, off) in &r.fields {
-            let pv = ptrs.iter().find(|(s, _)| s == sym).unwrap().1;
-            let p = self.use_var(pv);
-            let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, *off);
-            let n = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, w, MIN_TAGGED as i64);
-            ok = self.b.ins().band(ok, n);
         }
         let mut outer_vals = Vec::new();
         for sym in &r.outers {
