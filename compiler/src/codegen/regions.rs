@@ -30,6 +30,7 @@ use super::func::{FnCompiler, Loc};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
 use oxc_ast::ast::*;
+use oxc_span::GetSpan;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
 use perry_abi::{FN_META, KIND_FUNCTION, MATH_INLINE, MIN_TAGGED, Rt};
@@ -285,7 +286,12 @@ impl FnCompiler<'_, '_, '_> {
             let o = self.read_raw(*sym);
             let var = self.declare(types::I64);
             let offs: Vec<i32> = r.fields.iter().filter(|(s, _)| s == sym).map(|&(_, off)| off).collect();
-            let Some((memo, bit)) = self.receiver_bit(key, *sym) else {
+            // A binding declared in the run's own statement list gets a new value every time
+            // the list runs: a memo would only add its own tests.
+            let span = self.scoping().symbol_span(*sym);
+            let local = list.first().zip(list.last()).is_some_and(|(a, z)| a.span().start <= span.start && span.end <= z.span().end);
+            let memo = if local { None } else { self.receiver_bit(key, *sym) };
+            let Some((memo, bit)) = memo else {
                 let (p, _) = self.shape_guard(o, self.c.globals_data, (pr.slot * 8) as i32, generic);
                 self.def_var(var, p);
                 for off in offs {
