@@ -3467,18 +3467,8 @@ impl FnCompiler<'_, '_, '_> {
     /// `x` again (no effect).
     fn compound_predicted(&mut self, a: &'static AssignmentExpression<'static>, object: &'static Expression<'static>, name: &str, pr: Predicted) -> V {
         use oxc_syntax::operator::AssignmentOperator as A;
-        let o = self.expr(object);
-        let ov = self.var_holding(o);
-        let res = self.new_var();
-        let slow = self.b.create_block();
-        let num = self.b.create_block();
+        let (ov, res, slow, done, p, cur) = self.predicted_number_field(object, pr);
         let both = self.b.create_block();
-        let done = self.b.create_block();
-        let p = self.predicted_guard(o, pr, slow);
-        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
-        let isn = self.is_number(cur);
-        self.b.ins().brif(isn, num, &[], slow, &[]);
-        self.b.switch_to_block(num);
         let r = self.expr(&a.right);
         let rn = self.is_number(r);
         self.b.ins().brif(rn, both, &[], slow, &[]);
@@ -3567,17 +3557,7 @@ impl FnCompiler<'_, '_, '_> {
     /// at the field's offset (the new value is a number: no barrier); anything else is the
     /// ordinary update through the inline cache (cold).
     fn update_predicted(&mut self, u: &'static UpdateExpression<'static>, object: &'static Expression<'static>, name: &str, pr: Predicted) -> V {
-        let o = self.expr(object);
-        let ov = self.var_holding(o);
-        let res = self.new_var();
-        let slow = self.b.create_block();
-        let num = self.b.create_block();
-        let done = self.b.create_block();
-        let p = self.predicted_guard(o, pr, slow);
-        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
-        let isn = self.is_number(cur);
-        self.b.ins().brif(isn, num, &[], slow, &[]);
-        self.b.switch_to_block(num);
+        let (ov, res, slow, done, p, cur) = self.predicted_number_field(object, pr);
         let f = self.f64_of(cur);
         let d = self.b.ins().f64const(if u.operator == UpdateOperator::Increment { 1.0 } else { -1.0 });
         let n = self.b.ins().fadd(f, d);
@@ -3590,6 +3570,26 @@ impl FnCompiler<'_, '_, '_> {
         let held = HeldPlace::Named(ov, name.to_string(), None);
         self.general_path(slow, done, Some(res), |s| Some(s.update_place(u, &held)));
         self.use_var(res)
+    }
+
+    /// The start of a read-modify-write of predicted field `pr` of `object` (`update_predicted`,
+    /// `compound_predicted`): the receiver evaluated and held, its shape tested and the field
+    /// loaded and tested for a number, the builder left where both hold. Returns the receiver's
+    /// variable, the result variable, the cold block for every other case, the join block, the
+    /// receiver's address and the field's value.
+    fn predicted_number_field(&mut self, object: &'static Expression<'static>, pr: Predicted) -> (Variable, Variable, Block, Block, V, V) {
+        let o = self.expr(object);
+        let ov = self.var_holding(o);
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let num = self.b.create_block();
+        let done = self.b.create_block();
+        let p = self.predicted_guard(o, pr, slow);
+        let cur = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, pr.off);
+        let isn = self.is_number(cur);
+        self.b.ins().brif(isn, num, &[], slow, &[]);
+        self.b.switch_to_block(num);
+        (ov, res, slow, done, p, cur)
     }
 
     /// The ordinary `++`/`--` on a held place: read, ToNumeric, step, write.
