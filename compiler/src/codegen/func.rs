@@ -282,9 +282,10 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// ordinary named store (`forget_math`): only those could replace it. Later entries skip
     /// that probe.
     pub math_memo: Option<Variable>,
-    /// Outside generators: an `i64` variable whose bit `recv_bits[(region, binding)]` says that
-    /// the number region's entry found the binding's object to have its class's shape and
-    /// numbers in the fields the region reads, since the last call, ordinary named store,
+    /// Outside generators and functions using `arguments`: an `i64` variable whose bit
+    /// `recv_bits[(region, binding)]` says that the number region's entry found the binding's
+    /// object to have its class's shape and numbers in the fields the region reads, since the
+    /// last call, ordinary named store,
     /// store to a predicted field other than a number region's, and write of the binding
     /// (`forget_memos`, `forget_receiver`): later entries skip those tests.
     pub recv_memo: Option<Variable>,
@@ -472,8 +473,9 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             let v = self.declare(types::I64);
             self.def_var(v, z);
             self.math_memo = Some(v);
-            // Not where `arguments` may alias a parameter: writes through it change the binding
-            // unseen.
+            // Not in functions that use `arguments`: a precaution, should arguments objects
+            // ever be mapped (a write through one would change a parameter unseen; today
+            // every one is unmapped, `perry_arguments`).
             if !self.m.analysis.ctxs[self.ctx_id].uses_arguments {
                 let v = self.declare(types::I64);
                 self.def_var(v, z);
