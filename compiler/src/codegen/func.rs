@@ -285,9 +285,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// Outside generators and functions using `arguments`: an `i64` variable whose bit
     /// `recv_bits[(region, binding)]` says that the number region's entry found the binding's
     /// object to have its class's shape and numbers in the fields the region reads, since the
-    /// last call, ordinary named store,
-    /// store to a predicted field other than a number region's, and write of the binding
-    /// (`forget_memos`, `forget_receiver`): later entries skip those tests.
+    /// last call, ordinary named store, store to a predicted field other than a number region's,
+    /// and write of the binding (`forget_memos`, `forget_receiver`): later entries skip those
+    /// tests.
     pub recv_memo: Option<Variable>,
     /// The bits: (statement list, index of the region's first statement, inline frame) and the
     /// binding.
@@ -524,18 +524,19 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
 
     /// Forgets what number regions' entries found (`math_memo`, `recv_memo`).
     pub fn forget_memos(&mut self) {
-        for v in [self.math_memo, self.recv_memo].into_iter().flatten() {
-            if !self.terminated {
-                let z = self.b.ins().iconst(types::I64, 0);
-                self.def_var(v, z);
-            }
-        }
+        self.clear_memo(self.math_memo);
+        self.clear_memo(self.recv_memo);
     }
 
     /// Forgets what number regions' entries found about their receivers (`recv_memo`): after a
     /// store that may put something other than a number into a field.
     pub fn forget_receivers(&mut self) {
-        if let Some(v) = self.recv_memo
+        self.clear_memo(self.recv_memo);
+    }
+
+    /// Sets memo variable `v` (when there is one) to 0 where code is being emitted.
+    fn clear_memo(&mut self, v: Option<Variable>) {
+        if let Some(v) = v
             && !self.terminated
         {
             let z = self.b.ins().iconst(types::I64, 0);
@@ -2225,7 +2226,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
     /// `safepoints::run`.
     pub fn finish(mut self, cfg: cranelift_codegen::isa::TargetFrontendConfig) -> EntitySet<V> {
         for &(inst, sym) in &self.recv_clears {
-            let mask = self.recv_bits.iter().filter(|&((_, s), &b)| *s == sym && b < 64).fold(0u64, |m, (_, &b)| m | 1 << b);
+            let mask = self.recv_bits.iter().filter(|((_, s), _)| *s == sym).fold(0u64, |m, (_, &b)| m | 1 << b);
             self.b.func.dfg.insts[inst] =
                 cranelift_codegen::ir::InstructionData::UnaryImm { opcode: cranelift_codegen::ir::Opcode::Iconst, imm: (!mask as i64).into() };
         }

@@ -220,8 +220,10 @@ impl FnCompiler<'_, '_, '_> {
     fn receiver_bit(&mut self, key: (usize, usize, u32), sym: SymbolId) -> Option<(cranelift_frontend::Variable, u32)> {
         let memo = self.recv_memo?;
         let n = self.recv_bits.len() as u32;
-        let bit = *self.recv_bits.entry((key, sym)).or_insert(n);
-        (bit < 64).then_some((memo, bit))
+        if n >= 64 && !self.recv_bits.contains_key(&(key, sym)) {
+            return None;
+        }
+        Some((memo, *self.recv_bits.entry((key, sym)).or_insert(n)))
     }
 
     /// A binding held in a variable of this function (not boxed, captured or global).
