@@ -397,11 +397,23 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
     let c = w.c;
     let mut out = HashMap::new();
     let mut narrow = HashSet::new();
+    // Counters that start one past or before another integer local (`let j = i + 1`), whose
+    // start is an integer of at most 2^53 in magnitude as the double's is (`x + 1` rounds to
+    // 2^53 at the top, where a step stops): after the others, until no more are found.
+    let mut from_local: Vec<(SymbolId, SymbolId, bool)> = Vec::new();
     for &s in nums {
         let counter = match c.writes.get(&s).map(|w| w.as_slice()) {
             Some([Some(Expression::NumericLiteral(n))]) => {
                 let v = n.value;
                 (v.fract() == 0.0 && v.abs() < 2147483648.0 && !(v == 0.0 && v.is_sign_negative()) && !c.compound.iter().any(|(t, _, _)| *t == s)).then_some(v)
+            }
+            Some([Some(e)]) if !c.compound.iter().any(|(t, _, _)| *t == s) => {
+                if let Some((x, up)) = next_to_local(e, scoping)
+                    && x != s
+                {
+                    from_local.push((s, x, up));
+                }
+                None
             }
             _ => None,
         };
@@ -417,7 +429,28 @@ pub fn int_locals<'a>(body: &'a [Statement<'a>], scoping: &Scoping, nums: &HashS
         let (_, dec) = c.updates.get(&s).copied().unwrap_or_default();
         out.insert(s, v >= 0.0 && !dec);
     }
+    while let Some(at) = from_local.iter().position(|(_, x, _)| out.contains_key(x)) {
+        let (s, x, up) = from_local.swap_remove(at);
+        let (_, dec) = c.updates.get(&s).copied().unwrap_or_default();
+        out.insert(s, up && out[&x] && !dec);
+    }
     (out, narrow)
+}
+
+/// `x + 1` or `x - 1` with `x` a binding: `x` and whether it is `+`.
+fn next_to_local(e: &Expression, scoping: &Scoping) -> Option<(SymbolId, bool)> {
+    let Expression::BinaryExpression(b) = e.without_parentheses() else { return None };
+    let up = match b.operator {
+        BinaryOperator::Addition => true,
+        BinaryOperator::Subtraction => false,
+        _ => return None,
+    };
+    let (Expression::Identifier(id), Expression::NumericLiteral(one)) = (b.left.without_parentheses(), b.right.without_parentheses()) else { return None };
+    if one.value != 1.0 {
+        return None;
+    }
+    let sym = scoping.get_reference(id.reference_id.get()?).symbol_id()?;
+    Some((sym, up))
 }
 
 /// An integer by construction: a bitwise operator's result (an int32 or a
