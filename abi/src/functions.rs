@@ -105,7 +105,6 @@ macro_rules! foreach_runtime_function {
         fn perry_stack_overflow() -> Value;
         fn perry_global_get(atom: Value) -> Value;
         fn perry_global_get_ic(atom: Value, ic: Value) -> Value;
-        fn perry_ic_probe(o: Value, atom: Value, ic: Value) -> Value;
         fn perry_learn_layout(o: Value, slot: Value, names: Value) -> Value;
         fn perry_native_loader() -> Value;
         fn perry_global_typeof(atom: Value) -> Value;

@@ -639,6 +639,17 @@ pub const ARRAY_HOFS: [&str; 9] = ["forEach", "map", "filter", "some", "every", 
 /// elements, `a.pop()` of a present last element), after the callback
 /// methods in the [`SYM_ARRAY_HOFS`] table.
 pub const ARRAY_INLINE: [&str; 2] = ["push", "pop"];
+/// Bits of [`SYM_INTACT`] (runtime `watch.rs`), each set while a built-in property still holds
+/// what it held at start-up: compiled code tests them instead of reading the property. From
+/// `INTACT_ARRAY`, Array.prototype's methods of [`ARRAY_HOFS`] then [`ARRAY_INLINE`]; the global
+/// `Number`, then the Number functions of [`NUMBER_INLINE`]; the global `Math`, then the Math
+/// functions of [`MATH_INLINE`].
+pub const INTACT_ARRAY: u32 = 0;
+pub const INTACT_NUMBER_GLOBAL: u32 = INTACT_ARRAY + (ARRAY_HOFS.len() + ARRAY_INLINE.len()) as u32;
+pub const INTACT_NUMBER: u32 = INTACT_NUMBER_GLOBAL + 1;
+pub const INTACT_MATH_GLOBAL: u32 = INTACT_NUMBER + NUMBER_INLINE.len() as u32;
+pub const INTACT_MATH: u32 = INTACT_MATH_GLOBAL + 1;
+const _: () = assert!(INTACT_MATH + (MATH_INLINE.len() as u32) <= 64);
 /// A dense array's length stays below this (past it, elements are sparse).
 pub const ARR_MAX_DENSE: usize = 50_000_000;
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a

@@ -118,6 +118,17 @@ macro_rules! foreach_data_symbol {
             /// the one its cache entry was made with (no setter or read-only
             /// property by that name since).
             import SYM_OBJECT_PROTO = PERRY_OBJECT_PROTO: u64 => perry_runtime::realm;
+            /// One word of bits (not a root), [`INTACT_*`](crate::INTACT_ARRAY): each set while
+            /// a built-in property compiled code would otherwise read and compare (the global
+            /// `Number`, `Number.isFinite`, `Array.prototype.push`...) still holds its start-up
+            /// value (runtime `watch.rs`).
+            /// One word holding %Array.prototype% (a root): an array whose prototype word is
+            /// this object and whose shape lacks a method's name gets Array.prototype's.
+            import SYM_ARRAY_PROTO = PERRY_ARRAY_PROTO: u64 => perry_runtime::realm;
+            import SYM_INTACT = PERRY_INTACT: u64 => perry_runtime::watch;
+            /// 64 words (a root range): the value of each `INTACT_*` property when it was
+            /// watched, which compiled code calls when its bit let it skip the read.
+            import SYM_INTACT_VALUES = PERRY_INTACT_VALUES: [u64; 64] => perry_runtime::watch;
             /// Array.prototype's callback methods compiled code runs inline
             /// (the loop in the caller, the callback called directly) while
             /// `o.m` is the built-in (`PERRY_ARRAY_HOFS[i]`, a root range the

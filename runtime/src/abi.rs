@@ -915,24 +915,6 @@ export! {
         }
         global_get_slow(g, atom as Atom)
     }
-    fn perry_ic_probe(o: u64, atom: u64, ic: u64) -> u64 {
-        // A read that must run no code (a number region's entry test, `regions.rs`): `o`'s own
-        // data property `atom`, with its one-entry cache at `ic` filled; `HOLE` for anything
-        // else (no getter runs, no prototype is searched).
-        let v = Value(o);
-        if !v.is_object() {
-            return Value::HOLE.0;
-        }
-        match own_data_location(v, atom as Atom) {
-            Some(at) => {
-                // SAFETY: `ic` is the address of one inline-cache entry in the compiler's table
-                // (static data, aligned).
-                unsafe { *(ic as *mut IcEntry) = [object::shape_word(v), at] };
-                read_cached(v, at)
-            }
-            None => Value::HOLE.0,
-        }
-    }
     fn perry_learn_layout(o: u64, slot: u64, names: u64) -> u64 {
         // The end of the first construction of a class with an expected layout (compiler
         // `classes::class_layout`): when the instance's first own properties are `names`
@@ -1249,6 +1231,7 @@ export! {
             && object::shape_of(obj).is_plain()
             && object::shape_of(obj).proto_slot.is_none()
             && !object::shape_of(obj).dict
+            && !object::shape_of(obj).watched
             && !object::shape_of(op).dict
             && object::find_own(obj, atom as Atom).is_none()
         {
@@ -1324,6 +1307,7 @@ export! {
             let sh = object::shape_of(o);
             if a & shape::ACCESSOR == 0
                 && a & shape::WRITABLE != 0
+                && !sh.watched
                 && let Some(at) = ic_location(o, atom as Atom)
             {
                 // SAFETY: `ic` is the address of the site's inline-cache entry
@@ -1357,6 +1341,7 @@ export! {
             && obj.kind() == KIND_OBJECT
             && obj.cell().header_flags() & FLAG_NONEXTENSIBLE == 0
             && !object::shape_of(obj).dict
+            && !object::shape_of(obj).watched
             && object::find_own(obj, atom as Atom).is_none()
         {
             Some(object::shape_of(obj))
@@ -2036,8 +2021,12 @@ fn keyed_own_write(o: Value, k: Value, v: Value) -> bool {
 }
 
 /// Where own property `atom` of `o` is, when it is a writable data property an inline cache can
-/// hold (as [`ic_location`]).
+/// hold for stores (as [`ic_location`]; never in a watched object, `crate::watch`, which only
+/// the runtime stores into).
 fn writable_own_location(o: Value, atom: Atom) -> Option<u64> {
+    if !o.is_object() || object::shape_of(o).watched {
+        return None;
+    }
     match object::find_own(o, atom) {
         Some((_, a)) if a & shape::ACCESSOR == 0 && a & shape::WRITABLE != 0 => ic_location(o, atom),
         _ => None,

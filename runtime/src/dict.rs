@@ -235,6 +235,9 @@ pub fn convert(o: Value) {
     // SAFETY: a one-word update on the JS thread.
     unsafe { *MADE.get() += 1 };
     let d = shape::dict_root(sh.inline_start, sh.inline_cap, sh.ctor);
+    if sh.watched {
+        crate::watch::reshaped(o, sh, d);
+    }
     o.cell().set_word(perry_abi::OBJ_SHAPE, d as *const Shape as u64);
     o.cell().set_field(table_offset(d), t);
 }

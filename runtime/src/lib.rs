@@ -25,6 +25,7 @@ pub mod string;
 pub mod symbol;
 pub mod tables;
 pub mod value;
+pub mod watch;
 
 pub use error::{Exc, JsResult};
 pub use function::Args;
@@ -39,6 +40,7 @@ pub fn init() {
         atoms::intern(n);
     }
     realm::init();
+    watch::init();
     ops::init_number_string_cache();
     ops::init_unit_strings();
     error::init();

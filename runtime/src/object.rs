@@ -126,6 +126,17 @@ pub fn shape_word(o: Value) -> u64 {
 
 #[inline]
 fn set_shape(o: Value, s: &'static Shape) {
+    let old = shape_of(o);
+    if old.watched {
+        crate::watch::reshaped(o, old, s);
+    }
+    // SAFETY: `o` is an object of the ordinary layout, as in `shape_of`.
+    unsafe { o.cell_unchecked() }.set_word(OBJ_SHAPE, s as *const Shape as u64);
+}
+
+/// Gives `o` the watched copy of its shape (`crate::watch::watch`).
+pub fn set_shape_watched(o: Value, s: &'static Shape) {
+    debug_assert!(s.watched && s.keys == shape_of(o).keys && s.inline_cap == shape_of(o).inline_cap);
     // SAFETY: `o` is an object of the ordinary layout, as in `shape_of`.
     unsafe { o.cell_unchecked() }.set_word(OBJ_SHAPE, s as *const Shape as u64);
 }
@@ -224,9 +235,13 @@ pub fn slot_get(o: Value, i: usize) -> Value {
 
 #[inline]
 pub fn slot_set(o: Value, i: usize, v: Value) {
+    let sh = shape_of(o);
+    if sh.watched {
+        crate::watch::wrote(o, sh.keys[i]);
+    }
     // SAFETY: slot `i` of the object's current shape (`slot_addr`), a word
     // of a live cell as `store` asks.
-    unsafe { perry_gc::barrier::store(slot_addr(o, shape_of(o), i), v.0) }
+    unsafe { perry_gc::barrier::store(slot_addr(o, sh, i), v.0) }
 }
 
 /// Appends a property (the key must not exist). An object past

@@ -126,6 +126,9 @@ pub static mut PERRY_STRING_PROTO: u64 = perry_abi::UNDEFINED;
 /// %Object.prototype% for compiled code (`perry_abi::SYM_OBJECT_PROTO`).
 #[unsafe(no_mangle)]
 pub static mut PERRY_OBJECT_PROTO: u64 = perry_abi::UNDEFINED;
+/// %Array.prototype% for compiled code (`perry_abi::SYM_ARRAY_PROTO`).
+#[unsafe(no_mangle)]
+pub static mut PERRY_ARRAY_PROTO: u64 = perry_abi::UNDEFINED;
 /// The global object for compiled code (`perry_abi::SYM_GLOBAL_OBJECT`).
 #[unsafe(no_mangle)]
 pub static mut PERRY_GLOBAL_OBJECT: u64 = perry_abi::UNDEFINED;
@@ -139,6 +142,8 @@ pub fn init() {
     perry_gc::roots::register_range("global-object", &raw mut PERRY_GLOBAL_OBJECT, 1);
     // SAFETY: as above, for Object.prototype's mirror word.
     perry_gc::roots::register_range("object-prototype", &raw mut PERRY_OBJECT_PROTO, 1);
+    // SAFETY: as above, for Array.prototype's mirror word.
+    perry_gc::roots::register_range("array-prototype", &raw mut PERRY_ARRAY_PROTO, 1);
 }
 
 #[inline]
@@ -156,6 +161,8 @@ pub fn set(i: I, v: Value) {
         I::Global => unsafe { PERRY_GLOBAL_OBJECT = v.0 },
         // SAFETY: as above, for Object.prototype's mirror word.
         I::ObjectProto => unsafe { PERRY_OBJECT_PROTO = v.0 },
+        // SAFETY: as above, for Array.prototype's mirror word.
+        I::ArrayProto => unsafe { PERRY_ARRAY_PROTO = v.0 },
         _ => {}
     }
 }

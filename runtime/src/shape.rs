@@ -44,6 +44,11 @@ pub struct Shape {
     /// in a hash table (`runtime/src/dict.rs`), not in slots this shape
     /// lists, so the shape says nothing about which keys they have.
     pub dict: bool,
+    /// A shape of an object whose properties compiled code relies on (`crate::watch`): it
+    /// and the shapes derived from it belong to that object alone ([`watched_copy`]); inline
+    /// caches never store into objects that have it, and the runtime's writes to such an
+    /// object report to the watch.
+    pub watched: bool,
     /// The epoch of the last table sweep that found this shape live.
     mark: Cell<u32>,
 }
@@ -241,11 +246,41 @@ fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool
             proto_slot: None,
             ctor,
             dict,
+            watched: false,
             mark: Cell::new(0),
         }));
         s.root = s as *const Shape;
         s
     })
+}
+
+/// A shape with the layout, keys and attributes of `sh`, derived from a root of its own that is
+/// in no table (so no other object reaches these shapes by adding properties), and watched
+/// (`Shape::watched`, inherited by every shape derived from it). The root is pinned: table
+/// sweeps prune its transitions.
+pub fn watched_copy(sh: &'static Shape) -> &'static Shape {
+    debug_assert!(!sh.dict, "a dictionary object is not watched");
+    count_one();
+    let root: &'static mut Shape = Box::leak(Box::new(Shape {
+        inline_start: sh.inline_start,
+        inline_cap: sh.inline_cap,
+        keys: Vec::new(),
+        attrs: Vec::new(),
+        index: None,
+        transitions: RefCell::new(HashMap::new()),
+        last: Cell::new(None),
+        root: core::ptr::null(),
+        proto_slot: None,
+        ctor: sh.ctor,
+        dict: false,
+        watched: true,
+        mark: Cell::new(0),
+    }));
+    root.root = root as *const Shape;
+    // SAFETY: the JS thread; the pinned list is not borrowed elsewhere.
+    unsafe { PINNED.get() }.push(root as *const Shape as usize);
+    let root: &'static Shape = root;
+    if sh.keys.is_empty() { root } else { root.derive(sh.keys.clone(), sh.attrs.clone()) }
 }
 
 impl Shape {
@@ -302,6 +337,7 @@ impl Shape {
             proto_slot,
             ctor: self.ctor,
             dict: false,
+            watched: self.watched,
             mark: Cell::new(0),
         }));
         if crate::tables::program_started() {

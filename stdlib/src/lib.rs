@@ -258,6 +258,34 @@ pub fn install_with(families: &[Option<extern "C" fn()>]) {
     family("intl");
 }
 
+/// Arms the facts compiled code tests instead of reading built-ins (`perry_abi::INTACT_*`,
+/// `perry_runtime::watch`), once every built-in and extension is installed: Array.prototype's
+/// inline methods, the globals `Number` and `Math` and their inline functions. A built-in the
+/// program's families did not install leaves its bits clear.
+pub fn arm_intact() {
+    use perry_abi::*;
+    use perry_runtime::watch::watch;
+    let ap = realm::get(I::ArrayProto);
+    for (i, name) in ARRAY_HOFS.iter().chain(ARRAY_INLINE.iter()).enumerate() {
+        watch(ap, atoms::intern(name), INTACT_ARRAY + i as u32);
+    }
+    let g = realm::get(I::Global);
+    for (global, gbit, names, base) in
+        [("Number", INTACT_NUMBER_GLOBAL, &NUMBER_INLINE[..], INTACT_NUMBER), ("Math", INTACT_MATH_GLOBAL, &MATH_INLINE[..], INTACT_MATH)]
+    {
+        let ga = atoms::intern(global);
+        let Some((i, a)) = object::find_own(g, ga) else { continue };
+        if a & shape::ACCESSOR != 0 {
+            continue;
+        }
+        let holder = object::slot_get(g, i);
+        for (k, name) in names.iter().enumerate() {
+            watch(holder, atoms::intern(name), base + k as u32);
+        }
+        watch(g, ga, gbit);
+    }
+}
+
 /// `this` checked to be of a kind (for methods like Map.prototype.get).
 pub fn this_of_kind(this: Value, kind: u64, what: &str) -> JsResult {
     if this.is_cell() && this.kind() == kind {

@@ -459,6 +459,9 @@ impl FnCompiler<'_, '_, '_> {
         // Polymorphic inline cache: up to IC_WAYS (shape, location) entries,
         // tested in order; a hit is a compare and a load.
         let site = self.new_ic_sites(IC_WAYS as u32 + IC_PROTO_ENTRIES * mode.proto_ways());
+        if mode != ProtoSite::No {
+            self.last_proto_site = Some(site + IC_WAYS as u32);
+        }
         let res = self.new_var();
         let miss = self.b.create_block();
         let done = self.b.create_block();
@@ -3748,6 +3751,15 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.string_call(c) {
             return v;
         }
+        // `this.push(v)` in a method of a class with a layout runs the module's own method in
+        // place without first testing whether `this` is an Array (which it rarely is).
+        if self.this_ptr.is_some()
+            && let Expression::StaticMemberExpression(m) = &c.callee
+            && matches!(m.object, Expression::ThisExpression(_))
+            && let Some(v) = self.inline_method_call(c)
+        {
+            return v;
+        }
         if let Some(v) = self.array_hof_call(c) {
             return v;
         }
@@ -3934,6 +3946,7 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.len() != usize::from(push) || c.arguments.iter().any(|a| a.as_expression().is_none()) {
             return None;
         }
+        let unused = std::mem::take(&mut self.unused_call) == c as *const CallExpression as usize;
         let (ov, fv, argv) = self.built_in_method_parts(c, m);
         let res = self.new_var();
         let slow = self.b.create_block();
@@ -3972,8 +3985,13 @@ impl FnCompiler<'_, '_, '_> {
             self.store_raw_with_barrier(addr, v);
             let n = self.b.ins().iadd_imm_u(len, 1);
             self.b.ins().store(MemFlagsData::trusted(), n, p, ARR_LEN);
-            let nf = self.b.ins().fcvt_from_uint(types::F64, n);
-            let nv = self.b.ins().bitcast(types::I64, MemFlagsData::new(), nf);
+            // The new length as a number, unless the call is a statement of its own.
+            let nv = if unused {
+                self.undef()
+            } else {
+                let nf = self.b.ins().fcvt_from_uint(types::F64, n);
+                self.b.ins().bitcast(types::I64, MemFlagsData::new(), nf)
+            };
             self.def_var(res, nv);
         } else {
             // A present last element.
@@ -4008,12 +4026,68 @@ impl FnCompiler<'_, '_, '_> {
         let o = self.expr(&m.object);
         let ov = self.new_var();
         self.def_var(ov, o);
-        let f = self.get_method(o, m.property.name.as_str(), m.span.start);
+        let f = self.array_method_read(o, m.property.name.as_str(), m.span.start);
         let fv = self.new_var();
         self.def_var(fv, f);
         let argv = self.hold_arguments(&c.arguments);
         self.set_pos(c.span.start);
         (ov, fv, argv)
+    }
+
+    /// `o.name` for a method of Array.prototype that compiled code runs inline (`ARRAY_HOFS`,
+    /// `ARRAY_INLINE`): when `o` is an Array whose shape a way of the site's prototype entries
+    /// has (so it has no own property by that name), whose prototype is %Array.prototype%, and
+    /// whose method there is still the built-in (`INTACT_ARRAY`), the built-in with no read;
+    /// anything else is the method read with the site's inline cache (`get_method`).
+    fn array_method_read(&mut self, o: V, name: &str, at: u32) -> V {
+        let which = ARRAY_HOFS.iter().chain(ARRAY_INLINE.iter()).position(|n| *n == name);
+        let Some(which) = which.filter(|_| !self.runs_once()) else { return self.get_method(o, name, at) };
+        let bit = perry_abi::INTACT_ARRAY + which as u32;
+        let res = self.new_var();
+        let test = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().jump(test, &[]);
+        // The read first: it makes the site whose entries the test below reads.
+        self.b.switch_to_block(slow);
+        self.b.set_cold_block(slow);
+        self.last_proto_site = None;
+        let v = self.get_method(o, name, at);
+        let site = self.last_proto_site.take();
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(test);
+        let Some(site) = site else {
+            self.b.ins().jump(slow, &[]);
+            self.b.switch_to_block(done);
+            return self.use_var(res);
+        };
+        let p = self.object_or(o, slow);
+        let step = |fc: &mut Self, cond: V| {
+            let next = fc.b.create_block();
+            fc.b.ins().brif(cond, next, &[], slow, &[]);
+            fc.b.switch_to_block(next);
+        };
+        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        let c = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_ARRAY as i64);
+        step(self, c);
+        let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+        let base = self.data_addr(self.c.ic_data);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_SHAPE);
+        let c = self.b.ins().icmp(IntCC::Equal, sh, want);
+        step(self, c);
+        let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+        let apa = self.data_addr(self.c.array_proto_word);
+        let ap = self.b.ins().load(types::I64, MemFlagsData::trusted(), apa, 0);
+        let c = self.b.ins().icmp(IntCC::Equal, proto, ap);
+        step(self, c);
+        let c = self.intact(1 << bit);
+        step(self, c);
+        let f = self.intact_value(bit);
+        self.def_var(res, f);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        self.use_var(res)
     }
 
     /// The ordinary call of [`Self::built_in_method_parts`]' method (of call `c`, `o.name(...)`)
@@ -4365,6 +4439,74 @@ impl FnCompiler<'_, '_, '_> {
         (f, this, args, same)
     }
 
+    /// [`Self::builtin_callee`] for `G.name(args)` of a global built-in `G` whose property `name`
+    /// has bit `bit` (and `G` itself `global_bit`) in `PERRY_INTACT`: while both bits are set the
+    /// callee is the built-in with no read (the test comes before the arguments, where the
+    /// callee is read); otherwise it is read and its meta compared as there. When the bits
+    /// answered, the callee returned is the built-in as watched (`PERRY_INTACT_VALUES`) and
+    /// `this` undefined (the built-ins these are ignore it).
+    fn intact_builtin_callee(
+        &mut self,
+        c: &'static CallExpression<'static>,
+        (global_bit, bit): (u32, u32),
+        metas: DataId,
+        k: usize,
+        slow: Block,
+    ) -> (V, V, Vec<V>, V) {
+        let known = self.intact(1 << global_bit | 1 << bit);
+        let (fv, tv) = (self.new_var(), self.new_var());
+        let read = self.b.create_block();
+        let args_b = self.b.create_block();
+        let builtin = self.intact_value(bit);
+        self.def_var(fv, builtin);
+        let u = self.undef();
+        self.def_var(tv, u);
+        self.b.ins().brif(known, args_b, &[], read, &[]);
+        self.b.set_cold_block(read);
+        self.b.switch_to_block(read);
+        let (f, this) = self.callee_and_this(&c.callee);
+        self.def_var(fv, f);
+        self.def_var(tv, this);
+        self.b.ins().jump(args_b, &[]);
+        self.b.switch_to_block(args_b);
+        let held = self.hold_arguments(&c.arguments);
+        self.set_pos(c.span.start);
+        let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
+        let f = self.use_var(fv);
+        let this = self.use_var(tv);
+        let join = self.b.create_block();
+        let same = self.b.append_block_param(join, types::I8);
+        let check = self.b.create_block();
+        self.b.set_cold_block(check);
+        let one = self.b.ins().iconst(types::I8, 1);
+        self.b.ins().brif(known, join, &[one.into()], check, &[]);
+        self.b.switch_to_block(check);
+        self.guard_kind(f, KIND_FUNCTION, slow, slow);
+        let p = self.ptr_of(f);
+        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
+        let table = self.data_addr(metas);
+        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
+        let s = self.b.ins().icmp(IntCC::Equal, meta, want);
+        self.b.ins().jump(join, &[s.into()]);
+        self.b.switch_to_block(join);
+        (f, this, args, same)
+    }
+
+    /// The value fact `bit`'s property held when it was watched (`PERRY_INTACT_VALUES`).
+    pub(super) fn intact_value(&mut self, bit: u32) -> V {
+        let a = self.data_addr(self.c.intact_values);
+        let v = self.b.ins().load(types::I64, MemFlagsData::trusted(), a, 8 * bit as i32);
+        self.track(v)
+    }
+
+    /// Whether every bit of `mask` is set in `PERRY_INTACT` (an `i8`).
+    pub(super) fn intact(&mut self, mask: u64) -> V {
+        let a = self.data_addr(self.c.intact);
+        let w = self.b.ins().load(types::I64, MemFlagsData::trusted(), a, 0);
+        let m = self.b.ins().band_imm_u(w, mask as i64);
+        self.b.ins().icmp_imm_u(IntCC::Equal, m, mask as i64)
+    }
+
     /// `s.charCodeAt(i)`, `s.codePointAt(i)`, `s.charAt(i)`
     /// (`STRING_INLINE`): when the callee is still the built-in (its meta is
     /// the one the runtime recorded), `s` a flat string, a slice or a
@@ -4435,7 +4577,8 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let fast = self.b.create_block();
-        let (f, this, args, same) = self.builtin_callee(c, self.c.number_metas, k, slow);
+        let bits = (perry_abi::INTACT_NUMBER_GLOBAL, perry_abi::INTACT_NUMBER + k as u32);
+        let (f, this, args, same) = self.intact_builtin_callee(c, bits, self.c.number_metas, k, slow);
         self.b.ins().brif(same, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let num = self.b.create_block();
@@ -4524,7 +4667,8 @@ impl FnCompiler<'_, '_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         let fast = self.b.create_block();
-        let (f, this, args, same) = self.builtin_callee(c, self.c.math_metas, k, slow);
+        let bits = (perry_abi::INTACT_MATH_GLOBAL, perry_abi::INTACT_MATH + k as u32);
+        let (f, this, args, same) = self.intact_builtin_callee(c, bits, self.c.math_metas, k, slow);
         let nums = match args[..] {
             [a] => self.is_number(a),
             [a, b] => self.both_numbers(a, b),

@@ -277,11 +277,6 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// The address is recomputed after every call (`after_call`): a collection, which runs
     /// only inside calls, may move the object.
     pub this_ptr: Option<Variable>,
-    /// Outside generators: an `i64` variable whose bit `k` says that a number region's entry
-    /// found `Math[MATH_INLINE[k]]` to be the built-in since the last call and the last
-    /// ordinary named store (`forget_math`): only those could replace it. Later entries skip
-    /// that probe.
-    pub math_memo: Option<Variable>,
     /// Outside generators and functions using `arguments`: an `i64` variable whose bit
     /// `recv_bits[(region, binding)]` says that the number region's entry found the binding's
     /// object to have its class's shape and numbers in the fields the region reads, since the
@@ -299,6 +294,12 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// While a method called as `this.m(...)` is compiled in place: `this_ptr`, the address of
     /// its `this` too.
     pub inline_this_ptr: Option<Variable>,
+    /// The call (its node's address) that is the whole expression of the statement being
+    /// compiled: its value is unused (`o.push(x);` need not count the new length).
+    pub unused_call: usize,
+    /// The first prototype entry of the last named read's inline cache that has them (its
+    /// first way's receiver-shape entry), for a test that reads it (`array_method_read`).
+    pub last_proto_site: Option<u32>,
     /// Receivers whose predicted class's shape, and the numbers in whose fields, the number
     /// region being compiled tested at its entry (`regions.rs`), each with the variable holding
     /// its address (the fast copy makes no call, so no collection moves it): their field
@@ -412,11 +413,12 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             arr_caches: Vec::new(),
             shape_memo: HashMap::new(),
             this_ptr: None,
-            math_memo: None,
             recv_memo: None,
             recv_bits: HashMap::new(),
             recv_clears: Vec::new(),
             inline_this_ptr: None,
+            unused_call: 0,
+            last_proto_site: None,
             proven: Vec::new(),
             math_proven: Vec::new(),
             narrow_ints: hashbrown::HashSet::new(),
@@ -465,14 +467,10 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.indexed = crate::numeric::indexed_bindings(body, &m.scoping);
         self.scalars = crate::scalar::scalar_literals(body, &m.scoping);
         self.shape_memo = HashMap::new();
-        self.math_memo = None;
         self.recv_memo = None;
         self.recv_bits = HashMap::new();
         if self.generator.is_none() {
             let z = self.b.ins().iconst(types::I64, 0);
-            let v = self.declare(types::I64);
-            self.def_var(v, z);
-            self.math_memo = Some(v);
             // Not in functions that use `arguments`: a precaution, should arguments objects
             // ever be mapped (a write through one would change a parameter unseen; today
             // every one is unmapped, `perry_arguments`).
@@ -522,9 +520,8 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
         self.refresh_this_ptr();
     }
 
-    /// Forgets what number regions' entries found (`math_memo`, `recv_memo`).
+    /// Forgets what number regions' entries found (`recv_memo`).
     pub fn forget_memos(&mut self) {
-        self.clear_memo(self.math_memo);
         self.clear_memo(self.recv_memo);
     }
 

@@ -234,6 +234,12 @@ pub struct Compiler<'g> {
     pub unit_strings: DataId,
     pub string_proto: DataId,
     pub array_hofs: DataId,
+    /// `PERRY_INTACT`: which built-in properties still hold their start-up values (`INTACT_*`).
+    pub intact: DataId,
+    /// `PERRY_ARRAY_PROTO` (%Array.prototype%).
+    pub array_proto_word: DataId,
+    /// `PERRY_INTACT_VALUES`: the value of each `INTACT_*` property when it was watched.
+    pub intact_values: DataId,
     pub global_object_word: DataId,
     /// `PERRY_OBJECT_PROTO` (%Object.prototype%, for stores that add a property).
     pub object_proto_word: DataId,
@@ -360,6 +366,9 @@ impl<'g> Compiler<'g> {
         let unit_strings = module.declare_data(perry_abi::SYM_UNIT_STRINGS, Linkage::Import, true, false).unwrap();
         let string_proto = module.declare_data(perry_abi::SYM_STRING_PROTO, Linkage::Import, true, false).unwrap();
         let array_hofs = module.declare_data(perry_abi::SYM_ARRAY_HOFS, Linkage::Import, true, false).unwrap();
+        let intact = module.declare_data(perry_abi::SYM_INTACT, Linkage::Import, true, false).unwrap();
+        let array_proto_word = module.declare_data(perry_abi::SYM_ARRAY_PROTO, Linkage::Import, true, false).unwrap();
+        let intact_values = module.declare_data(perry_abi::SYM_INTACT_VALUES, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
         let object_proto_word = module.declare_data(perry_abi::SYM_OBJECT_PROTO, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
@@ -429,6 +438,9 @@ impl<'g> Compiler<'g> {
             unit_strings,
             string_proto,
             array_hofs,
+            intact,
+            array_proto_word,
+            intact_values,
             global_object_word,
             object_proto_word,
             nursery_size,

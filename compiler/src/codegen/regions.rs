@@ -28,12 +28,12 @@
 use super::expr::Predicted;
 use super::func::{FnCompiler, Loc};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Value as V, types};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, types};
 use oxc_ast::ast::*;
 use oxc_span::GetSpan;
 use oxc_syntax::operator::{AssignmentOperator, BinaryOperator, UnaryOperator};
 use oxc_syntax::symbol::{SymbolFlags, SymbolId};
-use perry_abi::{FN_META, KIND_FUNCTION, MATH_INLINE, MIN_TAGGED, Rt};
+use perry_abi::{INTACT_MATH, INTACT_MATH_GLOBAL, MATH_INLINE, MIN_TAGGED};
 
 /// A run's statements at most (each is compiled twice).
 const MAX_STATEMENTS: usize = 24;
@@ -237,50 +237,13 @@ impl FnCompiler<'_, '_, '_> {
         let generic = self.b.create_block();
         let join = self.b.create_block();
 
-        // The entry test. The `Math` functions first: their reads may call the runtime.
+        // The entry test. The `Math` functions: the global `Math` and each function still the
+        // built-in (`PERRY_INTACT`, kept by the runtime's watch: no read, no call); otherwise the
+        // generic copy runs.
         let mut ok = self.b.ins().iconst(types::I8, 1);
-        let mut known = None;
-        if !r.math.is_empty()
-            && let Some(memo) = self.math_memo
-        {
-            // Found to be the built-ins since the last call and named store: no probe.
-            let mask = r.math.iter().fold(0i64, |m, &k| m | 1 << k);
-            let bits = self.use_var(memo);
-            let have = self.b.ins().band_imm_u(bits, mask);
-            let all = self.b.ins().icmp_imm_u(IntCC::Equal, have, mask);
-            let probe = self.b.create_block();
-            let after = self.b.create_block();
-            self.b.ins().brif(all, after, &[], probe, &[]);
-            self.b.switch_to_block(probe);
-            known = Some((memo, mask, after));
-        }
         if !r.math.is_empty() {
-            let ga = self.data_addr(self.c.global_object_word);
-            let g = self.b.ins().load(types::I64, MemFlagsData::trusted(), ga, 0);
-            let math = self.probe_own(g, "Math", generic);
-            let mv = self.var_holding(math);
-            for &k in &r.math {
-                let math = self.use_var(mv);
-                let f = self.probe_own(math, MATH_INLINE[k], generic);
-                self.guard_kind(f, KIND_FUNCTION, generic, generic);
-                let p = self.ptr_of(f);
-                let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
-                let table = self.data_addr(self.c.math_metas);
-                let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
-                let same = self.b.ins().icmp(IntCC::Equal, meta, want);
-                ok = self.b.ins().band(ok, same);
-            }
-            if let Some((memo, mask, after)) = known {
-                let found = self.b.create_block();
-                self.b.ins().brif(ok, found, &[], generic, &[]);
-                self.b.switch_to_block(found);
-                let bits = self.use_var(memo);
-                let bits = self.b.ins().bor_imm_u(bits, mask);
-                self.def_var(memo, bits);
-                self.b.ins().jump(after, &[]);
-                self.b.switch_to_block(after);
-                ok = self.b.ins().iconst(types::I8, 1);
-            }
+            let mask = r.math.iter().fold(1u64 << INTACT_MATH_GLOBAL, |m, &k| m | 1 << (INTACT_MATH + k as u32));
+            ok = self.intact(mask);
         }
         let mut ptrs = Vec::new();
         let key = (list.as_ptr() as usize, i, self.inline_frame);
@@ -414,18 +377,5 @@ impl FnCompiler<'_, '_, '_> {
             self.stmt(s);
         }
         self.switch_to(join);
-    }
-
-    /// `o`'s own data property `name` through a one-entry inline cache, running no code: the
-    /// cache's miss asks the runtime (`perry_ic_probe`), which fills the entry or answers
-    /// `HOLE` (no getter, no prototype). Jumps to `not_object` when `o` is not an object.
-    fn probe_own(&mut self, o: V, name: &str, not_object: Block) -> V {
-        let p = self.object_or(o, not_object);
-        self.one_entry_read(p, |s, icp| {
-            s.cold_here();
-            let a = s.atom(name);
-            let v = s.rt(Rt::perry_ic_probe, &[o, a, icp]);
-            s.track(v)
-        })
     }
 }

@@ -50,6 +50,9 @@ impl FnCompiler<'_, '_, '_> {
         let labels = std::mem::take(&mut self.pending_labels);
         match s {
             Statement::ExpressionStatement(e) => {
+                if let Expression::CallExpression(c) = &e.expression {
+                    self.unused_call = &**c as *const CallExpression as usize;
+                }
                 self.expr(&e.expression);
             }
             Statement::VariableDeclaration(d) => self.var_decl(d),

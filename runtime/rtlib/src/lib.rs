@@ -147,6 +147,8 @@ pub unsafe extern "C" fn main(argc: i32, argv: *const *const std::ffi::c_char) -
         perry_abi::UNDEFINED,
         perry_abi::UNDEFINED,
     ];
+    // What compiled code assumes of the built-ins, watched from here on.
+    perry_stdlib::arm_intact();
     // Atoms interned from here on are the program's data, not pinned.
     perry_runtime::tables::start_program();
     let mut r = perry_gc::frames::enter(perry_user_main as *const () as u64, &block);

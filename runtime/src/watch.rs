@@ -1,0 +1,121 @@
+//! Facts compiled code relies on about built-in objects, kept true by watching the objects that
+//! hold them.
+//!
+//! A fact is "own data property `key` of object `o` still holds the value it had when the fact
+//! was armed": `Number.isFinite` is the built-in, `Array.prototype.push` is the built-in, the
+//! global `Number` is the Number constructor. Each has a bit in [`PERRY_INTACT`]
+//! (`perry_abi::INTACT_*`), set while it holds; compiled code tests the bits it needs with one
+//! load instead of reading the properties and comparing what it finds. A bit, once cleared, stays
+//! cleared (compiled code then takes its ordinary path).
+//!
+//! Every write that could change such a property clears the bit first:
+//! - `watch` gives the holder a shape of its own, watched (`shape::watched_copy`; shapes derived
+//!   from it are watched too, and no other object reaches them);
+//! - inline caches never cache a location in an object with a watched shape
+//!   (`abi::ic_location`, the add and field-definition caches), so every store into one goes
+//!   through the runtime;
+//! - the runtime's stores report: `object::slot_set` ([`wrote`]), shape changes
+//!   (`object::set_shape`, dictionary conversion: [`reshaped`]), which cover deleting the
+//!   property, making it an accessor or moving the object to dictionary mode.
+//!
+//! Tests: `tests/conformance/intact_builtins.ts` changes each watched property in each of these
+//! ways between calls that compiled code runs inline.
+
+use crate::atoms::Atom;
+use crate::object;
+use crate::shape::{self, Shape};
+use crate::value::Value;
+use perry_gc::JsCell;
+
+/// Bit `i`: fact `i` (`perry_abi::INTACT_*`) holds. Compiled code reads it; only this module
+/// writes it.
+#[unsafe(no_mangle)]
+pub static mut PERRY_INTACT: u64 = 0;
+
+/// The value fact `i`'s property held when it was armed (a root range): compiled code calls it
+/// when it skipped reading the property.
+#[unsafe(no_mangle)]
+pub static mut PERRY_INTACT_VALUES: [u64; 64] = [perry_abi::UNDEFINED; 64];
+
+/// The objects holding watched properties (a root range): few, built-in objects.
+const MAX_HOLDERS: usize = 8;
+static HOLDERS: JsCell<[u64; MAX_HOLDERS]> = JsCell::new([perry_abi::UNDEFINED; MAX_HOLDERS]);
+
+/// (holder index, key, bit) of each armed fact.
+static FACTS: JsCell<Vec<(usize, Atom, u32)>> = JsCell::new(Vec::new());
+
+fn holders() -> &'static mut [u64; MAX_HOLDERS] {
+    // SAFETY: the JS thread; each borrow ends within the function that takes it.
+    unsafe { HOLDERS.get() }
+}
+
+fn facts() -> &'static mut Vec<(usize, Atom, u32)> {
+    // SAFETY: as `holders`.
+    unsafe { FACTS.get() }
+}
+
+/// Registers the holders as a root range (at start-up, before any `watch`).
+pub fn init() {
+    let h = holders();
+    perry_gc::roots::register_range("watched-holders", h.as_mut_ptr(), h.len());
+    // SAFETY: a static table, registered once as a root range; only this module writes it.
+    perry_gc::roots::register_range("intact-values", (&raw mut PERRY_INTACT_VALUES).cast::<u64>(), 64);
+}
+
+/// Arms fact `bit`: `o`'s own data property `key` keeps its value. Does nothing when `o` has no
+/// such property in its shape (the bit stays clear and compiled code takes its ordinary path).
+pub fn watch(o: Value, key: Atom, bit: u32) {
+    debug_assert!(bit < 64);
+    if !o.is_object() || o.is_proxy() {
+        return;
+    }
+    let sh = object::shape_of(o);
+    let Some((slot, a)) = sh.find(key).filter(|_| !sh.dict) else { return };
+    if a & shape::ACCESSOR != 0 {
+        return;
+    }
+    // SAFETY: the JS thread; a plain store into a root range only this module writes.
+    unsafe { PERRY_INTACT_VALUES[bit as usize] = object::slot_get(o, slot).0 };
+    if !sh.watched {
+        object::set_shape_watched(o, shape::watched_copy(sh));
+    }
+    let hs = holders();
+    let at = match hs.iter().position(|&h| h == o.0) {
+        Some(i) => i,
+        None => {
+            let Some(free) = hs.iter().position(|&h| h == perry_abi::UNDEFINED) else { return };
+            hs[free] = o.0;
+            free
+        }
+    };
+    facts().push((at, key, bit));
+    // SAFETY: the JS thread; a plain store to a word compiled code reads.
+    unsafe { PERRY_INTACT |= 1 << bit };
+}
+
+/// Clears the bits of the facts about `o` whose keys `broken` says no longer hold.
+fn clear(o: Value, mut broken: impl FnMut(Atom) -> bool) {
+    let hs = holders();
+    let Some(at) = hs.iter().position(|&h| h == o.0) else { return };
+    for &(h, key, bit) in facts().iter() {
+        if h == at && broken(key) {
+            // SAFETY: as in `watch`.
+            unsafe { PERRY_INTACT &= !(1 << bit) };
+        }
+    }
+}
+
+/// The runtime stored into `o`'s property `key` (`o` has a watched shape).
+#[cold]
+pub fn wrote(o: Value, key: Atom) {
+    clear(o, |k| k == key);
+}
+
+/// `o` (with watched shape `old`) is getting shape `new`: the facts whose property `new` no
+/// longer has as a data property are broken (a dictionary shape has none; a shape that is not
+/// watched breaks them all, as caches could then store into `o`).
+#[cold]
+pub fn reshaped(o: Value, old: &Shape, new: &Shape) {
+    debug_assert!(old.watched);
+    clear(o, |k| new.dict || !new.watched || !matches!(new.find(k), Some((_, a)) if a & shape::ACCESSOR == 0));
+}
