@@ -130,6 +130,14 @@ fn set_shape(o: Value, s: &'static Shape) {
     if old.watched {
         crate::watch::reshaped(o, old, s);
     }
+    set_shape_added(o, s);
+}
+
+/// [`set_shape`] for a shape that only appends keys to `o`'s: no watched property changes
+/// (`crate::watch`; a shape derived from a watched one is watched).
+#[inline]
+fn set_shape_added(o: Value, s: &'static Shape) {
+    debug_assert!(s.watched || !shape_of(o).watched);
     // SAFETY: `o` is an object of the ordinary layout, as in `shape_of`.
     unsafe { o.cell_unchecked() }.set_word(OBJ_SHAPE, s as *const Shape as u64);
 }
@@ -287,14 +295,23 @@ pub fn add_property(o: Value, key: Atom, v: Value, attrs: u8) {
                 }
             }
             o2.cell().set_field(sh2.inline_start as i32 + 8 * first as i32, nv);
-            set_shape(o2, sh2.add(key, attrs));
-            slot_set(o2, i, Value(hv.get()));
+            let ns = sh2.add(key, attrs);
+            set_shape_added(o2, ns);
+            slot_init(o2, ns, i, Value(hv.get()));
             return;
         }
     }
     let ns = sh.add(key, attrs);
-    set_shape(o, ns);
-    slot_set(o, i, v);
+    set_shape_added(o, ns);
+    slot_init(o, ns, i, v);
+}
+
+/// The first store into slot `i` of `o`, whose shape `sh` just gained the key (no fact is
+/// about a key that did not exist: no report to `crate::watch`).
+#[inline]
+fn slot_init(o: Value, sh: &Shape, i: usize, v: Value) {
+    // SAFETY: slot `i` of `o`'s current shape `sh` (`slot_addr`), a word of a live cell.
+    unsafe { perry_gc::barrier::store(slot_addr(o, sh, i), v.0) }
 }
 
 /// Own property lookup in the shape (or a dictionary object's table):
