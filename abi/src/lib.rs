@@ -649,7 +649,9 @@ pub const INTACT_NUMBER_GLOBAL: u32 = INTACT_ARRAY + (ARRAY_HOFS.len() + ARRAY_I
 pub const INTACT_NUMBER: u32 = INTACT_NUMBER_GLOBAL + 1;
 pub const INTACT_MATH_GLOBAL: u32 = INTACT_NUMBER + NUMBER_INLINE.len() as u32;
 pub const INTACT_MATH: u32 = INTACT_MATH_GLOBAL + 1;
-const _: () = assert!(INTACT_MATH + (MATH_INLINE.len() as u32) <= 64);
+/// The number of `INTACT_*` facts (bits of one word).
+pub const INTACT_COUNT: usize = INTACT_MATH as usize + MATH_INLINE.len();
+const _: () = assert!(INTACT_COUNT <= 64);
 /// A dense array's length stays below this (past it, elements are sparse).
 pub const ARR_MAX_DENSE: usize = 50_000_000;
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a

@@ -126,9 +126,10 @@ macro_rules! foreach_data_symbol {
             /// this object and whose shape lacks a method's name gets Array.prototype's.
             import SYM_ARRAY_PROTO = PERRY_ARRAY_PROTO: u64 => perry_runtime::realm;
             import SYM_INTACT = PERRY_INTACT: u64 => perry_runtime::watch;
-            /// 64 words (a root range): the value of each `INTACT_*` property when it was
-            /// watched, which compiled code calls when its bit let it skip the read.
-            import SYM_INTACT_VALUES = PERRY_INTACT_VALUES: [u64; 64] => perry_runtime::watch;
+            /// [`INTACT_COUNT`](crate::INTACT_COUNT) words (a root range): the value of each
+            /// `INTACT_*` property when it was watched, which compiled code calls when its bit
+            /// let it skip the read.
+            import SYM_INTACT_VALUES = PERRY_INTACT_VALUES: [u64; $crate::INTACT_COUNT] => perry_runtime::watch;
             /// Array.prototype's callback methods compiled code runs inline
             /// (the loop in the caller, the callback called directly) while
             /// `o.m` is the built-in (`PERRY_ARRAY_HOFS[i]`, a root range the

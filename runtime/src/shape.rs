@@ -232,26 +232,29 @@ fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool
     // statement's closure, which calls nothing that reaches `ROOTS` again.
     let roots = unsafe { ROOTS.get().get_or_insert_with(HashMap::new) };
     let tag = ctor.map_or(0, |n| n.as_ptr() as usize);
-    roots.entry((inline_start, cap, tag, dict)).or_insert_with(|| {
-        count_one();
-        let s: &'static mut Shape = Box::leak(Box::new(Shape {
-            inline_start,
-            inline_cap: cap,
-            keys: Vec::new(),
-            attrs: Vec::new(),
-            index: None,
-            transitions: RefCell::new(HashMap::new()),
-            last: Cell::new(None),
-            root: core::ptr::null(),
-            proto_slot: None,
-            ctor,
-            dict,
-            watched: false,
-            mark: Cell::new(0),
-        }));
-        s.root = s as *const Shape;
-        s
-    })
+    roots.entry((inline_start, cap, tag, dict)).or_insert_with(|| new_root(inline_start, cap, ctor, dict, false))
+}
+
+/// A new root shape (no keys, its own root), never freed.
+fn new_root(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool, watched: bool) -> &'static Shape {
+    count_one();
+    let s: &'static mut Shape = Box::leak(Box::new(Shape {
+        inline_start,
+        inline_cap: cap,
+        keys: Vec::new(),
+        attrs: Vec::new(),
+        index: None,
+        transitions: RefCell::new(HashMap::new()),
+        last: Cell::new(None),
+        root: core::ptr::null(),
+        proto_slot: None,
+        ctor,
+        dict,
+        watched,
+        mark: Cell::new(0),
+    }));
+    s.root = s as *const Shape;
+    s
 }
 
 /// A shape with the layout, keys and attributes of `sh`, derived from a root of its own that is
@@ -260,26 +263,9 @@ fn root_slow(inline_start: u32, cap: u32, ctor: Option<&'static str>, dict: bool
 /// sweeps prune its transitions.
 pub fn watched_copy(sh: &'static Shape) -> &'static Shape {
     debug_assert!(!sh.dict, "a dictionary object is not watched");
-    count_one();
-    let root: &'static mut Shape = Box::leak(Box::new(Shape {
-        inline_start: sh.inline_start,
-        inline_cap: sh.inline_cap,
-        keys: Vec::new(),
-        attrs: Vec::new(),
-        index: None,
-        transitions: RefCell::new(HashMap::new()),
-        last: Cell::new(None),
-        root: core::ptr::null(),
-        proto_slot: None,
-        ctor: sh.ctor,
-        dict: false,
-        watched: true,
-        mark: Cell::new(0),
-    }));
-    root.root = root as *const Shape;
+    let root = new_root(sh.inline_start, sh.inline_cap, sh.ctor, false, true);
     // SAFETY: the JS thread; the pinned list is not borrowed elsewhere.
     unsafe { PINNED.get() }.push(root as *const Shape as usize);
-    let root: &'static Shape = root;
     if sh.keys.is_empty() { root } else { root.derive(sh.keys.clone(), sh.attrs.clone()) }
 }
 

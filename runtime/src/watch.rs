@@ -32,14 +32,15 @@ use perry_gc::JsCell;
 #[unsafe(no_mangle)]
 pub static mut PERRY_INTACT: u64 = 0;
 
-/// The value fact `i`'s property held when it was armed (a root range): compiled code calls it
-/// when it skipped reading the property.
+/// The value fact `i`'s property held when it was armed (a root range; +0 until then, zeros so
+/// that the table takes no room in the executable): compiled code calls it when it skipped
+/// reading the property.
 #[unsafe(no_mangle)]
-pub static mut PERRY_INTACT_VALUES: [u64; 64] = [perry_abi::UNDEFINED; 64];
+pub static mut PERRY_INTACT_VALUES: [u64; perry_abi::INTACT_COUNT] = [0; perry_abi::INTACT_COUNT];
 
-/// The objects holding watched properties (a root range): few, built-in objects.
+/// The objects holding watched properties (a root range; +0 for none): few, built-in objects.
 const MAX_HOLDERS: usize = 8;
-static HOLDERS: JsCell<[u64; MAX_HOLDERS]> = JsCell::new([perry_abi::UNDEFINED; MAX_HOLDERS]);
+static HOLDERS: JsCell<[u64; MAX_HOLDERS]> = JsCell::new([0; MAX_HOLDERS]);
 
 /// (holder index, key, bit) of each armed fact.
 static FACTS: JsCell<Vec<(usize, Atom, u32)>> = JsCell::new(Vec::new());
@@ -59,13 +60,13 @@ pub fn init() {
     let h = holders();
     perry_gc::roots::register_range("watched-holders", h.as_mut_ptr(), h.len());
     // SAFETY: a static table, registered once as a root range; only this module writes it.
-    perry_gc::roots::register_range("intact-values", (&raw mut PERRY_INTACT_VALUES).cast::<u64>(), 64);
+    perry_gc::roots::register_range("intact-values", (&raw mut PERRY_INTACT_VALUES).cast::<u64>(), perry_abi::INTACT_COUNT);
 }
 
 /// Arms fact `bit`: `o`'s own data property `key` keeps its value. Does nothing when `o` has no
 /// such property in its shape (the bit stays clear and compiled code takes its ordinary path).
 pub fn watch(o: Value, key: Atom, bit: u32) {
-    debug_assert!(bit < 64);
+    debug_assert!((bit as usize) < perry_abi::INTACT_COUNT);
     if !o.is_object() || o.is_proxy() {
         return;
     }
@@ -83,7 +84,7 @@ pub fn watch(o: Value, key: Atom, bit: u32) {
     let at = match hs.iter().position(|&h| h == o.0) {
         Some(i) => i,
         None => {
-            let Some(free) = hs.iter().position(|&h| h == perry_abi::UNDEFINED) else { return };
+            let Some(free) = hs.iter().position(|&h| h == 0) else { return };
             hs[free] = o.0;
             free
         }

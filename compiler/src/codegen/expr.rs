@@ -4430,13 +4430,19 @@ impl FnCompiler<'_, '_, '_> {
         let args: Vec<V> = held.into_iter().map(|h| self.unhold(h)).collect();
         let f = self.unhold(fh);
         let this = self.unhold(th);
+        let same = self.same_builtin_meta(f, metas, k, slow);
+        (f, this, args, same)
+    }
+
+    /// Whether `f` is a function whose meta is entry `k` of table `metas` (an `i8`); to `slow`
+    /// when it is no function.
+    fn same_builtin_meta(&mut self, f: V, metas: DataId, k: usize, slow: Block) -> V {
         self.guard_kind(f, KIND_FUNCTION, slow, slow);
         let p = self.ptr_of(f);
         let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
         let table = self.data_addr(metas);
         let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
-        let same = self.b.ins().icmp(IntCC::Equal, meta, want);
-        (f, this, args, same)
+        self.b.ins().icmp(IntCC::Equal, meta, want)
     }
 
     /// [`Self::builtin_callee`] for `G.name(args)` of a global built-in `G` whose property `name`
@@ -4481,12 +4487,7 @@ impl FnCompiler<'_, '_, '_> {
         let one = self.b.ins().iconst(types::I8, 1);
         self.b.ins().brif(known, join, &[one.into()], check, &[]);
         self.b.switch_to_block(check);
-        self.guard_kind(f, KIND_FUNCTION, slow, slow);
-        let p = self.ptr_of(f);
-        let meta = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, FN_META);
-        let table = self.data_addr(metas);
-        let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, 8 * k as i32);
-        let s = self.b.ins().icmp(IntCC::Equal, meta, want);
+        let s = self.same_builtin_meta(f, metas, k, slow);
         self.b.ins().jump(join, &[s.into()]);
         self.b.switch_to_block(join);
         (f, this, args, same)
