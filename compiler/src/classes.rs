@@ -148,6 +148,64 @@ pub fn method_classes(program: &'static Program<'static>) -> HashMap<usize, Symb
     out
 }
 
+/// What a class defines on its prototype under one name: a method, or a getter, a setter or
+/// both (each the AST address of its function, 0 for none).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Member {
+    pub method: usize,
+    pub getter: usize,
+    pub setter: usize,
+}
+
+impl Member {
+    /// The first of its functions in source order: the member's key.
+    pub fn key(&self) -> usize {
+        [self.method, self.getter, self.setter].into_iter().filter(|&k| k != 0).min().unwrap_or(0)
+    }
+
+    pub fn is_accessor(&self) -> bool {
+        self.method == 0
+    }
+}
+
+/// The members of `class`'s prototype with a plain identifier name, each defined once: a name
+/// defined twice (a method and an accessor, two getters) is left out, as are static, private,
+/// computed and decorated members and bodiless signatures.
+pub fn prototype_members(class: &Class) -> Vec<(String, Member)> {
+    let mut out: Vec<(String, Member)> = Vec::new();
+    let mut twice: Vec<String> = Vec::new();
+    for el in &class.body.body {
+        let ClassElement::MethodDefinition(m) = el else { continue };
+        if m.r#static || m.computed || !m.decorators.is_empty() || m.value.body.is_none() || m.kind == MethodDefinitionKind::Constructor {
+            continue;
+        }
+        let PropertyKey::StaticIdentifier(id) = &m.key else { continue };
+        let name = id.name.as_str();
+        let key = &*m.value as *const Function as usize;
+        let at = match out.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                out.push((name.to_string(), Member::default()));
+                out.len() - 1
+            }
+        };
+        let mem = &mut out[at].1;
+        let method = m.kind == MethodDefinitionKind::Method;
+        let other_kind = if method { mem.getter != 0 || mem.setter != 0 } else { mem.method != 0 };
+        let slot = match m.kind {
+            MethodDefinitionKind::Get => &mut mem.getter,
+            MethodDefinitionKind::Set => &mut mem.setter,
+            _ => &mut mem.method,
+        };
+        if *slot != 0 || other_kind {
+            twice.push(name.to_string());
+        }
+        *slot = key;
+    }
+    out.retain(|(n, _)| !twice.contains(n));
+    out
+}
+
 /// The class declarations of a module by binding.
 pub fn class_declarations(program: &'static Program<'static>) -> HashMap<SymbolId, &'static Class<'static>> {
     struct V(HashMap<SymbolId, &'static Class<'static>>);

@@ -943,6 +943,15 @@ export! {
         unsafe { *(slot as *mut u64) = word };
         UNDEFINED
     }
+    fn perry_watch_member(o: u64, k: u64, at: u64, accessor: u64, get: u64, set: u64) -> u64 {
+        // The end of a class definition (compiler `arm_member_facts`): the global at `at`
+        // holds the prototype `o` while its property `k` (a string) keeps the method (`get`:
+        // its code) or the accessor pair (`accessor` nonzero) the class defined.
+        let key = object::to_key(Value(k)).unwrap_or(names::EMPTY);
+        // SAFETY: `at` is the address of a module global (compiler `arm_member_facts`).
+        unsafe { crate::watch::watch_member(Value(o), key, at as *mut u64, accessor != 0, [get, set]) };
+        UNDEFINED
+    }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0
     }

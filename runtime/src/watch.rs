@@ -18,8 +18,16 @@
 //!   (`object::set_shape`, dictionary conversion: [`reshaped`]), which cover deleting the
 //!   property, making it an accessor or moving the object to dictionary mode.
 //!
+//! Member facts ([`watch_member`]) are the same about a class's prototype and one of its
+//! methods or accessors: while the property keeps the function (or the accessor pair) the class
+//! defined, a module global holds the prototype, and `undefined` once it changed. Compiled code
+//! compares an instance's prototype word with that global, so one compare says both "the
+//! receiver's prototype is the class's" and "its method is still the class's own"
+//! (`compiler/src/codegen/expr.rs`, `member_guard`).
+//!
 //! Tests: `tests/conformance/intact_builtins.ts` changes each watched property in each of these
-//! ways between calls that compiled code runs inline.
+//! ways between calls that compiled code runs inline; `tests/conformance/class_member_facts.ts`
+//! does the same to class methods, getters and setters.
 
 use crate::atoms::Atom;
 use crate::object;
@@ -45,6 +53,9 @@ static HOLDERS: JsCell<[u64; MAX_HOLDERS]> = JsCell::new([0; MAX_HOLDERS]);
 /// (holder index, key, bit) of each armed fact.
 static FACTS: JsCell<Vec<(usize, Atom, u32)>> = JsCell::new(Vec::new());
 
+/// (key, address of the global holding the holder, accessor) of each armed member fact.
+static MEMBERS: JsCell<Vec<(Atom, usize, bool)>> = JsCell::new(Vec::new());
+
 fn holders() -> &'static mut [u64; MAX_HOLDERS] {
     // SAFETY: the JS thread; each borrow ends within the function that takes it.
     unsafe { HOLDERS.get() }
@@ -53,6 +64,11 @@ fn holders() -> &'static mut [u64; MAX_HOLDERS] {
 fn facts() -> &'static mut Vec<(usize, Atom, u32)> {
     // SAFETY: as `holders`.
     unsafe { FACTS.get() }
+}
+
+fn members() -> &'static mut Vec<(Atom, usize, bool)> {
+    // SAFETY: as `holders`.
+    unsafe { MEMBERS.get() }
 }
 
 /// Registers the holders as a root range (at start-up, before any `watch`).
@@ -94,14 +110,66 @@ pub fn watch(o: Value, key: Atom, bit: u32) {
     unsafe { PERRY_INTACT |= 1 << bit };
 }
 
-/// Clears the bits of the facts about `o` whose keys `broken` says no longer hold.
-fn clear(o: Value, mut broken: impl FnMut(Atom) -> bool) {
+/// The code address of function `f` (0 for undefined, `u64::MAX` for anything else).
+fn code_of(f: Value) -> u64 {
+    if f.is_undefined() {
+        0
+    } else if f.is_object() && f.kind() == perry_abi::KIND_FUNCTION {
+        f.cell().word(perry_abi::FN_CODE)
+    } else {
+        u64::MAX
+    }
+}
+
+/// Arms a member fact: while `o`'s own property `key` keeps what it holds now, a method whose
+/// code is `codes[0]` or (`accessor`) a getter and a setter whose codes are `codes` (0 for
+/// none), the module global at `at` holds `o`; it holds `undefined` when the property does not
+/// hold that now, and from the write that changes it on.
+///
+/// # Safety
+/// `at` is a word of the module globals (a root range that lives as long as the program).
+pub unsafe fn watch_member(o: Value, key: Atom, at: *mut u64, accessor: bool, codes: [u64; 2]) {
+    // SAFETY: the caller's contract.
+    let g = unsafe { &mut *at };
+    *g = Value::UNDEFINED.0;
+    members().retain(|m| m.1 != at as usize);
+    if !o.is_object() || o.is_proxy() {
+        return;
+    }
+    let sh = object::shape_of(o);
+    let Some((slot, a)) = sh.find(key).filter(|_| !sh.dict) else { return };
+    if (a & shape::ACCESSOR != 0) != accessor {
+        return;
+    }
+    let v = object::slot_get(o, slot);
+    let held = if accessor { [code_of(v.cell().field(8)), code_of(v.cell().field(16))] } else { [code_of(v), 0] };
+    if held != codes {
+        return;
+    }
+    if !sh.watched {
+        object::set_shape_watched(o, shape::watched_copy(sh));
+    }
+    members().push((key, at as usize, accessor));
+    *g = o.0;
+}
+
+/// Breaks the facts about `o` whose keys `broken` (given the key and whether the fact is about
+/// an accessor) says no longer hold: clears their bits and empties their globals.
+fn clear(o: Value, mut broken: impl FnMut(Atom, bool) -> bool) {
     let hs = holders();
-    let Some(at) = hs.iter().position(|&h| h == o.0) else { return };
-    for &(h, key, bit) in facts().iter() {
-        if h == at && broken(key) {
-            // SAFETY: as in `watch`.
-            unsafe { PERRY_INTACT &= !(1 << bit) };
+    if let Some(at) = hs.iter().position(|&h| h == o.0) {
+        for &(h, key, bit) in facts().iter() {
+            if h == at && broken(key, false) {
+                // SAFETY: as in `watch`.
+                unsafe { PERRY_INTACT &= !(1 << bit) };
+            }
+        }
+    }
+    for &(key, at, accessor) in members().iter() {
+        // SAFETY: `at` is a module global (`watch_member`), which lives as long as the program.
+        let g = unsafe { &mut *(at as *mut u64) };
+        if *g == o.0 && broken(key, accessor) {
+            *g = Value::UNDEFINED.0;
         }
     }
 }
@@ -109,7 +177,7 @@ fn clear(o: Value, mut broken: impl FnMut(Atom) -> bool) {
 /// The runtime stored into `o`'s property `key` (`o` has a watched shape).
 #[cold]
 pub fn wrote(o: Value, key: Atom) {
-    clear(o, |k| k == key);
+    clear(o, |k, _| k == key);
 }
 
 /// `o` (with watched shape `old`) is getting shape `new`: the facts whose property `new` no
@@ -118,5 +186,5 @@ pub fn wrote(o: Value, key: Atom) {
 #[cold]
 pub fn reshaped(o: Value, old: &Shape, new: &Shape) {
     debug_assert!(old.watched);
-    clear(o, |k| new.dict || !new.watched || !matches!(new.find(k), Some((_, a)) if a & shape::ACCESSOR == 0));
+    clear(o, |k, accessor| new.dict || !new.watched || !matches!(new.find(k), Some((_, a)) if (a & shape::ACCESSOR != 0) == accessor));
 }

@@ -311,7 +311,11 @@ impl FnCompiler<'_, '_, '_> {
                         crate::enums::EnumConst::Str(s) => self.str_const(&s),
                     };
                 }
-                let predicted = if m.optional { None } else { self.predicted_field(&m.object, m.property.name.as_str()) };
+                let predicted = if m.optional {
+                    None
+                } else {
+                    self.predicted_field(&m.object, m.property.name.as_str()).or_else(|| self.predicted_member(&m.object, m.property.name.as_str()))
+                };
                 let o = self.expr(&m.object);
                 if m.optional {
                     self.chain_guard(o);
@@ -1707,15 +1711,7 @@ impl FnCompiler<'_, '_, '_> {
 
     fn tagged_template(&mut self, t: &'static TaggedTemplateExpression<'static>) -> V {
         // The strings array is created once per site and cached in a global slot.
-        let site = t as *const TaggedTemplateExpression as usize;
-        let slot = match self.c.site_slots.get(&site) {
-            Some(&s) => s,
-            None => {
-                let s = self.c.new_global(super::SlotInit::Undefined);
-                self.c.site_slots.insert(site, s);
-                s
-            }
-        };
+        let slot = self.site_slot(t as *const TaggedTemplateExpression as usize);
         let cur = self.global_get(slot);
         let isu = self.b.ins().icmp_imm_u(IntCC::Equal, cur, UNDEFINED as i64);
         let mk = self.b.create_block();
@@ -3053,7 +3049,8 @@ impl FnCompiler<'_, '_, '_> {
                     let k = self.str_const(m.property.name.as_str());
                     return Place::Super(home, k);
                 }
-                let predicted = self.predicted_field(&m.object, m.property.name.as_str());
+                let predicted =
+                    self.predicted_field(&m.object, m.property.name.as_str()).or_else(|| self.predicted_member(&m.object, m.property.name.as_str()));
                 let o = self.expr(&m.object);
                 Place::Named(o, m.property.name.as_str().to_string(), predicted)
             }
@@ -3100,7 +3097,8 @@ impl FnCompiler<'_, '_, '_> {
                 }
             }
             Expression::StaticMemberExpression(m) => {
-                let predicted = self.predicted_field(&m.object, m.property.name.as_str());
+                let predicted =
+                    self.predicted_field(&m.object, m.property.name.as_str()).or_else(|| self.predicted_member(&m.object, m.property.name.as_str()));
                 let o = self.expr(&m.object);
                 Place::Named(o, m.property.name.as_str().to_string(), predicted)
             }
@@ -3751,6 +3749,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.string_call(c) {
             return v;
         }
+        if let Some(v) = self.member_method_call(c) {
+            return v;
+        }
         // `this.push(v)` in a method of a class with a layout runs the module's own method in
         // place without first testing whether `this` is an Array (which it rarely is).
         if self.this_ptr.is_some()
@@ -3810,7 +3811,7 @@ impl FnCompiler<'_, '_, '_> {
     /// a body or an inlined number function, not in generators or async functions (their locals
     /// live in the generator's frame), not in code compiled from the IR.
     fn may_inline(&self) -> bool {
-        !self.inlining && self.generator.is_none() && !self.from_ir
+        !self.inlining && !self.no_inline && self.generator.is_none() && !self.from_ir
     }
 
     /// `o.m(a, b)` where the module's methods named `m` that can run in place are few
@@ -4775,15 +4776,7 @@ impl FnCompiler<'_, '_, '_> {
     /// of a plain class with field `name`: the class's shape slot and the
     /// field's byte offset.
     pub(super) fn predicted_field(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
-        let (sym, class, this_ptr) = match o {
-            Expression::Identifier(id) => {
-                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
-                (Some(sym), *self.predictions().get(&sym)?, None)
-            }
-            // In a method of a class: its instances' layout.
-            Expression::ThisExpression(_) => (None, self.this_class()?, if self.inline_this.is_none() { self.this_ptr } else { self.inline_this_ptr }),
-            _ => return None,
-        };
+        let (sym, class, this_ptr) = self.predicted_receiver(o)?;
         let fields = self.class_fields(class)?;
         let k = fields.iter().position(|n| n == name)?;
         Some(Predicted {
@@ -4794,7 +4787,230 @@ impl FnCompiler<'_, '_, '_> {
             memo: sym.and_then(|sym| self.shape_memo.get(&sym).copied()),
             proven: sym.and_then(|sym| self.proven.iter().find(|(s, _)| *s == sym).map(|(_, v)| *v)),
             this_ptr,
+            member: None,
         })
+    }
+
+    /// The class whose instance `o` is predicted to be: a binding's (`predictions`), or `this`'s
+    /// in a method (with `this`'s address when the method keeps it: `this_ptr`).
+    fn predicted_receiver(&mut self, o: &Expression) -> Option<(Option<SymbolId>, SymbolId, Option<Variable>)> {
+        match o {
+            Expression::Identifier(id) => {
+                let sym = id.reference_id.get().and_then(|r| self.scoping().get_reference(r).symbol_id())?;
+                Some((Some(sym), *self.predictions().get(&sym)?, None))
+            }
+            // In a method of a class: its instances' layout.
+            Expression::ThisExpression(_) => Some((None, self.this_class()?, if self.inline_this.is_none() { self.this_ptr } else { self.inline_this_ptr })),
+            _ => None,
+        }
+    }
+
+    /// `o.name` where `o` is predicted to be an instance of a class with a known layout
+    /// (`predicted_field`) that has no field `name` but defines it on its prototype as a
+    /// method or accessor that can run in place (`crate::inline`): the member's fact
+    /// (`arm_member_facts`), for [`Self::member_guard`].
+    pub(super) fn predicted_member(&mut self, o: &Expression, name: &str) -> Option<Predicted> {
+        if !self.may_inline() {
+            return None;
+        }
+        let (sym, class, this_ptr) = self.predicted_receiver(o)?;
+        if self.class_fields(class)?.iter().any(|n| n == name) {
+            return None;
+        }
+        let program = self.m.program;
+        let decls = self.c.class_decls.entry(self.module).or_insert_with(|| crate::classes::class_declarations(program));
+        let decl = *decls.get(&class)?;
+        let (_, mem) = crate::classes::prototype_members(decl).into_iter().find(|(n, _)| n == name)?;
+        let mut fact = MemberFact { fact: 0, method: 0, getter: 0, setter: 0 };
+        for (kind, key, to) in [
+            (crate::inline::Kind::Method, mem.method, &mut fact.method),
+            (crate::inline::Kind::Getter, mem.getter, &mut fact.getter),
+            (crate::inline::Kind::Setter, mem.setter, &mut fact.setter),
+        ] {
+            if self.c.inline_candidate(self.module, kind, name, key).is_some() {
+                *to = key;
+            }
+        }
+        if fact.method == 0 && fact.getter == 0 && fact.setter == 0 {
+            return None;
+        }
+        fact.fact = self.site_slot(mem.key());
+        Some(Predicted {
+            slot: self.class_shape_slot(class),
+            off: 0,
+            memo: sym.and_then(|sym| self.shape_memo.get(&sym).copied()),
+            proven: None,
+            this_ptr,
+            member: Some(fact),
+        })
+    }
+
+    /// At the end of class `c`'s methods (its prototype in `protov`): for each member of the
+    /// prototype with a function that can run in place, the global slot `predicted_member`
+    /// tests gets the prototype while the member is the class's own (`perry_watch_member`).
+    fn arm_member_facts(&mut self, c: &'static Class<'static>, protov: Variable) {
+        let all = self.c.inlinable(self.module);
+        let inlinable = |key: usize| key != 0 && all.values().flatten().any(|me| me.key() == key);
+        for (name, mem) in crate::classes::prototype_members(c) {
+            if ![mem.method, mem.getter, mem.setter].into_iter().any(inlinable) {
+                continue;
+            }
+            let slot = self.site_slot(mem.key());
+            let code = |fc: &mut Self, key: usize| match (key, fc.c.fns.get(&key).map(|i| i.id)) {
+                (0, _) | (_, None) => fc.iconst(0),
+                (_, Some(id)) => {
+                    let f = fc.func_ref(id);
+                    fc.b.ins().func_addr(types::I64, f)
+                }
+            };
+            let (a, b) = if mem.is_accessor() { (code(self, mem.getter), code(self, mem.setter)) } else { (code(self, mem.method), self.iconst(0)) };
+            let acc = self.iconst(mem.is_accessor() as u64);
+            let k = self.str_const(&name);
+            let base = self.data_addr(self.c.globals_data);
+            let at = self.b.ins().iadd_imm_s(base, (slot * 8) as i64);
+            let proto = self.use_var(protov);
+            self.rt(Rt::perry_watch_member, &[proto, k, at, acc, a, b]);
+        }
+    }
+
+    /// Continues in a new block while `o` has the predicted class's instance shape (it then
+    /// has no own property by the member's name), is an ordinary object, and its prototype is
+    /// what the member's fact global holds (the class's, whose member is still its own); to
+    /// `slow` otherwise. Returns `o`'s address.
+    fn member_guard(&mut self, o: V, pr: Predicted, fact: u32, slow: Block) -> V {
+        let p = self.predicted_guard(o, pr, slow);
+        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        let is_obj = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_OBJECT as i64);
+        let next = self.b.create_block();
+        self.b.ins().brif(is_obj, next, &[], slow, &[]);
+        self.b.switch_to_block(next);
+        let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+        let base = self.data_addr(self.c.globals_data);
+        let holder = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (fact * 8) as i32);
+        let same = self.b.ins().icmp(IntCC::Equal, proto, holder);
+        let hit = self.b.create_block();
+        self.b.ins().brif(same, hit, &[], slow, &[]);
+        self.b.switch_to_block(hit);
+        p
+    }
+
+    /// `o.name` for a predicted member (`predicted_member`) with a getter that can run in
+    /// place: while [`Self::member_guard`] holds, the getter's body; else the ordinary read.
+    fn get_member_predicted(&mut self, o: V, pr: Predicted, mf: MemberFact, name: &str, this_ptr: Option<Variable>) -> V {
+        let Some((_, func, params)) = self.c.inline_candidate(self.module, crate::inline::Kind::Getter, name, mf.getter) else {
+            return self.get_named_cached(o, name);
+        };
+        let res = self.new_var();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let ov = self.var_holding(o);
+        self.member_guard(o, pr, mf.fact, slow);
+        let v = self.member_body(func, &params, ov, &[], this_ptr);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.general_path(slow, done, Some(res), |s| {
+            let o = s.use_var(ov);
+            Some(s.without_inlining(|s| s.get_named_cached(o, name)))
+        });
+        self.use_var(res)
+    }
+
+    /// `o.name = v` for a predicted member with a setter that can run in place: while
+    /// [`Self::member_guard`] holds, the setter's body; else the ordinary store.
+    fn set_member_predicted(&mut self, o: V, pr: Predicted, mf: MemberFact, name: &str, v: V, this_ptr: Option<Variable>) {
+        let Some((_, func, params)) = self.c.inline_candidate(self.module, crate::inline::Kind::Setter, name, mf.setter) else {
+            return self.set_named(o, name, v);
+        };
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        let ov = self.var_holding(o);
+        let vv = self.var_holding(v);
+        self.member_guard(o, pr, mf.fact, slow);
+        self.member_body(func, &params, ov, &[vv], this_ptr);
+        self.b.ins().jump(done, &[]);
+        self.general_path(slow, done, None, |s| {
+            let o = s.use_var(ov);
+            let v = s.use_var(vv);
+            s.without_inlining(|s| s.set_named(o, name, v));
+            None
+        });
+    }
+
+    /// The body of a member (method, getter or setter) run in place with `this` in `tv`; when
+    /// the receiver is the method's own `this`, its address in `this_ptr`.
+    fn member_body(&mut self, func: &'static Function<'static>, params: &[SymbolId], tv: Variable, argv: &[Variable], this_ptr: Option<Variable>) -> V {
+        let saved = std::mem::replace(&mut self.inline_this_ptr, this_ptr);
+        let v = self.inline_method_body(func, params, tv, argv);
+        self.inline_this_ptr = saved;
+        v
+    }
+
+    /// Runs `f` with no body compiled in place (a general path whose fast path has one).
+    fn without_inlining<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = std::mem::replace(&mut self.no_inline, true);
+        let r = f(self);
+        self.no_inline = saved;
+        r
+    }
+
+    /// `o.m(a, b)` for a predicted member (`predicted_member`) with a method that can run in
+    /// place: [`Self::member_guard`] where the method would be read (before the arguments),
+    /// then the method's body with the arguments; when the guard fails, the method is read and
+    /// called as usual.
+    fn member_method_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || !self.may_inline() {
+            return None;
+        }
+        if c.arguments.len() > JS_REG_ARGS || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let name = m.property.name.as_str();
+        let pr = self.predicted_member(&m.object, name)?;
+        let mf = pr.member?;
+        let (_, func, params) = self.c.inline_candidate(self.module, crate::inline::Kind::Method, name, mf.method)?;
+        let o = self.expr(&m.object);
+        let ov = self.var_holding(o);
+        let fv = self.new_var();
+        let hitv = self.declare(types::I8);
+        let slow = self.b.create_block();
+        let join = self.b.create_block();
+        self.member_guard(o, pr, mf.fact, slow);
+        let one = self.b.ins().iconst(types::I8, 1);
+        self.def_var(hitv, one);
+        let u = self.undef();
+        self.def_var(fv, u);
+        self.b.ins().jump(join, &[]);
+        self.general_path(slow, join, None, |s| {
+            let o = s.use_var(ov);
+            let f = s.get_method(o, name, m.span.start);
+            s.def_var(fv, f);
+            let zero = s.b.ins().iconst(types::I8, 0);
+            s.def_var(hitv, zero);
+            None
+        });
+        let what = callee_text(self.m.source, &c.callee);
+        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
+        let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
+        self.set_pos(c.span.start);
+        let res = self.new_var();
+        let inl = self.b.create_block();
+        let other = self.b.create_block();
+        let done = self.b.create_block();
+        let hit = self.use_var(hitv);
+        self.b.ins().brif(hit, inl, &[], other, &[]);
+        self.b.switch_to_block(inl);
+        let this_ptr = self.same_this_ptr(&m.object);
+        let v = self.member_body(func, &params, ov, &argv, this_ptr);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.general_path(other, done, Some(res), |s| {
+            let f = s.use_var(fv);
+            let this = s.use_var(ov);
+            let args: Vec<V> = argv.iter().map(|&v| s.use_var(v)).collect();
+            Some(s.call_value(f, this, &args, &what))
+        });
+        Some(self.use_var(res))
     }
 
     /// The fields, in slot order, of the instances of class `sym` whose shape its shape slot
@@ -4913,6 +5129,9 @@ impl FnCompiler<'_, '_, '_> {
     /// while `o` has the class's instance shape (in global `slot`), a load;
     /// anything else takes the inline cache (in cold blocks).
     fn get_field_predicted(&mut self, o: V, pr: Predicted, name: &str) -> V {
+        if let Some(mf) = pr.member {
+            return self.get_member_predicted(o, pr, mf, name, pr.this_ptr);
+        }
         if let Some(pv) = pr.proven {
             // In a number region's fast copy: the shape and a number in the field were tested.
             let p = self.use_var(pv);
@@ -4936,6 +5155,9 @@ impl FnCompiler<'_, '_, '_> {
     /// data property), a store with the barrier; anything else takes the
     /// inline cache (in cold blocks).
     fn set_field_predicted(&mut self, o: V, pr: Predicted, name: &str, v: V) {
+        if let Some(mf) = pr.member {
+            return self.set_member_predicted(o, pr, mf, name, v, pr.this_ptr);
+        }
         if let Some(pv) = pr.proven {
             // In a number region's fast copy (which stores only numbers: no barrier).
             let p = self.use_var(pv);
@@ -5496,6 +5718,7 @@ impl FnCompiler<'_, '_, '_> {
             let k = self.use_var(kv);
             self.rt(Rt::perry_define_prop, &[t, k, clo, fl]);
         }
+        self.arm_member_facts(c, protov);
         // The class binding is usable from static initialisers and methods.
         if let Some(id) = &c.id
             && let Some(sym) = id.symbol_id.get()
@@ -5521,7 +5744,11 @@ impl FnCompiler<'_, '_, '_> {
 
     /// The global slot caching a computed field key (set at class definition).
     fn field_key_slot(&mut self, p: &'static PropertyDefinition<'static>) -> u32 {
-        let site = p as *const PropertyDefinition as usize;
+        self.site_slot(p as *const PropertyDefinition as usize)
+    }
+
+    /// The global slot (undefined at first) of the AST node at address `site`.
+    fn site_slot(&mut self, site: usize) -> u32 {
         match self.c.site_slots.get(&site) {
             Some(&s) => s,
             None => {
@@ -5715,6 +5942,21 @@ pub struct Predicted {
     /// The receiver is the method's own `this`, whose address this variable holds
     /// (`FnCompiler::this_ptr`): the shape test needs no tag test.
     pub this_ptr: Option<cranelift_frontend::Variable>,
+    /// Not a field but a method or accessor of the class's prototype (`predicted_member`;
+    /// `off` means nothing then).
+    pub member: Option<MemberFact>,
+}
+
+/// A method or accessor a class defines on its prototype, which the prototype still holds while
+/// a global holds the prototype (`perry_watch_member`; `crate::classes::Member`).
+#[derive(Clone, Copy)]
+pub struct MemberFact {
+    /// The global slot: the prototype while the member is the class's own, else undefined.
+    pub fact: u32,
+    /// The AST addresses of its method, getter and setter that can run in place (0: none).
+    pub method: usize,
+    pub getter: usize,
+    pub setter: usize,
 }
 
 pub enum HeldPlace {

@@ -294,6 +294,9 @@ pub struct FnCompiler<'c, 'g, 'b> {
     /// While a method called as `this.m(...)` is compiled in place: `this_ptr`, the address of
     /// its `this` too.
     pub inline_this_ptr: Option<Variable>,
+    /// While the general path of a site whose fast path runs a member in place is compiled: no
+    /// second copy of a body in place there (`may_inline`).
+    pub no_inline: bool,
     /// The call (its node's address) that is the whole expression of the statement being
     /// compiled: its value is unused (`o.push(x);` need not count the new length).
     pub unused_call: usize,
@@ -417,6 +420,7 @@ impl<'c, 'g, 'b> FnCompiler<'c, 'g, 'b> {
             recv_bits: HashMap::new(),
             recv_clears: Vec::new(),
             inline_this_ptr: None,
+            no_inline: false,
             unused_call: 0,
             last_proto_site: None,
             proven: Vec::new(),

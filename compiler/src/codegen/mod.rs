@@ -804,13 +804,25 @@ impl<'g> Compiler<'g> {
     /// (`crate::inline`), with their functions; `None` when there are none, more than
     /// `inline::MAX_CANDIDATES`, or one not yet given a function (its class not compiled yet).
     pub fn inline_candidates(&mut self, module: usize, kind: crate::inline::Kind, name: &str) -> Option<Vec<InlineCandidate>> {
-        let m = &self.graph.modules[module];
-        let all = self.inline_methods.entry(module).or_insert_with(|| std::rc::Rc::new(crate::inline::inlinable_methods(m.program, &m.scoping))).clone();
+        let all = self.inlinable(module);
         let ms = all.get(&(kind, name.to_string()))?;
         if ms.len() > crate::inline::MAX_CANDIDATES {
             return None;
         }
         ms.iter().map(|me| self.fns.get(&me.key()).map(|i| (i.id, me.func, me.params.clone()))).collect()
+    }
+
+    /// The function at AST address `key`, when it is a method, getter or setter (`kind`) of
+    /// `module` named `name` that can run in place (`crate::inline`) and has its function.
+    pub fn inline_candidate(&mut self, module: usize, kind: crate::inline::Kind, name: &str, key: usize) -> Option<InlineCandidate> {
+        let me = self.inlinable(module).get(&(kind, name.to_string()))?.iter().find(|me| me.key() == key).map(|me| (me.func, me.params.clone()))?;
+        self.fns.get(&key).map(|i| (i.id, me.0, me.1))
+    }
+
+    /// The methods of `module` that can run in place (`crate::inline`, computed once).
+    pub fn inlinable(&mut self, module: usize) -> std::rc::Rc<crate::inline::Methods> {
+        let m = &self.graph.modules[module];
+        self.inline_methods.entry(module).or_insert_with(|| std::rc::Rc::new(crate::inline::inlinable_methods(m.program, &m.scoping))).clone()
     }
 
     /// The number functions of `module`.
