@@ -3948,25 +3948,38 @@ impl FnCompiler<'_, '_, '_> {
             return None;
         }
         let unused = std::mem::take(&mut self.unused_call) == c as *const CallExpression as usize;
-        let (ov, fv, argv) = self.built_in_method_parts(c, m);
+        let parts = self.built_in_method_parts(c, m);
+        let (ov, fv, argv) = (parts.ov, parts.fv, parts.argv.clone());
         let res = self.new_var();
         let slow = self.b.create_block();
         let done = self.b.create_block();
+        let fast = self.b.create_block();
+        let fp = self.b.append_block_param(fast, types::I64);
         // The guards: an extensible Array without sealed or frozen elements, the built-in.
+        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
+        let sealing = (FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS) as i64;
+        let o = self.use_var(ov);
+        let full = self.b.create_block();
+        if let Some(p) = self.when_proven_array(&parts, o, full) {
+            // The read proved the Array and the built-in: only the flags are left.
+            let fl = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_FLAGS_SHIFT / 8) as i32);
+            let sealed = self.b.ins().band_imm_u(fl, sealing);
+            self.b.ins().brif(sealed, slow, &[], fast, &[p.into()]);
+        }
+        self.b.switch_to_block(full);
         let o = self.use_var(ov);
         let p = self.object_or(o, slow);
         let kf = self.b.ins().uload16(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
-        const _: () = assert!(HDR_FLAGS_SHIFT == HDR_KIND_SHIFT + 8);
-        let masked = self.b.ins().band_imm_u(kf, (0xff | ((FLAG_NONEXTENSIBLE | FLAG_SEALED_ELEMENTS | FLAG_FROZEN_ELEMENTS) << 8)) as i64);
+        let masked = self.b.ins().band_imm_u(kf, 0xff | (sealing << 8));
         let is_arr = self.b.ins().icmp_imm_u(IntCC::Equal, masked, KIND_ARRAY as i64);
         let table = self.data_addr(self.c.array_hofs);
         let builtin = self.b.ins().load(types::I64, MemFlagsData::trusted(), table, (8 * (ARRAY_HOFS.len() + which)) as i32);
         let f = self.use_var(fv);
         let same = self.b.ins().icmp(IntCC::Equal, f, builtin);
         let ok = self.b.ins().band(is_arr, same);
-        let fast = self.b.create_block();
-        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.ins().brif(ok, fast, &[p.into()], slow, &[]);
         self.b.switch_to_block(fast);
+        let p = fp;
         let len = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_LEN);
         let elems = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, ARR_ELEMS);
         let ep = self.ptr_of(elems);
@@ -4023,16 +4036,34 @@ impl FnCompiler<'_, '_, '_> {
     /// The receiver, the method and the arguments of a call `o.m(args)` that may run a
     /// built-in inline (`array_inline_call`, `array_hof_call`): `o` evaluated and held, `o.m`
     /// read with the method cache, the arguments evaluated in order and held.
-    fn built_in_method_parts(&mut self, c: &'static CallExpression<'static>, m: &'static StaticMemberExpression<'static>) -> (Variable, Variable, Vec<Held>) {
+    fn built_in_method_parts(&mut self, c: &'static CallExpression<'static>, m: &'static StaticMemberExpression<'static>) -> BuiltInParts {
         let o = self.expr(&m.object);
         let ov = self.new_var();
         self.def_var(ov, o);
-        let f = self.array_method_read(o, m.property.name.as_str(), m.span.start);
+        let (f, proven) = self.array_method_read(o, m.property.name.as_str(), m.span.start);
         let fv = self.new_var();
         self.def_var(fv, f);
         let argv = self.hold_arguments(&c.arguments);
         self.set_pos(c.span.start);
-        (ov, fv, argv)
+        BuiltInParts { ov, fv, argv, proven }
+    }
+
+    /// After [`Self::built_in_method_parts`]: when its method read found `o` an Array and the
+    /// method the built-in (`proven`; nothing since can have changed that: an object's kind is
+    /// fixed and the method was read), continues in a new block and returns `o`'s address;
+    /// otherwise (or without a test) to `no`, and `None`.
+    fn when_proven_array(&mut self, parts: &BuiltInParts, o: V, no: Block) -> Option<V> {
+        let Some(proven) = parts.proven else {
+            self.b.ins().jump(no, &[]);
+            return None;
+        };
+        let yes = self.b.create_block();
+        let p = self.b.append_block_param(yes, types::I64);
+        let pp = self.ptr_of(o);
+        let hit = self.use_var(proven);
+        self.b.ins().brif(hit, yes, &[pp.into()], no, &[]);
+        self.b.switch_to_block(yes);
+        Some(p)
     }
 
     /// `o.name` for a method of Array.prototype that compiled code runs inline (`ARRAY_HOFS`,
@@ -4040,11 +4071,15 @@ impl FnCompiler<'_, '_, '_> {
     /// has (so it has no own property by that name), whose prototype is %Array.prototype%, and
     /// whose method there is still the built-in (`INTACT_ARRAY`), the built-in with no read;
     /// anything else is the method read with the site's inline cache (`get_method`).
-    fn array_method_read(&mut self, o: V, name: &str, at: u32) -> V {
+    ///
+    /// With the method, an `i8` variable that is 1 where the test answered (no variable when
+    /// there is no test).
+    fn array_method_read(&mut self, o: V, name: &str, at: u32) -> (V, Option<Variable>) {
         let which = ARRAY_HOFS.iter().chain(ARRAY_INLINE.iter()).position(|n| *n == name);
-        let Some(which) = which.filter(|_| !self.runs_once()) else { return self.get_method(o, name, at) };
+        let Some(which) = which.filter(|_| !self.runs_once()) else { return (self.get_method(o, name, at), None) };
         let bit = perry_abi::INTACT_ARRAY + which as u32;
         let res = self.new_var();
+        let proven = self.declare(types::I8);
         let test = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
@@ -4056,12 +4091,14 @@ impl FnCompiler<'_, '_, '_> {
         let v = self.get_method(o, name, at);
         let site = self.last_proto_site.take();
         self.def_var(res, v);
+        let no = self.b.ins().iconst(types::I8, 0);
+        self.def_var(proven, no);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(test);
         let Some(site) = site else {
             self.b.ins().jump(slow, &[]);
             self.b.switch_to_block(done);
-            return self.use_var(res);
+            return (self.use_var(res), None);
         };
         let p = self.object_or(o, slow);
         let step = |fc: &mut Self, cond: V| {
@@ -4086,9 +4123,11 @@ impl FnCompiler<'_, '_, '_> {
         step(self, c);
         let f = self.intact_value(bit);
         self.def_var(res, f);
+        let yes = self.b.ins().iconst(types::I8, 1);
+        self.def_var(proven, yes);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
-        self.use_var(res)
+        (self.use_var(res), Some(proven))
     }
 
     /// The ordinary call of [`Self::built_in_method_parts`]' method (of call `c`, `o.name(...)`)
@@ -4145,22 +4184,30 @@ impl FnCompiler<'_, '_, '_> {
         if c.arguments.iter().any(|a| a.as_expression().is_none()) || if reduce { n != 2 } else { n == 0 || n > 2 } {
             return None;
         }
-        let (ov, fv, argv) = self.built_in_method_parts(c, m);
+        let parts = self.built_in_method_parts(c, m);
+        let (ov, fv, argv) = (parts.ov, parts.fv, parts.argv.clone());
         let what = callee_text(self.m.source, &c.callee);
         let res = self.new_var();
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         let done = self.b.create_block();
-        // The guards: an Array, the built-in method, a function callback.
+        // The guards: an Array, the built-in method (proven by the read, or tested), a
+        // function callback.
+        let o = self.use_var(ov);
+        let full = self.b.create_block();
+        let callback = self.b.create_block();
+        if self.when_proven_array(&parts, o, full).is_some() {
+            self.b.ins().jump(callback, &[]);
+        }
+        self.b.switch_to_block(full);
         let o = self.use_var(ov);
         self.guard_kind(o, KIND_ARRAY, slow, slow);
         let hofs = self.data_addr(self.c.array_hofs);
         let builtin = self.b.ins().load(types::I64, MemFlagsData::trusted(), hofs, (8 * which) as i32);
         let f = self.use_var(fv);
         let same = self.b.ins().icmp(IntCC::Equal, f, builtin);
-        let g2 = self.b.create_block();
-        self.b.ins().brif(same, g2, &[], slow, &[]);
-        self.b.switch_to_block(g2);
+        self.b.ins().brif(same, callback, &[], slow, &[]);
+        self.b.switch_to_block(callback);
         let cb = self.unhold(argv[0]);
         self.guard_kind(cb, KIND_FUNCTION, slow, slow);
         self.b.ins().jump(fast, &[]);
@@ -5957,6 +6004,16 @@ pub struct MemberFact {
     pub method: usize,
     pub getter: usize,
     pub setter: usize,
+}
+
+/// A built-in method call's receiver, method and arguments (`built_in_method_parts`), and the
+/// `i8` variable that says the method read proved the receiver an Array and the method the
+/// built-in (`array_method_read`).
+pub struct BuiltInParts {
+    pub ov: cranelift_frontend::Variable,
+    pub fv: cranelift_frontend::Variable,
+    pub argv: Vec<Held>,
+    pub proven: Option<cranelift_frontend::Variable>,
 }
 
 pub enum HeldPlace {
