@@ -190,4 +190,67 @@ flip("flip-start");
 Object.defineProperty(Flip.prototype, "read", { get: () => () => "from accessor", configurable: true });
 flip("flip-accessor");
 
+// Classes without a known instance layout (private fields, a base class): the receiver's shape
+// is tested against the site's prototype entries instead.
+class Secret {
+  #v = 1;
+  get v(): number {
+    return this.#v;
+  }
+  set v(x: number) {
+    this.#v = x;
+  }
+  bump(by: number): number {
+    this.#v += by;
+    return this.#v;
+  }
+}
+class Base {
+  base(): string {
+    return "base";
+  }
+}
+class Derived extends Base {
+  w = 2;
+  get w2(): number {
+    return this.w * 2;
+  }
+  grow(): number {
+    return ++this.w;
+  }
+}
+function secrets(label: string, s: Secret, d: Derived) {
+  const r: unknown[] = [];
+  for (let i = 0; i < 3; i++) {
+    r.push(s.bump(1), s.v);
+    s.v = s.v + 10;
+    r.push(d.grow(), d.w2, d.base());
+  }
+  out(label, r);
+}
+secrets("secret-start", new Secret(), new Derived());
+{
+  const s = new Secret();
+  const d = new Derived();
+  secrets("secret-before", s, d);
+  const bump = Secret.prototype.bump;
+  Secret.prototype.bump = function (this: Secret, by: number) {
+    return bump.call(this, by * 2) + 0.5;
+  };
+  Object.defineProperty(Secret.prototype, "v", { get: () => -7, configurable: true });
+  Derived.prototype.grow = function (this: Derived) {
+    return (this.w -= 1);
+  };
+  delete (Derived.prototype as any).w2;
+  secrets("secret-changed", s, d);
+  class MoreSecret extends Secret {
+    bump(by: number): number {
+      return by * 1000;
+    }
+  }
+  const own = new Derived();
+  (own as any).grow = () => "own grow";
+  secrets("secret-subclass-own", new MoreSecret(), own);
+}
+
 console.log(log.join("\n"));

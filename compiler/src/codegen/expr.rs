@@ -1470,6 +1470,9 @@ impl FnCompiler<'_, '_, '_> {
                 0
             },
         );
+        if setter {
+            self.last_proto_site = Some(site + 1);
+        }
         let miss = self.b.create_block();
         let done = self.b.create_block();
         let proto = if setter || adds { self.b.create_block() } else { miss };
@@ -4861,14 +4864,15 @@ impl FnCompiler<'_, '_, '_> {
             return None;
         }
         let (sym, class, this_ptr) = self.predicted_receiver(o)?;
-        if self.class_fields(class)?.iter().any(|n| n == name) {
+        let fields = self.class_fields(class);
+        if fields.as_ref().is_some_and(|f| f.iter().any(|n| n == name)) {
             return None;
         }
         let program = self.m.program;
         let decls = self.c.class_decls.entry(self.module).or_insert_with(|| crate::classes::class_declarations(program));
         let decl = *decls.get(&class)?;
         let (_, mem) = crate::classes::prototype_members(decl).into_iter().find(|(n, _)| n == name)?;
-        let mut fact = MemberFact { fact: 0, method: 0, getter: 0, setter: 0 };
+        let mut fact = MemberFact { fact: 0, method: 0, getter: 0, setter: 0, layout: fields.is_some() };
         for (kind, key, to) in [
             (crate::inline::Kind::Method, mem.method, &mut fact.method),
             (crate::inline::Kind::Getter, mem.getter, &mut fact.getter),
@@ -4883,7 +4887,7 @@ impl FnCompiler<'_, '_, '_> {
         }
         fact.fact = self.site_slot(mem.key());
         Some(Predicted {
-            slot: self.class_shape_slot(class),
+            slot: if fact.layout { self.class_shape_slot(class) } else { 0 },
             off: 0,
             memo: sym.and_then(|sym| self.shape_memo.get(&sym).copied()),
             proven: None,
@@ -4920,25 +4924,73 @@ impl FnCompiler<'_, '_, '_> {
         }
     }
 
-    /// Continues in a new block while `o` has the predicted class's instance shape (it then
-    /// has no own property by the member's name), is an ordinary object, and its prototype is
-    /// what the member's fact global holds (the class's, whose member is still its own); to
-    /// `slow` otherwise. Returns `o`'s address.
-    fn member_guard(&mut self, o: V, pr: Predicted, fact: u32, slow: Block) -> V {
-        let p = self.predicted_guard(o, pr, slow);
-        let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
-        let is_obj = self.b.ins().icmp_imm_u(IntCC::Equal, kind, KIND_OBJECT as i64);
-        let next = self.b.create_block();
-        self.b.ins().brif(is_obj, next, &[], slow, &[]);
-        self.b.switch_to_block(next);
+    /// Continues in a new block while `o` has no own property by the member's name, is an
+    /// ordinary object, and its prototype is what the member's fact global holds (the class's,
+    /// whose member is still its own); to `slow` otherwise. Returns `o`'s address. The first
+    /// is the class's instance shape (`MemberFact::layout`), or else the receiver shape of the
+    /// first way of prototype entries `site` (filled only for receivers with a prototype word
+    /// and no own property by that name, with their kind).
+    fn member_guard(&mut self, o: V, pr: Predicted, mf: MemberFact, site: Option<u32>, slow: Block) -> V {
+        let step = |fc: &mut Self, cond: V| {
+            let next = fc.b.create_block();
+            fc.b.ins().brif(cond, next, &[], slow, &[]);
+            fc.b.switch_to_block(next);
+        };
+        let kind = |fc: &mut Self, p: V| fc.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+        let p = match site {
+            None => {
+                let p = self.predicted_guard(o, pr, slow);
+                let k = kind(self, p);
+                let c = self.b.ins().icmp_imm_u(IntCC::Equal, k, KIND_OBJECT as i64);
+                step(self, c);
+                p
+            }
+            Some(site) => {
+                let p = self.object_or(o, slow);
+                let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+                let base = self.data_addr(self.c.ic_data);
+                let at = (site * IC_ENTRY_SIZE) as i32;
+                let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_SHAPE);
+                let c = self.b.ins().icmp(IntCC::Equal, sh, want);
+                step(self, c);
+                let k = kind(self, p);
+                let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, at + IC_LOCATION);
+                let c = self.b.ins().icmp(IntCC::Equal, k, want);
+                step(self, c);
+                p
+            }
+        };
         let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
         let base = self.data_addr(self.c.globals_data);
-        let holder = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (fact * 8) as i32);
-        let same = self.b.ins().icmp(IntCC::Equal, proto, holder);
-        let hit = self.b.create_block();
-        self.b.ins().brif(same, hit, &[], slow, &[]);
-        self.b.switch_to_block(hit);
+        let holder = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (mf.fact * 8) as i32);
+        let c = self.b.ins().icmp(IntCC::Equal, proto, holder);
+        step(self, c);
         p
+    }
+
+    /// A member's site: its general path (`general`, into `res` and then to `done`) compiled
+    /// first, cold and with no body in place, so that the prototype entries it makes exist for
+    /// [`Self::member_guard`] when the class has no layout. Leaves the builder in a new block,
+    /// the test's; returns the general path's block and the site (`None` for a layout, or
+    /// when the general path has no prototype entries: then go straight to it).
+    fn member_general_first(
+        &mut self,
+        mf: MemberFact,
+        done: Block,
+        res: Option<Variable>,
+        general: impl FnOnce(&mut Self) -> Option<V>,
+    ) -> (Block, Option<u32>) {
+        let slow = self.b.create_block();
+        if mf.layout {
+            return (slow, None);
+        }
+        let test = self.b.create_block();
+        self.b.ins().jump(test, &[]);
+        self.last_proto_site = None;
+        self.general_path(slow, done, res, |s| s.without_inlining(general));
+        let site = self.last_proto_site.take();
+        self.b.switch_to_block(test);
+        (slow, site)
     }
 
     /// `o.name` for a predicted member (`predicted_member`) with a getter that can run in
@@ -4948,17 +5000,28 @@ impl FnCompiler<'_, '_, '_> {
             return self.get_named_cached(o, name);
         };
         let res = self.new_var();
-        let slow = self.b.create_block();
         let done = self.b.create_block();
         let ov = self.var_holding(o);
-        self.member_guard(o, pr, mf.fact, slow);
+        let general = move |s: &mut Self| {
+            let o = s.use_var(ov);
+            Some(s.without_inlining(|s| s.get_named_cached(o, name)))
+        };
+        let (slow, site) = self.member_general_first(mf, done, Some(res), general);
+        if !mf.layout && site.is_none() {
+            self.b.ins().jump(slow, &[]);
+            self.b.switch_to_block(done);
+            return self.use_var(res);
+        }
+        let o = self.use_var(ov);
+        self.member_guard(o, pr, mf, site, slow);
         let v = self.member_body(func, &params, ov, &[], this_ptr);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
-        self.general_path(slow, done, Some(res), |s| {
-            let o = s.use_var(ov);
-            Some(s.without_inlining(|s| s.get_named_cached(o, name)))
-        });
+        if mf.layout {
+            self.general_path(slow, done, Some(res), general);
+        } else {
+            self.b.switch_to_block(done);
+        }
         self.use_var(res)
     }
 
@@ -4968,19 +5031,30 @@ impl FnCompiler<'_, '_, '_> {
         let Some((_, func, params)) = self.c.inline_candidate(self.module, crate::inline::Kind::Setter, name, mf.setter) else {
             return self.set_named(o, name, v);
         };
-        let slow = self.b.create_block();
         let done = self.b.create_block();
         let ov = self.var_holding(o);
         let vv = self.var_holding(v);
-        self.member_guard(o, pr, mf.fact, slow);
-        self.member_body(func, &params, ov, &[vv], this_ptr);
-        self.b.ins().jump(done, &[]);
-        self.general_path(slow, done, None, |s| {
+        let general = move |s: &mut Self| {
             let o = s.use_var(ov);
             let v = s.use_var(vv);
             s.without_inlining(|s| s.set_named(o, name, v));
             None
-        });
+        };
+        let (slow, site) = self.member_general_first(mf, done, None, general);
+        if !mf.layout && site.is_none() {
+            self.b.ins().jump(slow, &[]);
+            self.b.switch_to_block(done);
+            return;
+        }
+        let o = self.use_var(ov);
+        self.member_guard(o, pr, mf, site, slow);
+        self.member_body(func, &params, ov, &[vv], this_ptr);
+        self.b.ins().jump(done, &[]);
+        if mf.layout {
+            self.general_path(slow, done, None, general);
+        } else {
+            self.b.switch_to_block(done);
+        }
     }
 
     /// The body of a member (method, getter or setter) run in place with `this` in `tv`; when
@@ -5020,22 +5094,31 @@ impl FnCompiler<'_, '_, '_> {
         let ov = self.var_holding(o);
         let fv = self.new_var();
         let hitv = self.declare(types::I8);
-        let slow = self.b.create_block();
         let join = self.b.create_block();
-        self.member_guard(o, pr, mf.fact, slow);
-        let one = self.b.ins().iconst(types::I8, 1);
-        self.def_var(hitv, one);
-        let u = self.undef();
-        self.def_var(fv, u);
-        self.b.ins().jump(join, &[]);
-        self.general_path(slow, join, None, |s| {
+        let general = move |s: &mut Self| {
             let o = s.use_var(ov);
             let f = s.get_method(o, name, m.span.start);
             s.def_var(fv, f);
             let zero = s.b.ins().iconst(types::I8, 0);
             s.def_var(hitv, zero);
             None
-        });
+        };
+        let (slow, site) = self.member_general_first(mf, join, None, general);
+        if !mf.layout && site.is_none() {
+            self.b.ins().jump(slow, &[]);
+        } else {
+            let o = self.use_var(ov);
+            self.member_guard(o, pr, mf, site, slow);
+            let one = self.b.ins().iconst(types::I8, 1);
+            self.def_var(hitv, one);
+            let u = self.undef();
+            self.def_var(fv, u);
+            self.b.ins().jump(join, &[]);
+            if mf.layout {
+                self.general_path(slow, join, None, general);
+            }
+        }
+        self.b.switch_to_block(join);
         let what = callee_text(self.m.source, &c.callee);
         let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
         let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
@@ -6004,6 +6087,9 @@ pub struct MemberFact {
     pub method: usize,
     pub getter: usize,
     pub setter: usize,
+    /// The class has a known instance layout (`Predicted::slot` holds its shape); without one,
+    /// the receiver's shape is tested against the first way of the site's prototype entries.
+    pub layout: bool,
 }
 
 /// A built-in method call's receiver, method and arguments (`built_in_method_parts`), and the
