@@ -107,6 +107,10 @@ macro_rules! foreach_runtime_function {
         fn perry_global_get_ic(atom: Value, ic: Value) -> Value;
         fn perry_learn_layout(o: Value, slot: Value, names: Value) -> Value;
         fn perry_watch_member(o: Value, k: Value, at: Value, accessor: Value, get: Value, set: Value) -> Value;
+        fn perry_map_get(m: Value, k: Value) -> Value;
+        fn perry_map_has(m: Value, k: Value) -> Value;
+        fn perry_map_set(m: Value, k: Value, v: Value) -> Value;
+        fn perry_set_add(s: Value, k: Value) -> Value;
         fn perry_native_loader() -> Value;
         fn perry_global_typeof(atom: Value) -> Value;
         fn perry_global_set(atom: Value, v: Value) -> Value;

@@ -652,6 +652,16 @@ pub const INTACT_MATH: u32 = INTACT_MATH_GLOBAL + 1;
 /// The number of `INTACT_*` facts (bits of one word).
 pub const INTACT_COUNT: usize = INTACT_MATH as usize + MATH_INLINE.len();
 const _: () = assert!(INTACT_COUNT <= 64);
+/// The Map.prototype and Set.prototype methods compiled code calls directly (the runtime's
+/// `perry_map_get` and its siblings) while the prototype still holds the built-in: word
+/// `HELD_MAP + i` of [`SYM_HELD`] holds %Map.prototype% while its `MAP_DIRECT[i]` does,
+/// `HELD_SET + i` %Set.prototype% for `SET_DIRECT[i]`.
+pub const MAP_DIRECT: [&str; 3] = ["get", "has", "set"];
+pub const SET_DIRECT: [&str; 2] = ["has", "add"];
+pub const HELD_MAP: u32 = 0;
+pub const HELD_SET: u32 = HELD_MAP + MAP_DIRECT.len() as u32;
+/// The number of words of [`SYM_HELD`].
+pub const HELD_COUNT: usize = HELD_SET as usize + SET_DIRECT.len();
 /// A dense array's length stays below this (past it, elements are sparse).
 pub const ARR_MAX_DENSE: usize = 50_000_000;
 /// A card covers `1 << CARD_SHIFT` bytes of old space (256: a dirty card in a

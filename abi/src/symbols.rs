@@ -118,14 +118,18 @@ macro_rules! foreach_data_symbol {
             /// the one its cache entry was made with (no setter or read-only
             /// property by that name since).
             import SYM_OBJECT_PROTO = PERRY_OBJECT_PROTO: u64 => perry_runtime::realm;
+            /// One word holding %Array.prototype% (a root): an array whose prototype word is
+            /// this object and whose shape lacks a method's name gets Array.prototype's.
+            import SYM_ARRAY_PROTO = PERRY_ARRAY_PROTO: u64 => perry_runtime::realm;
             /// One word of bits (not a root), [`INTACT_*`](crate::INTACT_ARRAY): each set while
             /// a built-in property compiled code would otherwise read and compare (the global
             /// `Number`, `Number.isFinite`, `Array.prototype.push`...) still holds its start-up
             /// value (runtime `watch.rs`).
-            /// One word holding %Array.prototype% (a root): an array whose prototype word is
-            /// this object and whose shape lacks a method's name gets Array.prototype's.
-            import SYM_ARRAY_PROTO = PERRY_ARRAY_PROTO: u64 => perry_runtime::realm;
             import SYM_INTACT = PERRY_INTACT: u64 => perry_runtime::watch;
+            /// [`HELD_COUNT`](crate::HELD_COUNT) words (a root range): word
+            /// [`HELD_MAP`](crate::HELD_MAP)` + i` holds %Map.prototype% while its method
+            /// `MAP_DIRECT[i]` is the built-in (runtime `watch.rs`, a member fact), and so on.
+            import SYM_HELD = PERRY_HELD: [u64; $crate::HELD_COUNT] => perry_runtime::watch;
             /// [`INTACT_COUNT`](crate::INTACT_COUNT) words (a root range): the value of each
             /// `INTACT_*` property when it was watched, which compiled code calls when its bit
             /// let it skip the read.

@@ -65,6 +65,7 @@
 
 use crate::array;
 use crate::atoms::{self, Atom, names};
+use crate::collections;
 use crate::error::{self, JsResult, abi};
 use crate::function;
 use crate::iter;
@@ -949,8 +950,32 @@ export! {
         // its code) or the accessor pair (`accessor` nonzero) the class defined.
         let key = object::to_key(Value(k)).unwrap_or(names::EMPTY);
         // SAFETY: `at` is the address of a module global (compiler `arm_member_facts`).
-        unsafe { crate::watch::watch_member(Value(o), key, at as *mut u64, accessor != 0, [get, set]) };
+        unsafe { crate::watch::watch_member(Value(o), key, at as *mut u64, accessor != 0, Some([get, set])) };
         UNDEFINED
+    }
+    fn perry_map_get(m: u64, k: u64) -> u64 {
+        // `m.get(k)` compiled where `m` is a Map whose `get` is the built-in (`HELD_MAP`).
+        collections::get(Value(m), Value(k)).unwrap_or(Value::UNDEFINED).0
+    }
+    fn perry_map_has(m: u64, k: u64) -> u64 {
+        // `m.has(k)` or `s.has(k)` on a Map or a Set whose `has` is the built-in.
+        Value::bool(collections::has(Value(m), Value(k))).0
+    }
+    fn perry_map_set(m: u64, k: u64, v: u64) -> u64 {
+        // `m.set(k, v)` on a Map whose `set` is the built-in: returns the Map.
+        let scope = HandleScope::new();
+        let hm = scope.root(m);
+        collections::set(Value(m), Value(k), Value(v));
+        hm.get()
+    }
+    fn perry_set_add(s: u64, k: u64) -> u64 {
+        // `s.add(k)` on a Set whose `add` is the built-in: returns the Set.
+        let scope = HandleScope::new();
+        let hs = scope.root(s);
+        if !collections::has(Value(s), Value(k)) {
+            collections::set(Value(s), Value(k), Value::UNDEFINED);
+        }
+        hs.get()
     }
     fn perry_native_loader() -> u64 {
         realm::get(I::NativeLoader).0

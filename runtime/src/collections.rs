@@ -259,9 +259,14 @@ fn live_entries(m: Value) -> usize {
     (0..used(m)).filter(|&i| va_get(e, 2 * i) != Value::HOLE).count()
 }
 
+/// A key as Map.prototype.set and Set.prototype.add store it: -0 becomes +0.
+pub fn normalize_key(k: Value) -> Value {
+    if k.is_number() && k.as_number() == 0.0 { Value::num(0.0) } else { k }
+}
+
 /// Sets `k` to `v` (Map.prototype.set / Set.prototype.add).
 pub fn set(m: Value, k: Value, v: Value) {
-    let k = if k.is_number() && k.as_number() == 0.0 { Value::num(0.0) } else { k };
+    let k = normalize_key(k);
     if let Some(i) = find(m, k) {
         va_set(m.cell().field(ENTRIES), 2 * i + 1, v);
         return;

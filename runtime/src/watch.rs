@@ -46,6 +46,12 @@ pub static mut PERRY_INTACT: u64 = 0;
 #[unsafe(no_mangle)]
 pub static mut PERRY_INTACT_VALUES: [u64; perry_abi::INTACT_COUNT] = [0; perry_abi::INTACT_COUNT];
 
+/// Member facts about built-in prototypes (`perry_abi::HELD_*`, armed by
+/// `perry_stdlib::arm_intact` with [`watch_member`]): word `i` holds %Map.prototype% while its
+/// `get` is the built-in, and so on (a root range; +0 until armed, undefined once broken).
+#[unsafe(no_mangle)]
+pub static mut PERRY_HELD: [u64; perry_abi::HELD_COUNT] = [0; perry_abi::HELD_COUNT];
+
 /// The objects holding watched properties (a root range; +0 for none): few, built-in objects.
 const MAX_HOLDERS: usize = 8;
 static HOLDERS: JsCell<[u64; MAX_HOLDERS]> = JsCell::new([0; MAX_HOLDERS]);
@@ -77,25 +83,17 @@ pub fn init() {
     perry_gc::roots::register_range("watched-holders", h.as_mut_ptr(), h.len());
     // SAFETY: a static table, registered once as a root range; only this module writes it.
     perry_gc::roots::register_range("intact-values", (&raw mut PERRY_INTACT_VALUES).cast::<u64>(), perry_abi::INTACT_COUNT);
+    // SAFETY: as above.
+    perry_gc::roots::register_range("held-prototypes", (&raw mut PERRY_HELD).cast::<u64>(), perry_abi::HELD_COUNT);
 }
 
 /// Arms fact `bit`: `o`'s own data property `key` keeps its value. Does nothing when `o` has no
 /// such property in its shape (the bit stays clear and compiled code takes its ordinary path).
 pub fn watch(o: Value, key: Atom, bit: u32) {
     debug_assert!((bit as usize) < perry_abi::INTACT_COUNT);
-    if !o.is_object() || o.is_proxy() {
-        return;
-    }
-    let sh = object::shape_of(o);
-    let Some((slot, a)) = sh.find(key).filter(|_| !sh.dict) else { return };
-    if a & shape::ACCESSOR != 0 {
-        return;
-    }
+    let Some(v) = watch_holder(o, key, false) else { return };
     // SAFETY: the JS thread; a plain store into a root range only this module writes.
-    unsafe { PERRY_INTACT_VALUES[bit as usize] = object::slot_get(o, slot).0 };
-    if !sh.watched {
-        object::set_shape_watched(o, shape::watched_copy(sh));
-    }
+    unsafe { PERRY_INTACT_VALUES[bit as usize] = v.0 };
     let hs = holders();
     let at = match hs.iter().position(|&h| h == o.0) {
         Some(i) => i,
@@ -108,6 +106,23 @@ pub fn watch(o: Value, key: Atom, bit: u32) {
     facts().push((at, key, bit));
     // SAFETY: the JS thread; a plain store to a word compiled code reads.
     unsafe { PERRY_INTACT |= 1 << bit };
+}
+
+/// `o`'s own property `key` when it is a data property (an accessor with `accessor`) of a shape
+/// that is not a dictionary: its value, once `o` has a watched shape.
+fn watch_holder(o: Value, key: Atom, accessor: bool) -> Option<Value> {
+    if !o.is_object() || o.is_proxy() {
+        return None;
+    }
+    let sh = object::shape_of(o);
+    let (slot, a) = sh.find(key).filter(|_| !sh.dict)?;
+    if (a & shape::ACCESSOR != 0) != accessor {
+        return None;
+    }
+    if !sh.watched {
+        object::set_shape_watched(o, shape::watched_copy(sh));
+    }
+    Some(object::slot_get(o, slot))
 }
 
 /// The code address of function `f` (0 for undefined, `u64::MAX` for anything else).
@@ -123,31 +138,21 @@ fn code_of(f: Value) -> u64 {
 
 /// Arms a member fact: while `o`'s own property `key` keeps what it holds now, a method whose
 /// code is `codes[0]` or (`accessor`) a getter and a setter whose codes are `codes` (0 for
-/// none), the module global at `at` holds `o`; it holds `undefined` when the property does not
-/// hold that now, and from the write that changes it on.
+/// none; with no codes, any data property), the word at `at` holds `o`; it holds `undefined`
+/// when the property does not hold that now, and from the write that changes it on. (A word is
+/// armed once: a top-level class is defined once.)
 ///
 /// # Safety
-/// `at` is a word of the module globals (a root range that lives as long as the program).
-pub unsafe fn watch_member(o: Value, key: Atom, at: *mut u64, accessor: bool, codes: [u64; 2]) {
+/// `at` is a word of a root range that lives as long as the program (a module global, or
+/// [`PERRY_HELD`]).
+pub unsafe fn watch_member(o: Value, key: Atom, at: *mut u64, accessor: bool, codes: Option<[u64; 2]>) {
     // SAFETY: the caller's contract.
     let g = unsafe { &mut *at };
     *g = Value::UNDEFINED.0;
-    members().retain(|m| m.1 != at as usize);
-    if !o.is_object() || o.is_proxy() {
-        return;
-    }
-    let sh = object::shape_of(o);
-    let Some((slot, a)) = sh.find(key).filter(|_| !sh.dict) else { return };
-    if (a & shape::ACCESSOR != 0) != accessor {
-        return;
-    }
-    let v = object::slot_get(o, slot);
+    let Some(v) = watch_holder(o, key, accessor) else { return };
     let held = if accessor { [code_of(v.cell().field(8)), code_of(v.cell().field(16))] } else { [code_of(v), 0] };
-    if held != codes {
+    if codes.is_some_and(|c| c != held) {
         return;
-    }
-    if !sh.watched {
-        object::set_shape_watched(o, shape::watched_copy(sh));
     }
     members().push((key, at as usize, accessor));
     *g = o.0;

@@ -284,6 +284,20 @@ pub fn arm_intact() {
         }
         watch(g, ga, gbit);
     }
+    for (proto, names, base) in [(I::MapProto, &MAP_DIRECT[..], HELD_MAP), (I::SetProto, &SET_DIRECT[..], HELD_SET)] {
+        for (k, name) in names.iter().enumerate() {
+            // SAFETY: a word of `PERRY_HELD`, a root range for the whole program.
+            unsafe {
+                perry_runtime::watch::watch_member(
+                    realm::get(proto),
+                    atoms::intern(name),
+                    (&raw mut perry_runtime::watch::PERRY_HELD).cast::<u64>().add((base as usize) + k),
+                    false,
+                    None,
+                )
+            };
+        }
+    }
 }
 
 /// `this` checked to be of a kind (for methods like Map.prototype.get).

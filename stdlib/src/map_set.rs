@@ -6,7 +6,7 @@ use perry_abi::*;
 use perry_gc::{HandleScope, JsCell};
 use perry_runtime::array as arr;
 use perry_runtime::atoms;
-use perry_runtime::collections;
+use perry_runtime::collections::{self, normalize_key};
 use perry_runtime::error;
 use perry_runtime::function::{self, Args};
 use perry_runtime::iter;
@@ -49,10 +49,6 @@ fn callback_error(v: Value) -> error::Exc {
         ops::inspect_brief(v)
     };
     error::type_error(&format!("{s} is not a function"))
-}
-
-fn normalize_key(k: Value) -> Value {
-    if k.is_number() && k.as_number() == 0.0 { Value::num(0.0) } else { k }
 }
 
 /// The shared part of `new Map(iterable)` / `new Set(iterable)`.

@@ -3770,6 +3770,9 @@ impl FnCompiler<'_, '_, '_> {
         if let Some(v) = self.array_inline_call(c) {
             return v;
         }
+        if let Some(v) = self.collection_call(c) {
+            return v;
+        }
         if let Some(v) = self.inline_method_call(c) {
             return v;
         }
@@ -4131,6 +4134,122 @@ impl FnCompiler<'_, '_, '_> {
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         (self.use_var(res), Some(proven))
+    }
+
+    /// `m.get(k)`, `m.has(k)` and `m.set(k, v)` on a Map, `s.has(k)` and `s.add(k)` on a Set
+    /// (`perry_abi::MAP_DIRECT`, `SET_DIRECT`): where the method would be read (before the
+    /// arguments), a test that the receiver is a Map (or Set) whose shape the first way of the
+    /// site's prototype entries has (no own property by that name) and whose prototype word is
+    /// what the method's word of `PERRY_HELD` holds (the intrinsic prototype, whose method is
+    /// still the built-in: the runtime's watch); then the runtime's operation called directly
+    /// (`perry_map_get`...), with no method read and no native call. Anything else is the
+    /// ordinary read and call.
+    fn collection_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || self.runs_once() {
+            return None;
+        }
+        let name = m.property.name.as_str();
+        let map = MAP_DIRECT.iter().position(|n| *n == name).map(|i| HELD_MAP + i as u32);
+        let set = SET_DIRECT.iter().position(|n| *n == name).map(|i| HELD_SET + i as u32);
+        if map.is_none() && set.is_none() {
+            return None;
+        }
+        let (rt, argc) = match name {
+            "get" => (Rt::perry_map_get, 1),
+            "has" => (Rt::perry_map_has, 1),
+            "set" => (Rt::perry_map_set, 2),
+            _ => (Rt::perry_set_add, 1),
+        };
+        if c.arguments.len() != argc || c.arguments.iter().any(|a| a.as_expression().is_none()) {
+            return None;
+        }
+        let o = self.expr(&m.object);
+        let ov = self.var_holding(o);
+        let fv = self.new_var();
+        let hitv = self.declare(types::I8);
+        let join = self.b.create_block();
+        let slow = self.b.create_block();
+        let test = self.b.create_block();
+        self.b.ins().jump(test, &[]);
+        // The read first, cold: it makes the site whose entries the test reads.
+        self.last_proto_site = None;
+        self.general_path(slow, join, None, |s| {
+            let o = s.use_var(ov);
+            let f = s.get_method(o, name, m.span.start);
+            s.def_var(fv, f);
+            let zero = s.b.ins().iconst(types::I8, 0);
+            s.def_var(hitv, zero);
+            None
+        });
+        let site = self.last_proto_site.take();
+        self.b.switch_to_block(test);
+        match site {
+            None => {
+                self.b.ins().jump(slow, &[]);
+            }
+            Some(site) => {
+                let o = self.use_var(ov);
+                let p = self.object_or(o, slow);
+                let sh = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_SHAPE);
+                let base = self.data_addr(self.c.ic_data);
+                let want = self.b.ins().load(types::I64, MemFlagsData::trusted(), base, (site * IC_ENTRY_SIZE) as i32 + IC_SHAPE);
+                let same = self.b.ins().icmp(IntCC::Equal, sh, want);
+                let shaped = self.b.create_block();
+                self.b.ins().brif(same, shaped, &[], slow, &[]);
+                self.b.switch_to_block(shaped);
+                // (Maps and Sets have no own property but their shape's: no kind of the way's.)
+                let kind = self.b.ins().uload8(types::I64, MemFlagsData::trusted(), p, (HDR_KIND_SHIFT / 8) as i32);
+                let proto = self.b.ins().load(types::I64, MemFlagsData::trusted(), p, OBJ_PROTO);
+                let held = self.data_addr(self.c.held);
+                let found = self.b.create_block();
+                let mut tests: Vec<(u64, u32)> = Vec::new();
+                tests.extend(map.map(|w| (KIND_MAP, w)));
+                tests.extend(set.map(|w| (KIND_SET, w)));
+                for (i, (k, word)) in tests.iter().enumerate() {
+                    let is_kind = self.b.ins().icmp_imm_u(IntCC::Equal, kind, *k as i64);
+                    let holder = self.b.ins().load(types::I64, MemFlagsData::trusted(), held, (8 * word) as i32);
+                    let is_held = self.b.ins().icmp(IntCC::Equal, proto, holder);
+                    let ok = self.b.ins().band(is_kind, is_held);
+                    let next = if i + 1 == tests.len() { slow } else { self.b.create_block() };
+                    self.b.ins().brif(ok, found, &[], next, &[]);
+                    if next != slow {
+                        self.b.switch_to_block(next);
+                    }
+                }
+                self.b.switch_to_block(found);
+                let one = self.b.ins().iconst(types::I8, 1);
+                self.def_var(hitv, one);
+                let u = self.undef();
+                self.def_var(fv, u);
+                self.b.ins().jump(join, &[]);
+            }
+        }
+        self.b.switch_to_block(join);
+        let what = callee_text(self.m.source, &c.callee);
+        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread") };
+        let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
+        self.set_pos(c.span.start);
+        let res = self.new_var();
+        let direct = self.b.create_block();
+        let other = self.b.create_block();
+        let done = self.b.create_block();
+        let hit = self.use_var(hitv);
+        self.b.ins().brif(hit, direct, &[], other, &[]);
+        self.b.switch_to_block(direct);
+        let o = self.use_var(ov);
+        let mut call_args = vec![o];
+        call_args.extend(argv.iter().map(|&v| self.use_var(v)));
+        let v = self.rt(rt, &call_args);
+        self.def_var(res, v);
+        self.b.ins().jump(done, &[]);
+        self.general_path(other, done, Some(res), |s| {
+            let f = s.use_var(fv);
+            let this = s.use_var(ov);
+            let args: Vec<V> = argv.iter().map(|&v| s.use_var(v)).collect();
+            Some(s.call_value(f, this, &args, &what))
+        });
+        Some(self.use_var(res))
     }
 
     /// The ordinary call of [`Self::built_in_method_parts`]' method (of call `c`, `o.name(...)`)

@@ -240,6 +240,9 @@ pub struct Compiler<'g> {
     pub array_proto_word: DataId,
     /// `PERRY_INTACT_VALUES`: the value of each `INTACT_*` property when it was watched.
     pub intact_values: DataId,
+    /// `PERRY_HELD` (%Map.prototype% and %Set.prototype% while the methods compiled code calls
+    /// directly are the built-ins: `perry_abi::HELD_MAP`).
+    pub held: DataId,
     pub global_object_word: DataId,
     /// `PERRY_OBJECT_PROTO` (%Object.prototype%, for stores that add a property).
     pub object_proto_word: DataId,
@@ -369,6 +372,7 @@ impl<'g> Compiler<'g> {
         let intact = module.declare_data(perry_abi::SYM_INTACT, Linkage::Import, true, false).unwrap();
         let array_proto_word = module.declare_data(perry_abi::SYM_ARRAY_PROTO, Linkage::Import, true, false).unwrap();
         let intact_values = module.declare_data(perry_abi::SYM_INTACT_VALUES, Linkage::Import, true, false).unwrap();
+        let held = module.declare_data(perry_abi::SYM_HELD, Linkage::Import, true, false).unwrap();
         let global_object_word = module.declare_data(perry_abi::SYM_GLOBAL_OBJECT, Linkage::Import, true, false).unwrap();
         let object_proto_word = module.declare_data(perry_abi::SYM_OBJECT_PROTO, Linkage::Import, true, false).unwrap();
         let ctx = module.make_context();
@@ -441,6 +445,7 @@ impl<'g> Compiler<'g> {
             intact,
             array_proto_word,
             intact_values,
+            held,
             global_object_word,
             object_proto_word,
             nursery_size,
