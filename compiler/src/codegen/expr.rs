@@ -4218,29 +4218,52 @@ impl FnCompiler<'_, '_, '_> {
                     }
                 }
                 self.b.switch_to_block(found);
-                let one = self.b.ins().iconst(types::I8, 1);
-                self.def_var(hitv, one);
-                let u = self.undef();
-                self.def_var(fv, u);
-                self.b.ins().jump(join, &[]);
+                self.guard_hit(hitv, fv, join);
             }
         }
+        Some(self.call_after_guard(c, join, hitv, fv, ov, |s, argv| {
+            let o = s.use_var(ov);
+            let mut call_args = vec![o];
+            call_args.extend(argv.iter().map(|&v| s.use_var(v)));
+            s.rt(rt, &call_args)
+        }))
+    }
+
+    /// Where a call's guard held (before the arguments, where its method would be read): says
+    /// so in `hitv` (the method variable `fv` unused), then to `join`.
+    fn guard_hit(&mut self, hitv: Variable, fv: Variable, join: Block) {
+        let one = self.b.ins().iconst(types::I8, 1);
+        self.def_var(hitv, one);
+        let u = self.undef();
+        self.def_var(fv, u);
+        self.b.ins().jump(join, &[]);
+    }
+
+    /// The rest of call `c` (receiver in `ov`) from `join`, where `hitv` says whether its guard
+    /// held (else its method was read into `fv`): the arguments, then `fast` with them where the
+    /// guard held, the ordinary call otherwise (cold).
+    fn call_after_guard(
+        &mut self,
+        c: &'static CallExpression<'static>,
+        join: Block,
+        hitv: Variable,
+        fv: Variable,
+        ov: Variable,
+        fast: impl FnOnce(&mut Self, &[Variable]) -> V,
+    ) -> V {
         self.b.switch_to_block(join);
         let what = callee_text(self.m.source, &c.callee);
-        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread") };
+        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
         let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
         self.set_pos(c.span.start);
         let res = self.new_var();
-        let direct = self.b.create_block();
+        let yes = self.b.create_block();
         let other = self.b.create_block();
         let done = self.b.create_block();
         let hit = self.use_var(hitv);
-        self.b.ins().brif(hit, direct, &[], other, &[]);
-        self.b.switch_to_block(direct);
-        let o = self.use_var(ov);
-        let mut call_args = vec![o];
-        call_args.extend(argv.iter().map(|&v| self.use_var(v)));
-        let v = self.rt(rt, &call_args);
+        self.b.ins().brif(hit, yes, &[], other, &[]);
+        self.b.switch_to_block(yes);
+        let v = fast(self, &argv);
         self.def_var(res, v);
         self.b.ins().jump(done, &[]);
         self.general_path(other, done, Some(res), |s| {
@@ -4249,7 +4272,7 @@ impl FnCompiler<'_, '_, '_> {
             let args: Vec<V> = argv.iter().map(|&v| s.use_var(v)).collect();
             Some(s.call_value(f, this, &args, &what))
         });
-        Some(self.use_var(res))
+        self.use_var(res)
     }
 
     /// The ordinary call of [`Self::built_in_method_parts`]' method (of call `c`, `o.name(...)`)
@@ -5228,38 +5251,13 @@ impl FnCompiler<'_, '_, '_> {
         } else {
             let o = self.use_var(ov);
             self.member_guard(o, pr, mf, site, slow);
-            let one = self.b.ins().iconst(types::I8, 1);
-            self.def_var(hitv, one);
-            let u = self.undef();
-            self.def_var(fv, u);
-            self.b.ins().jump(join, &[]);
+            self.guard_hit(hitv, fv, join);
             if mf.layout {
                 self.general_path(slow, join, None, general);
             }
         }
-        self.b.switch_to_block(join);
-        let what = callee_text(self.m.source, &c.callee);
-        let Ok(args) = self.arguments_list(&c.arguments) else { unreachable!("no spread, at most the register arguments") };
-        let argv: Vec<Variable> = args.into_iter().map(|a| self.var_holding(a)).collect();
-        self.set_pos(c.span.start);
-        let res = self.new_var();
-        let inl = self.b.create_block();
-        let other = self.b.create_block();
-        let done = self.b.create_block();
-        let hit = self.use_var(hitv);
-        self.b.ins().brif(hit, inl, &[], other, &[]);
-        self.b.switch_to_block(inl);
         let this_ptr = self.same_this_ptr(&m.object);
-        let v = self.member_body(func, &params, ov, &argv, this_ptr);
-        self.def_var(res, v);
-        self.b.ins().jump(done, &[]);
-        self.general_path(other, done, Some(res), |s| {
-            let f = s.use_var(fv);
-            let this = s.use_var(ov);
-            let args: Vec<V> = argv.iter().map(|&v| s.use_var(v)).collect();
-            Some(s.call_value(f, this, &args, &what))
-        });
-        Some(self.use_var(res))
+        Some(self.call_after_guard(c, join, hitv, fv, ov, |s, argv| s.member_body(func, &params, ov, argv, this_ptr)))
     }
 
     /// The fields, in slot order, of the instances of class `sym` whose shape its shape slot
