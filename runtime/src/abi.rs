@@ -972,9 +972,8 @@ export! {
         // `s.add(k)` on a Set whose `add` is the built-in: returns the Set.
         let scope = HandleScope::new();
         let hs = scope.root(s);
-        if !collections::has(Value(s), Value(k)) {
-            collections::set(Value(s), Value(k), Value::UNDEFINED);
-        }
+        // (A present key keeps its place: `set` only rewrites its value, undefined for a Set.)
+        collections::set(Value(s), Value(k), Value::UNDEFINED);
         hs.get()
     }
     fn perry_native_loader() -> u64 {

@@ -3820,16 +3820,20 @@ impl FnCompiler<'_, '_, '_> {
         !self.inlining && !self.no_inline && self.generator.is_none() && !self.from_ir
     }
 
+    /// The callee of `o.m(a, b)` when a method's body may run in place for it: not optional,
+    /// not `super.m`, where inlining is allowed, with at most the register arguments and no
+    /// spread.
+    fn inlinable_call(&self, c: &'static CallExpression<'static>) -> Option<&'static StaticMemberExpression<'static>> {
+        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
+        let plain = !c.optional && !m.optional && !matches!(m.object, Expression::Super(_)) && self.may_inline();
+        let args = c.arguments.len() <= JS_REG_ARGS && c.arguments.iter().all(|a| a.as_expression().is_some());
+        (plain && args).then_some(&**m)
+    }
+
     /// `o.m(a, b)` where the module's methods named `m` that can run in place are few
     /// (`crate::inline`): the method is looked up as for any call, then [`Self::call_inlined`].
     fn inline_method_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
-        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
-        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || !self.may_inline() {
-            return None;
-        }
-        if c.arguments.len() > JS_REG_ARGS || c.arguments.iter().any(|a| a.as_expression().is_none()) {
-            return None;
-        }
+        let m = self.inlinable_call(c)?;
         let cands = self.c.inline_candidates(self.module, crate::inline::Kind::Method, m.property.name.as_str())?;
         let (f, this) = self.callee_and_this(&c.callee);
         let (fv, tv) = (self.var_holding(f), self.var_holding(this));
@@ -5221,13 +5225,7 @@ impl FnCompiler<'_, '_, '_> {
     /// then the method's body with the arguments; when the guard fails, the method is read and
     /// called as usual.
     fn member_method_call(&mut self, c: &'static CallExpression<'static>) -> Option<V> {
-        let Expression::StaticMemberExpression(m) = &c.callee else { return None };
-        if c.optional || m.optional || matches!(m.object, Expression::Super(_)) || !self.may_inline() {
-            return None;
-        }
-        if c.arguments.len() > JS_REG_ARGS || c.arguments.iter().any(|a| a.as_expression().is_none()) {
-            return None;
-        }
+        let m = self.inlinable_call(c)?;
         let name = m.property.name.as_str();
         let pr = self.predicted_member(&m.object, name)?;
         let mf = pr.member?;
