@@ -6029,6 +6029,23 @@ impl FnCompiler<'_, '_, '_> {
             self.rt(Rt::perry_private_methods, &[this, home]);
         }
         let pprops = analyze::explicit_ctor(class).map(param_property_names).unwrap_or_default();
+        // In a base class, `this` is a new ordinary object: with no instance field whose
+        // initialiser could observe the parameter properties in between, defining each with its
+        // value is the same as defining it as undefined and assigning it (a data property of
+        // the object itself, which nothing can have made read-only).
+        if !self.is_derived && !class.body.body.iter().any(|e| matches!(e, ClassElement::PropertyDefinition(p) if is_instance_field(p))) {
+            for (name, sym) in pprops {
+                let v = self.read_raw(sym);
+                let vv = self.new_var();
+                self.def_var(vv, v);
+                let this = self.this_value();
+                let k = self.atom(&name);
+                let v = self.use_var(vv);
+                let fl = self.iconst(64);
+                self.rt_check(Rt::perry_define_prop, &[this, k, v, fl]);
+            }
+            return;
+        }
         for (name, _) in &pprops {
             let this = self.this_value();
             let k = self.atom(name);
@@ -6050,7 +6067,7 @@ impl FnCompiler<'_, '_, '_> {
     fn instance_fields(&mut self, class: &'static Class<'static>) {
         for el in &class.body.body {
             let ClassElement::PropertyDefinition(p) = el else { continue };
-            if p.r#static || p.declare || p.r#type == PropertyDefinitionType::TSAbstractPropertyDefinition {
+            if !is_instance_field(p) {
                 continue;
             }
             self.define_field(class, p);
@@ -6229,6 +6246,11 @@ pub enum HeldPlace {
 enum Slow {
     Add,
     Num(u64),
+}
+
+/// A field that `field_initializers` defines on each instance.
+fn is_instance_field(p: &PropertyDefinition) -> bool {
+    !p.r#static && !p.declare && p.r#type != PropertyDefinitionType::TSAbstractPropertyDefinition
 }
 
 /// TypeScript parameter properties of a constructor: `constructor(private x: T)`.
