@@ -378,8 +378,7 @@ const MAX_LEARNT_SLOTS: usize = 16;
 /// (`perry_learn_layout`): a word no shape has (shapes are aligned), so every test fails.
 const NOT_A_SHAPE: u64 = 1;
 
-/// The arguments of a call in registers (and `rest`) as a list: on the stack for up to four.
-fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> smallvec::SmallVec<[Value; JS_REG_ARGS]> {
+fn collect_args(argc: u64, a0: u64, a1: u64, a2: u64, a3: u64, rest: u64) -> Vec<Value> {
     let regs = [a0, a1, a2, a3];
     (0..argc as usize).map(|i| if i < JS_REG_ARGS { Value(regs[i]) } else { array::va_get(Value(rest), i - JS_REG_ARGS) }).collect()
 }

@@ -456,10 +456,10 @@ pub fn get(v: Value, key: Atom) -> JsResult {
 
 #[inline]
 pub fn get_with_receiver(v: Value, key: Atom, receiver: Value) -> JsResult {
-    // Fast path: an own data property of an ordinary object or a function (whose own
-    // properties in its shape are ordinary ones; the receiver matters only to getters).
+    // Fast path: an own data property of an ordinary object (the receiver
+    // matters only to getters).
     if v.is_object()
-        && matches!(v.kind(), KIND_OBJECT | KIND_FUNCTION)
+        && v.kind() == KIND_OBJECT
         && let Some((i, a)) = find_own(v, key)
         && a & shape::ACCESSOR == 0
     {
