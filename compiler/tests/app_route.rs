@@ -52,7 +52,9 @@ impl Reply {
 
 fn request(port: u16, method: &str, target: &str, headers: &[(&str, &str)], body: Option<&str>) -> Reply {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap_or_else(|e| panic!("{method} {target}: connect: {e}"));
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    // (Generous: under PERRY_GC_STRESS=1 PERRY_GC_VERIFY=1 on a slow 2-core machine, the 50
+    // concurrent echo requests took longer than 60 s to be answered, with any compiler.)
+    s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
     let mut req = format!("{method} {target} HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\nconnection: close\r\n");
     for (n, v) in headers {
         req.push_str(&format!("{n}: {v}\r\n"));
